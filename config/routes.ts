@@ -1,0 +1,58 @@
+/**
+ * The single list of console routes. Paths are the spec's exact paths, and each page file
+ * lives at src/<path>.tsx, so the component is derived from the path.
+ *
+ * Per route:
+ *  - access: the rule that shows it ('admin', or a permission such as READ_UNI_ID_LOG);
+ *    absent = any signed-in user (account pages are public: see src/guard.ts).
+ *  - frame: 'full' (top bar and left menu), 'none' (hides both: login, register, retrieve,
+ *    webview), 'topOnly' (hides the left menu: chat, search, todo-list, waveform).
+ */
+export type Frame = 'full' | 'none' | 'topOnly';
+
+export interface ConsoleRoute {
+  path: string;
+  component?: string;
+  /** translation key of the page title */
+  title?: string;
+  access?: string;
+  frame?: Frame;
+  /** umi layout plugin flags, derived from frame */
+  layout?: boolean;
+  menuRender?: boolean;
+  hideInMenu?: boolean;
+}
+
+export const UNI_ID_PAGES = '/uni_modules/uni-id-pages/pages';
+/** spec: the default login page is the password-less login page */
+export const LOGIN_PAGE = `${UNI_ID_PAGES}/login/login-withoutpwd`;
+export const NOT_FOUND_PAGE = '/pages/error/404';
+export const HOME_PAGE = '/pages/index/index';
+
+function page(path: string, title: string, opts: { access?: string; frame?: Frame; component?: string } = {}): ConsoleRoute {
+  const frame = opts.frame ?? 'full';
+  return {
+    path,
+    component: opts.component ?? `@${path}`,
+    title,
+    access: opts.access,
+    frame,
+    hideInMenu: true,
+    ...(frame === 'none' ? { layout: false } : {}),
+    ...(frame === 'topOnly' ? { menuRender: false } : {}),
+  };
+}
+
+export const routes: ConsoleRoute[] = [
+  page(`${UNI_ID_PAGES}/login/login-withoutpwd`, 'route.login', { frame: 'none' }),
+  page(`${UNI_ID_PAGES}/login/login-withpwd`, 'route.loginWithPwd', { frame: 'none' }),
+  page(`${UNI_ID_PAGES}/register/register-admin`, 'route.registerAdmin', { frame: 'none' }),
+  page('/', 'route.home', { component: `@${HOME_PAGE}` }),
+  page(HOME_PAGE, 'route.home'),
+  page('/pages/admin-index/admin-index', 'route.adminHome', { access: 'admin' }),
+  page(NOT_FOUND_PAGE, 'route.notFound'),
+  // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
+  page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
+];
+
+export default routes;

@@ -1,0 +1,88 @@
+/**
+ * buildApp(deps): registers plugins and modules. Nothing runs at import; main.ts and the
+ * tests call this with a config and a connected database.
+ */
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Config, SPEC } from './config';
+import { installAccessControl, TokenService } from './core/auth';
+import { installErrorHandling } from './core/error-handler';
+import type { Db } from './db';
+import { loadSecret } from './core/secret';
+import { registerModules } from './modules';
+import { AccountService } from './modules/auth/service';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** pino options or false; tests pass false */
+  logger?: boolean | object;
+}
+
+export type App = FastifyInstance;
+
+export async function buildApp({ config, db, logger }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  installErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'AI assistant console API', version: SPEC.APP_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+
+  const secret = config.jwtSecret ?? (await loadSecret(db));
+  const tokens = new TokenService(secret, config.accessTokenTtlS);
+  const accounts = new AccountService(db, tokens);
+  installAccessControl(app, tokens, (p) => accounts.assertTokenStands(p));
+
+  await app.register(compress, { threshold: 1024 });
+
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+    await db.$client.query('SELECT 1');
+    return { success: true, status: 'ok' };
+  });
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  await registerModules(app, { config, db, tokens, accounts });
+
+  await serveConsole(app, config.staticDir);
+  return app;
+}
+
+/** Serves the built console: hashed assets cached for a year, index.html never cached. */
+async function serveConsole(app: FastifyInstance, dir: string) {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    setHeaders: (res, file) => {
+      const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(file) || /\.async\.js$/.test(file);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+}

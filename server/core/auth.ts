@@ -1,0 +1,133 @@
+/**
+ * Access tokens (HS256 JWT: uid, role, permission, iat, exp) and the per-route access rules.
+ * Every route declares `config.access`; a route without one cannot be registered.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { AppError } from './errors';
+
+export type AccessRule =
+  | 'public'
+  /** any signed-in user */
+  | 'signedIn'
+  | { role: string }
+  | { permission: string };
+
+export interface TokenPayload {
+  uid: string;
+  /** the sign-in session; logout and password changes revoke it */
+  sid: string;
+  role: string[];
+  permission: string[];
+  /** seconds, as in every JWT */
+  iat: number;
+  exp: number;
+}
+
+export interface AuthUser extends TokenPayload {
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: AccessRule;
+  }
+  interface FastifyRequest {
+    /** set for a valid access token, whatever the route's rule */
+    auth?: AuthUser;
+  }
+}
+
+export const ADMIN_ROLE = 'admin';
+
+/** spec section 6: passes when the role list holds admin or the permission list holds it */
+export function hasPermission(user: Pick<TokenPayload, 'role' | 'permission'>, permission: string): boolean {
+  return user.role.includes(ADMIN_ROLE) || user.permission.includes(permission);
+}
+
+export function hasRole(user: Pick<TokenPayload, 'role'>, role: string): boolean {
+  return user.role.includes(role);
+}
+
+/** role admin passes every rule */
+export function allows(rule: AccessRule, user: AuthUser | undefined): boolean {
+  if (rule === 'public') return true;
+  if (!user) return false;
+  if (rule === 'signedIn' || user.isAdmin) return true;
+  if ('role' in rule) return hasRole(user, rule.role);
+  return hasPermission(user, rule.permission);
+}
+
+export class TokenService {
+  private key: Uint8Array;
+  constructor(secret: string, private ttlS: number) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(p: { uid: string; sid: string; role: string[]; permission: string[] }, nowS = Math.floor(Date.now() / 1000)) {
+    const exp = nowS + this.ttlS;
+    const token = await new SignJWT({ uid: p.uid, sid: p.sid, role: p.role, permission: p.permission })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(nowS)
+      .setExpirationTime(exp)
+      .sign(this.key);
+    return { token, exp };
+  }
+
+  /** throws ACCESS_TOKEN_EXPIRED for an expired token, uni-id-check-token-failed for a bad one */
+  async verify(token: string): Promise<TokenPayload> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { uid, sid, role, permission, iat, exp } = payload as Record<string, unknown>;
+      if (typeof uid !== 'string' || typeof sid !== 'string' || !Array.isArray(role) || !Array.isArray(permission) || typeof iat !== 'number' || typeof exp !== 'number') {
+        throw new AppError('uni-id-check-token-failed');
+      }
+      return { uid, sid, role: role as string[], permission: permission as string[], iat, exp };
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      if (e instanceof joseErrors.JWTExpired) throw new AppError('ACCESS_TOKEN_EXPIRED');
+      throw new AppError('uni-id-check-token-failed');
+    }
+  }
+}
+
+export function bearer(req: FastifyRequest): string | undefined {
+  const h = req.headers.authorization;
+  if (h && h.startsWith('Bearer ')) return h.slice(7).trim() || undefined;
+  const t = req.headers['x-uni-id-token'];
+  return typeof t === 'string' && t ? t : undefined;
+}
+
+/**
+ * Installs the access check. `loadUser` confirms the token still stands in the database
+ * (status, valid_token_date), so password changes and closed accounts take effect at once.
+ */
+export function installAccessControl(
+  app: FastifyInstance,
+  tokens: TokenService,
+  checkUser: (p: TokenPayload) => Promise<void>,
+) {
+  app.addHook('onRoute', (route) => {
+    const access = (route.config as { access?: AccessRule } | undefined)?.access;
+    if (!access && route.url.startsWith('/api/') && route.method !== 'HEAD') {
+      throw new Error(`route ${route.method} ${route.url} declares no access rule`);
+    }
+  });
+  app.addHook('preHandler', async (req) => {
+    const rule = req.routeOptions.config?.access;
+    if (!rule) return;
+    const token = bearer(req);
+    if (token) {
+      try {
+        const p = await tokens.verify(token);
+        await checkUser(p);
+        req.auth = { ...p, isAdmin: p.role.includes(ADMIN_ROLE) };
+      } catch (e) {
+        if (rule !== 'public') throw e;
+      }
+    }
+    if (rule === 'public') return;
+    if (!req.auth) throw new AppError('uni-id-token-not-exist');
+    if (!allows(rule, req.auth)) throw new AppError('PERMISSION_ERROR');
+  });
+}

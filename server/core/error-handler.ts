@@ -1,0 +1,74 @@
+/**
+ * Maps every failure to `{ success: false, errorCode, errorMessage, field?, requestId }`
+ * with the catalogue's HTTP status and a message in the request's language.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from './errors';
+import { pickLang, t } from './i18n';
+
+export interface ErrorBody {
+  success: false;
+  errorCode: string;
+  errorMessage: string;
+  field?: string;
+  requestId: string;
+}
+
+export function errorBody(req: FastifyRequest, code: ErrorCode, field?: string, params?: Record<string, string | number>): ErrorBody {
+  const lang = pickLang(req.headers['accept-language']);
+  const fieldLabel = field ? t(lang, `field.${field}`) : undefined;
+  const label = fieldLabel && fieldLabel !== `field.${field}` ? fieldLabel : field;
+  return {
+    success: false,
+    errorCode: code,
+    errorMessage: t(lang, `error.${code}`, { field: label ?? '', ...params }),
+    ...(field ? { field } : {}),
+    requestId: req.id,
+  };
+}
+
+/** AJV error -> the field it concerns ('body.username' style paths become 'username'). */
+function validationField(err: FastifyError): string | undefined {
+  const v = err.validation?.[0];
+  if (!v) return undefined;
+  const missing = (v.params as { missingProperty?: string })?.missingProperty;
+  const p = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  return missing ? (p ? `${p}.${missing}` : missing) : p || undefined;
+}
+
+export function installErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(errorBody(req, err.code, err.field, err.params));
+    }
+    if ((err as FastifyError).validation) {
+      const v = (err as FastifyError).validation![0];
+      const field = validationField(err as FastifyError);
+      const typeError = v.keyword === 'type';
+      return reply
+        .status(400)
+        .send(
+          typeError
+            ? errorBody(req, 'PARAM_ERROR', field, { type: String((v.params as { type?: string }).type) })
+            : errorBody(req, 'INVALID_PARAM', field, { reason: v.message ?? v.keyword }),
+        );
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 413) return reply.status(413).send(errorBody(req, 'PAYLOAD_TOO_LARGE'));
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(errorBody(req, 'SYSTEM_ERROR'));
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/')) {
+      return reply.status(404).send(errorBody(req, 'ROUTE_NOT_FOUND', undefined, { route: `${req.method} ${req.url.split('?')[0]}` }));
+    }
+    // the console uses hash routing, so any other path is the console itself
+    const sendFile = (reply as FastifyReply & { sendFile?: (f: string) => FastifyReply }).sendFile;
+    if (req.method === 'GET' && sendFile) return sendFile.call(reply, 'index.html');
+    return reply.status(404).send(errorBody(req, 'NOT_FOUND'));
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * Message lookup for the server, over the same catalogues the console uses (locales/*.json).
+ * Spec: admin UI locales en, zh-Hans, zh-Hant; fallback en.
+ */
+import en from '../../locales/en-US.json';
+import zhHans from '../../locales/zh-CN.json';
+import zhHant from '../../locales/zh-TW.json';
+
+export type Lang = 'en' | 'zh-Hans' | 'zh-Hant';
+
+const catalogues: Record<Lang, Record<string, string>> = {
+  en: en as Record<string, string>,
+  'zh-Hans': zhHans as Record<string, string>,
+  'zh-Hant': zhHant as Record<string, string>,
+};
+
+/** Picks the first supported language of an Accept-Language header (q-ordered), else en. */
+export function pickLang(header: string | undefined): Lang {
+  if (!header) return 'en';
+  const tags = header
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1, i };
+    })
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of tags) {
+    if (tag === 'zh-hant' || tag.startsWith('zh-hant') || tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-mo') return 'zh-Hant';
+    if (tag.startsWith('zh')) return 'zh-Hans';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+export function t(lang: Lang, key: string, params?: Record<string, string | number>): string {
+  const text = catalogues[lang][key] ?? catalogues.en[key] ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (params[k] !== undefined ? String(params[k]) : m));
+}

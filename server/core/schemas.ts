@@ -1,0 +1,22 @@
+/** Response envelopes shared by the route schemas (they also shape /api/openapi.json). */
+import { type TSchema, Type } from '@sinclair/typebox';
+
+export const Ok = <T extends TSchema>(data: T) => Type.Object({ success: Type.Literal(true), data });
+
+export const List = <T extends TSchema>(item: T) =>
+  Type.Object({ success: Type.Literal(true), data: Type.Array(item), total: Type.Integer() });
+
+export const ErrorResponse = Type.Object(
+  {
+    success: Type.Literal(false),
+    errorCode: Type.String(),
+    errorMessage: Type.String(),
+    field: Type.Optional(Type.String()),
+    requestId: Type.String(),
+  },
+  { $id: 'ErrorResponse' },
+);
+
+export const Empty = Type.Object({});
+
+export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);

@@ -1,0 +1,31 @@
+/** The pool and the drizzle handle over it. */
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import path from 'node:path';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+export { schema };
+
+export function connect(databaseUrl: string, max = 10): Db {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  // an idle client that loses its connection must not crash the server
+  pool.on('error', () => undefined);
+  return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
+}
+
+export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
+
+/** Applies the committed migrations; safe to run on every start and from several instances. */
+export async function applyMigrations(db: Db): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    // one instance at a time: a second starter waits, then finds nothing left to apply
+    await client.query('SELECT pg_advisory_lock(727001)');
+    await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+    client.release();
+  }
+}

@@ -1,0 +1,114 @@
+/** Accounts (uni-id): users, roles, permissions, refresh tokens, user log. */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    /** stored lowercase */
+    username: text(),
+    nickname: text(),
+    passwordHash: text(),
+    mobile: text(),
+    mobileConfirmed: boolean().notNull().default(false),
+    email: text(),
+    emailConfirmed: boolean().notNull().default(false),
+    avatarFile: jsonb().$type<{ name?: string; extname?: string; url: string } | null>(),
+    gender: integer().notNull().default(0),
+    role: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    /** authorized apps: null = all apps, [] = none */
+    dcloudAppid: text().array(),
+    /** 0 normal, 1 disabled, 2 under review, 3 review rejected, 4 closed */
+    status: integer().notNull().default(0),
+    score: integer().notNull().default(0),
+    comment: text(),
+    lastLoginDate: timestamp({ withTimezone: true }),
+    lastLoginIp: text(),
+    registerDate: now(),
+    registerIp: text(),
+    /** tokens issued before this instant are no longer valid */
+    validTokenDate: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').using('gin', t.role),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  roleId: text().primaryKey(),
+  roleName: text().notNull(),
+  permission: text().array().notNull().default(sql`'{}'::text[]`),
+  comment: text(),
+  createDate: now(),
+});
+
+export const permissions = pgTable('permissions', {
+  permissionId: text().primaryKey(),
+  permissionName: text().notNull(),
+  comment: text(),
+  createDate: now(),
+});
+
+/** One sign-in on one device; logout or a password change revokes it and its tokens. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    userId: text().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ip: text(),
+    ua: text(),
+    createdAt: now(),
+    revokedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    sessionId: text().notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    /** sha-256 of the opaque token; the token itself is never stored */
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: now(),
+    /** set when rotated or revoked; a rotated token presented again is a replay */
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash), index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const userLogs = pgTable(
+  'user_logs',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: text(),
+    username: text(),
+    /** login, logout, register, reset-pwd, bind-mobile, ... */
+    type: text().notNull(),
+    /** 1 ok, 0 failed */
+    state: integer().notNull(),
+    ip: text(),
+    ua: text(),
+    createdAt: now(),
+  },
+  (t) => [
+    index('user_logs_created_idx').on(t.createdAt.desc()),
+    index('user_logs_lockout_idx').on(t.userId, t.ip, t.type, t.createdAt),
+  ],
+);
+
+/** Server-wide settings that must be shared by every instance (e.g. the JWT secret). */
+export const appSettings = pgTable('app_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+});

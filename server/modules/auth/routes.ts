@@ -1,0 +1,140 @@
+/** Sign-in routes: thin; the rules live in service.ts. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { LOGIN_CONFIG } from '../../config';
+import { AppError } from '../../core/errors';
+import { Empty, Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../index';
+import type { ClientInfo } from './service';
+
+export const UserInfo = Type.Object(
+  {
+    _id: Type.String(),
+    username: Nullable(Type.String()),
+    nickname: Nullable(Type.String()),
+    mobile: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    avatar_file: Type.Any(),
+    role: Type.Array(Type.String()),
+    permission: Type.Array(Type.String()),
+    score: Type.Integer(),
+  },
+  { $id: 'UserInfo' },
+);
+
+const TokenBundle = Type.Object(
+  { token: Type.String(), refreshToken: Type.String(), userInfo: Type.Ref('UserInfo') },
+  { $id: 'TokenBundle' },
+);
+
+const Password = Type.String({ maxLength: 128 });
+
+export const clientOf = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, ua: req.headers['user-agent'] });
+
+export async function authRoutes({ app, accounts }: ModuleContext) {
+  app.addSchema(UserInfo);
+  app.addSchema(TokenBundle);
+  const tags = ['auth'];
+  const bundle = Ok(Type.Ref('TokenBundle'));
+
+  app.get('/api/auth/login-config', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      response: {
+        200: Ok(
+          Type.Object({
+            loginTypes: Type.Array(Type.String()),
+            adminExists: Type.Boolean(),
+            setPasswordAfterLogin: Type.Boolean(),
+            passwordStrength: Type.String(),
+            defaultScore: Type.Integer(),
+          }),
+        ),
+      },
+    },
+    handler: async () => ({
+      success: true as const,
+      data: {
+        loginTypes: LOGIN_CONFIG.loginTypes,
+        adminExists: await accounts.adminExists(),
+        setPasswordAfterLogin: LOGIN_CONFIG.setPasswordAfterLogin,
+        passwordStrength: LOGIN_CONFIG.passwordStrength,
+        defaultScore: LOGIN_CONFIG.defaultScore,
+      },
+    }),
+  });
+
+  app.post('/api/auth/register-admin', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      body: Type.Object({
+        username: Type.String({ maxLength: 64 }),
+        nickname: Type.Optional(Type.String({ maxLength: 64 })),
+        password: Password,
+        password2: Password,
+      }),
+      response: { 200: bundle },
+    },
+    handler: async (req) => ({ success: true as const, data: await accounts.registerAdmin(req.body, clientOf(req)) }),
+  });
+
+  app.post('/api/auth/login', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      body: Type.Object({
+        username: Type.String({ minLength: 1, maxLength: 128 }),
+        password: Type.Union([Password, Type.Null()]),
+      }),
+      response: { 200: bundle },
+    },
+    handler: async (req) => ({ success: true as const, data: await accounts.login(req.body, clientOf(req)) }),
+  });
+
+  app.post('/api/auth/refresh', {
+    config: { access: 'public' },
+    schema: { tags, body: Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 256 }) }), response: { 200: bundle } },
+    handler: async (req) => ({ success: true as const, data: await accounts.refresh(req.body.refreshToken) }),
+  });
+
+  app.post('/api/auth/logout', {
+    // public so that an anonymous caller gets the spec's error rather than a token error
+    config: { access: 'public' },
+    schema: { tags, response: { 200: Ok(Empty) } },
+    handler: async (req) => {
+      if (!req.auth) throw new AppError('ANONYMOUS_CANNOT_LOGOUT');
+      await accounts.logout(req.auth, clientOf(req));
+      return { success: true as const, data: {} };
+    },
+  });
+
+  app.get('/api/auth/me', {
+    config: { access: 'signedIn' },
+    schema: { tags, response: { 200: Ok(Type.Ref('UserInfo')) } },
+    handler: async (req) => ({ success: true as const, data: await accounts.me(req.auth!.uid) }),
+  });
+
+  app.post('/api/auth/change-password', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      body: Type.Object({ oldPassword: Password, newPassword: Password, newPassword2: Password }),
+      response: { 200: Ok(Empty) },
+    },
+    handler: async (req) => {
+      await accounts.changePassword(req.auth!, req.body, clientOf(req));
+      return { success: true as const, data: {} };
+    },
+  });
+
+  app.post('/api/auth/deactivate', {
+    config: { access: 'signedIn' },
+    schema: { tags, response: { 200: Ok(Empty) } },
+    handler: async (req) => {
+      await accounts.closeAccount(req.auth!, clientOf(req));
+      return { success: true as const, data: {} };
+    },
+  });
+}

@@ -1,0 +1,321 @@
+/**
+ * Sign-in core (uni-id semantics): password sign-in with lockout, super-admin registration,
+ * sessions with rotating refresh tokens, logout, password change and account close, and the
+ * user log. Owns the users, roles, sessions, refresh_tokens and user_logs tables.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
+import { AUTH, LOGIN_CONFIG } from '../../config';
+import { ADMIN_ROLE, type TokenPayload, type TokenService } from '../../core/auth';
+import { AppError } from '../../core/errors';
+import type { Db } from '../../db';
+import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
+import { dummyHash, hashPassword, verifyPassword } from './passwords';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type User = typeof users.$inferSelect;
+
+export interface ClientInfo {
+  ip: string;
+  ua?: string;
+}
+
+export interface UserInfo {
+  _id: string;
+  username: string | null;
+  nickname: string | null;
+  mobile: string | null;
+  email: string | null;
+  avatar_file: unknown;
+  role: string[];
+  permission: string[];
+  score: number;
+}
+
+export interface TokenBundle {
+  token: string;
+  refreshToken: string;
+  userInfo: UserInfo;
+}
+
+export type LogType = 'login' | 'logout' | 'register' | 'change-pwd' | 'deactivate' | 'refresh';
+
+const STATUS_ERRORS = {
+  1: 'ACCOUNT_DISABLED',
+  2: 'ACCOUNT_UNDER_REVIEW',
+  3: 'ACCOUNT_REVIEW_REJECTED',
+  4: 'ACCOUNT_CLOSED',
+} as const;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export class AccountService {
+  constructor(
+    private db: Db,
+    private tokens: TokenService,
+  ) {}
+
+  /** Admin tokens carry permission []; others the union of their roles' permissions. */
+  async permissionsFor(roleIds: string[], tx: Db | Tx = this.db): Promise<string[]> {
+    if (roleIds.includes(ADMIN_ROLE) || roleIds.length === 0) return [];
+    const rows = await tx.select({ permission: roles.permission }).from(roles).where(inArray(roles.roleId, roleIds));
+    return [...new Set(rows.flatMap((r) => r.permission))].sort();
+  }
+
+  toUserInfo(u: User, permission: string[]): UserInfo {
+    return {
+      _id: u.id,
+      username: u.username,
+      nickname: u.nickname,
+      mobile: u.mobile,
+      email: u.email,
+      avatar_file: u.avatarFile ?? null,
+      role: u.role,
+      permission,
+      score: u.score,
+    };
+  }
+
+  /** Confirms, per request, that the token's session and user still stand. */
+  async assertTokenStands(p: TokenPayload): Promise<void> {
+    const { rows } = await this.db.$client.query<{ status: number; revoked: boolean }>(
+      `SELECT u.status, s.revoked_at IS NOT NULL AS revoked
+         FROM sessions s JOIN users u ON u.id = s.user_id
+        WHERE s.id = $1 AND u.id = $2`,
+      [p.sid, p.uid],
+    );
+    const row = rows[0];
+    if (!row) throw new AppError('uni-id-check-token-failed');
+    if (row.revoked || row.status !== 0) throw new AppError('uni-id-token-expired');
+  }
+
+  async log(tx: Db | Tx, type: LogType, state: 0 | 1, client: ClientInfo, user?: { id: string | null; username: string | null }) {
+    await tx.insert(userLogs).values({
+      type,
+      state,
+      ip: client.ip,
+      ua: client.ua?.slice(0, 512),
+      userId: user?.id ?? null,
+      username: user?.username ?? null,
+    });
+  }
+
+  async adminExists(): Promise<boolean> {
+    const { rows } = await this.db.$client.query(`SELECT 1 FROM users WHERE $1 = ANY(role) LIMIT 1`, [ADMIN_ROLE]);
+    return rows.length > 0;
+  }
+
+  /** spec: register-admin works only while no user has role admin */
+  async registerAdmin(input: { username: string; nickname?: string; password: string; password2: string }, client: ClientInfo): Promise<TokenBundle> {
+    const username = input.username.trim().toLowerCase();
+    const nickname = input.nickname?.trim() || null;
+    const e = checkUsername(username) ?? null;
+    if (e) throw new AppError(e, { field: 'username' });
+    const n = checkNickname(nickname);
+    if (n) throw new AppError(n, { field: 'nickname' });
+    const p = checkPassword(input.password);
+    if (p) throw new AppError(p, { field: 'password' });
+    if (input.password !== input.password2) throw new AppError('PASSWORD_MISMATCH', { field: 'password2' });
+    const passwordHash = await hashPassword(input.password);
+
+    return this.db.transaction(async (tx) => {
+      // two simultaneous registrations must not both create an admin
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
+      const existing = await tx.execute(sql`SELECT 1 FROM users WHERE ${ADMIN_ROLE} = ANY(role) LIMIT 1`);
+      if (existing.rows.length) throw new AppError('ADMIN_EXISTS');
+      const taken = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
+      if (taken.length) throw new AppError('ACCOUNT_EXISTS', { field: 'username' });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username,
+          nickname,
+          passwordHash,
+          role: [ADMIN_ROLE],
+          score: LOGIN_CONFIG.defaultScore,
+          registerIp: client.ip,
+          lastLoginDate: new Date(),
+          lastLoginIp: client.ip,
+        })
+        .returning();
+      await this.log(tx, 'register', 1, client, user);
+      return this.openSession(tx, user, client);
+    });
+  }
+
+  private findByAccount(tx: Db | Tx, account: string) {
+    const a = account.trim();
+    const where = isMobile(a) ? eq(users.mobile, a) : isEmail(a) ? eq(users.email, a.toLowerCase()) : eq(users.username, a.toLowerCase());
+    // the row lock serialises attempts on one account, so the lockout count cannot be raced
+    return tx.select().from(users).where(where).limit(1).for('update');
+  }
+
+  /** failed sign-ins of this user from this IP in the window, since the last success */
+  private async recentFailures(tx: Tx, userId: string, ip: string): Promise<number> {
+    const { rows } = await tx.execute<{ n: string }>(sql`
+      SELECT count(*) AS n FROM user_logs
+       WHERE user_id = ${userId} AND ip = ${ip} AND type = 'login' AND state = 0
+         AND created_at > now() - make_interval(secs => ${AUTH.LOGIN_FAILURE_WINDOW_S})
+         AND created_at > coalesce((SELECT max(created_at) FROM user_logs
+                                     WHERE user_id = ${userId} AND ip = ${ip} AND type = 'login' AND state = 1),
+                                   '-infinity')`);
+    return Number(rows[0].n);
+  }
+
+  async login(input: { username: string; password: string | null }, client: ClientInfo): Promise<TokenBundle> {
+    const password = input.password ?? ''; // spec: a null password counts as an empty string
+    // failures are recorded even though the sign-in itself fails, so they commit on their own
+    let failure: AppError | undefined;
+    const bundle = await this.db.transaction(async (tx) => {
+      const [user] = await this.findByAccount(tx, input.username);
+      if (!user) {
+        await verifyPassword(await dummyHash(), password);
+        await this.log(tx, 'login', 0, client, { id: null, username: input.username.slice(0, 64) });
+        failure = new AppError('PASSWORD_ERROR', { field: 'password' });
+        return undefined;
+      }
+      if ((await this.recentFailures(tx, user.id, client.ip)) >= AUTH.MAX_LOGIN_FAILURES) {
+        await this.log(tx, 'login', 0, client, user);
+        failure = new AppError('PASSWORD_ERROR_EXCEED_LIMIT');
+        return undefined;
+      }
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        await this.log(tx, 'login', 0, client, user);
+        failure = new AppError('PASSWORD_ERROR', { field: 'password' });
+        return undefined;
+      }
+      const statusError = STATUS_ERRORS[user.status as keyof typeof STATUS_ERRORS];
+      if (statusError) {
+        await this.log(tx, 'login', 0, client, user);
+        failure = new AppError(statusError);
+        return undefined;
+      }
+      const [updated] = await tx
+        .update(users)
+        .set({ lastLoginDate: new Date(), lastLoginIp: client.ip })
+        .where(eq(users.id, user.id))
+        .returning();
+      await this.log(tx, 'login', 1, client, user);
+      return this.openSession(tx, updated, client);
+    });
+    if (failure) throw failure;
+    return bundle!;
+  }
+
+  private async issueRefreshToken(tx: Db | Tx, sessionId: string): Promise<string> {
+    const refreshToken = randomBytes(32).toString('base64url');
+    await tx.insert(refreshTokens).values({
+      sessionId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(Date.now() + AUTH.REFRESH_TOKEN_TTL_S * 1000),
+    });
+    return refreshToken;
+  }
+
+  private async openSession(tx: Tx, user: User, client: ClientInfo): Promise<TokenBundle> {
+    const [session] = await tx.insert(sessions).values({ userId: user.id, ip: client.ip, ua: client.ua?.slice(0, 512) }).returning();
+    const permission = await this.permissionsFor(user.role, tx);
+    const { token } = await this.tokens.sign({ uid: user.id, sid: session.id, role: user.role, permission });
+    const refreshToken = await this.issueRefreshToken(tx, session.id);
+    return { token, refreshToken, userInfo: this.toUserInfo(user, permission) };
+  }
+
+  /**
+   * Rotates a refresh token: the old one is spent, a new one issued in the same session, and
+   * the access token re-computed (a changed role reaches the user here). A spent token shown
+   * again is a replay: the session is revoked.
+   */
+  async refresh(refreshToken: string): Promise<TokenBundle> {
+    let failure: AppError | undefined;
+    const bundle = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
+        .for('update');
+      if (!row) {
+        failure = new AppError('INVALID_REFRESH_TOKEN');
+        return undefined;
+      }
+      if (row.usedAt) {
+        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+        failure = new AppError('INVALID_REFRESH_TOKEN');
+        return undefined;
+      }
+      if (row.expiresAt.getTime() <= Date.now()) {
+        failure = new AppError('REFRESH_TOKEN_EXPIRED');
+        return undefined;
+      }
+      const [joined] = await tx
+        .select({ session: sessions, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, row.sessionId));
+      if (!joined || joined.session.revokedAt || joined.user.status !== 0) {
+        failure = new AppError('INVALID_REFRESH_TOKEN');
+        return undefined;
+      }
+      await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+      const user = joined.user;
+      const permission = await this.permissionsFor(user.role, tx);
+      const { token } = await this.tokens.sign({ uid: user.id, sid: row.sessionId, role: user.role, permission });
+      const next = await this.issueRefreshToken(tx, row.sessionId);
+      return { token, refreshToken: next, userInfo: this.toUserInfo(user, permission) };
+    });
+    if (failure) throw failure;
+    return bundle!;
+  }
+
+  async logout(auth: TokenPayload, client: ClientInfo): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, auth.sid));
+      const [u] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, auth.uid));
+      await this.log(tx, 'logout', 1, client, u);
+    });
+  }
+
+  async me(uid: string): Promise<UserInfo> {
+    const [u] = await this.db.select().from(users).where(eq(users.id, uid));
+    if (!u) throw new AppError('uni-id-check-token-failed');
+    return this.toUserInfo(u, await this.permissionsFor(u.role));
+  }
+
+  /** Ends every session of the user: earlier access and refresh tokens stop working. */
+  private async revokeAll(tx: Tx, userId: string) {
+    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  async changePassword(auth: TokenPayload, input: { oldPassword: string; newPassword: string; newPassword2: string }, client: ClientInfo) {
+    const p = checkPassword(input.newPassword);
+    if (p) throw new AppError(p, { field: 'newPassword' });
+    if (input.newPassword !== input.newPassword2) throw new AppError('PASSWORD_MISMATCH', { field: 'newPassword2' });
+    const passwordHash = await hashPassword(input.newPassword);
+    let failure: AppError | undefined;
+    await this.db.transaction(async (tx) => {
+      const [u] = await tx.select().from(users).where(eq(users.id, auth.uid)).for('update');
+      if (!u || !(await verifyPassword(u.passwordHash, input.oldPassword))) {
+        await this.log(tx, 'change-pwd', 0, client, u);
+        failure = new AppError('PASSWORD_ERROR', { field: 'oldPassword' });
+        return;
+      }
+      await tx.update(users).set({ passwordHash, validTokenDate: new Date() }).where(eq(users.id, u.id));
+      await this.revokeAll(tx, u.id);
+      await this.log(tx, 'change-pwd', 1, client, u);
+    });
+    if (failure) throw failure;
+  }
+
+  /** Closes the account (status 4) and revokes its tokens (the reference forgot the latter). */
+  async closeAccount(auth: TokenPayload, client: ClientInfo) {
+    await this.db.transaction(async (tx) => {
+      const [u] = await tx
+        .update(users)
+        .set({ status: 4, validTokenDate: new Date() })
+        .where(eq(users.id, auth.uid))
+        .returning({ id: users.id, username: users.username });
+      await this.revokeAll(tx, auth.uid);
+      await this.log(tx, 'deactivate', 1, client, u);
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import Fastify from 'fastify';
+import { installAccessControl, TokenService } from '../../server/core/auth';
+import { call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
+import { createTestApp } from '../support/test-app';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let adminToken: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await registerAdmin(t.app)).token;
+  await makeRole(t.db, 'auditor', ['READ_UNI_ID_LOG']);
+  await makeUser(t.db, { username: 'auditor1', password: 'Audit#2026', role: ['auditor'] });
+  await makeUser(t.db, { username: 'plain1', password: 'Plain#2026' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const names = (nodes: { name: string; children?: unknown[] }[]): unknown[] =>
+  nodes.map((n) => (n.children ? { [n.name]: names(n.children as never) } : n.name));
+
+describe('server basics', () => {
+  it('answers health, an OpenAPI document and request ids', async () => {
+    const h = await call(t.app, 'GET', '/api/health');
+    expect(h.body).toEqual({ success: true, status: 'ok' });
+    expect(h.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    const doc = await call(t.app, 'GET', '/api/openapi.json');
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/menus/nav', '/api/dashboard/admin']));
+  });
+
+  it('an unknown API route answers ROUTE_NOT_FOUND in the catalogue shape', async () => {
+    const r = await call(t.app, 'GET', '/api/nothing-here', { lang: 'zh-Hans' });
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ success: false, errorCode: 'ROUTE_NOT_FOUND', errorMessage: '接口不存在：GET /api/nothing-here' });
+  });
+
+  it('a wrongly typed field answers PARAM_ERROR naming the field', async () => {
+    const r = await call(t.app, 'POST', '/api/auth/login', { body: { username: { a: 1 }, password: 'x' } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ errorCode: 'PARAM_ERROR', field: 'username', errorMessage: 'username must be a string' });
+  });
+
+  it('refuses to register an API route that declares no access rule', async () => {
+    const app = Fastify();
+    installAccessControl(app, new TokenService('x'.repeat(32), 60), async () => undefined);
+    expect(() => app.get('/api/undeclared', async () => ({}))).toThrow(/declares no access rule/);
+    await app.close();
+  });
+});
+
+describe('nav menus', () => {
+  it('an admin gets every enabled built-in menu, sorted, as a tree', async () => {
+    const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });
+    expect(names(r.body.data)).toEqual([
+      { 'menu.systemMenu': ['menu.adminHome'] },
+      { 'menu.systemManagement': ['menu.user', 'menu.role', 'menu.permission', 'menu.menu', 'menu.app', 'menu.tag', 'menu.userLog'] },
+    ]);
+  });
+
+  it('a non-admin keeps only the leaves their permissions meet; empty folders go', async () => {
+    const auditor = (await login(t.app, 'auditor1', 'Audit#2026')).body.data.token;
+    expect(names((await call(t.app, 'GET', '/api/menus/nav', { token: auditor })).body.data)).toEqual([
+      { 'menu.systemManagement': ['menu.userLog'] },
+    ]);
+    const plain = (await login(t.app, 'plain1', 'Plain#2026')).body.data.token;
+    expect((await call(t.app, 'GET', '/api/menus/nav', { token: plain })).body.data).toEqual([]);
+  });
+
+  it('disabled menus and their subtrees are left out', async () => {
+    await t.db.$client.query(`UPDATE admin_menus SET enable = false WHERE menu_id = 'system_menu'`);
+    const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });
+    expect(names(r.body.data)).toHaveLength(1);
+    await t.db.$client.query(`UPDATE admin_menus SET enable = true WHERE menu_id = 'system_menu'`);
+  });
+});
+
+describe('home pages', () => {
+  it('the console home shows the signed-in user their credits', async () => {
+    const plain = (await login(t.app, 'plain1', 'Plain#2026')).body.data.token;
+    const r = await call(t.app, 'GET', '/api/dashboard/home', { token: plain });
+    expect(r.body.data).toMatchObject({ username: 'plain1', score: 0 });
+    expect(r.body.data.lastLoginDate).toEqual(expect.any(String));
+  });
+
+  it('the admin home counts users, roles and today\'s sign-ins, with recent log rows; non-admins are refused', async () => {
+    const r = await call(t.app, 'GET', '/api/dashboard/admin', { token: adminToken });
+    expect(r.body.data).toMatchObject({ userCount: 3, roleCount: 2 });
+    expect(r.body.data.todayLogins).toBeGreaterThanOrEqual(2);
+    expect(r.body.data.recentLogs[0]).toMatchObject({ type: 'login', state: 1 });
+    const plain = (await login(t.app, 'plain1', 'Plain#2026')).body.data.token;
+    const refused = await call(t.app, 'GET', '/api/dashboard/admin', { token: plain });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errorCode).toBe('PERMISSION_ERROR');
+  });
+});

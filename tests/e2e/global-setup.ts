@@ -1,0 +1,50 @@
+/**
+ * End-to-end runs start the real server (built console + API) on a throwaway embedded
+ * PostgreSQL and a free port; tests read E2E_BASE_URL. Each test file works with its own
+ * accounts; the database starts empty (no admin), as on a fresh install.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../support/free-port';
+
+const root = path.resolve(__dirname, '../..');
+
+export default async function setup() {
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+    throw new Error('the console is not built: run `npx max build` (npm test does it)');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+  fs.chmodSync(dataDir, 0o777);
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_DB_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    // short-lived access tokens are set per test through the API; keep the default here
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.env.E2E_BASE_URL = base;
+  (globalThis as Record<string, unknown>).__E2E__ = { child, dataDir };
+}
