@@ -1,47 +1,11 @@
 /**
- * Environment -> typed config. The spec's constants (section 9) live here by name so that
- * the server and the console (which imports the shared ones from here) use one value each.
+ * Environment -> typed config. The spec's constants (section 9) are named once, in
+ * shared/constants.ts (browser-safe, imported by the console too), and re-exported here.
  */
 import path from 'node:path';
 
-/** Spec section 9: business constants and limits. */
-export const SPEC = {
-  ASYNC_PAGE_LOAD_DELAY_MS: 2000,
-  ASYNC_PAGE_LOAD_TIMEOUT_MS: 60000,
-  REQUEST_TIMEOUT_MS: 60000,
-  UPLOAD_TIMEOUT_MS: 1200000,
-  DOWNLOAD_TIMEOUT_MS: 60000,
-  DEFAULT_CLIENT_TIMEOUT_MS: 15000,
-  CLIENT_TIMEOUT_MIN_MS: 100,
-  CLIENT_TIMEOUT_MAX_MS: 600000,
-  PERSISTENCE_DEFAULT: 'session',
-  PICKER_HIDE_DELAY_MS: 300,
-  PLATFORM_KEY_CLEANUP_INTERVAL_MS: 900000,
-  RESIZE_THROTTLE_MS: 50,
-  FILE_CACHE_MAX_AGE_S: 2592000,
-  APP_VERSION: '1.0.0',
-  APP_VERSION_CODE: 100,
-  TOP_BAR_HEIGHT_PX: 48,
-  LEFT_MENU_WIDTH_PX: 240,
-  TEMP_DOWNLOAD_URL_MAX_AGE_S: 600,
-  MAX_FILES_PER_TEMP_URL_REQUEST: 50,
-  PARALLEL_UPLOADS: 5,
-  TOAST_DURATION_MS: 3000,
-  WIDE_SCREEN_PX: 768,
-  DATACOM_PAGE_SIZE: 20,
-  LOCALES: ['en', 'zh-Hans', 'zh-Hant'] as const,
-  FALLBACK_LOCALE: 'en',
-} as const;
-
-/** Spec section 9: login config, and the reference's token and lockout rules. */
-export const LOGIN_CONFIG = {
-  defaultScore: 10000,
-  loginTypes: ['weixin', 'username'] as string[],
-  passwordStrength: 'medium' as const,
-  setPasswordAfterLogin: false,
-  isAdmin: false,
-  debug: false,
-};
+/** Spec section 9 constants and the login config live in shared/constants.ts (the console imports them too). */
+export { SPEC, LOGIN_CONFIG } from '../shared/constants';
 
 export const AUTH = {
   /** web access token lifetime */

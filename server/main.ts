@@ -33,8 +33,6 @@ export interface RunningServer {
   app: App;
   db: Db;
   url: string;
-  /** data directory of the embedded PostgreSQL, undefined with DATABASE_URL */
-  embeddedDataDir?: string;
   stop(): Promise<void>;
   /** last resort on a second signal: immediate shutdown of the embedded PostgreSQL */
   forceStop(): void;
@@ -63,7 +61,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
   };
   let embeddedPgDir: string | undefined;
 
+  const portTaken = () => new Error(`port ${config.port} on ${config.host} is in use: set PORT to another port`);
   try {
+    // fail before starting anything when the HTTP port is taken
+    if (!(await portIsFree(config.port, config.host))) throw portTaken();
     let databaseUrl = config.databaseUrl;
     if (!databaseUrl) {
       embeddedPgDir = path.join(config.dataDir, 'pg');
@@ -88,7 +89,10 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 
     const db = connect(databaseUrl);
     releases.push({ name: 'the database pool', run: () => db.$client.end() });
-    await applyMigrations(db);
+    await applyMigrations(db).catch((e: unknown) => {
+      if (!config.databaseUrl) throw e;
+      throw new Error(`the database given by DATABASE_URL is not usable: ${e instanceof Error ? e.message : String(e)}`);
+    });
     checkpoint();
     await seedInitialData(db);
     if (opts.prepare) await opts.prepare(db);
@@ -97,7 +101,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     const app = await buildApp({ config, db, logger: opts.logger });
     releases.push({ name: 'the http server', run: () => withTimeout(app.close(), APP_CLOSE_TIMEOUT_MS, 'app.close') });
     await app.listen({ host: config.host, port: config.port }).catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'EADDRINUSE') throw new Error(`port ${config.port} on ${config.host} is in use: set PORT to another port`);
+      if (e.code === 'EADDRINUSE') throw portTaken();
       throw e;
     });
     checkpoint();
@@ -109,7 +113,6 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       app,
       db,
       url,
-      embeddedDataDir: embeddedPgDir && config.dataDir,
       stop: () => (stopping ??= releaseAll()),
       forceStop: () => {
         if (embeddedPgDir) signalPostmaster(embeddedPgDir, 'SIGQUIT');
@@ -295,7 +298,9 @@ function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.once('error', () => resolve(false));
+    // only a listener on it makes it busy; other errors (an address not on this machine)
+    // are left to the real listen to report
+    srv.once('error', (e: NodeJS.ErrnoException) => resolve(e.code !== 'EADDRINUSE'));
     srv.listen({ port, host, exclusive: true }, () => srv.close(() => resolve(true)));
   });
 }

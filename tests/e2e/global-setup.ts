@@ -18,14 +18,14 @@ export default async function setup() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   fs.chmodSync(dataDir, 0o777);
   const port = await freePort();
-  const env = {
+  const dbPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    EMBEDDED_DB_PORT: String(await freePort()),
+    EMBEDDED_DB_PORT: String(dbPort),
     LOG_LEVEL: 'warn',
-    // short-lived access tokens are set per test through the API; keep the default here
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -46,5 +46,7 @@ export default async function setup() {
     await new Promise((r) => setTimeout(r, 200));
   }
   process.env.E2E_BASE_URL = base;
+  // tests put fixtures (roles, users) straight into the server's database
+  process.env.E2E_DATABASE_URL = `postgres://console:console@127.0.0.1:${dbPort}/console`;
   (globalThis as Record<string, unknown>).__E2E__ = { child, dataDir };
 }

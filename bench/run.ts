@@ -1,0 +1,331 @@
+/**
+ * npm run bench (not part of npm test): figures against targets and the stock
+ * ant-design-pro v6 reference.
+ *
+ *  (b) `npm start` on an existing data folder: time until /api/health answers (median of 3
+ *      starts), then the idle memory of the server process and of every process of its
+ *      PostgreSQL cluster (RSS, and PSS, which shares PostgreSQL's shared memory out fairly).
+ *  (a) the login page of the production build served by that server, in headless Chromium:
+ *      10 cold loads (a new browser profile each, so nothing is cached), median JS transferred
+ *      (gzip, encoded sizes) and the time from navigation start until the username input is
+ *      visible and enabled.
+ *
+ * Everything runs on a temporary data folder and free ports, and is removed afterwards.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../tests/e2e/browser';
+import { freePort } from '../tests/support/free-port';
+
+const ROOT = path.join(__dirname, '..');
+const LOGIN_ROUTE = '/#/uni_modules/uni-id-pages/pages/login/login-withpwd';
+const USERNAME_INPUT = process.env.BENCH_USERNAME_SELECTOR || 'input#username, input[name="username"], input[autocomplete="username"]';
+const LOADS = Number(process.env.BENCH_LOADS || 10);
+const STARTS = Number(process.env.BENCH_STARTS || 3);
+
+const TARGET = { jsKB: 330, usableS: 0.45, startS: 5 };
+const REFERENCE = { jsKB: 665, usableS: [0.85, 1.2] as const };
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const kB = (bytes: number) => bytes / 1000;
+
+// --------------------------------------------------------------------------------------------
+// processes
+
+interface Proc {
+  pid: number;
+  ppid: number;
+  cmd: string;
+}
+
+function processTable(): Proc[] {
+  const out: Proc[] = [];
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmd = fs.readFileSync(`/proc/${name}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
+      out.push({ pid: Number(name), ppid, cmd });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return out;
+}
+
+function descendants(root: number, table = processTable()): Proc[] {
+  const found: Proc[] = [];
+  const queue = [root];
+  while (queue.length) {
+    const p = queue.shift()!;
+    for (const c of table.filter((t) => t.ppid === p)) {
+      found.push(c);
+      queue.push(c.pid);
+    }
+  }
+  return found;
+}
+
+/** kB of resident and proportional set size */
+function memory(pid: number): { rss: number; pss: number } {
+  const field = (text: string, name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    let pss = 0;
+    try {
+      pss = field(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
+    } catch {
+      /* no smaps_rollup */
+    }
+    return { rss: field(status, 'VmRSS'), pss };
+  } catch {
+    return { rss: 0, pss: 0 };
+  }
+}
+
+// --------------------------------------------------------------------------------------------
+// the server, started the way users start it
+
+interface Started {
+  npm: ChildProcess;
+  seconds: number;
+  output: () => string;
+}
+
+async function npmStart(env: NodeJS.ProcessEnv, port: number): Promise<Started> {
+  let output = '';
+  const t0 = performance.now();
+  // its own process group, so stopping it is what a Ctrl-C in a terminal does
+  const npm = spawn('npm', ['start', '--silent'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  npm.stdout!.on('data', (d) => (output += d));
+  npm.stderr!.on('data', (d) => (output += d));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    try {
+      const r = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`no answer from /api/health within 120 s:\n${output}`);
+    await sleep(20);
+  }
+  return { npm, seconds: (performance.now() - t0) / 1000, output: () => output };
+}
+
+async function stop(s: Started) {
+  if (s.npm.exitCode !== null) return;
+  const exited = new Promise((r) => s.npm.once('exit', r));
+  process.kill(-s.npm.pid!, 'SIGINT');
+  const done = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+  if (!done) {
+    process.kill(-s.npm.pid!, 'SIGKILL');
+    throw new Error('npm start did not stop within 30 s of Ctrl-C');
+  }
+}
+
+// --------------------------------------------------------------------------------------------
+// the login page in Chromium
+
+const USABLE_PROBE = `(() => {
+  const selector = SELECTOR;
+  const check = () => {
+    if (window.__usableAt !== undefined) return true;
+    const el = document.querySelector(selector);
+    if (!el || el.disabled || el.readOnly) return false;
+    const box = el.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+    window.__usableAt = performance.now();
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (check()) observer.disconnect(); });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+  const frame = () => { if (!check()) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+})();`;
+
+interface Load {
+  jsBytes: number;
+  jsFiles: number;
+  encodings: Set<string>;
+  usableS: number;
+}
+
+async function coldLoad(url: string): Promise<Load> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1280, height: 800 },
+    // the figure is gzip: Chromium would otherwise get brotli
+    extraHTTPHeaders: { 'accept-encoding': 'gzip' },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    // the browser finishes starting up first: the figure is the page's load, not Chromium's start
+    await sleep(500);
+    // records, inside the page, the first moment the username input is visible and enabled
+    // (a string, not a function: tsx's compiled functions refer to helpers the page lacks)
+    await page.addInitScript(USABLE_PROBE.replace('SELECTOR', JSON.stringify(USERNAME_INPUT)));
+
+    const scripts: Promise<{ bytes: number; encoding: string }>[] = [];
+    page.on('response', (res) => {
+      const req = res.request();
+      if (req.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(res.url())) return;
+      scripts.push(
+        (async () => {
+          const headers = await res.allHeaders();
+          const sizes = await req.sizes().catch(() => null);
+          const bytes = sizes?.responseBodySize || Number(headers['content-length'] || 0);
+          return { bytes, encoding: headers['content-encoding'] || 'identity' };
+        })(),
+      );
+    });
+
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.waitForFunction('window.__usableAt !== undefined', undefined, { timeout: 30_000, polling: 50 });
+    const usableMs = Number(await page.evaluate('window.__usableAt'));
+    // the first load is over when the network is quiet (lazy chunks count too)
+    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+    const got = await Promise.all(scripts);
+    return {
+      jsBytes: got.reduce((s, g) => s + g.bytes, 0),
+      jsFiles: got.length,
+      encodings: new Set(got.map((g) => g.encoding)),
+      usableS: usableMs / 1000,
+    };
+  } finally {
+    await context.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// --------------------------------------------------------------------------------------------
+
+function table(rows: string[][]) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
+  const sep = `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`;
+  return [line(rows[0]), sep, ...rows.slice(1).map(line)].join('\n');
+}
+
+async function main() {
+  if (!fs.existsSync('/usr/bin/chromium')) throw new Error('needs Debian chromium: apt-get install -y chromium fonts-noto-cjk');
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'console-build.mjs')], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the console build failed');
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
+  fs.chmodSync(dataDir, 0o777);
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_DB_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const base = `http://127.0.0.1:${port}`;
+  let running: Started | undefined;
+
+  try {
+    console.log(`data folder ${dataDir}; first start (creates the database)`);
+    running = await npmStart(env, port);
+    console.log(`  fresh data folder: serving after ${running.seconds.toFixed(2)} s`);
+    // a console with an admin: the login page is then the plain login page
+    await fetch(`${base}/api/auth/register-admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench_admin', password: 'Bench#2026', password2: 'Bench#2026' }),
+    });
+    await stop(running);
+
+    const startTimes: number[] = [];
+    for (let i = 0, rebuilds = 0; i < STARTS; i++) {
+      running = await npmStart(env, port);
+      if (running.output().includes('building the console') && rebuilds++ < 3) {
+        // the sources changed meanwhile: that start measured a console build, not a start
+        console.log(`  (a start rebuilt the console after ${running.seconds.toFixed(2)} s: not counted)`);
+        await stop(running);
+        i--;
+        continue;
+      }
+      startTimes.push(running.seconds);
+      console.log(`  start ${i + 1}/${STARTS} on the existing data folder: ${running.seconds.toFixed(2)} s`);
+      if (i < STARTS - 1) await stop(running);
+    }
+
+    // idle memory: the last start, left alone for a while
+    await sleep(5000);
+    const procs = processTable();
+    const launcher = [running!.npm.pid!, ...descendants(running!.npm.pid!, procs).map((p) => p.pid)]
+      .map((pid) => procs.find((p) => p.pid === pid))
+      .filter((p): p is Proc => Boolean(p));
+    const server = launcher.find((p) => p.cmd.includes('server/main.ts'));
+    const postmasterPid = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const pgProcs = [procs.find((p) => p.pid === postmasterPid)!, ...descendants(postmasterPid, procs)].filter(Boolean);
+    const wrappers = launcher.filter((p) => p !== server && !pgProcs.includes(p));
+    const sum = (ps: Proc[]) => ps.map((p) => memory(p.pid)).reduce((a, m) => ({ rss: a.rss + m.rss, pss: a.pss + m.pss }), { rss: 0, pss: 0 });
+    const mServer = server ? memory(server.pid) : { rss: 0, pss: 0 };
+    const mPg = sum(pgProcs);
+    const mWrap = sum(wrappers);
+
+    console.log(`\nlogin page: ${LOADS} cold loads of ${LOGIN_ROUTE}`);
+    const loads: Load[] = [];
+    for (let i = 0; i < LOADS; i++) {
+      const l = await coldLoad(base + LOGIN_ROUTE);
+      loads.push(l);
+      console.log(
+        `  load ${String(i + 1).padStart(2)}: usable after ${l.usableS.toFixed(3)} s, JS ${kB(l.jsBytes).toFixed(1)} kB in ${l.jsFiles} files (${[...l.encodings].join(', ')})`,
+      );
+    }
+
+    const jsKB = kB(median(loads.map((l) => l.jsBytes)));
+    const usable = median(loads.map((l) => l.usableS));
+    const start = median(startTimes);
+    const mb = (k: number) => `${(k / 1024).toFixed(0)} MB`;
+    const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+    const refUsable = `${x(usable, REFERENCE.usableS[1])}-${x(usable, REFERENCE.usableS[0])}`;
+
+    console.log('\n' + table([
+      ['figure', 'measured', 'target', 'vs target', 'ant-design-pro v6', 'vs reference'],
+      ['login page JS (gzip, median)', `${jsKB.toFixed(1)} kB`, `${TARGET.jsKB} kB`, x(jsKB, TARGET.jsKB), `${REFERENCE.jsKB} kB`, x(jsKB, REFERENCE.jsKB)],
+      ['login form usable (median)', `${usable.toFixed(3)} s`, `${TARGET.usableS} s`, x(usable, TARGET.usableS), '0.85-1.2 s', refUsable],
+      ['npm start to /api/health (median)', `${start.toFixed(2)} s`, `${TARGET.startS} s`, x(start, TARGET.startS), '', ''],
+    ]));
+    console.log('\n' + table([
+      ['idle memory after npm start', 'processes', 'RSS', 'PSS'],
+      ['server (node server/main.ts)', server ? '1' : '0', mb(mServer.rss), mb(mServer.pss)],
+      ['PostgreSQL cluster', String(pgProcs.length), mb(mPg.rss), mb(mPg.pss)],
+      ['server + database', String(pgProcs.length + (server ? 1 : 0)), mb(mServer.rss + mPg.rss), mb(mServer.pss + mPg.pss)],
+      ['launchers (npm, scripts/start.mjs)', String(wrappers.length), mb(mWrap.rss), mb(mWrap.pss)],
+    ]));
+    console.log(
+      `\nkB = 1000 bytes. JS counts every script response of the load until the network is quiet, at its encoded (gzip) size.` +
+        `\nRSS counts PostgreSQL's shared buffers once per process; PSS divides shared pages among the processes that map them.` +
+        `\n${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; node ${process.version}.`,
+    );
+    const verdict = [jsKB <= TARGET.jsKB, usable <= TARGET.usableS, start <= TARGET.startS];
+    console.log(`targets met: JS ${verdict[0] ? 'yes' : 'no'}, usable ${verdict[1] ? 'yes' : 'no'}, start ${verdict[2] ? 'yes' : 'no'}`);
+  } finally {
+    if (running) await stop(running).catch((e) => console.error(String(e)));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+/**
+ * The API of `npm run dev`: the real server (server/main.ts) on its own embedded PostgreSQL
+ * (data in ./data/dev, or DEV_DATA_DIR) loaded with the demo data set (mock/demo-data.ts),
+ * listening on 127.0.0.1:API_PORT (default 8001). umi dev proxies /api there (.umirc.ts).
+ * scripts/dev.mjs runs this under `node --watch`, so a change in server/ restarts it.
+ */
+import path from 'node:path';
+import { loadConfig } from '../server/config';
+import { main } from '../server/main';
+import { DEMO_ACCOUNTS, loadDemoData } from './demo-data';
+
+const root = path.join(__dirname, '..');
+const env = process.env;
+const base = loadConfig(env);
+
+const config = {
+  ...base,
+  host: '127.0.0.1',
+  port: Number(env.API_PORT || 8001),
+  // dev never touches the production data or an external database
+  databaseUrl: undefined,
+  dataDir: path.resolve(env.DEV_DATA_DIR || path.join(root, 'data', 'dev')),
+  embeddedDbPort: Number(env.DEV_EMBEDDED_DB_PORT || 54339),
+  logLevel: env.LOG_LEVEL || 'warn',
+  // the console comes from umi dev, not from a build
+  staticDir: path.join(root, 'dist', 'not-served-in-dev'),
+};
+
+const log = (line: string) => console.log(`[dev-api] ${line}`);
+
+void main(config, {
+  log,
+  prepare: async (db) => {
+    if (await loadDemoData(db)) log('demo data loaded');
+  },
+}).then(() => {
+  const rows = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(15)} ${a.about}`);
+  log(`demo accounts (data in ${config.dataDir}):\n  ${'username'.padEnd(10)} ${'password'.padEnd(15)} \n${rows.join('\n')}`);
+});

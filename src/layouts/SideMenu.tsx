@@ -1,0 +1,85 @@
+/**
+ * The left menu: database menus (translated when their name is a key), then the static
+ * sidebar. Pages open in the app; http URLs open in a new window.
+ */
+import { ExportOutlined } from '@ant-design/icons';
+import { history, useIntl, useModel } from '@umijs/max';
+import { Alert, Button, Menu, Skeleton, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useT } from '../shared/i18n';
+import { MenuIcon } from '../shared/icons';
+import { findMenu, findMenuTrail, isExternalUrl, menuLabel, type MenuNode } from '../shared/menu';
+
+type Item = Required<MenuProps>['items'][number];
+
+function toItems(nodes: MenuNode[], label: (name: string) => string, depth = 0): Item[] {
+  return nodes.map((n) => {
+    const folder = !n.url;
+    const text = label(n.name);
+    const icon = depth === 0 ? <MenuIcon name={n.icon} folder={folder} /> : undefined;
+    if (folder) return { key: n.menu_id, icon, label: text, children: toItems(n.children ?? [], label, depth + 1) };
+    return {
+      key: n.menu_id,
+      icon,
+      label: isExternalUrl(n.url) ? (
+        <span>
+          {text} <ExportOutlined aria-hidden style={{ fontSize: 11, opacity: 0.6 }} />
+        </span>
+      ) : (
+        text
+      ),
+      title: text,
+    };
+  });
+}
+
+export default function SideMenu({ pathname }: { pathname: string }) {
+  const t = useT();
+  const intl = useIntl();
+  const { sideMenu, inited, loading, error, refresh } = useModel('menu');
+  const label = (name: string) => menuLabel(name, intl.messages as Record<string, unknown>, (id) => intl.formatMessage({ id }));
+  const items = useMemo(() => toItems(sideMenu, label), [sideMenu, intl]); // eslint-disable-line react-hooks/exhaustive-deps
+  const trail = useMemo(() => findMenuTrail(sideMenu, pathname), [sideMenu, pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>(trail.slice(0, -1));
+
+  // open the folders above the current page when it changes (keep what the user opened)
+  useEffect(() => {
+    const parents = trail.slice(0, -1);
+    if (parents.length) setOpenKeys((keys) => Array.from(new Set([...keys, ...parents])));
+  }, [trail]);
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const node = findMenu(sideMenu, String(key));
+    if (!node?.url) return;
+    if (isExternalUrl(node.url)) window.open(node.url, '_blank', 'noopener,noreferrer');
+    else if (node.url !== pathname) history.push(node.url);
+  };
+
+  return (
+    <nav aria-label={t('nav.mainMenu')}>
+      {loading && !inited ? <Skeleton active title={false} paragraph={{ rows: 3 }} style={{ padding: '12px 24px' }} /> : null}
+      {error ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ margin: 12 }}
+          message={t('menu.loadFailed')}
+          action={
+            <Button size="small" onClick={() => void refresh()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={trail.length ? [trail[trail.length - 1]] : []}
+        openKeys={openKeys}
+        onOpenChange={(keys) => setOpenKeys(keys as string[])}
+        onClick={onClick}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
+  );
+}

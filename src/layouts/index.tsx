@@ -1,0 +1,81 @@
+/**
+ * The console frame (umi's global layout: wraps every route except those with layout: false,
+ * i.e. frame 'none'): top bar 48px, left menu 240px (hidden for frame 'topOnly').
+ * It is also where the login guard runs (src/guard.ts) and where a route's access rule is
+ * checked; while the guard decides, nothing of the page renders (no stray requests).
+ */
+import { history, Outlet, useLocation, useModel } from '@umijs/max';
+import { Button, Result, Spin } from 'antd';
+import { useEffect, useState } from 'react';
+import { checkAccess } from '../access';
+import { guardDecision } from '../guard';
+import { goToLoginExpired, refreshSession } from '../services/auth';
+import type { InitialState } from '../shared/app-state';
+import { LoginExpiredError } from '../shared/auth-errors';
+import { useT } from '../shared/i18n';
+import { frameOf, matchConsoleRoute } from '../shared/routes';
+import { currentPayload, readSession } from '../shared/session';
+import Frame from './Frame';
+
+function Centered({ children }: { children: React.ReactNode }) {
+  return <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{children}</div>;
+}
+
+/** 'allow' once the page may render; otherwise the guard is redirecting or renewing the session */
+function useLoginGuard(pathname: string, search: string): boolean {
+  const [renewed, setRenewed] = useState(0);
+  const decision = guardDecision({ pathname, search }, readSession());
+  useEffect(() => {
+    if (decision.kind === 'login') {
+      history.replace(decision.to);
+    } else if (decision.kind === 'refresh') {
+      let live = true;
+      refreshSession(readSession().token).then(
+        () => live && setRenewed((n) => n + 1),
+        (e) => live && goToLoginExpired(e instanceof LoginExpiredError ? e.code : 'REFRESH_TOKEN_EXPIRED'),
+      );
+      return () => {
+        live = false;
+      };
+    }
+    return undefined;
+  }, [decision.kind, decision.kind === 'login' ? decision.to : '', renewed]);
+  return decision.kind === 'allow';
+}
+
+export default function ConsoleLayout() {
+  const t = useT();
+  const { pathname, search } = useLocation();
+  const allowed = useLoginGuard(pathname, search);
+  const { initialState } = useModel('@@initialState') as { initialState?: InitialState };
+  const route = matchConsoleRoute(pathname);
+  const user = initialState?.currentUser ?? initialState?.tokenPayload ?? currentPayload();
+
+  if (!allowed) {
+    return (
+      <Centered>
+        <Spin size="large" />
+      </Centered>
+    );
+  }
+
+  const permitted = !route?.access || checkAccess(route.access, user);
+  return (
+    <Frame frame={frameOf(route)} pathname={pathname}>
+      {permitted ? (
+        <Outlet />
+      ) : (
+        <Result
+          status="403"
+          title={t('forbidden.title')}
+          subTitle={t('forbidden.subtitle')}
+          extra={
+            <Button type="primary" onClick={() => history.push('/')}>
+              {t('common.backHome')}
+            </Button>
+          }
+        />
+      )}
+    </Frame>
+  );
+}

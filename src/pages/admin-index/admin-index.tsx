@@ -1,0 +1,90 @@
+/**
+ * Admin home: user and role counts, today's sign-ins and the latest user-log rows.
+ * Data: GET /api/dashboard/admin (role admin; the route's access rule says the same).
+ */
+import { Link } from '@umijs/max';
+import { Alert, Button, Card, Col, Flex, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { useRequest } from 'ahooks';
+import dayjs from 'dayjs';
+import { getAdminData, type UserLog } from '../../services/api';
+import { requestErrorOf, requestErrorText } from '../../services/request-layer';
+import { hasMessage, useT } from '../../shared/i18n';
+import { SPEC } from '../../shared/spec';
+import { DATE_FORMAT } from '../../shared/format';
+
+export default function AdminHome() {
+  const t = useT();
+  const { data, loading, error, refresh } = useRequest(() => getAdminData({ skipErrorHandler: true }));
+  const failure = error ? requestErrorOf(error) : null;
+  const logType = (type: string) => (hasMessage(`userLog.type.${type}`) ? t(`userLog.type.${type}`) : type);
+
+  return (
+    <Flex vertical gap={24} style={{ maxWidth: 1200 }}>
+      <Flex justify="space-between" align="center" wrap="wrap" gap={8}>
+        <Typography.Title level={2} style={{ margin: 0 }}>
+          {t('route.adminHome')}
+        </Typography.Title>
+        <Button onClick={refresh} loading={loading}>
+          {t('common.refresh')}
+        </Button>
+      </Flex>
+
+      {failure && failure.kind !== 'login-expired' ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('admin.loadFailed')}
+          description={requestErrorText(failure, t, SPEC.REQUEST_TIMEOUT_MS)}
+          action={
+            <Button size="small" onClick={refresh}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+
+      <Row gutter={[16, 16]}>
+        {[
+          { key: 'admin.userCount', value: data?.userCount },
+          { key: 'admin.roleCount', value: data?.roleCount },
+          { key: 'admin.todayLogins', value: data?.todayLogins },
+        ].map((s) => (
+          <Col key={s.key} xs={24} sm={8}>
+            <Card>
+              <Statistic title={t(s.key)} value={s.value ?? '-'} loading={loading && !data} />
+            </Card>
+          </Col>
+        ))}
+      </Row>
+
+      <Card title={t('admin.recentLogs')} extra={<Link to="/pages/system/safety/list">{t('admin.allLogs')}</Link>}>
+        <Table<UserLog>
+          rowKey="id"
+          size="middle"
+          loading={loading}
+          dataSource={data?.recentLogs ?? []}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: t('admin.noLogs') }}
+          columns={[
+            {
+              title: t('admin.log.time'),
+              dataIndex: 'created_at',
+              width: 180,
+              render: (v: string) => dayjs(v).format(DATE_FORMAT),
+            },
+            { title: t('admin.log.user'), dataIndex: 'username', render: (_: unknown, r) => r.nickname || r.username || '-' },
+            { title: t('admin.log.type'), dataIndex: 'type', render: (v: string) => logType(v) },
+            {
+              title: t('admin.log.state'),
+              dataIndex: 'state',
+              render: (v: number) => (v === 1 ? <Tag color="success">{t('admin.log.ok')}</Tag> : <Tag color="error">{t('admin.log.failed')}</Tag>),
+            },
+            { title: t('admin.log.ip'), dataIndex: 'ip', render: (v: string | null) => v || '-' },
+          ]}
+        />
+      </Card>
+    </Flex>
+  );
+}

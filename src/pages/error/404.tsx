@@ -1,0 +1,43 @@
+/**
+ * Page not found. The catch-all route renders this page, which moves the location to
+ * /pages/error/404?errMsg=<the path> (spec: a page-not-found event opens it with an errMsg).
+ */
+import { history, useLocation } from '@umijs/max';
+import { Button, Result, Typography } from 'antd';
+import { useEffect } from 'react';
+import { NOT_FOUND_PAGE } from '../../../config/routes';
+import { useT } from '../../shared/i18n';
+
+export default function NotFound() {
+  const t = useT();
+  const { pathname, search } = useLocation();
+  const elsewhere = pathname !== NOT_FOUND_PAGE;
+
+  useEffect(() => {
+    if (elsewhere) history.replace(`${NOT_FOUND_PAGE}?errMsg=${encodeURIComponent(pathname + search)}`);
+  }, [elsewhere, pathname, search]);
+
+  const errMsg = elsewhere ? pathname + search : new URLSearchParams(search).get('errMsg');
+
+  return (
+    <Result
+      status="404"
+      title={t('notFound.title')}
+      subTitle={
+        <>
+          <span>{t('notFound.subtitle')}</span>
+          {errMsg ? (
+            <Typography.Paragraph code copyable style={{ marginTop: 8, wordBreak: 'break-all' }}>
+              {errMsg}
+            </Typography.Paragraph>
+          ) : null}
+        </>
+      }
+      extra={
+        <Button type="primary" onClick={() => history.push('/')}>
+          {t('common.backHome')}
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Console home ('console home'): the signed-in user's credits balance (score) and shortcuts
+ * to their areas. Data: GET /api/dashboard/home.
+ */
+import {
+  DashboardOutlined,
+  FileTextOutlined,
+  MessageOutlined,
+  PayCircleOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  TransactionOutlined,
+} from '@ant-design/icons';
+import { Link, useModel } from '@umijs/max';
+import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography, theme as antdTheme } from 'antd';
+import { useRequest } from 'ahooks';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { hasRole } from '../../access';
+import { getHomeData } from '../../services/api';
+import { requestErrorOf, requestErrorText } from '../../services/request-layer';
+import type { InitialState } from '../../shared/app-state';
+import { useT } from '../../shared/i18n';
+import { readScore, saveScore } from '../../shared/session';
+import { SPEC } from '../../shared/spec';
+import { DATE_FORMAT } from '../../shared/format';
+
+interface Shortcut {
+  key: string;
+  to: string;
+  icon: ReactNode;
+  admin?: boolean;
+}
+
+const SHORTCUTS: Shortcut[] = [
+  { key: 'home.shortcut.chat', to: '/pages/assistant/chat/chat', icon: <MessageOutlined /> },
+  { key: 'home.shortcut.prompts', to: '/pages/assistant/prompts/prompts', icon: <FileTextOutlined /> },
+  { key: 'home.shortcut.promptsStore', to: '/pages/assistant/prompts-store/prompts-store', icon: <ShopOutlined /> },
+  { key: 'home.shortcut.recharge', to: '/pages/expense/recharge/recharge', icon: <PayCircleOutlined /> },
+  { key: 'home.shortcut.withdraw', to: '/pages/expense/withdraw/list', icon: <TransactionOutlined /> },
+  { key: 'home.shortcut.document', to: '/pages/assistant/document/document', icon: <ReadOutlined /> },
+  { key: 'home.shortcut.adminHome', to: '/pages/admin-index/admin-index', icon: <DashboardOutlined />, admin: true },
+  { key: 'home.shortcut.users', to: '/pages/system/user/list', icon: <SettingOutlined />, admin: true },
+];
+
+export default function ConsoleHome() {
+  const t = useT();
+  const { token } = antdTheme.useToken();
+  const { initialState } = useModel('@@initialState') as { initialState?: InitialState };
+  const { data, loading, error, refresh } = useRequest(() => getHomeData({ skipErrorHandler: true }), {
+    onSuccess: (d) => saveScore(d.score),
+  });
+  const role = data?.role ?? initialState?.currentUser?.role ?? [];
+  const isAdmin = hasRole({ role }, 'admin');
+  const name = data?.nickname || data?.username || initialState?.currentUser?.nickname || initialState?.currentUser?.username || '';
+  const score = data?.score ?? readScore();
+  const failure = error ? requestErrorOf(error) : null;
+
+  return (
+    <Flex vertical gap={24} style={{ maxWidth: 1100 }}>
+      <div>
+        <Typography.Title level={2} style={{ marginTop: 0 }}>
+          {name ? t('home.greeting', { name }) : t('route.home')}
+        </Typography.Title>
+        {data?.lastLoginDate ? (
+          <Typography.Text type="secondary">
+            {t('home.lastLogin', { time: dayjs(data.lastLoginDate).format(DATE_FORMAT) })}
+          </Typography.Text>
+        ) : null}
+      </div>
+
+      {failure && failure.kind !== 'login-expired' ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('home.loadFailed')}
+          description={requestErrorText(failure, t, SPEC.REQUEST_TIMEOUT_MS)}
+          action={
+            <Button size="small" onClick={refresh}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={10} lg={8}>
+          <Card>
+            {loading && !data ? (
+              <Skeleton active title={false} paragraph={{ rows: 2 }} />
+            ) : (
+              <Statistic
+                title={t('home.score')}
+                value={score ?? '-'}
+                valueStyle={{ color: token.colorPrimary }}
+                suffix={score !== null && score !== undefined ? t('home.scoreUnit') : undefined}
+              />
+            )}
+            <Link to="/pages/expense/recharge/recharge" style={{ display: 'inline-block', marginTop: 12 }}>
+              {t('home.recharge')}
+            </Link>
+          </Card>
+        </Col>
+        <Col xs={24} md={14} lg={16}>
+          <Card title={t('home.shortcuts')}>
+            <Row gutter={[12, 12]}>
+              {SHORTCUTS.filter((s) => !s.admin || isAdmin).map((s) => (
+                <Col key={s.key} xs={12} sm={8}>
+                  <Link to={s.to} className="console-shortcut">
+                    <span aria-hidden style={{ fontSize: 20, color: token.colorPrimary }}>
+                      {s.icon}
+                    </span>
+                    <span>{t(s.key)}</span>
+                  </Link>
+                </Col>
+              ))}
+            </Row>
+          </Card>
+        </Col>
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * The login state kept in the browser (spec section 3): the access token and its expiry,
+ * the refresh token, and the score under its own key. The token payload is decoded
+ * client-side: {uid, role, permission, exp} with exp converted to milliseconds.
+ */
+export const TOKEN_KEY = 'uni_id_token';
+export const TOKEN_EXPIRED_KEY = 'uni_id_token_expired';
+export const REFRESH_TOKEN_KEY = 'uni_id_refresh_token';
+export const SCORE_KEY = 'uni_id_score';
+
+export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export interface TokenPayload {
+  uid: string;
+  role: string[];
+  permission: string[];
+  /** expiry in ms (the JWT's exp * 1000) */
+  exp: number;
+}
+
+export interface StoredSession {
+  token: string | null;
+  /** ms since the epoch; 0 when unknown */
+  tokenExpired: number;
+  refreshToken: string | null;
+}
+
+const memory = new Map<string, string>();
+const memoryStore: KeyValueStore = {
+  getItem: (k) => (memory.has(k) ? memory.get(k)! : null),
+  setItem: (k, v) => void memory.set(k, String(v)),
+  removeItem: (k) => void memory.delete(k),
+};
+
+/** localStorage, or an in-memory stand-in where it is unavailable (private modes, SSR) */
+export function defaultStore(): KeyValueStore {
+  try {
+    if (typeof window !== 'undefined' && window.localStorage) return window.localStorage;
+  } catch {
+    /* access denied */
+  }
+  return memoryStore;
+}
+
+function base64UrlDecode(part: string): string {
+  const b64 = part.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = b64 + '='.repeat((4 - (b64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** Decodes (does not verify: the server does) the payload of a JWT. */
+export function decodeToken(token: string | null | undefined): TokenPayload | null {
+  if (!token) return null;
+  const parts = token.split('.');
+  if (parts.length !== 3) return null;
+  try {
+    const p = JSON.parse(base64UrlDecode(parts[1])) as Record<string, unknown>;
+    if (typeof p.exp !== 'number') return null;
+    return {
+      uid: typeof p.uid === 'string' ? p.uid : '',
+      role: Array.isArray(p.role) ? (p.role as string[]) : [],
+      permission: Array.isArray(p.permission) ? (p.permission as string[]) : [],
+      exp: p.exp * 1000,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function readSession(store: KeyValueStore = defaultStore()): StoredSession {
+  const expired = Number(store.getItem(TOKEN_EXPIRED_KEY));
+  return {
+    token: store.getItem(TOKEN_KEY) || null,
+    tokenExpired: Number.isFinite(expired) ? expired : 0,
+    refreshToken: store.getItem(REFRESH_TOKEN_KEY) || null,
+  };
+}
+
+/** a valid state needs an unexpired access token */
+export function hasValidToken(s: StoredSession, now: number = Date.now()): boolean {
+  return !!s.token && s.tokenExpired > now;
+}
+
+export function saveTokens(bundle: { token: string; refreshToken?: string | null }, store: KeyValueStore = defaultStore()) {
+  const payload = decodeToken(bundle.token);
+  store.setItem(TOKEN_KEY, bundle.token);
+  store.setItem(TOKEN_EXPIRED_KEY, String(payload?.exp ?? 0));
+  if (bundle.refreshToken) store.setItem(REFRESH_TOKEN_KEY, bundle.refreshToken);
+}
+
+/** sign-out: the refresh and access tokens and the expiry go */
+export function clearSession(store: KeyValueStore = defaultStore()) {
+  store.removeItem(TOKEN_KEY);
+  store.removeItem(TOKEN_EXPIRED_KEY);
+  store.removeItem(REFRESH_TOKEN_KEY);
+  store.removeItem(SCORE_KEY);
+}
+
+/** the payload of the stored token while it is valid */
+export function currentPayload(store: KeyValueStore = defaultStore(), now: number = Date.now()): TokenPayload | null {
+  const s = readSession(store);
+  return hasValidToken(s, now) ? decodeToken(s.token) : null;
+}
+
+export function saveScore(score: number | null | undefined, store: KeyValueStore = defaultStore()) {
+  if (typeof score === 'number' && Number.isFinite(score)) store.setItem(SCORE_KEY, String(score));
+}
+
+export function readScore(store: KeyValueStore = defaultStore()): number | null {
+  const v = store.getItem(SCORE_KEY);
+  if (v === null || v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+}

@@ -1,0 +1,211 @@
+/**
+ * The platform in a real Chromium against the real server on a fresh database:
+ * create the super admin, sign in, the guard, lockout, language and theme, menus by
+ * permission, silent token refresh and the login-expired path.
+ */
+import type { Page } from 'playwright-core';
+import { api, hashUrl, openBrowser, screenshot } from './browser';
+import { expiredTokenLike, makeRole, makeUser } from './fixtures';
+
+const UNI = '/uni_modules/uni-id-pages/pages';
+const ADMIN = { username: 'e2e_admin', password: 'Admin#2026' };
+
+let b: Awaited<ReturnType<typeof openBrowser>>;
+let page: Page;
+
+beforeAll(async () => {
+  b = await openBrowser();
+  page = b.page;
+});
+afterAll(async () => {
+  await b?.close();
+});
+afterEach(async () => {
+  const name = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80);
+  if (page && name) await screenshot(page, `e2e-${name}`).catch(() => undefined);
+});
+
+const go = (path: string) => page.goto(`${process.env.E2E_BASE_URL}/#${path}`);
+
+async function fillLogin(username: string, password: string) {
+  await page.locator('#username').fill(username);
+  await page.locator('#password').fill(password);
+  await page.locator('#password').press('Enter');
+}
+
+async function signOutByStorage() {
+  await page.evaluate(() => localStorage.clear());
+}
+
+async function signInAsAdmin() {
+  await signOutByStorage();
+  await go(`${UNI}/login/login-withpwd`);
+  await fillLogin(ADMIN.username, ADMIN.password);
+  await page.waitForURL((u) => !u.hash.includes('login'));
+}
+
+describe('first run and sign-in', () => {
+  it('offers to create the super admin on a fresh database, then signs in as that admin', async () => {
+    await go('/');
+    // not signed in: the guard sends us to the default login page with the pending url
+    await page.waitForURL(/login-withoutpwd/);
+    await page.getByText('Create the super admin').first().click();
+    await page.waitForURL(/register-admin/);
+    await page.locator('#username').fill(ADMIN.username);
+    await page.locator('#nickname').fill('Boss');
+    await page.locator('#password').fill(ADMIN.password);
+    await page.locator('#password2').fill(ADMIN.password);
+    await page.locator('#password2').press('Enter');
+    await page.waitForURL(/admin-index/);
+    await page.getByText('Sign-ins today').first().waitFor();
+    // once an admin exists the link is gone and the endpoint refuses
+    await signOutByStorage();
+    await go(`${UNI}/login/login-withpwd`);
+    await page.locator('#username').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Create the super admin').count()).toBe(0);
+    const again = await api('POST', '/api/auth/register-admin', { username: 'other_admin', password: 'Admin#2026', password2: 'Admin#2026' });
+    expect(again.body.errorCode).toBe('ADMIN_EXISTS');
+  });
+
+  it('the guard keeps the pending url and returns to it after sign-in', async () => {
+    await signOutByStorage();
+    await go('/pages/admin-index/admin-index');
+    await page.waitForURL(/login-withoutpwd/);
+    expect(hashUrl(page)).toContain('uniIdRedirectUrl=/pages/admin-index/admin-index');
+    await page.getByText('Username and password').first().click();
+    await page.waitForURL(/login-withpwd/);
+    expect(hashUrl(page)).toContain('uniIdRedirectUrl=/pages/admin-index/admin-index');
+    await fillLogin(ADMIN.username, ADMIN.password);
+    await page.waitForURL(/pages\/admin-index\/admin-index/);
+    expect(hashUrl(page)).not.toContain('login');
+  });
+
+  it('a wrong password shows on the password field; the 7th attempt after 6 failures is locked out', async () => {
+    await makeUser('e2e_locked', 'Locked#2026');
+    await signOutByStorage();
+    await go(`${UNI}/login/login-withpwd`);
+    const attempt = async (password: string) => {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+      await fillLogin('e2e_locked', password);
+      await answered;
+    };
+    for (let i = 0; i < 6; i++) {
+      await attempt(`wrong-${i}-pass`);
+      await page.getByText('Wrong account or password').first().waitFor();
+    }
+    await attempt('Locked#2026');
+    await page.getByText('Too many wrong passwords, please try again later').first().waitFor();
+    expect(hashUrl(page)).toContain('login-withpwd');
+  });
+
+  it('an unknown path opens the 404 page with the errMsg query', async () => {
+    await signInAsAdmin();
+    await go('/no/such/page');
+    await page.waitForURL(/pages\/error\/404/);
+    expect(hashUrl(page)).toContain('errMsg=');
+    await page.getByText('Page not found').first().waitFor();
+  });
+});
+
+describe('language and theme', () => {
+  beforeAll(signInAsAdmin);
+  it('the language switch changes the text and survives a reload', async () => {
+    await go('/pages/index/index');
+    await page.getByText('Credits balance').first().waitFor();
+    await page.locator('[title="简体中文"]').first().click();
+    await page.getByText('积分余额').first().waitFor();
+    await page.reload();
+    await page.getByText('积分余额').first().waitFor();
+    await page.locator('[title="繁體中文"]').first().click();
+    await page.getByText('積分餘額').first().waitFor();
+    await page.locator('[title="English"]').first().click();
+    await page.getByText('Credits balance').first().waitFor();
+  });
+
+  it('the theme switch sets the body attribute and survives a reload', async () => {
+    await go('/pages/index/index');
+    await page.getByText('Credits balance').first().waitFor();
+    expect(await page.getAttribute('body', 'data-theme')).toBe('default');
+    await page.locator('[title="Green"]').first().click();
+    await page.waitForFunction(() => document.body.getAttribute('data-theme') === 'green');
+    await page.reload();
+    await page.getByText('Credits balance').first().waitFor();
+    expect(await page.getAttribute('body', 'data-theme')).toBe('green');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('green');
+    await screenshot(page, 'home-green-en');
+    await page.locator('[title="Default"]').first().click();
+    await page.waitForFunction(() => document.body.getAttribute('data-theme') === 'default');
+  });
+
+  it('the frame has a 48px top bar and a 240px left menu', async () => {
+    await go('/pages/index/index');
+    const menu = page.locator('nav[aria-label="Main menu"]');
+    await menu.waitFor();
+    const sizes = await page.evaluate(() => {
+      const header = document.querySelector('header');
+      const aside = document.querySelector('aside');
+      return { top: header?.getBoundingClientRect().height, left: aside?.getBoundingClientRect().width };
+    });
+    expect(sizes).toEqual({ top: 48, left: 240 });
+  });
+});
+
+describe('menus follow permissions', () => {
+  it('a non-admin sees only the menus their permissions allow, then the static sidebar', async () => {
+    await makeRole('e2e_auditor', ['READ_UNI_ID_LOG']);
+    await makeUser('e2e_auditor', 'Audit#2026', ['e2e_auditor']);
+    await signOutByStorage();
+    await go(`${UNI}/login/login-withpwd`);
+    await fillLogin('e2e_auditor', 'Audit#2026');
+    await page.waitForURL((u) => !u.hash.includes('login'));
+    const menu = page.locator('nav[aria-label="Main menu"]');
+    await menu.getByText('System management').click();
+    await menu.getByText('User logs').waitFor();
+    const text = await menu.innerText();
+    expect(text).toContain('User logs');
+    for (const hidden of ['Users', 'Roles', 'Permissions', 'Menus', 'System menu', 'Admin home']) {
+      expect(text.split('\n').map((s) => s.trim())).not.toContain(hidden);
+    }
+    for (const shown of ['Assistant', 'Expense', 'Help document', 'Demo']) expect(text).toContain(shown);
+    await screenshot(page, 'menu-auditor');
+    // and the admin home is refused to them
+    await go('/pages/admin-index/admin-index');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Sign-ins today').count()).toBe(0);
+  });
+});
+
+describe('token expiry', () => {
+  it('an expired access token is refreshed without the user noticing', async () => {
+    await signInAsAdmin();
+    const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
+    const expired = await expiredTokenLike(token!);
+    await page.evaluate((t) => {
+      localStorage.setItem('uni_id_token', t);
+      localStorage.setItem('uni_id_token_expired', String(Date.now() - 100000));
+    }, expired);
+    const refreshes: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/auth/refresh') && refreshes.push(r.url()));
+    await go('/pages/admin-index/admin-index');
+    await page.getByText('Sign-ins today').first().waitFor();
+    expect(hashUrl(page)).toContain('/pages/admin-index/admin-index');
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    const now = await page.evaluate(() => localStorage.getItem('uni_id_token'));
+    expect(now).not.toBe(expired);
+  });
+
+  it('a failed refresh lands on the login page keeping the pending url', async () => {
+    await signInAsAdmin();
+    const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
+    const expired = await expiredTokenLike(token!);
+    await page.evaluate((t) => {
+      localStorage.setItem('uni_id_token', t);
+      localStorage.setItem('uni_id_token_expired', String(Date.now() - 100000));
+      localStorage.setItem('uni_id_refresh_token', 'no-such-refresh-token');
+    }, expired);
+    await go('/pages/admin-index/admin-index');
+    await page.waitForURL(/login/);
+    expect(hashUrl(page)).toContain('uniIdRedirectUrl=/pages/admin-index/admin-index');
+  });
+});
