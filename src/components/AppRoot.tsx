@@ -7,6 +7,7 @@ import { history, useIntl, useModel } from '@umijs/max';
 import { ConfigProvider } from 'antd';
 import { useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { matchConsoleRoute } from '../shared/routes';
+import PageErrorBoundary from './PageErrorBoundary';
 import { APP_NAME } from '../shared/app-info';
 import { on } from '../shared/events';
 import { setFeedbackHolder } from '../shared/feedback';
@@ -72,6 +73,12 @@ function SessionSync() {
   return null;
 }
 
+/** account pages have no frame: their load failures are caught here */
+function RootBoundary({ children }: { children: ReactNode }) {
+  const pathname = useSyncExternalStore(subscribeHistory, currentPath, currentPath);
+  return <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>;
+}
+
 export default function AppRoot({ children }: { children: ReactNode }) {
   const [theme] = useTheme();
   const themeConfig = useMemo(() => antdTheme(theme), [theme]);
@@ -80,7 +87,7 @@ export default function AppRoot({ children }: { children: ReactNode }) {
       <FeedbackTheme theme={themeConfig} />
       <SessionSync />
       <DocumentTitle />
-      {children}
+      <RootBoundary>{children}</RootBoundary>
     </ConfigProvider>
   );
 }

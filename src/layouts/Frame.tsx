@@ -8,6 +8,7 @@ import { Avatar, Button, Dropdown, Flex, Grid, Layout, Tooltip, theme as antdThe
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Frame as FrameKind } from '../../config/routes';
 import LangSwitch from '../components/LangSwitch';
+import PageErrorBoundary from '../components/PageErrorBoundary';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { signOut } from '../services/auth';
 import type { InitialState } from '../shared/app-state';
@@ -168,7 +169,7 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
           />
         ) : null}
         <Content id="console-main" tabIndex={-1} style={{ padding: 24, minWidth: 0, outline: 'none' }}>
-          {children}
+          <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>
         </Content>
       </Layout>
     </Layout>
