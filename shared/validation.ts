@@ -6,7 +6,14 @@ export const USERNAME_RE = /^[a-zA-Z0-9_-]{3,32}$/;
 export const MOBILE_RE = /^1\d{10}$/;
 export const PASSWORD_RE = /^[a-zA-Z0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?`~]{8,16}$/;
 
-export type FieldError = 'USERNAME_INVALID' | 'NICKNAME_INVALID' | 'PASSWORD_INVALID' | 'PASSWORD_WEAK' | 'PASSWORD_MISMATCH';
+export type FieldError =
+  | 'USERNAME_INVALID'
+  | 'NICKNAME_INVALID'
+  | 'PASSWORD_INVALID'
+  | 'PASSWORD_WEAK'
+  | 'PASSWORD_MISMATCH'
+  | 'MOBILE_INVALID'
+  | 'EMAIL_INVALID';
 
 export function checkUsername(v: string): FieldError | null {
   return USERNAME_RE.test(v) && !/^\d+$/.test(v) ? null : 'USERNAME_INVALID';
@@ -26,3 +33,14 @@ export function checkPassword(v: string): FieldError | null {
 
 export const isMobile = (v: string) => MOBILE_RE.test(v);
 export const isEmail = (v: string) => v.includes('@');
+
+/** user administration (issue 3): an empty value means "none" */
+export const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+
+export function checkMobile(v: string | undefined | null): FieldError | null {
+  return !v || MOBILE_RE.test(v) ? null : 'MOBILE_INVALID';
+}
+
+export function checkEmail(v: string | undefined | null): FieldError | null {
+  return !v || (EMAIL_RE.test(v) && v.length <= 254) ? null : 'EMAIL_INVALID';
+}

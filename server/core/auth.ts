@@ -98,6 +98,19 @@ export function bearer(req: FastifyRequest): string | undefined {
   return typeof t === 'string' && t ? t : undefined;
 }
 
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: AccessRule | undefined;
+}
+
+const routeTables = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** every route registered on the app, with its declared rule (the access-matrix test walks it) */
+export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
+  return [...(routeTables.get(app) ?? [])];
+}
+
 /**
  * Installs the access check. `loadUser` confirms the token still stands in the database
  * (status, valid_token_date), so password changes and closed accounts take effect at once.
@@ -107,13 +120,19 @@ export function installAccessControl(
   tokens: TokenService,
   checkUser: (p: TokenPayload) => Promise<void>,
 ) {
+  const table: DeclaredRoute[] = [];
+  routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: AccessRule } | undefined)?.access;
     if (!access && route.url.startsWith('/api/') && route.method !== 'HEAD') {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
     }
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
+    }
   });
-  app.addHook('preHandler', async (req) => {
+  // before validation: an anonymous or unauthorised caller learns nothing about the input rules
+  app.addHook('preValidation', async (req) => {
     const rule = req.routeOptions.config?.access;
     if (!rule) return;
     const token = bearer(req);

@@ -46,6 +46,25 @@ export const ERRORS = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
+  // system administration (issue 3)
+  /** a record with this id already exists (field = the id field) */
+  ID_EXISTS: 409,
+  /** ids, appid and app name are fixed once created */
+  FIELD_IMMUTABLE: 400,
+  /** the built-in role admin cannot be deleted */
+  ROLE_BUILT_IN: 400,
+  /** the built-in root menus cannot be deleted */
+  MENU_BUILT_IN: 400,
+  /** a menu's parent must exist, be a folder and not lie inside the menu itself */
+  MENU_PARENT_INVALID: 400,
+  /** a menu url starts with '/' or http, or is empty (folder) */
+  MENU_URL_INVALID: 400,
+  /** a folder that still has children cannot become a page */
+  MENU_HAS_CHILDREN: 409,
+  /** a value names a role, permission, tag or app that does not exist */
+  REFERENCE_NOT_FOUND: 400,
+  MOBILE_INVALID: 400,
+  EMAIL_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

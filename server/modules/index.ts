@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import type { AccountService } from './auth/service';
 import { dashboardRoutes } from './dashboard/routes';
 import { menuRoutes } from './menus/routes';
+import { systemRoutes } from './system';
 
 export interface ModuleContext {
   // typed loosely so each module can use its own type provider
@@ -19,5 +20,5 @@ export interface ModuleContext {
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<ModuleContext, 'app'>) {
   const typed = app as unknown as ModuleContext['app'];
-  for (const mod of [authRoutes, menuRoutes, dashboardRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, menuRoutes, dashboardRoutes, systemRoutes]) await mod({ ...ctx, app: typed });
 }

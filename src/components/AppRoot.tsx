@@ -4,20 +4,25 @@
  * and the reactions to the login events.
  */
 import { history, useIntl, useModel } from '@umijs/max';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import { useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { matchConsoleRoute } from '../shared/routes';
 import PageErrorBoundary from './PageErrorBoundary';
 import { APP_NAME } from '../shared/app-info';
 import { on } from '../shared/events';
-import { setFeedbackHolder } from '../shared/feedback';
+import { setFeedbackHolder, setMessageApi } from '../shared/feedback';
 import { currentPayload } from '../shared/session';
 import { antdTheme, useTheme } from '../shared/theme';
 import type { InitialState } from '../shared/app-state';
 
-/** toasts and modals (static methods) get the current theme and antd locale */
-function FeedbackTheme({ theme }: { theme: ReturnType<typeof antdTheme> }) {
+/** toasts render here (themed, translated); the static modal gets the same theme and locale */
+function Feedback({ theme }: { theme: ReturnType<typeof antdTheme> }) {
   const { locale } = useContext(ConfigProvider.ConfigContext);
+  const [api, holder] = message.useMessage();
+  useEffect(() => {
+    setMessageApi(api);
+    return () => setMessageApi(null);
+  }, [api]);
   useEffect(() => {
     setFeedbackHolder((children) => (
       <ConfigProvider theme={theme} locale={locale}>
@@ -25,7 +30,7 @@ function FeedbackTheme({ theme }: { theme: ReturnType<typeof antdTheme> }) {
       </ConfigProvider>
     ));
   }, [theme, locale]);
-  return null;
+  return holder;
 }
 
 const subscribeHistory = (cb: () => void) => history.listen(cb);
@@ -84,7 +89,7 @@ export default function AppRoot({ children }: { children: ReactNode }) {
   const themeConfig = useMemo(() => antdTheme(theme), [theme]);
   return (
     <ConfigProvider theme={themeConfig}>
-      <FeedbackTheme theme={themeConfig} />
+      <Feedback theme={themeConfig} />
       <SessionSync />
       <DocumentTitle />
       <RootBoundary>{children}</RootBoundary>

@@ -46,7 +46,7 @@ function UserMenu() {
       }}
     >
       <Button type="text" aria-label={t('nav.userMenu')} style={{ paddingInline: 6 }}>
-        <Avatar size={26} src={user?.avatar_file?.url || undefined} icon={<UserOutlined />} />
+        <Avatar size={26} src={(user?.avatar_file as { url?: string } | null | undefined)?.url || undefined} icon={<UserOutlined />} />
         <span className="console-user-name" style={{ maxWidth: 140, overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {name}
         </span>

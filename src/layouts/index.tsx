@@ -25,10 +25,12 @@ function Centered({ children }: { children: React.ReactNode }) {
 function useLoginGuard(pathname: string, search: string): boolean {
   const [renewed, setRenewed] = useState(0);
   const decision = guardDecision({ pathname, search }, readSession());
+  const kind = decision.kind;
+  const loginTarget = decision.kind === 'login' ? decision.to : '';
   useEffect(() => {
-    if (decision.kind === 'login') {
-      history.replace(decision.to);
-    } else if (decision.kind === 'refresh') {
+    if (kind === 'login') {
+      history.replace(loginTarget);
+    } else if (kind === 'refresh') {
       let live = true;
       refreshSession(readSession().token).then(
         () => live && setRenewed((n) => n + 1),
@@ -39,8 +41,8 @@ function useLoginGuard(pathname: string, search: string): boolean {
       };
     }
     return undefined;
-  }, [decision.kind, decision.kind === 'login' ? decision.to : '', renewed]);
-  return decision.kind === 'allow';
+  }, [kind, loginTarget, renewed]);
+  return kind === 'allow';
 }
 
 export default function ConsoleLayout() {

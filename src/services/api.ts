@@ -4,8 +4,8 @@
  */
 import { request } from '@umijs/max';
 import type { MenuNode } from '../shared/menu';
-import type { TokenBundle as RefreshBundle } from '../shared/refresh';
 import { SPEC } from '../shared/spec';
+import type { paths } from './api-types';
 import type { RequestOptions } from './request-layer';
 
 interface Ok<T> {
@@ -13,70 +13,35 @@ interface Ok<T> {
   data: T;
 }
 
-export interface UserInfo {
-  _id: string;
-  username: string | null;
-  nickname: string | null;
-  mobile: string | null;
-  email: string | null;
-  avatar_file?: { url?: string } | null;
-  role: string[];
-  permission: string[];
-  score: number;
-}
+// The shapes come from the generated OpenAPI types (npm run api:generate), never by hand.
+type Op<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<paths[P][M]>;
+/** the `data` of a route's 200 answer */
+export type ApiData<P extends keyof paths, M extends 'get' | 'post'> =
+  Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
+/** a route's JSON request body */
+export type ApiBody<P extends keyof paths, M extends 'get' | 'post'> =
+  NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
 
-export interface TokenBundle extends RefreshBundle {
-  userInfo: UserInfo;
-}
-
-export interface LoginConfig {
-  loginTypes: string[];
-  adminExists: boolean;
-  setPasswordAfterLogin: boolean;
-  passwordStrength: string;
-  defaultScore: number;
-}
-
-export interface HomeData {
-  score: number;
-  username: string | null;
-  nickname: string | null;
-  role: string[];
-  lastLoginDate: string | null;
-}
-
-export interface UserLog {
-  id: number;
-  user_id: string | null;
-  username: string | null;
-  nickname: string | null;
-  type: string;
-  state: number;
-  ip: string | null;
-  ua: string | null;
-  created_at: string;
-}
-
-export interface AdminData {
-  userCount: number;
-  roleCount: number;
-  todayLogins: number;
-  recentLogs: UserLog[];
-}
+export type LoginConfig = ApiData<'/api/auth/login-config', 'get'>;
+export type TokenBundle = ApiData<'/api/auth/login', 'post'>;
+export type UserInfo = ApiData<'/api/auth/me', 'get'>;
+export type HomeData = ApiData<'/api/dashboard/home', 'get'>;
+export type AdminData = ApiData<'/api/dashboard/admin', 'get'>;
+export type UserLog = AdminData['recentLogs'][number];
 
 const get = <T>(url: string, opts?: RequestOptions) => request<Ok<T>>(url, { method: 'GET', ...opts }).then((r) => r.data);
 const post = <T>(url: string, data: unknown, opts?: RequestOptions) =>
   request<Ok<T>>(url, { method: 'POST', data, ...opts }).then((r) => r.data);
 
 export const getLoginConfig = (opts?: RequestOptions) => get<LoginConfig>('/api/auth/login-config', opts);
-export const login = (body: { username: string; password: string }, opts?: RequestOptions) =>
+export const login = (body: ApiBody<'/api/auth/login', 'post'>, opts?: RequestOptions) =>
   post<TokenBundle>('/api/auth/login', body, opts);
-export const registerAdmin = (body: { username: string; nickname?: string; password: string; password2: string }, opts?: RequestOptions) =>
+export const registerAdmin = (body: ApiBody<'/api/auth/register-admin', 'post'>, opts?: RequestOptions) =>
   post<TokenBundle>('/api/auth/register-admin', body, opts);
 export const logout = (refreshToken: string | null, opts?: RequestOptions) =>
   post<Record<string, never>>('/api/auth/logout', refreshToken ? { refreshToken } : {}, opts);
 export const getMe = (opts?: RequestOptions) => get<UserInfo>('/api/auth/me', opts);
-export const getNavMenu = (opts?: RequestOptions) => get<MenuNode[]>('/api/menus/nav', opts);
+export const getNavMenu = (opts?: RequestOptions): Promise<MenuNode[]> => get<ApiData<'/api/menus/nav', 'get'>>('/api/menus/nav', opts);
 export const getHomeData = (opts?: RequestOptions) => get<HomeData>('/api/dashboard/home', opts);
 export const getAdminData = (opts?: RequestOptions) => get<AdminData>('/api/dashboard/admin', opts);
 

@@ -1,12 +1,29 @@
 /**
- * Toasts and the notice modal (spec section 8). They use antd's static methods, rendered
- * through ConfigProvider.config({ holderRender }) (set by components/AppRoot) so they follow
- * the theme and the language. The modal's code loads on first use: it is rare, and keeping
- * it out of the first bundle keeps the login page small.
+ * Toasts and the notice modal (spec section 8).
+ *  - Toasts go through the message API of antd's useMessage, whose holder components/AppRoot
+ *    mounts inside the theme and locale providers; toasts asked for before it mounts wait
+ *    for it.
+ *  - The modal uses antd's static Modal, rendered through ConfigProvider.config
+ *    ({ holderRender }) so it follows the theme and language. Its code loads on first use:
+ *    it is rare, and keeping it out of the first bundle keeps the login page small.
  */
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 import type { ReactNode } from 'react';
 import { SPEC } from './spec';
+
+let messageApi: MessageInstance | null = null;
+let waiting: Parameters<MessageInstance['open']>[0][] = [];
+
+/** called by AppRoot with useMessage's API (null on unmount) */
+export function setMessageApi(api: MessageInstance | null) {
+  messageApi = api;
+  if (api) {
+    const queued = waiting;
+    waiting = [];
+    queued.forEach((args) => api.open(args));
+  }
+}
 
 export function setFeedbackHolder(render: ((children: ReactNode) => ReactNode) | null) {
   ConfigProvider.config({ holderRender: render ?? undefined });
@@ -16,7 +33,9 @@ export type ToastKind = 'success' | 'error' | 'warning' | 'info';
 
 /** a toast of SPEC.TOAST_DURATION_MS (3000 ms); the same text shows once at a time */
 export function toast(content: string, kind: ToastKind = 'error') {
-  return message.open({ type: kind, content, key: `${kind}:${content}`, duration: SPEC.TOAST_DURATION_MS / 1000 });
+  const args = { type: kind, content, key: `${kind}:${content}`, duration: SPEC.TOAST_DURATION_MS / 1000 };
+  if (messageApi) messageApi.open(args);
+  else waiting.push(args);
 }
 
 let noticeOpen = false;
@@ -44,4 +63,5 @@ export function noticeModal(title: string, content: string) {
 /** for tests */
 export function resetFeedbackForTests() {
   noticeOpen = false;
+  waiting = [];
 }

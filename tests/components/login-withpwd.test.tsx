@@ -3,8 +3,9 @@
  * error on the field it names, and after success stores the login and returns to the
  * pending url.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { history, resetHistory, resetUmiStandIn, setRequestHandler, TestRouter } from './support/umi-max';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { history, resetHistory, resetUmiStandIn, setRequestHandler } from './support/umi-max';
+import { renderInApp } from './support/render';
 import { on } from '@/shared/events';
 import { readSession } from '@/shared/session';
 import LoginWithPwd from '@/uni_modules/uni-id-pages/pages/login/login-withpwd';
@@ -40,11 +41,7 @@ function mockServer(login: (body: { username: string; password: string }) => unk
 }
 
 function renderPage() {
-  return render(
-    <TestRouter>
-      <LoginWithPwd />
-    </TestRouter>,
-  );
+  return renderInApp(<LoginWithPwd />);
 }
 
 const form = () => screen.getByLabelText('Username / mobile / email').closest('form')!;

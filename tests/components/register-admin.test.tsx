@@ -2,8 +2,9 @@
  * Create super admin: the client applies the server's own rules (shared/validation.ts), and a
  * successful registration signs in and opens the admin home.
  */
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { history, resetHistory, resetUmiStandIn, setRequestHandler, TestRouter } from './support/umi-max';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { history, resetHistory, resetUmiStandIn, setRequestHandler } from './support/umi-max';
+import { renderInApp } from './support/render';
 import { readSession } from '@/shared/session';
 import RegisterAdmin from '@/uni_modules/uni-id-pages/pages/register/register-admin';
 
@@ -24,11 +25,7 @@ function mockServer(adminExists: boolean) {
 }
 
 const renderPage = () =>
-  render(
-    <TestRouter>
-      <RegisterAdmin />
-    </TestRouter>,
-  );
+  renderInApp(<RegisterAdmin />);
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

@@ -6,6 +6,7 @@
 import { act, screen } from '@testing-library/react';
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { history, resetUmiStandIn } from './support/umi-max';
+import { renderInApp } from './support/render';
 import { LOGIN_PAGE } from '../../config/routes';
 import { goToLoginExpired } from '@/services/auth';
 import { createRequestConfig, type RequestOptions } from '@/services/request-layer';
@@ -161,7 +162,8 @@ describe('request layer', () => {
   );
 
   test('the login-expired path: login cleared, the spec notice, login page keeping the pending url', async () => {
-    history.push('/pages/system/user/list?tagid=vip');
+    renderInApp(<div />);
+    act(() => history.push('/pages/system/user/list?tagid=vip'));
     const { request } = setup(() => fail(401, 'ACCESS_TOKEN_EXPIRED'), {
       callRefresh: async () => {
         throw { errorCode: 'INVALID_REFRESH_TOKEN' };

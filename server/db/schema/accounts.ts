@@ -40,6 +40,14 @@ export const users = pgTable(
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_email_key').on(t.email),
     index('users_role_idx').using('gin', t.role),
+    // system administration (issue 3): tag filter, default order, keyword search (pg_trgm)
+    index('users_tags_idx').using('gin', t.tags),
+    index('users_last_login_idx').on(t.lastLoginDate.desc().nullsLast(), t.id.desc().nullsFirst()),
+    index('users_register_date_idx').on(t.registerDate, t.id),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_nickname_trgm_idx').using('gin', t.nickname.op('gin_trgm_ops')),
+    index('users_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
   ],
 );
 

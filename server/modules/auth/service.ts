@@ -39,7 +39,7 @@ export interface TokenBundle {
   userInfo: UserInfo;
 }
 
-export type LogType = 'login' | 'logout' | 'register' | 'change-pwd' | 'deactivate' | 'refresh';
+export type LogType = 'login' | 'logout' | 'register' | 'change-pwd' | 'reset-pwd' | 'deactivate' | 'refresh';
 
 const STATUS_ERRORS = {
   1: 'ACCOUNT_DISABLED',
@@ -284,6 +284,29 @@ export class AccountService {
   /** Ends every session of the user: earlier access and refresh tokens stop working. */
   private async revokeAll(tx: Tx, userId: string) {
     await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  /**
+   * User administration (issue 3): ends every session of these users at once, so their access
+   * and refresh tokens stop working (status changes, an admin's password reset).
+   */
+  async revokeSessions(tx: Db | Tx, userIds: string[]) {
+    if (!userIds.length) return;
+    await tx.update(users).set({ validTokenDate: new Date() }).where(inArray(users.id, userIds));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
+  }
+
+  /** An admin's password reset (same rules as a change): every earlier token stops working. */
+  async resetPassword(tx: Tx, userId: string, password: string, client: ClientInfo) {
+    const p = checkPassword(password);
+    if (p) throw new AppError(p, { field: 'password' });
+    const passwordHash = await hashPassword(password);
+    const [u] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id, username: users.username });
+    await this.revokeSessions(tx, [userId]);
+    await this.log(tx, 'reset-pwd', 1, client, u);
   }
 
   async changePassword(auth: TokenPayload, input: { oldPassword: string; newPassword: string; newPassword2: string }, client: ClientInfo) {

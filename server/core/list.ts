@@ -1,0 +1,425 @@
+/**
+ * The one list building block every system resource uses (ProTable's server side):
+ * keyword search (case-insensitive, ILIKE over the resource's search fields; the big tables
+ * back it with pg_trgm GIN indexes), filters, whitelisted sorting, paging (20 by default, 500
+ * at most) answering `{ success, data, total }`; an xlsx export of the whole current query,
+ * streamed from a server-side cursor in batches (never every row in memory); and batch delete
+ * in one transaction.
+ *
+ * A resource describes itself once in a ListSpec; `registerListRoutes` adds its
+ *   GET    <base>          the list
+ *   GET    <base>/export   the xlsx of every matching row
+ *   DELETE <base>          { ids } -> { deleted }
+ */
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import ExcelJS from 'exceljs';
+import { type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { PassThrough } from 'node:stream';
+import { LIST } from '../config';
+import type { Db } from '../db';
+import type { AccessRule } from './auth';
+import { AppError } from './errors';
+import { pickLang, t, type Lang } from './i18n';
+import { List, Ok } from './schemas';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Row = Record<string, unknown>;
+
+// ------------------------------------------------------------------------------------------
+// SQL helpers
+
+const dialect = new PgDialect();
+
+/** a JS array as one PostgreSQL text[] parameter (drizzle would otherwise expand it) */
+export const textArray = (xs: readonly string[]) => sql`${sql.param([...xs])}::text[]`;
+export const intArray = (xs: readonly number[]) => sql`${sql.param([...xs])}::int[]`;
+
+/** `%kw%` with LIKE's wildcards escaped (backslash is ILIKE's default escape) */
+export const likePattern = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const compile = (q: SQL) => dialect.sqlToQuery(q);
+
+/** runs a compiled query through the pool or a transaction's client */
+export async function query<T extends Row = Row>(db: Db | Tx, q: SQL): Promise<T[]> {
+  const r = await db.execute(q);
+  return r.rows as T[];
+}
+
+/** maps a unique violation to ID_EXISTS (or the given code) on the right field */
+export function uniqueViolation(e: unknown, fields: Record<string, { code?: 'ID_EXISTS' | 'ACCOUNT_EXISTS'; field: string }>): never {
+  // drizzle wraps the driver's error in its own (the pg error is the cause)
+  const outer = e as { code?: string; constraint?: string; cause?: unknown };
+  const err = (outer?.code ? outer : (outer?.cause as typeof outer | undefined)) ?? {};
+  if (err.code === '23505' && err.constraint) {
+    const hit = fields[err.constraint];
+    if (hit) throw new AppError(hit.code ?? 'ID_EXISTS', { field: hit.field, cause: e });
+  }
+  throw e;
+}
+
+// ------------------------------------------------------------------------------------------
+// the spec of one resource's list
+
+export type Filter =
+  /** `field=a&field=b`: the column equals one of the values */
+  | { kind: 'eq'; column: SQL; type?: 'text' | 'int' | 'bool' }
+  /** `field=a&field=b`: the array column holds any of the values */
+  | { kind: 'overlaps'; column: SQL }
+  /** `field_from` / `field_to` (ISO dates or date-times, inclusive) */
+  | { kind: 'range'; column: SQL }
+  /** anything else: values -> condition */
+  | { kind: 'custom'; build: (values: string[]) => SQL };
+
+export interface ExportColumn {
+  key: string;
+  /** translation key of the header; `field.<key>` by default */
+  header?: string;
+  width?: number;
+  /** the cell of a (mapped) row; by default the row's value, arrays joined with ', ' */
+  value?: (row: Row, lang: Lang) => string | number | boolean | null | undefined;
+  date?: boolean;
+}
+
+export interface ListSpec {
+  /** the file name of exports */
+  resource: string;
+  /** FROM clause, e.g. sql`users u` */
+  from: SQL;
+  /** SELECT list, aliased with the API's field names */
+  columns: SQL;
+  /** expressions the keyword is searched in with ILIKE (OR), or conditions built from the pattern */
+  search: (SQL | ((pattern: string) => SQL))[];
+  /** a condition every row satisfies, whatever the query (optional) */
+  where?: SQL;
+  filters: Record<string, Filter>;
+  sorts: Record<string, SQL>;
+  /** sort fields whose column may be NULL: nulls come last in both directions */
+  nullable?: string[];
+  defaultSort: { field: string; order: SortOrder };
+  /** unique column appended to every ORDER BY so paging is stable */
+  tiebreak: SQL;
+  /** db row -> API row (dates are ISO strings already) */
+  toRow?: (r: Row) => Row;
+  /** the columns of the export, in the list's order */
+  exportColumns: ExportColumn[];
+}
+
+export type SortOrder = 'ascend' | 'descend';
+
+// ------------------------------------------------------------------------------------------
+// query schema and parsing
+
+const StringList = Type.Array(Type.String({ maxLength: 200 }), { maxItems: LIST.MAX_PAGE_SIZE });
+
+export function listQuerySchema(spec: ListSpec, opts: { export?: boolean } = {}) {
+  const props: Record<string, TSchema> = {
+    current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST.MAX_PAGE_SIZE, default: LIST.DEFAULT_PAGE_SIZE })),
+    keyword: Type.Optional(Type.String({ maxLength: 100 })),
+    sortField: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: Object.keys(spec.sorts) })),
+    sortOrder: Type.Optional(Type.Unsafe<SortOrder>({ type: 'string', enum: ['ascend', 'descend'] })),
+  };
+  for (const [name, f] of Object.entries(spec.filters)) {
+    if (f.kind === 'range') {
+      props[`${name}_from`] = Type.Optional(Type.String({ maxLength: 40 }));
+      props[`${name}_to`] = Type.Optional(Type.String({ maxLength: 40 }));
+    } else {
+      props[name] = Type.Optional(StringList);
+    }
+  }
+  if (opts.export) {
+    props.columns = Type.Optional(Type.Array(Type.Unsafe<string>({ type: 'string', enum: spec.exportColumns.map((c) => c.key) })));
+    /** the browser's Date#getTimezoneOffset(), so exported times read as local times */
+    props.tzOffset = Type.Optional(Type.Integer({ minimum: -840, maximum: 840 }));
+  }
+  return Type.Object(props);
+}
+
+export interface ListQuery {
+  current?: number;
+  pageSize?: number;
+  keyword?: string;
+  sortField?: string;
+  sortOrder?: SortOrder;
+  columns?: string[];
+  tzOffset?: number;
+  [filter: string]: unknown;
+}
+
+function parseDate(v: string, field: string, end: boolean): Date {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const d = new Date(dateOnly ? `${v}T00:00:00Z` : v);
+  if (Number.isNaN(d.getTime())) throw new AppError('INVALID_PARAM', { field, params: { reason: 'not a date' } });
+  // a date-only upper bound includes the whole day
+  if (dateOnly && end) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+
+/** the WHERE clause of a query (keyword + filters), validating every value */
+export function whereOf(spec: ListSpec, q: ListQuery): SQL {
+  const conds: SQL[] = spec.where ? [spec.where] : [];
+  const kw = q.keyword?.trim();
+  if (kw && spec.search.length) {
+    const p = likePattern(kw);
+    conds.push(sql`(${sql.join(
+      spec.search.map((e) => (typeof e === 'function' ? e(p) : sql`${e} ILIKE ${p}`)),
+      sql` OR `,
+    )})`);
+  }
+  for (const [name, f] of Object.entries(spec.filters)) {
+    if (f.kind === 'range') {
+      const from = q[`${name}_from`] as string | undefined;
+      const to = q[`${name}_to`] as string | undefined;
+      if (from) conds.push(sql`${f.column} >= ${parseDate(from, `${name}_from`, false)}`);
+      if (to) {
+        const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(to);
+        const end = parseDate(to, `${name}_to`, true);
+        conds.push(dateOnly ? sql`${f.column} < ${end}` : sql`${f.column} <= ${end}`);
+      }
+      continue;
+    }
+    const raw = q[name] as string[] | undefined;
+    const values = raw?.filter((v) => v !== '');
+    if (!values?.length) continue;
+    if (f.kind === 'custom') {
+      conds.push(f.build(values));
+    } else if (f.kind === 'overlaps') {
+      conds.push(sql`${f.column} && ${textArray(values)}`);
+    } else if (f.type === 'int') {
+      const ints = values.map(Number);
+      if (ints.some((n) => !Number.isInteger(n))) throw new AppError('PARAM_ERROR', { field: name, params: { type: 'integer' } });
+      conds.push(sql`${f.column} = ANY(${intArray(ints)})`);
+    } else if (f.type === 'bool') {
+      const bools = values.map((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : null));
+      if (bools.some((b) => b === null)) throw new AppError('PARAM_ERROR', { field: name, params: { type: 'boolean' } });
+      conds.push(sql`${f.column} = ANY(${sql.param(bools)}::boolean[])`);
+    } else {
+      conds.push(sql`${f.column} = ANY(${textArray(values)})`);
+    }
+  }
+  return conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
+}
+
+export function orderOf(spec: ListSpec, q: ListQuery): SQL {
+  const field = q.sortField ?? spec.defaultSort.field;
+  const expr = spec.sorts[field];
+  if (!expr) throw new AppError('INVALID_PARAM', { field: 'sortField', params: { reason: `cannot sort on ${field}` } });
+  const order = q.sortField ? (q.sortOrder ?? 'ascend') : (q.sortOrder ?? spec.defaultSort.order);
+  const dir = sql.raw(order === 'descend' ? 'DESC' : 'ASC');
+  // NULLS LAST only where nulls can occur, so the plain (x, id) indexes serve both directions
+  const nulls = sql.raw(spec.nullable?.includes(field) ? ' NULLS LAST' : '');
+  return sql`ORDER BY ${expr} ${dir}${nulls}, ${spec.tiebreak} ${dir}`;
+}
+
+/** Date values become ISO strings, bigint counts numbers */
+export function plain(r: Row): Row {
+  const out: Row = {};
+  for (const [k, v] of Object.entries(r)) out[k] = v instanceof Date ? v.toISOString() : v;
+  return out;
+}
+
+// ------------------------------------------------------------------------------------------
+// list, export, delete
+
+export async function runList(db: Db, spec: ListSpec, q: ListQuery): Promise<{ data: Row[]; total: number }> {
+  const where = whereOf(spec, q);
+  const order = orderOf(spec, q);
+  const pageSize = Math.min(q.pageSize ?? LIST.DEFAULT_PAGE_SIZE, LIST.MAX_PAGE_SIZE);
+  const offset = ((q.current ?? 1) - 1) * pageSize;
+  const [rows, count] = await Promise.all([
+    query(db, sql`SELECT ${spec.columns} FROM ${spec.from} ${where} ${order} LIMIT ${pageSize} OFFSET ${offset}`),
+    query<{ n: string }>(db, sql`SELECT count(*) AS n FROM ${spec.from} ${where}`),
+  ]);
+  const map = spec.toRow ?? ((r: Row) => r);
+  return { data: rows.map((r) => map(plain(r))), total: Number(count[0].n) };
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EXPORT_BATCH = 2000;
+/** the export waits while this much output is still unsent (flat memory for slow clients) */
+const EXPORT_HIGH_WATER = 4 * 1024 * 1024;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+function formatDate(iso: string, tzOffset: number): string {
+  const d = new Date(new Date(iso).getTime() - tzOffset * 60_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+export function exportFileName(resource: string, now = new Date()): string {
+  const s = now.toISOString();
+  return `${resource}-${s.slice(0, 10).replace(/-/g, '')}-${s.slice(11, 19).replace(/:/g, '')}.xlsx`;
+}
+
+function cellOf(c: ExportColumn, row: Row, lang: Lang, tzOffset: number) {
+  const v = c.value ? c.value(row, lang) : row[c.key];
+  if (v === null || v === undefined) return null;
+  if (c.date && typeof v === 'string') return formatDate(v, tzOffset);
+  if (Array.isArray(v)) return v.join(', ');
+  if (typeof v === 'object') return JSON.stringify(v);
+  return v as string | number | boolean;
+}
+
+/**
+ * Streams every row of the query as xlsx. The query runs in a read-only snapshot through a
+ * server-side cursor, EXPORT_BATCH rows at a time; bad input is refused before anything is sent.
+ */
+export async function streamExport(db: Db, spec: ListSpec, q: ListQuery, req: FastifyRequest, reply: FastifyReply) {
+  const where = whereOf(spec, q);
+  const order = orderOf(spec, q);
+  const lang = pickLang(req.headers['accept-language']);
+  const tz = q.tzOffset ?? 0;
+  const wanted = q.columns?.length ? new Set(q.columns) : null;
+  const cols = spec.exportColumns.filter((c) => !wanted || wanted.has(c.key));
+  const map = spec.toRow ?? ((r: Row) => r);
+  const { sql: text, params } = compile(sql`SELECT ${spec.columns} FROM ${spec.from} ${where} ${order}`);
+
+  const client = await db.$client.connect();
+  let released = false;
+  const release = async (ok: boolean) => {
+    if (released) return;
+    released = true;
+    await client.query(ok ? 'COMMIT' : 'ROLLBACK').catch(() => undefined);
+    client.release();
+  };
+  let first: Row[];
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    await client.query(`DECLARE list_export NO SCROLL CURSOR FOR ${text}`, params);
+    first = (await client.query(`FETCH ${EXPORT_BATCH} FROM list_export`)).rows;
+  } catch (e) {
+    await release(false);
+    throw e;
+  }
+
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet(spec.resource);
+  sheet.columns = cols.map((c) => {
+    const key = c.header ?? `field.${c.key}`;
+    const label = t(lang, key);
+    return { header: label === key ? c.key : label, key: c.key, width: c.width ?? 18 };
+  });
+
+  // bytes produced but not yet taken by the response (exceljs' zip and our pass-through)
+  const zip = (workbook as unknown as { zip?: { readableLength?: number; writableLength?: number } }).zip;
+  const buffered = () => (zip?.readableLength ?? 0) + (zip?.writableLength ?? 0) + out.readableLength;
+  let aborted = false;
+  out.on('close', () => {
+    aborted = !out.writableFinished;
+  });
+  const pump = async () => {
+    try {
+      let batch = first;
+      while (batch.length && !aborted) {
+        for (const raw of batch) {
+          const row = map(plain(raw));
+          sheet.addRow(cols.map((c) => cellOf(c, row, lang, tz))).commit();
+        }
+        // let the response take what was written before producing more
+        while (buffered() > EXPORT_HIGH_WATER && !aborted) await sleep(10);
+        if (batch.length < EXPORT_BATCH) break;
+        batch = (await client.query(`FETCH ${EXPORT_BATCH} FROM list_export`)).rows;
+      }
+      await release(true);
+      if (aborted) return;
+      sheet.commit();
+      await workbook.commit();
+    } catch (e) {
+      await release(false);
+      req.log.error({ err: e }, 'export failed');
+      out.destroy(e as Error);
+    }
+  };
+
+  reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${exportFileName(spec.resource)}"`)
+    .header('cache-control', 'no-store');
+  void pump();
+  return reply.send(out);
+}
+
+/**
+ * Deletes rows by id in one transaction; `before` runs first in the same transaction (clean up
+ * references, refuse protected rows). Answers how many rows went.
+ */
+export async function deleteByIds(
+  db: Db,
+  table: SQL,
+  idColumn: SQL,
+  ids: string[],
+  before?: (tx: Tx, ids: string[]) => Promise<void>,
+): Promise<number> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    await before?.(tx, unique);
+    const r = await tx.execute(sql`DELETE FROM ${table} WHERE ${idColumn} = ANY(${textArray(unique)})`);
+    return r.rowCount ?? 0;
+  });
+}
+
+// ------------------------------------------------------------------------------------------
+// routes
+
+export const IdsBody = Type.Object({ ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: LIST.MAX_PAGE_SIZE }) });
+export const Deleted = Ok(Type.Object({ deleted: Type.Integer() }));
+
+/** the access rules of a resource's routes */
+export interface ResourceAccess {
+  read: AccessRule;
+  create: AccessRule;
+  update: AccessRule;
+  delete: AccessRule;
+}
+
+/** CREATE_/READ_/UPDATE_/DELETE_ + the collection, as seeded */
+export const crudAccess = (collection: string): ResourceAccess => ({
+  read: { permission: `READ_${collection}` },
+  create: { permission: `CREATE_${collection}` },
+  update: { permission: `UPDATE_${collection}` },
+  delete: { permission: `DELETE_${collection}` },
+});
+
+type AnyApp = import('../modules').ModuleContext['app'];
+
+export function registerListRoutes<S extends TSchema>(
+  app: AnyApp,
+  opts: {
+    base: string;
+    tags: string[];
+    spec: ListSpec;
+    row: S;
+    db: Db;
+    access: Pick<ResourceAccess, 'read' | 'delete'>;
+    /** batch delete (one transaction); leave out for resources that cannot be deleted in batch */
+    deleteMany?: (ids: string[]) => Promise<number>;
+  },
+) {
+  const { base, tags, spec, db } = opts;
+  app.get(base, {
+    config: { access: opts.access.read },
+    schema: { tags, querystring: listQuerySchema(spec), response: { 200: List(opts.row) } },
+    handler: async (req) => ({ success: true as const, ...(await runList(db, spec, req.query as ListQuery)) }) as never,
+  });
+  app.get(`${base}/export`, {
+    config: { access: opts.access.read },
+    schema: {
+      tags,
+      summary: 'xlsx of every row matching the query',
+      querystring: listQuerySchema(spec, { export: true }),
+      produces: [XLSX_TYPE],
+    },
+    handler: async (req, reply) => streamExport(db, spec, req.query as ListQuery, req, reply),
+  });
+  if (opts.deleteMany) {
+    const deleteMany = opts.deleteMany;
+    app.delete(base, {
+      config: { access: opts.access.delete },
+      schema: { tags, body: IdsBody, response: { 200: Deleted } },
+      handler: async (req) => ({ success: true as const, data: { deleted: await deleteMany((req.body as Static<typeof IdsBody>).ids) } }),
+    });
+  }
+}

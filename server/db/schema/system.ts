@@ -1,0 +1,67 @@
+/** System administration (issue 3): user tags and the app list (opendb-app-list). */
+import { sql } from 'drizzle-orm';
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const tags = pgTable('tags', {
+  tagid: text().primaryKey(),
+  name: text().notNull(),
+  description: text(),
+  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export interface PlatformLink {
+  name?: string;
+  url?: string;
+}
+export interface IosLink extends PlatformLink {
+  /** Apple Business Manager url */
+  abm_url?: string;
+}
+export interface MiniProgram {
+  name?: string;
+  qrcode_url?: string;
+}
+export interface StoreEntry {
+  id: string;
+  name: string;
+  scheme: string;
+  enable: boolean;
+  priority: number;
+}
+
+/** The mini-program / quick-app blocks an app record may hold (reference field names). */
+export const MINI_PROGRAMS = [
+  'mp_weixin',
+  'mp_alipay',
+  'mp_baidu',
+  'mp_toutiao',
+  'mp_qq',
+  'mp_kuaishou',
+  'mp_lark',
+  'mp_jd',
+  'mp_dingtalk',
+  'quickapp',
+] as const;
+export type MiniProgramKey = (typeof MINI_PROGRAMS)[number];
+
+export const apps = pgTable('apps', {
+  /** fixed once created */
+  appid: text().primaryKey(),
+  /** fixed once created */
+  name: text().notNull(),
+  appType: integer().notNull().default(0),
+  introduction: text(),
+  description: text(),
+  remark: text(),
+  iconUrl: text(),
+  screenshot: text().array().notNull().default(sql`'{}'::text[]`),
+  appAndroid: jsonb().$type<PlatformLink | null>(),
+  appIos: jsonb().$type<IosLink | null>(),
+  appHarmony: jsonb().$type<PlatformLink | null>(),
+  /** mini programs and quick app: { mp_weixin: { name, qrcode_url }, ... } */
+  miniPrograms: jsonb().$type<Partial<Record<MiniProgramKey, MiniProgram>>>().notNull().default({}),
+  h5: jsonb().$type<{ url?: string } | null>(),
+  storeList: jsonb().$type<StoreEntry[]>().notNull().default([]),
+  createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updateDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,94 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../../core/schemas';
+import { MINI_PROGRAMS } from '../../../db/schema';
+import type { ModuleContext } from '../../index';
+import { ACCESS } from '../access';
+import { Id, IdParam, OptText, registerResource, Text } from '../common';
+import { renderPortal } from './portal';
+import { appList, AppService } from './service';
+
+const Url = Type.String({ maxLength: 1000 });
+const Link = Type.Object({ name: Type.Optional(Text(100)), url: Type.Optional(Url) });
+const IosLink = Type.Object({ name: Type.Optional(Text(100)), url: Type.Optional(Url), abm_url: Type.Optional(Url) });
+const MiniProgram = Type.Object({ name: Type.Optional(Text(100)), qrcode_url: Type.Optional(Url) });
+const H5 = Type.Object({ url: Type.Optional(Url) });
+const Store = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64 }),
+  name: Type.String({ maxLength: 100 }),
+  scheme: Type.String({ maxLength: 1000 }),
+  enable: Type.Boolean(),
+  priority: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
+});
+const miniPrograms = Object.fromEntries(MINI_PROGRAMS.map((k) => [k, Nullable(MiniProgram)]));
+
+export const AppRow = Type.Object(
+  {
+    appid: Type.String(),
+    name: Type.String(),
+    app_type: Type.Integer(),
+    introduction: Nullable(Type.String()),
+    description: Nullable(Type.String()),
+    remark: Nullable(Type.String()),
+    icon_url: Nullable(Type.String()),
+    screenshot: Type.Array(Type.String()),
+    app_android: Nullable(Link),
+    app_ios: Nullable(IosLink),
+    app_harmony: Nullable(Link),
+    ...miniPrograms,
+    h5: Nullable(H5),
+    store_list: Type.Array(Store),
+    create_date: Type.String({ format: 'date-time' }),
+    update_date: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AppRow' },
+);
+
+const opt = <T extends import('@sinclair/typebox').TSchema>(s: T) => Type.Optional(Nullable(s));
+const fields = {
+  app_type: Type.Optional(Type.Integer({ minimum: 0, maximum: 99 })),
+  introduction: OptText(500),
+  description: OptText(5000),
+  remark: OptText(1000),
+  icon_url: OptText(1000),
+  screenshot: Type.Optional(Type.Array(Url, { maxItems: 20 })),
+  app_android: opt(Link),
+  app_ios: opt(IosLink),
+  app_harmony: opt(Link),
+  ...Object.fromEntries(MINI_PROGRAMS.map((k) => [k, opt(MiniProgram)])),
+  h5: opt(H5),
+  store_list: Type.Optional(Type.Array(Store, { maxItems: 50 })),
+};
+
+export async function appRoutes({ app, db }: ModuleContext): Promise<AppService> {
+  const service = new AppService(db);
+  const tags = ['system: apps'];
+  app.addSchema(AppRow);
+  registerResource(app, {
+    base: '/api/system/apps',
+    tags,
+    spec: appList,
+    row: Type.Ref('AppRow'),
+    db,
+    access: ACCESS.apps,
+    get: (id) => service.get(id),
+    create: { body: Type.Object({ appid: Id('appid'), name: Text(100), ...fields }), run: (b) => service.create(b as never) },
+    update: {
+      body: Type.Object({ appid: Type.Optional(Type.String({ maxLength: 200 })), name: Type.Optional(Text(100)), ...fields }),
+      run: (id, b) => service.update(id, b as never),
+    },
+    deleteMany: (ids) => service.deleteMany(ids),
+  });
+
+  app.get('/api/system/apps/:id/portal', {
+    config: { access: ACCESS.apps.read },
+    schema: { tags, summary: 'the generated publish page (index.html attachment)', params: IdParam, produces: ['text/html'] },
+    handler: async (req, reply) => {
+      const html = await renderPortal(await service.get(req.params.id));
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="index.html"')
+        .send(html);
+    },
+  });
+  return service;
+}

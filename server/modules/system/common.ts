@@ -1,0 +1,103 @@
+/** Small helpers the system resources share (on top of core/list.ts). */
+import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { type SQL, sql } from 'drizzle-orm';
+import { AppError } from '../../core/errors';
+import {
+  Deleted, type ListSpec, plain, query, registerListRoutes, type ResourceAccess, type Row, textArray, type Tx,
+} from '../../core/list';
+import { Ok } from '../../core/schemas';
+import type { Db } from '../../db';
+
+/** ids of roles, permissions, tags, menus and apps: letters, digits and _ . : - */
+export const Id = (field: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$', description: `${field}: letters, digits, _ . : -` });
+export const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+export const Text = (max: number) => Type.String({ maxLength: max });
+export const OptText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
+
+/** one row in the list's shape, or NOT_FOUND */
+export async function fetchRow(db: Db | Tx, spec: ListSpec, idExpr: SQL, id: string): Promise<Row> {
+  const [r] = await query(db, sql`SELECT ${spec.columns} FROM ${spec.from} WHERE ${idExpr} = ${id}`);
+  if (!r) throw new AppError('NOT_FOUND');
+  return (spec.toRow ?? ((x: Row) => x))(plain(r));
+}
+
+/** every value must name an existing row of `table` (REFERENCE_NOT_FOUND on `field`) */
+export async function assertReferences(db: Db | Tx, table: SQL, column: SQL, values: readonly string[] | null | undefined, field: string) {
+  if (!values?.length) return;
+  const wanted = [...new Set(values)];
+  const found = await query<{ v: string }>(db, sql`SELECT ${column} AS v FROM ${table} WHERE ${column} = ANY(${textArray(wanted)})`);
+  const have = new Set(found.map((f) => f.v));
+  const missing = wanted.find((v) => !have.has(v));
+  if (missing !== undefined) throw new AppError('REFERENCE_NOT_FOUND', { field, params: { value: missing } });
+}
+
+/** a PUT may repeat a fixed field but not change it */
+export function assertUnchanged(given: unknown, current: unknown, field: string) {
+  if (given !== undefined && given !== current) throw new AppError('FIELD_IMMUTABLE', { field });
+}
+
+/** trims a text input; empty becomes null */
+export const clean = (v: string | null | undefined) => {
+  if (v === undefined) return undefined;
+  const s = v?.trim();
+  return s ? s : null;
+};
+
+// ------------------------------------------------------------------------------------------
+// the routes of one resource: list, export, batch delete (core/list.ts) plus one-row routes
+
+type App = import('../index').ModuleContext['app'];
+
+export function registerResource<C extends TObject, U extends TObject>(
+  app: App,
+  opts: {
+    base: string;
+    tags: string[];
+    spec: ListSpec;
+    /** the row schema (a $id'd schema added with app.addSchema) */
+    row: TSchema;
+    db: Db;
+    access: ResourceAccess;
+    get: (id: string) => Promise<Row>;
+    create?: { body: C; run: (body: Static<C>) => Promise<Row> };
+    update?: { body: U; run: (id: string, body: Static<U>) => Promise<Row> };
+    deleteMany?: (ids: string[]) => Promise<number>;
+  },
+) {
+  const { base, tags, row, access } = opts;
+  registerListRoutes(app, { base, tags, spec: opts.spec, row, db: opts.db, access, deleteMany: opts.deleteMany });
+  app.get(`${base}/:id`, {
+    config: { access: access.read },
+    schema: { tags, params: IdParam, response: { 200: Ok(row) } },
+    handler: async (req) => ({ success: true as const, data: (await opts.get((req.params as Static<typeof IdParam>).id)) as never }),
+  });
+  if (opts.create) {
+    const { body, run } = opts.create;
+    app.post(base, {
+      config: { access: access.create },
+      schema: { tags, body, response: { 200: Ok(row) } },
+      handler: async (req) => ({ success: true as const, data: (await run(req.body as Static<C>)) as never }),
+    });
+  }
+  if (opts.update) {
+    const { body, run } = opts.update;
+    app.put(`${base}/:id`, {
+      config: { access: access.update },
+      schema: { tags, params: IdParam, body, response: { 200: Ok(row) } },
+      handler: async (req) => ({ success: true as const, data: (await run((req.params as Static<typeof IdParam>).id, req.body as Static<U>)) as never }),
+    });
+  }
+  if (opts.deleteMany) {
+    const deleteMany = opts.deleteMany;
+    app.delete(`${base}/:id`, {
+      config: { access: access.delete },
+      schema: { tags, params: IdParam, response: { 200: Deleted } },
+      handler: async (req) => {
+        const deleted = await deleteMany([(req.params as Static<typeof IdParam>).id]);
+        if (!deleted) throw new AppError('NOT_FOUND');
+        return { success: true as const, data: { deleted } };
+      },
+    });
+  }
+}

@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../../core/schemas';
+import type { ModuleContext } from '../../index';
+import { ACCESS } from '../access';
+import { Id, OptText, registerResource, Text } from '../common';
+import { roleList, RoleService } from './service';
+
+export const RoleRow = Type.Object(
+  {
+    role_id: Type.String(),
+    role_name: Type.String(),
+    permission: Type.Array(Type.String()),
+    comment: Nullable(Type.String()),
+    create_date: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'RoleRow' },
+);
+
+const Permissions = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
+
+export async function roleRoutes({ app, db }: ModuleContext) {
+  const service = new RoleService(db);
+  app.addSchema(RoleRow);
+  registerResource(app, {
+    base: '/api/system/roles',
+    tags: ['system: roles'],
+    spec: roleList,
+    row: Type.Ref('RoleRow'),
+    db,
+    access: ACCESS.roles,
+    get: (id) => service.get(id),
+    create: {
+      body: Type.Object({ role_id: Id('role_id'), role_name: Text(64), permission: Type.Optional(Permissions), comment: OptText(500) }),
+      run: (b) => service.create(b),
+    },
+    update: {
+      body: Type.Object({
+        role_id: Type.Optional(Type.String({ maxLength: 200 })),
+        role_name: Type.Optional(Text(64)),
+        permission: Type.Optional(Permissions),
+        comment: OptText(500),
+      }),
+      run: (id, b) => service.update(id, b),
+    },
+    deleteMany: (ids) => service.deleteMany(ids),
+  });
+}

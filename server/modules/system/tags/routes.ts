@@ -1,0 +1,41 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../../core/schemas';
+import type { ModuleContext } from '../../index';
+import { ACCESS } from '../access';
+import { Id, OptText, registerResource, Text } from '../common';
+import { tagList, TagService } from './service';
+
+export const TagRow = Type.Object(
+  {
+    tagid: Type.String(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    /** members: the user list filtered by ?tagid= */
+    user_count: Type.Integer(),
+    create_date: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'TagRow' },
+);
+
+export async function tagRoutes({ app, db }: ModuleContext) {
+  const service = new TagService(db);
+  app.addSchema(TagRow);
+  registerResource(app, {
+    base: '/api/system/tags',
+    tags: ['system: tags'],
+    spec: tagList,
+    row: Type.Ref('TagRow'),
+    db,
+    access: ACCESS.tags,
+    get: (id) => service.get(id),
+    create: {
+      body: Type.Object({ tagid: Id('tagid'), name: Text(64), description: OptText(500) }),
+      run: (b) => service.create(b),
+    },
+    update: {
+      body: Type.Object({ tagid: Type.Optional(Type.String({ maxLength: 200 })), name: Type.Optional(Text(64)), description: OptText(500) }),
+      run: (id, b) => service.update(id, b),
+    },
+    deleteMany: (ids) => service.deleteMany(ids),
+  });
+}

@@ -1,0 +1,127 @@
+import { Type } from '@sinclair/typebox';
+import { LIST } from '../../../config';
+import { Nullable, Ok } from '../../../core/schemas';
+import { clientOf } from '../../auth/routes';
+import type { ModuleContext } from '../../index';
+import { ACCESS } from '../access';
+import { IdParam, OptText, registerResource } from '../common';
+import { userList, UserService } from './service';
+
+const AvatarFile = Type.Object({
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  extname: Type.Optional(Type.String({ maxLength: 20 })),
+  url: Type.String({ minLength: 1, maxLength: 1000 }),
+});
+
+export const UserRow = Type.Object(
+  {
+    _id: Type.String(),
+    username: Nullable(Type.String()),
+    nickname: Nullable(Type.String()),
+    mobile: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    /** 0 normal, 1 disabled, 2 under review, 3 review rejected, 4 closed */
+    status: Type.Integer(),
+    /** 0 unknown, 1 male, 2 female */
+    gender: Type.Integer(),
+    avatar_file: Nullable(AvatarFile),
+    role: Type.Array(Type.String()),
+    role_name: Type.Array(Type.String()),
+    tags: Type.Array(Type.String()),
+    tag_name: Type.Array(Type.String()),
+    /** authorized apps: null = every app, [] = none */
+    dcloud_appid: Nullable(Type.Array(Type.String())),
+    score: Type.Integer(),
+    comment: Nullable(Type.String()),
+    last_login_date: Nullable(Type.String({ format: 'date-time' })),
+    last_login_ip: Nullable(Type.String()),
+    register_date: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'UserRow' },
+);
+
+const Ids = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
+const Status = Type.Integer({ minimum: 0, maximum: 4 });
+const Gender = Type.Integer({ minimum: 0, maximum: 2 });
+const Password = Type.String({ maxLength: 128 });
+const editable = {
+  nickname: OptText(64),
+  mobile: OptText(32),
+  email: OptText(254),
+  role: Type.Optional(Ids),
+  tags: Type.Optional(Ids),
+  // null first: with coerceTypes 'array' a null would otherwise be coerced into ['']
+  dcloud_appid: Type.Optional(Type.Union([Type.Null(), Ids])),
+  status: Type.Optional(Status),
+  gender: Type.Optional(Gender),
+  comment: OptText(500),
+  avatar_file: Type.Optional(Nullable(AvatarFile)),
+};
+
+export async function userRoutes({ app, db, accounts }: ModuleContext) {
+  const service = new UserService(db, accounts);
+  const access = ACCESS.users;
+  const tags = ['system: users'];
+  app.addSchema(UserRow);
+  const row = Type.Ref('UserRow');
+
+  registerResource(app, {
+    base: '/api/system/users',
+    tags,
+    spec: userList,
+    row,
+    db,
+    access,
+    get: (id) => service.get(id),
+    create: {
+      body: Type.Object({ username: Type.String({ maxLength: 64 }), password: Password, ...editable }),
+      run: (b) => service.create(b),
+    },
+    deleteMany: (ids) => service.deleteMany(ids),
+  });
+
+  // the edit form: any subset of the fields, plus "reset password"
+  app.put('/api/system/users/:id', {
+    config: { access: access.update },
+    schema: {
+      tags,
+      params: IdParam,
+      body: Type.Object({
+        username: Type.Optional(Type.String({ maxLength: 64 })),
+        ...editable,
+        resetPassword: Type.Optional(Type.Boolean()),
+        password: Type.Optional(Password),
+      }),
+      response: { 200: Ok(row) },
+    },
+    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body, clientOf(req))) as never }),
+  });
+
+  app.post('/api/system/users/set-tags', {
+    config: { access: access.update },
+    schema: {
+      tags,
+      summary: 'overwrite the tags of the selected users',
+      body: Type.Object({ ids: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: LIST.MAX_PAGE_SIZE }), tags: Ids }),
+      response: { 200: Ok(Type.Object({ updated: Type.Integer() })) },
+    },
+    handler: async (req) => ({ success: true as const, data: { updated: await service.setTags(req.body.ids, req.body.tags) } }),
+  });
+
+  // self-service: the caller's own record
+  app.get('/api/users/me', {
+    config: { access: 'signedIn' },
+    schema: { tags: ['users'], response: { 200: Ok(row) } },
+    handler: async (req) => ({ success: true as const, data: (await service.get(req.auth!.uid)) as never }),
+  });
+  app.put('/api/users/me', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['users'],
+      summary: "update the caller's nickname, gender or avatar",
+      body: Type.Object({ nickname: OptText(64), gender: Type.Optional(Gender), avatar_file: Type.Optional(Nullable(AvatarFile)) }),
+      response: { 200: Ok(Type.Object({ updated: Type.Boolean() })) },
+    },
+    handler: async (req) => ({ success: true as const, data: { updated: await service.updateMe(req.auth!.uid, req.body) } }),
+  });
+}

@@ -1,0 +1,252 @@
+/**
+ * User administration (uni-id-users) and self-service. Sessions, tokens and passwords stay
+ * with AccountService: status changes to 1-4 and password resets go through it, so a disabled
+ * user's tokens stop working at once.
+ */
+import { sql } from 'drizzle-orm';
+import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } from '../../../../shared/validation';
+import { LOGIN_CONFIG } from '../../../config';
+import { AppError } from '../../../core/errors';
+import { deleteByIds, type ListSpec, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/list';
+import { t } from '../../../core/i18n';
+import type { Db } from '../../../db';
+import { users } from '../../../db/schema';
+import type { AccountService, ClientInfo } from '../../auth/service';
+import { hashPassword } from '../../auth/passwords';
+import { assertReferences, clean, fetchRow } from '../common';
+
+export const USER_STATUS = [0, 1, 2, 3, 4] as const;
+
+export const userList: ListSpec = {
+  resource: 'users',
+  from: sql`users u`,
+  columns: sql`u.id AS "_id", u.username, u.nickname, u.mobile, u.email, u.status, u.gender, u.avatar_file,
+    u.role, ARRAY(SELECT r.role_name FROM roles r WHERE r.role_id = ANY(u.role) ORDER BY r.role_name) AS role_name,
+    u.tags, ARRAY(SELECT g.name FROM tags g WHERE g.tagid = ANY(u.tags) ORDER BY g.name) AS tag_name,
+    u.dcloud_appid, u.score, u.comment, u.last_login_date, u.last_login_ip, u.register_date`,
+  search: [
+    sql`u.username`,
+    sql`u.nickname`,
+    sql`u.mobile`,
+    sql`u.email`,
+    (p) => sql`u.role && ARRAY(SELECT r.role_id FROM roles r WHERE r.role_name ILIKE ${p})`,
+  ],
+  filters: {
+    id: { kind: 'eq', column: sql`u.id` },
+    status: { kind: 'eq', column: sql`u.status`, type: 'int' },
+    gender: { kind: 'eq', column: sql`u.gender`, type: 'int' },
+    role: { kind: 'overlaps', column: sql`u.role` },
+    tagid: { kind: 'overlaps', column: sql`u.tags` },
+    /** users who may use one of these apps (null = every app) */
+    dcloud_appid: { kind: 'custom', build: (v) => sql`(u.dcloud_appid IS NULL OR u.dcloud_appid && ${textArray(v)})` },
+    register_date: { kind: 'range', column: sql`u.register_date` },
+    last_login_date: { kind: 'range', column: sql`u.last_login_date` },
+  },
+  sorts: {
+    username: sql`u.username`,
+    register_date: sql`u.register_date`,
+    last_login_date: sql`u.last_login_date`,
+  },
+  nullable: ['username', 'last_login_date'],
+  defaultSort: { field: 'last_login_date', order: 'descend' },
+  tiebreak: sql`u.id`,
+  exportColumns: [
+    { key: 'username', width: 20 },
+    { key: 'nickname', width: 20 },
+    { key: 'mobile', width: 14 },
+    { key: 'email', width: 26 },
+    { key: 'status', width: 12, value: (r, lang) => t(lang, `export.userStatus.${r.status}`) },
+    { key: 'role_name', width: 24 },
+    { key: 'tag_name', width: 24 },
+    { key: 'dcloud_appid', width: 24, value: (r, lang) => (r.dcloud_appid === null ? t(lang, 'export.allApps') : (r.dcloud_appid as string[]).join(', ')) },
+    { key: 'last_login_date', date: true, width: 20 },
+    { key: 'register_date', date: true, width: 20 },
+    { key: 'comment', width: 30 },
+  ],
+};
+
+export interface AvatarFile {
+  name?: string;
+  extname?: string;
+  url: string;
+}
+
+export interface UserInput {
+  username?: string;
+  nickname?: string | null;
+  password?: string;
+  mobile?: string | null;
+  email?: string | null;
+  role?: string[];
+  tags?: string[];
+  dcloud_appid?: string[] | null;
+  status?: number;
+  gender?: number;
+  comment?: string | null;
+  avatar_file?: AvatarFile | null;
+  /** PUT only: set a new password (in `password`) */
+  resetPassword?: boolean;
+}
+
+const UNIQUE = {
+  users_username_key: { code: 'ACCOUNT_EXISTS' as const, field: 'username' },
+  users_mobile_key: { code: 'ACCOUNT_EXISTS' as const, field: 'mobile' },
+  users_email_key: { code: 'ACCOUNT_EXISTS' as const, field: 'email' },
+};
+
+/** normalised, validated account fields (undefined = not given) */
+function accountFields(input: UserInput) {
+  const username = input.username === undefined ? undefined : input.username.trim().toLowerCase();
+  if (username !== undefined) {
+    const e = checkUsername(username);
+    if (e) throw new AppError(e, { field: 'username' });
+  }
+  const nickname = clean(input.nickname);
+  const n = checkNickname(nickname);
+  if (n) throw new AppError(n, { field: 'nickname' });
+  const mobile = clean(input.mobile);
+  const m = checkMobile(mobile);
+  if (m) throw new AppError(m, { field: 'mobile' });
+  const email = clean(input.email)?.toLowerCase() ?? clean(input.email);
+  const e = checkEmail(email);
+  if (e) throw new AppError(e, { field: 'email' });
+  return { username, nickname, mobile, email };
+}
+
+export class UserService {
+  constructor(
+    private db: Db,
+    private accounts: AccountService,
+  ) {}
+
+  get(id: string) {
+    return fetchRow(this.db, userList, sql`u.id`, id);
+  }
+
+  private async checkReferences(tx: Db | Tx, input: UserInput) {
+    await assertReferences(tx, sql`roles`, sql`role_id`, input.role, 'role');
+    await assertReferences(tx, sql`tags`, sql`tagid`, input.tags, 'tags');
+    await assertReferences(tx, sql`apps`, sql`appid`, input.dcloud_appid, 'dcloud_appid');
+  }
+
+  /** ACCOUNT_EXISTS on the first of username, mobile, email another user already holds */
+  private async checkDuplicates(tx: Db | Tx, f: { username?: string | null; mobile?: string | null; email?: string | null }, self?: string) {
+    for (const field of ['username', 'mobile', 'email'] as const) {
+      const v = f[field];
+      if (!v) continue;
+      const rows = await query(tx, sql`SELECT 1 FROM users WHERE ${sql.identifier(field)} = ${v} ${self ? sql`AND id <> ${self}` : sql``} LIMIT 1`);
+      if (rows.length) throw new AppError('ACCOUNT_EXISTS', { field });
+    }
+  }
+
+  async create(input: UserInput & { username: string; password: string }): Promise<Row> {
+    const f = accountFields(input);
+    const p = checkPassword(input.password);
+    if (p) throw new AppError(p, { field: 'password' });
+    await this.checkReferences(this.db, input);
+    await this.checkDuplicates(this.db, f);
+    const passwordHash = await hashPassword(input.password);
+    let id: string;
+    try {
+      const [row] = await this.db
+        .insert(users)
+        .values({
+          username: f.username,
+          nickname: f.nickname,
+          mobile: f.mobile,
+          email: f.email,
+          passwordHash,
+          role: [...new Set(input.role ?? [])],
+          tags: [...new Set(input.tags ?? [])],
+          dcloudAppid: input.dcloud_appid === undefined ? null : input.dcloud_appid,
+          status: input.status ?? 0,
+          gender: input.gender ?? 0,
+          comment: clean(input.comment),
+          avatarFile: input.avatar_file ?? null,
+          score: LOGIN_CONFIG.defaultScore,
+        })
+        .returning({ id: users.id });
+      id = row.id;
+    } catch (e) {
+      uniqueViolation(e, UNIQUE);
+    }
+    return this.get(id);
+  }
+
+  async update(id: string, input: UserInput, client: ClientInfo): Promise<Row> {
+    const f = accountFields(input);
+    if (input.resetPassword) {
+      if (!input.password) throw new AppError('PASSWORD_INVALID', { field: 'password' });
+      const p = checkPassword(input.password);
+      if (p) throw new AppError(p, { field: 'password' });
+    }
+    try {
+      await this.db.transaction(async (tx) => {
+        const [current] = await tx.select({ id: users.id, status: users.status }).from(users).where(sql`${users.id} = ${id}`).for('update');
+        if (!current) throw new AppError('NOT_FOUND');
+        await this.checkReferences(tx, input);
+        await this.checkDuplicates(tx, f, id);
+        const set: Partial<typeof users.$inferInsert> = {};
+        if (f.username !== undefined) set.username = f.username;
+        if (input.nickname !== undefined) set.nickname = f.nickname;
+        if (input.mobile !== undefined) set.mobile = f.mobile;
+        if (input.email !== undefined) set.email = f.email;
+        if (input.role) set.role = [...new Set(input.role)];
+        if (input.tags) set.tags = [...new Set(input.tags)];
+        if (input.dcloud_appid !== undefined) set.dcloudAppid = input.dcloud_appid;
+        if (input.status !== undefined) set.status = input.status;
+        if (input.gender !== undefined) set.gender = input.gender;
+        if (input.comment !== undefined) set.comment = clean(input.comment);
+        if (input.avatar_file !== undefined) set.avatarFile = input.avatar_file;
+        if (Object.keys(set).length) await tx.update(users).set(set).where(sql`${users.id} = ${id}`);
+        // the reference forgot this: a user no longer in status 0 loses every token at once
+        if (input.status !== undefined && input.status !== 0 && input.status !== current.status) {
+          await this.accounts.revokeSessions(tx, [id]);
+        }
+        if (input.resetPassword) await this.accounts.resetPassword(tx, id, input.password!, client);
+      });
+    } catch (e) {
+      uniqueViolation(e, UNIQUE);
+    }
+    return this.get(id);
+  }
+
+  /** sessions and refresh tokens go with the user (foreign keys); the user log keeps its rows */
+  deleteMany(ids: string[]): Promise<number> {
+    return deleteByIds(this.db, sql`users`, sql`id`, ids);
+  }
+
+  /** batch "set tags": overwrites the tags of these users */
+  async setTags(ids: string[], tagIds: string[]): Promise<number> {
+    await assertReferences(this.db, sql`tags`, sql`tagid`, tagIds, 'tags');
+    const r = await this.db.execute(sql`UPDATE users SET tags = ${textArray([...new Set(tagIds)])} WHERE id = ANY(${textArray(ids)})`);
+    return r.rowCount ?? 0;
+  }
+
+  /** self-service: only the caller's nickname, gender and avatar; answers whether anything changed */
+  async updateMe(uid: string, input: { nickname?: string | null; gender?: number; avatar_file?: AvatarFile | null }): Promise<boolean> {
+    const sets = [];
+    const changed = [];
+    if (input.nickname !== undefined) {
+      const nickname = clean(input.nickname);
+      const n = checkNickname(nickname);
+      if (n) throw new AppError(n, { field: 'nickname' });
+      sets.push(sql`nickname = ${nickname}`);
+      changed.push(sql`nickname IS DISTINCT FROM ${nickname}`);
+    }
+    if (input.gender !== undefined) {
+      sets.push(sql`gender = ${input.gender}`);
+      changed.push(sql`gender IS DISTINCT FROM ${input.gender}`);
+    }
+    if (input.avatar_file !== undefined) {
+      const v = input.avatar_file === null ? null : JSON.stringify(input.avatar_file);
+      sets.push(sql`avatar_file = ${v}::jsonb`);
+      changed.push(sql`avatar_file IS DISTINCT FROM ${v}::jsonb`);
+    }
+    if (!sets.length) return false;
+    const r = await this.db.execute(
+      sql`UPDATE users SET ${sql.join(sets, sql`, `)} WHERE id = ${uid} AND (${sql.join(changed, sql` OR `)})`,
+    );
+    return (r.rowCount ?? 0) > 0;
+  }
+}

@@ -1,0 +1,126 @@
+/** Roles and permissions (issue 3): fixed ids, duplicates, built-in admin, references, list and export. */
+import { call, registerAdmin } from '../support/accounts';
+import { createTestApp } from '../support/test-app';
+import { exportRows, tokenWith } from './system-support';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let admin: string;
+const P = '/api/system/permissions';
+const R = '/api/system/roles';
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await registerAdmin(t.app)).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('permissions', () => {
+  it('are seeded as CREATE_/READ_/UPDATE_/DELETE_ per collection', async () => {
+    const r = await call(t.app, 'GET', `${P}?pageSize=100&sortField=permission_id&sortOrder=ascend`, { token: admin });
+    const ids = r.body.data.map((p: { permission_id: string }) => p.permission_id);
+    for (const c of ['UNI_ID_ROLES', 'UNI_ID_PERMISSIONS', 'OPENDB_ADMIN_MENUS', 'UNI_ID_TAG', 'OPENDB_APP_LIST']) {
+      for (const a of ['CREATE', 'READ', 'UPDATE', 'DELETE']) expect(ids).toContain(`${a}_${c}`);
+    }
+    expect(ids).toEqual(expect.arrayContaining(['READ_UNI_ID_USERS', 'DELETE_UNI_ID_USERS', 'READ_UNI_ID_LOG']));
+    expect(ids).toEqual([...ids].sort());
+  });
+
+  it('creates, reads, updates and deletes; the id is fixed and unique', async () => {
+    const created = await call(t.app, 'POST', P, { token: admin, body: { permission_id: 'EXPORT_REPORTS', permission_name: 'Export reports', comment: 'c' } });
+    expect(created.body.data).toMatchObject({ permission_id: 'EXPORT_REPORTS', permission_name: 'Export reports', comment: 'c', create_date: expect.any(String) });
+
+    const dup = await call(t.app, 'POST', P, { token: admin, body: { permission_id: 'EXPORT_REPORTS', permission_name: 'Again' } });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toMatchObject({ errorCode: 'ID_EXISTS', field: 'permission_id', errorMessage: 'permission ID already exists' });
+
+    const renamed = await call(t.app, 'PUT', `${P}/EXPORT_REPORTS`, { token: admin, body: { permission_id: 'EXPORT_REPORTS', permission_name: 'Export all reports', comment: null } });
+    expect(renamed.body.data).toMatchObject({ permission_name: 'Export all reports', comment: null });
+    const moved = await call(t.app, 'PUT', `${P}/EXPORT_REPORTS`, { token: admin, body: { permission_id: 'OTHER' } });
+    expect(moved.body).toMatchObject({ errorCode: 'FIELD_IMMUTABLE', field: 'permission_id' });
+    const moved2 = await call(t.app, 'PUT', `${P}/EXPORT_REPORTS`, { token: admin, lang: 'zh-Hans', body: { permission_id: 'OTHER' } });
+    expect(moved2.body.errorMessage).toBe('权限ID 创建后不能修改');
+
+    expect((await call(t.app, 'GET', `${P}/EXPORT_REPORTS`, { token: admin })).body.data.permission_name).toBe('Export all reports');
+    expect((await call(t.app, 'PUT', `${P}/NOPE`, { token: admin, body: { permission_name: 'x' } })).status).toBe(404);
+    const badId = await call(t.app, 'POST', P, { token: admin, body: { permission_id: 'has space', permission_name: 'x' } });
+    expect(badId.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'permission_id' });
+    const noName = await call(t.app, 'POST', P, { token: admin, body: { permission_id: 'NONAME', permission_name: '  ' } });
+    expect(noName.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'permission_name' });
+  });
+
+  it('searches and exports', async () => {
+    const r = await call(t.app, 'GET', `${P}?keyword=export all`, { token: admin });
+    expect(r.body.data.map((p: { permission_id: string }) => p.permission_id)).toEqual(['EXPORT_REPORTS']);
+    const x = await exportRows(t.app, `${P}/export?keyword=_TAG`, admin);
+    expect(x.rows[0]).toEqual(['permission ID', 'permission name', 'remark', 'created']);
+    expect(x.rows.slice(1).map((row) => row[0]).sort()).toEqual(['CREATE_UNI_ID_TAG', 'DELETE_UNI_ID_TAG', 'READ_UNI_ID_TAG', 'UPDATE_UNI_ID_TAG']);
+  });
+
+  it('deleting a permission takes it off roles and menus in the same transaction', async () => {
+    await call(t.app, 'POST', P, { token: admin, body: { permission_id: 'TEMP_P', permission_name: 'temp' } });
+    await call(t.app, 'POST', R, { token: admin, body: { role_id: 'temp_role', role_name: 'Temp', permission: ['TEMP_P', 'READ_UNI_ID_TAG'] } });
+    await t.db.$client.query(`UPDATE admin_menus SET permission = '{TEMP_P,READ_UNI_ID_TAG}' WHERE menu_id = 'system_tag'`);
+    const r = await call(t.app, 'DELETE', P, { token: admin, body: { ids: ['TEMP_P', 'GHOST'] } });
+    expect(r.body.data).toEqual({ deleted: 1 });
+    expect((await call(t.app, 'GET', `${R}/temp_role`, { token: admin })).body.data.permission).toEqual(['READ_UNI_ID_TAG']);
+    const menu = await t.db.$client.query(`SELECT permission FROM admin_menus WHERE menu_id = 'system_tag'`);
+    expect(menu.rows[0].permission).toEqual(['READ_UNI_ID_TAG']);
+  });
+});
+
+describe('roles', () => {
+  it('creates with existing permissions only; the id is fixed and unique', async () => {
+    const ghost = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'auditor', role_name: 'Auditor', permission: ['READ_UNI_ID_LOG', 'NO_SUCH'] } });
+    expect(ghost.body).toMatchObject({ errorCode: 'REFERENCE_NOT_FOUND', field: 'permission' });
+    const ok = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'auditor', role_name: 'Auditor', permission: ['READ_UNI_ID_LOG', 'READ_UNI_ID_LOG'] } });
+    expect(ok.body.data).toMatchObject({ role_id: 'auditor', role_name: 'Auditor', permission: ['READ_UNI_ID_LOG'] });
+    const dup = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'admin', role_name: 'Second admin' } });
+    expect(dup.body).toMatchObject({ errorCode: 'ID_EXISTS', field: 'role_id' });
+    const moved = await call(t.app, 'PUT', `${R}/auditor`, { token: admin, body: { role_id: 'auditors', role_name: 'x' } });
+    expect(moved.body).toMatchObject({ errorCode: 'FIELD_IMMUTABLE', field: 'role_id' });
+    const upd = await call(t.app, 'PUT', `${R}/auditor`, { token: admin, body: { role_id: 'auditor', permission: ['READ_UNI_ID_LOG', 'READ_UNI_ID_TAG'] } });
+    expect(upd.body.data.permission).toEqual(['READ_UNI_ID_LOG', 'READ_UNI_ID_TAG']);
+  });
+
+  it('filters by permission, searches, sorts and pages', async () => {
+    const byPerm = await call(t.app, 'GET', `${R}?permission=READ_UNI_ID_TAG&sortField=role_id&sortOrder=ascend`, { token: admin });
+    expect(byPerm.body.data.map((r: { role_id: string }) => r.role_id)).toEqual(['auditor', 'temp_role']);
+    const kw = await call(t.app, 'GET', `${R}?keyword=SUPER`, { token: admin });
+    expect(kw.body.data.map((r: { role_id: string }) => r.role_id)).toEqual(['admin']);
+    const page = await call(t.app, 'GET', `${R}?pageSize=1&current=2&sortField=role_id`, { token: admin });
+    expect(page.body).toMatchObject({ total: 3, data: [{ role_id: 'auditor' }] });
+  });
+
+  it('the built-in role admin cannot be deleted, alone or in a batch (nothing is deleted then)', async () => {
+    const one = await call(t.app, 'DELETE', `${R}/admin`, { token: admin });
+    expect(one.status).toBe(400);
+    expect(one.body).toMatchObject({ errorCode: 'ROLE_BUILT_IN' });
+    const batch = await call(t.app, 'DELETE', R, { token: admin, body: { ids: ['temp_role', 'admin'] } });
+    expect(batch.body.errorCode).toBe('ROLE_BUILT_IN');
+    expect((await call(t.app, 'GET', `${R}/temp_role`, { token: admin })).status).toBe(200);
+  });
+
+  it('deleting a role takes it off its users', async () => {
+    const holder = await tokenWith(t.app, t.db, ['READ_UNI_ID_TAG']);
+    const [role] = (await t.db.$client.query(`SELECT role FROM users WHERE id = $1`, [holder.id])).rows[0].role;
+    expect((await call(t.app, 'DELETE', `${R}/${role}`, { token: admin })).body.data).toEqual({ deleted: 1 });
+    expect((await t.db.$client.query(`SELECT role FROM users WHERE id = $1`, [holder.id])).rows[0].role).toEqual([]);
+  });
+
+  it('a permission holder may do exactly what the permission allows', async () => {
+    const reader = await tokenWith(t.app, t.db, ['READ_UNI_ID_ROLES']);
+    expect((await call(t.app, 'GET', R, { token: reader.token })).status).toBe(200);
+    expect((await call(t.app, 'POST', R, { token: reader.token, body: { role_id: 'x', role_name: 'x' } })).body.errorCode).toBe('PERMISSION_ERROR');
+    const creator = await tokenWith(t.app, t.db, ['CREATE_UNI_ID_ROLES']);
+    expect((await call(t.app, 'POST', R, { token: creator.token, body: { role_id: 'made_by_creator', role_name: 'x' } })).status).toBe(200);
+    expect((await call(t.app, 'DELETE', `${R}/made_by_creator`, { token: creator.token })).body.errorCode).toBe('PERMISSION_ERROR');
+  });
+
+  it('exports every role with its permissions', async () => {
+    const x = await exportRows(t.app, `${R}/export?sortField=role_id`, admin);
+    expect(x.rows[0]).toEqual(['role ID', 'role name', 'permissions', 'remark', 'created']);
+    expect(x.rows.find((r) => r[0] === 'auditor')?.[2]).toBe('READ_UNI_ID_LOG, READ_UNI_ID_TAG');
+  });
+});
