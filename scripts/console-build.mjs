@@ -2,7 +2,7 @@
 /**
  * Builds the console (max build -> dist/) when it is missing or older than its sources.
  *
- * Rule: build when dist/index.html is missing, or when any file under src/, config/,
+ * Rule: build when dist/index.html is missing, or when any file under src/, config/, shared/,
  * locales/, public/, or .umirc.ts / package.json / typings.d.ts is newer than the stamp
  * dist/.build-stamp, or when that list of files changed (a file added or deleted). The stamp
  * gets the time the last successful build *started*, so an edit made during a build triggers
@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.join(ROOT, 'dist');
 const STAMP = path.join(DIST, '.build-stamp');
-const INPUT_DIRS = ['src', 'config', 'locales', 'public'];
+const INPUT_DIRS = ['src', 'config', 'locales', 'public', 'shared'];
 const INPUT_FILES = ['.umirc.ts', 'package.json', 'typings.d.ts'];
 const SKIP_DIRS = new Set(['node_modules', '.umi', '.umi-production', '.umi-test']);
 

@@ -11,6 +11,11 @@ export const AUTH = {
   /** web access token lifetime */
   ACCESS_TOKEN_TTL_S: 7200,
   REFRESH_TOKEN_TTL_S: 30 * 24 * 3600,
+  /**
+   * A spent refresh token presented again within this many seconds is a lost answer (a reload
+   * mid-refresh, two tabs at once), not a replay: it is rotated again instead of ending the session.
+   */
+  REFRESH_REUSE_GRACE_S: 30,
   /** failures per user per IP before PASSWORD_ERROR_EXCEED_LIMIT */
   MAX_LOGIN_FAILURES: 6,
   LOGIN_FAILURE_WINDOW_S: 3600,

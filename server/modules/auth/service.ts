@@ -224,7 +224,7 @@ export class AccountService {
   /**
    * Rotates a refresh token: the old one is spent, a new one issued in the same session, and
    * the access token re-computed (a changed role reaches the user here). A spent token shown
-   * again is a replay: the session is revoked.
+   * again after the grace period is a replay: the session is revoked.
    */
   async refresh(refreshToken: string): Promise<TokenBundle> {
     let failure: AppError | undefined;
@@ -238,7 +238,8 @@ export class AccountService {
         failure = new AppError('INVALID_REFRESH_TOKEN');
         return undefined;
       }
-      if (row.usedAt) {
+      const graceful = row.usedAt && Date.now() - row.usedAt.getTime() <= AUTH.REFRESH_REUSE_GRACE_S * 1000;
+      if (row.usedAt && !graceful) {
         await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
         failure = new AppError('INVALID_REFRESH_TOKEN');
         return undefined;
@@ -256,7 +257,8 @@ export class AccountService {
         failure = new AppError('INVALID_REFRESH_TOKEN');
         return undefined;
       }
-      await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+      // the first use starts the grace period; a retry inside it does not extend it
+      if (!row.usedAt) await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
       const user = joined.user;
       const permission = await this.permissionsFor(user.role, tx);
       const { token } = await this.tokens.sign({ uid: user.id, sid: row.sessionId, role: user.role, permission });
