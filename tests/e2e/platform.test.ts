@@ -207,5 +207,6 @@ describe('token expiry', () => {
     await go('/pages/admin-index/admin-index');
     await page.waitForURL(/login/);
     expect(hashUrl(page)).toContain('uniIdRedirectUrl=/pages/admin-index/admin-index');
+    await page.getByText("not logged in or login expired, jumping to the login page").first().waitFor();
   });
 });
