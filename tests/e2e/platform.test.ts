@@ -177,36 +177,49 @@ describe('menus follow permissions', () => {
 });
 
 describe('token expiry', () => {
-  it('an expired access token is refreshed without the user noticing', async () => {
+  /**
+   * Signs in as the admin, then swaps the stored access token for an expired one.
+   * knownExpired: whether the console can tell from its stored expiry (guard path) or only
+   * learns it from the server's ACCESS_TOKEN_EXPIRED (request-layer path).
+   */
+  async function plantExpiredToken(opts: { knownExpired: boolean; refreshToken?: string }) {
     await signInAsAdmin();
     const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
     const expired = await expiredTokenLike(token!);
-    await page.evaluate((t) => {
-      localStorage.setItem('uni_id_token', t);
-      localStorage.setItem('uni_id_token_expired', String(Date.now() - 100000));
-    }, expired);
+    await page.evaluate(
+      ({ t, knownExpired, refreshToken }) => {
+        localStorage.setItem('uni_id_token', t);
+        localStorage.setItem('uni_id_token_expired', String(Date.now() + (knownExpired ? -100000 : 100000)));
+        if (refreshToken) localStorage.setItem('uni_id_refresh_token', refreshToken);
+      },
+      { t: expired, ...opts },
+    );
+    return expired;
+  }
+
+  it.each([
+    ['the console knows it expired', true],
+    ['only the server knows it expired', false],
+  ])('an expired access token is refreshed without the user noticing (%s)', async (_label, knownExpired) => {
+    const expired = await plantExpiredToken({ knownExpired });
     const refreshes: string[] = [];
-    page.on('request', (r) => r.url().endsWith('/api/auth/refresh') && refreshes.push(r.url()));
+    const onRequest = (r: { url(): string }) => r.url().endsWith('/api/auth/refresh') && refreshes.push(r.url());
+    page.on('request', onRequest);
+    const figures = page.waitForResponse((r) => r.url().endsWith('/api/dashboard/admin') && r.status() === 200);
     await go('/pages/admin-index/admin-index');
+    await figures;
     await page.getByText('Sign-ins today').first().waitFor();
+    page.off('request', onRequest);
     expect(hashUrl(page)).toContain('/pages/admin-index/admin-index');
     expect(refreshes.length).toBeGreaterThanOrEqual(1);
-    const now = await page.evaluate(() => localStorage.getItem('uni_id_token'));
-    expect(now).not.toBe(expired);
+    expect(await page.evaluate(() => localStorage.getItem('uni_id_token'))).not.toBe(expired);
   });
 
   it('a failed refresh lands on the login page keeping the pending url', async () => {
-    await signInAsAdmin();
-    const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
-    const expired = await expiredTokenLike(token!);
-    await page.evaluate((t) => {
-      localStorage.setItem('uni_id_token', t);
-      localStorage.setItem('uni_id_token_expired', String(Date.now() - 100000));
-      localStorage.setItem('uni_id_refresh_token', 'no-such-refresh-token');
-    }, expired);
+    await plantExpiredToken({ knownExpired: true, refreshToken: 'no-such-refresh-token' });
     await go('/pages/admin-index/admin-index');
     await page.waitForURL(/login/);
     expect(hashUrl(page)).toContain('uniIdRedirectUrl=/pages/admin-index/admin-index');
-    await page.getByText("not logged in or login expired, jumping to the login page").first().waitFor();
+    await page.getByText('not logged in or login expired, jumping to the login page').first().waitFor();
   });
 });
