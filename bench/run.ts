@@ -11,6 +11,8 @@
  *      visible and enabled.
  *
  * Everything runs on a temporary data folder and free ports, and is removed afterwards.
+ *
+ *  (c) bench/system-users.ts: the user list and export at 100,000 users (issue 3).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +21,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/browser';
 import { freePort } from '../tests/support/free-port';
+import { runSystemUsersBench } from './system-users';
 
 const ROOT = path.join(__dirname, '..');
 const LOGIN_ROUTE = '/#/uni_modules/uni-id-pages/pages/login/login-withpwd';
@@ -325,7 +328,14 @@ async function main() {
   }
 }
 
-main().catch((e) => {
+/** `npm run bench` runs every bench; `npm run bench -- system-users` only that one */
+async function all() {
+  const only = process.argv[2];
+  if (!only || only === 'start-and-login') await main();
+  if (!only || only === 'system-users') await runSystemUsersBench();
+}
+
+all().catch((e) => {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });

@@ -63,6 +63,8 @@ export const ERRORS = {
   MENU_HAS_CHILDREN: 409,
   /** a value names a role, permission, tag or app that does not exist */
   REFERENCE_NOT_FOUND: 400,
+  /** the last user holding role admin cannot be deleted or lose the role (register-admin would reopen) */
+  LAST_ADMIN: 400,
   MOBILE_INVALID: 400,
   EMAIL_INVALID: 400,
 } as const;

@@ -12,18 +12,16 @@
  *   DELETE <base>          { ids } -> { deleted }
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
-import ExcelJS from 'exceljs';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { PassThrough } from 'node:stream';
 import { LIST } from '../config';
 import type { Db } from '../db';
 import type { AccessRule } from './auth';
 import { AppError } from './errors';
 import { pickLang, t, type Lang } from './i18n';
 import { List, Ok } from './schemas';
+import { type Cell, XlsxStream } from './xlsx';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Row = Record<string, unknown>;
@@ -88,10 +86,17 @@ export interface ListSpec {
   resource: string;
   /** FROM clause, e.g. sql`users u` */
   from: SQL;
+  /** set when `from` is one table under this alias (lets a keyword page skip work, see runList) */
+  alias?: string;
   /** SELECT list, aliased with the API's field names */
   columns: SQL;
-  /** expressions the keyword is searched in with ILIKE (OR), or conditions built from the pattern */
-  search: (SQL | ((pattern: string) => SQL))[];
+  /** expressions the keyword is searched in with ILIKE (OR) */
+  search: SQL[];
+  /**
+   * more keyword conditions, worked out before the query (e.g. role names -> role ids, so the
+   * condition is a constant the planner can put on an index); null = none
+   */
+  searchMore?: (db: Db, pattern: string) => Promise<SQL | null>;
   /** a condition every row satisfies, whatever the query (optional) */
   where?: SQL;
   filters: Record<string, Filter>;
@@ -158,16 +163,19 @@ function parseDate(v: string, field: string, end: boolean): Date {
   return d;
 }
 
+/** the keyword as searched: trimmed, line breaks (the users' search text separator) removed */
+export const keywordOf = (q: ListQuery) => q.keyword?.replace(/[\r\n]+/g, ' ').trim() || '';
+
 /** the WHERE clause of a query (keyword + filters), validating every value */
-export function whereOf(spec: ListSpec, q: ListQuery): SQL {
+export async function whereOf(db: Db, spec: ListSpec, q: ListQuery): Promise<SQL> {
   const conds: SQL[] = spec.where ? [spec.where] : [];
-  const kw = q.keyword?.trim();
-  if (kw && spec.search.length) {
+  const kw = keywordOf(q);
+  if (kw) {
     const p = likePattern(kw);
-    conds.push(sql`(${sql.join(
-      spec.search.map((e) => (typeof e === 'function' ? e(p) : sql`${e} ILIKE ${p}`)),
-      sql` OR `,
-    )})`);
+    const arms = spec.search.map((e) => sql`${e} ILIKE ${p}`);
+    const more = await spec.searchMore?.(db, p);
+    if (more) arms.push(more);
+    conds.push(arms.length ? sql`(${sql.join(arms, sql` OR `)})` : sql`false`);
   }
   for (const [name, f] of Object.entries(spec.filters)) {
     if (f.kind === 'range') {
@@ -224,23 +232,42 @@ export function plain(r: Row): Row {
 // ------------------------------------------------------------------------------------------
 // list, export, delete
 
+/**
+ * One page and the total. With a keyword, the matches (found through the trigram index) are
+ * gathered once and both counted and paged in one query; without one, the page comes along an
+ * order index and the total from its own count, run side by side.
+ */
 export async function runList(db: Db, spec: ListSpec, q: ListQuery): Promise<{ data: Row[]; total: number }> {
-  const where = whereOf(spec, q);
+  const where = await whereOf(db, spec, q);
   const order = orderOf(spec, q);
   const pageSize = Math.min(q.pageSize ?? LIST.DEFAULT_PAGE_SIZE, LIST.MAX_PAGE_SIZE);
   const offset = ((q.current ?? 1) - 1) * pageSize;
-  const [rows, count] = await Promise.all([
+  const map = (r: Row) => (spec.toRow ?? ((x: Row) => x))(plain(r));
+  const count = async () => Number((await query<{ n: string }>(db, sql`SELECT count(*) AS n FROM ${spec.from} ${where}`))[0].n);
+  if (keywordOf(q)) {
+    const page = sql`LIMIT ${pageSize} OFFSET ${offset}`;
+    // a one-table FROM: the matches are gathered once (planned without the LIMIT, so through
+    // the trigram index rather than along an order index), counted, and the page cut from
+    // them; the columns (subqueries) are computed for the page only
+    const a = spec.alias ? sql.raw(spec.alias) : null;
+    const rows = a
+      ? await query(db, sql`WITH "matches" AS MATERIALIZED (SELECT ${a}.* FROM ${spec.from} ${where})
+          SELECT ${spec.columns}, (SELECT count(*) FROM "matches") AS "__total"
+            FROM (SELECT * FROM "matches" ${a} ${order} ${page}) ${a} ${order}`)
+      : await query(db, sql`SELECT ${spec.columns}, count(*) OVER () AS "__total" FROM ${spec.from} ${where} ${order} ${page}`);
+    // past the last page the window has no row to carry the total
+    const total = rows.length ? Number(rows[0].__total) : offset > 0 ? await count() : 0;
+    return { data: rows.map(({ __total, ...r }) => map(r)), total };
+  }
+  const [rows, total] = await Promise.all([
     query(db, sql`SELECT ${spec.columns} FROM ${spec.from} ${where} ${order} LIMIT ${pageSize} OFFSET ${offset}`),
-    query<{ n: string }>(db, sql`SELECT count(*) AS n FROM ${spec.from} ${where}`),
+    count(),
   ]);
-  const map = spec.toRow ?? ((r: Row) => r);
-  return { data: rows.map((r) => map(plain(r))), total: Number(count[0].n) };
+  return { data: rows.map(map), total };
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const EXPORT_BATCH = 2000;
-/** the export waits while this much output is still unsent (flat memory for slow clients) */
-const EXPORT_HIGH_WATER = 4 * 1024 * 1024;
+const EXPORT_BATCH = 1000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 function formatDate(iso: string, tzOffset: number): string {
@@ -253,7 +280,7 @@ export function exportFileName(resource: string, now = new Date()): string {
   return `${resource}-${s.slice(0, 10).replace(/-/g, '')}-${s.slice(11, 19).replace(/:/g, '')}.xlsx`;
 }
 
-function cellOf(c: ExportColumn, row: Row, lang: Lang, tzOffset: number) {
+function cellOf(c: ExportColumn, row: Row, lang: Lang, tzOffset: number): Cell {
   const v = c.value ? c.value(row, lang) : row[c.key];
   if (v === null || v === undefined) return null;
   if (c.date && typeof v === 'string') return formatDate(v, tzOffset);
@@ -267,7 +294,7 @@ function cellOf(c: ExportColumn, row: Row, lang: Lang, tzOffset: number) {
  * server-side cursor, EXPORT_BATCH rows at a time; bad input is refused before anything is sent.
  */
 export async function streamExport(db: Db, spec: ListSpec, q: ListQuery, req: FastifyRequest, reply: FastifyReply) {
-  const where = whereOf(spec, q);
+  const where = await whereOf(db, spec, q);
   const order = orderOf(spec, q);
   const lang = pickLang(req.headers['accept-language']);
   const tz = q.tzOffset ?? 0;
@@ -294,43 +321,33 @@ export async function streamExport(db: Db, spec: ListSpec, q: ListQuery, req: Fa
     throw e;
   }
 
-  const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(spec.resource);
-  sheet.columns = cols.map((c) => {
-    const key = c.header ?? `field.${c.key}`;
-    const label = t(lang, key);
-    return { header: label === key ? c.key : label, key: c.key, width: c.width ?? 18 };
-  });
-
-  // bytes produced but not yet taken by the response (exceljs' zip and our pass-through)
-  const zip = (workbook as unknown as { zip?: { readableLength?: number; writableLength?: number } }).zip;
-  const buffered = () => (zip?.readableLength ?? 0) + (zip?.writableLength ?? 0) + out.readableLength;
-  let aborted = false;
-  out.on('close', () => {
-    aborted = !out.writableFinished;
-  });
+  const file = new XlsxStream(
+    spec.resource,
+    cols.map((c) => {
+      const key = c.header ?? `field.${c.key}`;
+      const label = t(lang, key);
+      return { header: label === key ? c.key : label, width: c.width };
+    }),
+  );
   const pump = async () => {
     try {
       let batch = first;
-      while (batch.length && !aborted) {
+      while (batch.length && !file.closed) {
         for (const raw of batch) {
           const row = map(plain(raw));
-          sheet.addRow(cols.map((c) => cellOf(c, row, lang, tz))).commit();
+          // waits while the response has not taken what was written (flat memory)
+          await file.addRow(cols.map((c) => cellOf(c, row, lang, tz)));
+          if (file.closed) break;
         }
-        // let the response take what was written before producing more
-        while (buffered() > EXPORT_HIGH_WATER && !aborted) await sleep(10);
-        if (batch.length < EXPORT_BATCH) break;
+        if (batch.length < EXPORT_BATCH || file.closed) break;
         batch = (await client.query(`FETCH ${EXPORT_BATCH} FROM list_export`)).rows;
       }
       await release(true);
-      if (aborted) return;
-      sheet.commit();
-      await workbook.commit();
+      if (!file.closed) await file.end();
     } catch (e) {
       await release(false);
       req.log.error({ err: e }, 'export failed');
-      out.destroy(e as Error);
+      file.destroy(e as Error);
     }
   };
 
@@ -339,7 +356,7 @@ export async function streamExport(db: Db, spec: ListSpec, q: ListQuery, req: Fa
     .header('content-disposition', `attachment; filename="${exportFileName(spec.resource)}"`)
     .header('cache-control', 'no-store');
   void pump();
-  return reply.send(out);
+  return reply.send(file.output);
 }
 
 /**

@@ -1,4 +1,7 @@
 /** User administration (issue 3): list, export, add/edit, duplicates, set-tags, tokens, self-service. */
+import { sql } from 'drizzle-orm';
+import { compile, whereOf } from '../../server/core/list';
+import { userList } from '../../server/modules/system/users/service';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows, tokenWith } from './system-support';
@@ -88,6 +91,21 @@ describe('user list', () => {
     // LIKE wildcards are plain characters
     expect((await list('keyword=%25')).total).toBe(0);
     expect((await list('keyword=member_0')).total).toBe(0);
+  });
+
+  it('the keyword search can use the one trigram index over the searched fields', async () => {
+    const where = await whereOf(t.db, userList, { keyword: 'member01' });
+    const { sql: text, params } = compile(sql`SELECT u.id FROM ${userList.from} ${where}`);
+    const c = await t.db.$client.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query('SET LOCAL enable_seqscan = off');
+      const plan = (await c.query(`EXPLAIN ${text}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('users_search_trgm_idx');
+    } finally {
+      await c.query('ROLLBACK');
+      c.release();
+    }
   });
 
   it('filters by status, role, tag, id, app and date range, combined with the keyword', async () => {
@@ -293,6 +311,21 @@ describe('batch actions', () => {
     const one = (await list('keyword=member039')).data[0];
     expect((await call(t.app, 'DELETE', `${U}/${one._id}`, { token: admin })).body.data).toEqual({ deleted: 1 });
     expect((await call(t.app, 'DELETE', `${U}/${one._id}`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe('the last super admin', () => {
+  it('cannot be deleted or lose the admin role while no other admin exists', async () => {
+    const del = await call(t.app, 'DELETE', `${U}/${adminId}`, { token: admin });
+    expect(del.body).toMatchObject({ errorCode: 'LAST_ADMIN' });
+    const demote = await call(t.app, 'PUT', `${U}/${adminId}`, { token: admin, body: { role: ['editor'] } });
+    expect(demote.body).toMatchObject({ errorCode: 'LAST_ADMIN' });
+    expect((await call(t.app, 'GET', '/api/auth/login-config')).body.data.adminExists).toBe(true);
+    // with a second admin, one of them may go
+    const second = await call(t.app, 'POST', U, { token: admin, body: { username: 'second_admin', password: 'Second#2026', role: ['admin'] } });
+    expect((await call(t.app, 'PUT', `${U}/${second.body.data._id}`, { token: admin, body: { role: [] } })).status).toBe(200);
+    await call(t.app, 'PUT', `${U}/${second.body.data._id}`, { token: admin, body: { role: ['admin'] } });
+    expect((await call(t.app, 'DELETE', `${U}/${second.body.data._id}`, { token: admin })).body.data).toEqual({ deleted: 1 });
   });
 });
 

@@ -14,6 +14,7 @@ import { assertUnchanged, clean, fetchRow } from '../common';
 export const appList: ListSpec = {
   resource: 'apps',
   from: sql`apps a`,
+  alias: 'a',
   columns: sql`a.appid, a.name, a.app_type, a.introduction, a.description, a.remark, a.icon_url, a.screenshot,
     a.app_android, a.app_ios, a.app_harmony, a.mini_programs, a.h5, a.store_list, a.create_date, a.update_date`,
   search: [sql`a.appid`, sql`a.name`, sql`a.description`, sql`a.introduction`],

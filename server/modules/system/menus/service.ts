@@ -15,6 +15,7 @@ import { assertReferences, assertUnchanged, clean, fetchRow } from '../common';
 export const menuList: ListSpec = {
   resource: 'menus',
   from: sql`admin_menus m`,
+  alias: 'm',
   columns: sql`m.menu_id, m.name, m.icon, m.url, m.sort, m.parent_id, m.permission, m.enable, m.create_date`,
   search: [sql`m.menu_id`, sql`m.name`, sql`m.url`],
   filters: {

@@ -9,6 +9,7 @@ import { assertUnchanged, clean, fetchRow } from '../common';
 export const permissionList: ListSpec = {
   resource: 'permissions',
   from: sql`permissions p`,
+  alias: 'p',
   columns: sql`p.permission_id, p.permission_name, p.comment, p.create_date`,
   search: [sql`p.permission_id`, sql`p.permission_name`, sql`p.comment`],
   filters: { create_date: { kind: 'range', column: sql`p.create_date` } },

@@ -14,6 +14,7 @@ import { assertReferences, assertUnchanged, clean, fetchRow } from '../common';
 export const roleList: ListSpec = {
   resource: 'roles',
   from: sql`roles r`,
+  alias: 'r',
   columns: sql`r.role_id, r.role_name, r.permission, r.comment, r.create_date`,
   search: [sql`r.role_id`, sql`r.role_name`, sql`r.comment`],
   filters: { permission: { kind: 'overlaps', column: sql`r.permission` }, create_date: { kind: 'range', column: sql`r.create_date` } },

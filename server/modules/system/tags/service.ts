@@ -9,6 +9,7 @@ import { assertUnchanged, clean, fetchRow } from '../common';
 export const tagList: ListSpec = {
   resource: 'tags',
   from: sql`tags t`,
+  alias: 't',
   columns: sql`t.tagid, t.name, t.description, t.create_date,
     (SELECT count(*)::int FROM users u WHERE u.tags @> ARRAY[t.tagid]) AS user_count`,
   search: [sql`t.tagid`, sql`t.name`, sql`t.description`],

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } from '../../../../shared/validation';
 import { LOGIN_CONFIG } from '../../../config';
+import { ADMIN_ROLE } from '../../../core/auth';
 import { AppError } from '../../../core/errors';
 import { deleteByIds, type ListSpec, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/list';
 import { t } from '../../../core/i18n';
@@ -17,20 +18,27 @@ import { assertReferences, clean, fetchRow } from '../common';
 
 export const USER_STATUS = [0, 1, 2, 3, 4] as const;
 
+/**
+ * username, nickname, mobile and email as one text, exactly the expression of the trigram
+ * index users_search_trgm_idx (server/db/schema/accounts.ts); a keyword cannot span two fields
+ * since it never holds the line break between them.
+ */
+export const USER_SEARCH_TEXT = sql`(coalesce(u.username, '') || E'\\n' || coalesce(u.nickname, '') || E'\\n' || coalesce(u.mobile, '') || E'\\n' || coalesce(u.email, ''))`;
+
 export const userList: ListSpec = {
   resource: 'users',
   from: sql`users u`,
+  alias: 'u',
   columns: sql`u.id AS "_id", u.username, u.nickname, u.mobile, u.email, u.status, u.gender, u.avatar_file,
     u.role, ARRAY(SELECT r.role_name FROM roles r WHERE r.role_id = ANY(u.role) ORDER BY r.role_name) AS role_name,
     u.tags, ARRAY(SELECT g.name FROM tags g WHERE g.tagid = ANY(u.tags) ORDER BY g.name) AS tag_name,
     u.dcloud_appid, u.score, u.comment, u.last_login_date, u.last_login_ip, u.register_date`,
-  search: [
-    sql`u.username`,
-    sql`u.nickname`,
-    sql`u.mobile`,
-    sql`u.email`,
-    (p) => sql`u.role && ARRAY(SELECT r.role_id FROM roles r WHERE r.role_name ILIKE ${p})`,
-  ],
+  search: [USER_SEARCH_TEXT],
+  // role names -> role ids first: a constant array lets the planner use the role index
+  searchMore: async (db, p) => {
+    const ids = await query<{ role_id: string }>(db, sql`SELECT role_id FROM roles WHERE role_name ILIKE ${p}`);
+    return ids.length ? sql`u.role && ${textArray(ids.map((r) => r.role_id))}` : null;
+  },
   filters: {
     id: { kind: 'eq', column: sql`u.id` },
     status: { kind: 'eq', column: sql`u.status`, type: 'int' },
@@ -113,6 +121,16 @@ function accountFields(input: UserInput) {
   return { username, nickname, mobile, email };
 }
 
+/**
+ * Refuses to leave the console without a super admin: with none, register-admin would open to
+ * anyone. Serialised with register-admin through its advisory lock.
+ */
+async function assertAdminRemains(tx: Tx, leaving: string[]) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
+  const rest = await query(tx, sql`SELECT 1 FROM users WHERE ${ADMIN_ROLE} = ANY(role) AND id <> ALL(${textArray(leaving)}) LIMIT 1`);
+  if (!rest.length) throw new AppError('LAST_ADMIN');
+}
+
 export class UserService {
   constructor(
     private db: Db,
@@ -182,8 +200,9 @@ export class UserService {
     }
     try {
       await this.db.transaction(async (tx) => {
-        const [current] = await tx.select({ id: users.id, status: users.status }).from(users).where(sql`${users.id} = ${id}`).for('update');
+        const [current] = await tx.select({ id: users.id, status: users.status, role: users.role }).from(users).where(sql`${users.id} = ${id}`).for('update');
         if (!current) throw new AppError('NOT_FOUND');
+        if (input.role && !input.role.includes(ADMIN_ROLE) && current.role.includes(ADMIN_ROLE)) await assertAdminRemains(tx, [id]);
         await this.checkReferences(tx, input);
         await this.checkDuplicates(tx, f, id);
         const set: Partial<typeof users.$inferInsert> = {};
@@ -213,7 +232,10 @@ export class UserService {
 
   /** sessions and refresh tokens go with the user (foreign keys); the user log keeps its rows */
   deleteMany(ids: string[]): Promise<number> {
-    return deleteByIds(this.db, sql`users`, sql`id`, ids);
+    return deleteByIds(this.db, sql`users`, sql`id`, ids, async (tx, gone) => {
+      const admins = await query(tx, sql`SELECT 1 FROM users WHERE id = ANY(${textArray(gone)}) AND ${ADMIN_ROLE} = ANY(role) LIMIT 1`);
+      if (admins.length) await assertAdminRemains(tx, gone);
+    });
   }
 
   /** batch "set tags": overwrites the tags of these users */
