@@ -6,19 +6,23 @@
 import type { Page } from 'playwright-core';
 import { api, hashUrl, openBrowser, screenshot } from './browser';
 import { expiredTokenLike, makeRole, makeUser } from './fixtures';
+import { startE2EServer, type E2EServer } from './server';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
 const ADMIN = { username: 'e2e_admin', password: 'Admin#2026' };
 
+let server: E2EServer;
 let b: Awaited<ReturnType<typeof openBrowser>>;
 let page: Page;
 
 beforeAll(async () => {
+  server = await startE2EServer();
   b = await openBrowser();
   page = b.page;
 });
 afterAll(async () => {
   await b?.close();
+  await server?.stop();
 });
 afterEach(async () => {
   const name = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80);

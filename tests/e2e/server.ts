@@ -1,0 +1,71 @@
+/**
+ * Each end-to-end file starts its own real server (built console + API) on a throwaway
+ * embedded PostgreSQL and free ports, so files can run in parallel and each starts from a
+ * fresh install (no admin yet). Tests reach it through E2E_BASE_URL, and put fixtures straight
+ * into its database through E2E_DATABASE_URL.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../support/free-port';
+
+const root = path.resolve(__dirname, '../..');
+
+export interface E2EServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+export async function startE2EServer(): Promise<E2EServer> {
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
+    throw new Error('the console is not built: run `node scripts/console-build.mjs` (npm test does it)');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+  fs.chmodSync(dataDir, 0o777);
+  const port = await freePort();
+  const dbPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_DB_PORT: String(dbPort),
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  process.env.E2E_BASE_URL = base;
+  process.env.E2E_DATABASE_URL = `postgres://console:console@127.0.0.1:${dbPort}/console`;
+  return {
+    base,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      child.stdout!.destroy();
+      child.stderr!.destroy();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
