@@ -43,6 +43,16 @@ function page(path: string, title: string, opts: { access?: string; frame?: Fram
   };
 }
 
+/** list, add and edit of a system resource; `editRule` replaces CREATE_/UPDATE_ (users: admin) */
+function systemPages(name: string, collection: string, editRule?: string): ConsoleRoute[] {
+  const dir = `/pages/system/${name}`;
+  return [
+    page(`${dir}/list`, `route.system.${name}.list`, { access: `READ_${collection}` }),
+    page(`${dir}/add`, `route.system.${name}.add`, { access: editRule ?? `CREATE_${collection}` }),
+    page(`${dir}/edit`, `route.system.${name}.edit`, { access: editRule ?? `UPDATE_${collection}` }),
+  ];
+}
+
 export const routes: ConsoleRoute[] = [
   page(`${UNI_ID_PAGES}/login/login-withoutpwd`, 'route.login', { frame: 'none' }),
   page(`${UNI_ID_PAGES}/login/login-withpwd`, 'route.loginWithPwd', { frame: 'none' }),
@@ -51,6 +61,18 @@ export const routes: ConsoleRoute[] = [
   page(HOME_PAGE, 'route.home'),
   page('/pages/admin-index/admin-index', 'route.adminHome', { access: 'admin' }),
   page(NOT_FOUND_PAGE, 'route.notFound'),
+  // system administration (issue 3): the rules are the server's (CREATE_/READ_/UPDATE_/DELETE_
+  // + collection; adding and editing users is role admin's). The app form serves add and edit
+  // (?id=), so its route needs reading apps and the page checks create or update itself.
+  ...systemPages('menu', 'OPENDB_ADMIN_MENUS'),
+  ...systemPages('permission', 'UNI_ID_PERMISSIONS'),
+  ...systemPages('role', 'UNI_ID_ROLES'),
+  ...systemPages('user', 'UNI_ID_USERS', 'admin'),
+  ...systemPages('tag', 'UNI_ID_TAG'),
+  page('/pages/system/app/list', 'route.system.app.list', { access: 'READ_OPENDB_APP_LIST' }),
+  page('/pages/system/app/add', 'route.system.app.add', { access: 'READ_OPENDB_APP_LIST' }),
+  page('/pages/system/app/uni-portal/uni-portal', 'route.system.app.portal', { access: 'READ_OPENDB_APP_LIST' }),
+  page('/pages/system/safety/list', 'route.system.safety.list', { access: 'READ_UNI_ID_LOG' }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

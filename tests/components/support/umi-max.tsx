@@ -73,6 +73,14 @@ export function setLocale(next: string, _reload = true) {
   localeListeners.forEach((l) => l());
 }
 export const getIntl = () => intl;
+/** umi's addLocale: merges messages into a language (the admin pages add their own catalogues) */
+export function addLocale(name: string, messages: Record<string, string>) {
+  catalogues[name] = { ...(catalogues[name] ?? {}), ...messages };
+  if (name === locale) {
+    intl = makeIntl(locale);
+    localeListeners.forEach((l) => l());
+  }
+}
 export function useIntl() {
   return useSyncExternalStore(
     (cb) => {

@@ -1,0 +1,464 @@
+/**
+ * The list page of every system resource: a ProTable driven by the server.
+ *  - keyword box, column filters (values and date ranges), sorting, paging (20 by default; a
+ *    page may offer more sizes) -> the contract's query string (services/system.ts);
+ *  - Add (when allowed), row Edit / Delete (each after a confirmation naming the row), extra
+ *    row actions; batch delete of the selected rows after a confirmation naming the count;
+ *  - export: the xlsx of every row the current query matches (not just the page), downloaded
+ *    with the token, with progress while it streams; the file name comes from the server;
+ *  - empty (says whether the query narrowed it), loading, and error with a retry;
+ *  - tree mode (menus): every matching row, nested by parent, all expanded.
+ * Pages differ only in what they pass: columns, search placeholder, actions, access rules.
+ */
+import './i18n';
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { history, Link } from '@umijs/max';
+import { Alert, Button, Empty, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
+import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { requestErrorOf, requestErrorText, showRequestError, type RequestErrorInfo } from '../../services/request-layer';
+import {
+  deleteRow,
+  deleteRows,
+  exportRows,
+  ID_FIELD,
+  listAll,
+  listRows,
+  saveFile,
+  type ListQuery,
+  type Resource,
+  type RowOf,
+} from '../../services/system';
+import { noticeModal, toast } from '../../shared/feedback';
+import { useT, type Translate } from '../../shared/i18n';
+import { SPEC } from '../../shared/spec';
+import { useCan } from './access';
+import type { ResourceColumn } from './columns';
+import { isNarrowed, tableQuery, type TableFilter, type TableParams, type TableSort } from './list-query';
+
+export interface ListContext<T> {
+  /** fetches the current page again */
+  reload: () => void;
+  clearSelection: () => void;
+  /** the query of the rows on screen (without paging) */
+  query: () => ListQuery;
+  /** the rows on screen (tree mode: the roots, with children) */
+  rows: () => T[];
+  t: Translate;
+  modal: ReturnType<typeof Modal.useModal>[0];
+}
+
+export interface PresetFilter {
+  field: string;
+  values: string[];
+  /** what the chip above the table says, e.g. "Tag: vip" */
+  label: ReactNode;
+}
+
+export interface ResourceListProps<R extends Resource> {
+  resource: R;
+  /** translation key of the page title */
+  title: string;
+  columns: ResourceColumn<RowOf<R>>[];
+  /** the keyword box's placeholder (names the fields searched) */
+  searchPlaceholder: string;
+  /** page sizes offered; the first is the default */
+  pageSizes?: number[];
+  /** filters the page fixes from its url (?tagid=, ?id=); shown as chips with "show all" */
+  presetFilters?: PresetFilter[];
+  onClearPresets?: () => void;
+  /** access rules of the buttons (a permission or 'admin'); an action without one is not offered */
+  access: { create?: string; update?: string; delete?: string };
+  addPath?: string;
+  addLabel?: string;
+  editPath?: (row: RowOf<R>) => string;
+  /** names a row in confirmations */
+  rowLabel: (row: RowOf<R>) => string;
+  /** false: the row cannot be deleted (built-ins); a string says why */
+  canDeleteRow?: (row: RowOf<R>) => boolean | string;
+  /** more text in a delete confirmation (rows being deleted); may load what it needs */
+  deleteDetails?: (rows: RowOf<R>[], ctx: ListContext<RowOf<R>>) => ReactNode | Promise<ReactNode>;
+  rowActions?: (row: RowOf<R>, ctx: ListContext<RowOf<R>>) => ReactNode[];
+  toolbar?: (ctx: ListContext<RowOf<R>>) => ReactNode[];
+  batchActions?: (rows: RowOf<R>[], ctx: ListContext<RowOf<R>>) => ReactNode[];
+  /** after rows were deleted */
+  onChanged?: () => void;
+  /** tree mode: every matching row, nested under its parent (by this field) */
+  tree?: { parentField: keyof RowOf<R> & string };
+  exportable?: boolean;
+  /** a note under the title */
+  description?: ReactNode;
+  /** width of the actions column, when the default guess does not fit the row actions */
+  actionsWidth?: number;
+}
+
+type TreeRow<T> = T & { children?: TreeRow<T>[] };
+
+/** rows nested by parent (a row whose parent is not among them is a root); keeps the order */
+export function buildTree<T extends Record<string, unknown>>(rows: T[], idField: string, parentField: string): TreeRow<T>[] {
+  const byId = new Map<unknown, TreeRow<T>>(rows.map((r) => [r[idField], { ...r }]));
+  const roots: TreeRow<T>[] = [];
+  for (const r of rows) {
+    const node = byId.get(r[idField])!;
+    const parent = r[parentField] ? byId.get(r[parentField]) : undefined;
+    if (parent && parent !== node) (parent.children ??= []).push(node);
+    else roots.push(node);
+  }
+  return roots;
+}
+
+const fmtBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+
+export default function ResourceList<R extends Resource>(props: ResourceListProps<R>) {
+  type Row = RowOf<R>;
+  const { resource, access, tree } = props;
+  const t = useT();
+  const can = useCan();
+  const [modal, modalHolder] = Modal.useModal();
+  const actionRef = useRef<ActionType>();
+  const idField = ID_FIELD[resource] as string;
+  const idOf = (row: Row) => String((row as Record<string, unknown>)[idField]);
+  const pageSizes = props.pageSizes ?? [SPEC.DATACOM_PAGE_SIZE];
+
+  const [keyword, setKeyword] = useState('');
+  const [keywordInput, setKeywordInput] = useState('');
+  const [loadError, setLoadError] = useState<RequestErrorInfo | null>(null);
+  const [narrowed, setNarrowed] = useState(false);
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: Row[] }>({ keys: [], rows: [] });
+  const [expanded, setExpanded] = useState<Key[]>([]);
+  const [exporting, setExporting] = useState<number | null>(null);
+  const lastQuery = useRef<ListQuery>({});
+  const lastRows = useRef<Row[]>([]);
+
+  // an action without a rule is not offered
+  const canCreate = !!props.addPath && !!access.create && can(access.create);
+  const canUpdate = !!props.editPath && !!access.update && can(access.update);
+  const canDelete = !!access.delete && can(access.delete);
+
+  const presets = useMemo(
+    () => Object.fromEntries((props.presetFilters ?? []).map((p) => [p.field, p.values])),
+    [props.presetFilters],
+  );
+  const presetKey = JSON.stringify(presets);
+
+  const rangeFields = useMemo(
+    () => new Set(props.columns.filter((c) => c.rangeFilter).map((c) => c.field ?? String(c.key ?? c.dataIndex))),
+    [props.columns],
+  );
+
+  const ctx: ListContext<Row> = {
+    reload: () => actionRef.current?.reload(),
+    clearSelection: () => setSelected({ keys: [], rows: [] }),
+    query: () => {
+      const { current: _c, pageSize: _p, ...rest } = lastQuery.current;
+      return rest;
+    },
+    rows: () => lastRows.current,
+    t,
+    modal,
+  };
+
+  const request = useCallback(
+    async (params: TableParams, sort: TableSort, filter: TableFilter) => {
+      const q = tableQuery(params, sort, filter, { rangeFields, preset: presets, paged: !tree });
+      lastQuery.current = q;
+      setNarrowed(isNarrowed(q));
+      try {
+        if (tree) {
+          const rows = await listAll(resource, q, { skipErrorHandler: true });
+          const nested = buildTree(rows as Record<string, unknown>[], idField, tree.parentField) as Row[];
+          lastRows.current = nested;
+          setExpanded(rows.map((r) => (r as Record<string, unknown>)[idField] as Key));
+          setLoadError(null);
+          return { data: nested, total: rows.length, success: true };
+        }
+        const page = await listRows(resource, q, { skipErrorHandler: true });
+        lastRows.current = page.data;
+        setLoadError(null);
+        return { data: page.data, total: page.total, success: true };
+      } catch (e) {
+        const info = requestErrorOf(e);
+        if (info.kind !== 'login-expired' && info.kind !== 'aborted') setLoadError(info);
+        lastRows.current = [];
+        return { data: [], total: 0, success: false };
+      }
+    },
+    // presets reach the request through presetKey in params
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [resource, rangeFields, presetKey, tree, idField],
+  );
+
+  const search = (value: string) => {
+    const kw = value.trim();
+    setKeywordInput(value);
+    if (kw === keyword) {
+      actionRef.current?.reload();
+      return;
+    }
+    // a new search starts at the first page
+    actionRef.current?.setPageInfo?.({ current: 1 });
+    setKeyword(kw);
+  };
+
+  const afterDelete = (deleted: number) => {
+    toast(t('system.list.deleted', { count: deleted }), 'success');
+    setSelected({ keys: [], rows: [] });
+    actionRef.current?.reload();
+    props.onChanged?.();
+  };
+
+  const confirmDelete = async (rows: Row[], single: boolean) => {
+    let details: ReactNode = null;
+    try {
+      details = props.deleteDetails ? await props.deleteDetails(rows, ctx) : null;
+    } catch (e) {
+      showRequestError(e, { t, toast, modal: noticeModal, timeoutMs: SPEC.REQUEST_TIMEOUT_MS });
+      return;
+    }
+    modal.confirm({
+      title: single ? t('system.list.deleteOneTitle', { name: props.rowLabel(rows[0]) }) : t('system.list.deleteManyTitle', { count: rows.length }),
+      content: (
+        <Flex vertical gap={8}>
+          {details}
+          <span>{t('system.list.cannotUndo')}</span>
+        </Flex>
+      ),
+      okText: t('system.list.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('system.cancel'),
+      onOk: async () => {
+        try {
+          const r = single ? await deleteRow(resource, idOf(rows[0])) : await deleteRows(resource, rows.map(idOf));
+          afterDelete(r.deleted);
+        } catch {
+          // the request layer has shown why (toast or the notice modal)
+        }
+      },
+    });
+  };
+
+  const runExport = async () => {
+    setExporting(0);
+    try {
+      const file = await exportRows(resource, ctx.query(), (loaded) => setExporting(loaded));
+      saveFile(file);
+      toast(t('system.list.exported', { file: file.filename }), 'success');
+    } catch (e) {
+      showRequestError(e, { t, toast, modal: noticeModal, timeoutMs: SPEC.REQUEST_TIMEOUT_MS });
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  const deletable = (row: Row) => (props.canDeleteRow ? props.canDeleteRow(row) : true);
+
+  const actionColumn: ProColumns<Row> | null =
+    canUpdate || canDelete || props.rowActions
+      ? {
+          title: t('system.list.actions'),
+          key: 'option',
+          valueType: 'option',
+          fixed: 'right',
+          // a fixed column is 200 px unless told: fit the links (the row actions may be wider)
+          width: props.actionsWidth ?? 32 + (canUpdate ? 64 : 0) + (canDelete ? 76 : 0) + (props.rowActions ? 104 : 0),
+          render: (_, row) => {
+            const allowed = deletable(row);
+            const actions = [
+              ...(props.rowActions?.(row, ctx) ?? []),
+              canUpdate ? (
+                <Link key="edit" to={props.editPath!(row)} aria-label={`${t('system.list.edit')} ${props.rowLabel(row)}`}>
+                  <EditOutlined /> {t('system.list.edit')}
+                </Link>
+              ) : null,
+              canDelete ? (
+                <Typography.Link
+                  key="delete"
+                  type="danger"
+                  disabled={allowed !== true}
+                  title={typeof allowed === 'string' ? allowed : undefined}
+                  aria-label={`${t('system.list.delete')} ${props.rowLabel(row)}`}
+                  onClick={() => allowed === true && void confirmDelete([row], true)}
+                >
+                  <DeleteOutlined /> {t('system.list.delete')}
+                </Typography.Link>
+              ) : null,
+            ].filter(Boolean);
+            return (
+              <Space size={12} style={{ whiteSpace: 'nowrap' }}>
+                {actions}
+              </Space>
+            );
+          },
+        }
+      : null;
+
+  const columns = useMemo(() => {
+    const list = props.columns.map(({ field, rangeFilter: _r, hiddenByDefault: _h, ...c }) => ({
+      ...c,
+      key: field ?? (c.key as string | undefined) ?? (typeof c.dataIndex === 'string' ? c.dataIndex : undefined),
+    })) as ProColumns<Row>[];
+    return actionColumn ? [...list, actionColumn] : list;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.columns, canUpdate, canDelete, props.rowActions, props.editPath, props.actionsWidth, t]);
+
+  const hiddenColumns = useMemo(
+    () =>
+      Object.fromEntries(
+        props.columns.filter((c) => c.hiddenByDefault).map((c) => [c.field ?? String(c.key ?? c.dataIndex), { show: false }]),
+      ),
+    [props.columns],
+  );
+
+  const selectable = canDelete || !!props.batchActions;
+  const failure = loadError ? requestErrorText(loadError, t, SPEC.REQUEST_TIMEOUT_MS) : null;
+
+  return (
+    <Flex vertical gap={16}>
+      {modalHolder}
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t(props.title)}
+        </Typography.Title>
+        {props.description ? <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{props.description}</Typography.Paragraph> : null}
+      </div>
+
+      {props.presetFilters?.length ? (
+        <Alert
+          type="info"
+          showIcon
+          message={
+            <Space wrap>
+              {t('system.list.presetFilter')}
+              {props.presetFilters.map((p) => (
+                <Tag key={p.field} color="processing">
+                  {p.label}
+                </Tag>
+              ))}
+            </Space>
+          }
+          action={
+            props.onClearPresets ? (
+              <Button size="small" onClick={props.onClearPresets}>
+                {t('system.list.showAll')}
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
+
+      {failure ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={t('system.list.loadFailed')}
+          description={failure}
+          action={
+            <Button size="small" onClick={() => actionRef.current?.reload()}>
+              {t('common.retry')}
+            </Button>
+          }
+        />
+      ) : null}
+
+      <ProTable<Row, TableParams>
+        rowKey={idField}
+        actionRef={actionRef}
+        columns={columns}
+        columnsState={{ defaultValue: hiddenColumns }}
+        request={request as never}
+        params={{ keyword, preset: presetKey }}
+        search={false}
+        cardBordered
+        dateFormatter="string"
+        scroll={{ x: 'max-content' }}
+        options={{ reload: true, density: true, setting: true, fullScreen: false }}
+        pagination={
+          tree
+            ? false
+            : {
+                defaultPageSize: pageSizes[0],
+                pageSizeOptions: pageSizes,
+                showSizeChanger: pageSizes.length > 1,
+                showTotal: (total: number) => t('system.list.total', { total }),
+              }
+        }
+        expandable={tree ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded([...keys]) } : undefined}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected.keys,
+                preserveSelectedRowKeys: true,
+                checkStrictly: true,
+                onChange: (keys, rows) => setSelected({ keys, rows: rows.filter(Boolean) }),
+                getCheckboxProps: (row: Row) => ({ disabled: canDelete && !props.batchActions && deletable(row) !== true, 'aria-label': props.rowLabel(row) }),
+              }
+            : false
+        }
+        tableAlertRender={({ selectedRowKeys, onCleanSelected }) => (
+          <Space>
+            <span>{t('system.list.selected', { count: selectedRowKeys.length })}</span>
+            <Typography.Link onClick={onCleanSelected}>{t('system.list.clearSelection')}</Typography.Link>
+          </Space>
+        )}
+        tableAlertOptionRender={() => {
+          const rows = selected.rows;
+          const removable = rows.filter((r) => deletable(r) === true);
+          return (
+            <Space wrap>
+              {props.batchActions?.(rows, ctx)}
+              {canDelete ? (
+                <Button danger size="small" icon={<DeleteOutlined />} disabled={!removable.length} onClick={() => void confirmDelete(removable, false)}>
+                  {t('system.list.deleteSelected', { count: removable.length })}
+                </Button>
+              ) : null}
+            </Space>
+          );
+        }}
+        headerTitle={
+          <Input.Search
+            aria-label={t('system.list.search')}
+            placeholder={props.searchPlaceholder}
+            allowClear
+            enterButton
+            value={keywordInput}
+            onChange={(e) => {
+              setKeywordInput(e.target.value);
+              // clearing the box shows everything again
+              if (!e.target.value && keyword) search('');
+            }}
+            onSearch={search}
+            style={{ width: 'min(360px, 70vw)' }}
+          />
+        }
+        toolBarRender={() =>
+          [
+            ...(props.toolbar?.(ctx) ?? []),
+            props.exportable !== false ? (
+              <Button key="export" icon={<DownloadOutlined />} loading={exporting !== null} onClick={() => void runExport()}>
+                {exporting === null
+                  ? t('system.list.export')
+                  : exporting > 0
+                    ? t('system.list.exportingBytes', { size: fmtBytes(exporting) })
+                    : t('system.list.exporting')}
+              </Button>
+            ) : null,
+            canCreate ? (
+              <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => history.push(props.addPath!)}>
+                {props.addLabel ?? t('system.list.add')}
+              </Button>
+            ) : null,
+          ].filter(Boolean)
+        }
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={failure ? t('system.list.loadFailed') : narrowed ? t('system.list.noMatch') : t('system.list.empty')}
+            />
+          ),
+        }}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,5 @@
+import MenuForm from './MenuForm';
+
+export default function MenuAdd() {
+  return <MenuForm mode="add" />;
+}

@@ -1,0 +1,5 @@
+import PermissionForm from './PermissionForm';
+
+export default function PermissionAdd() {
+  return <PermissionForm mode="add" />;
+}

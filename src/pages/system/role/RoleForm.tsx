@@ -1,0 +1,64 @@
+/**
+ * Add / edit a role: role_id fixed once created, name, permissions, remark. A changed role
+ * reaches its users when their token is next renewed, and the form says so.
+ */
+import { ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import ResourceForm, { type FormMode } from '../../../components/admin/ResourceForm';
+import ResourceSelect from '../../../components/admin/ResourceSelect';
+import { idRules, maxText, requiredText } from '../../../components/admin/rules';
+import { ADMIN_ROLE_ID, COLLECTION } from '../../../services/system';
+import { useT } from '../../../shared/i18n';
+
+const C = COLLECTION.roles;
+
+interface Values extends Record<string, unknown> {
+  role_id: string;
+  role_name: string;
+  permission?: string[];
+  comment?: string | null;
+}
+
+export default function RoleForm({ mode, id }: { mode: FormMode; id?: string | null }) {
+  const t = useT();
+  return (
+    <ResourceForm<'roles', Values>
+      resource="roles"
+      mode={mode}
+      id={id}
+      titles={{ add: 'route.system.role.add', edit: 'route.system.role.edit' }}
+      listPath="/pages/system/role/list"
+      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}` }}
+      immutable={['role_id']}
+      initialValues={{ permission: [] }}
+      notice={t('system.role.refreshNotice')}
+      toBody={(v) => ({
+        role_id: v.role_id?.trim(),
+        role_name: v.role_name.trim(),
+        permission: v.permission ?? [],
+        comment: v.comment?.trim() || null,
+      })}
+    >
+      {({ locked, row }) => (
+        <>
+          <ProFormText
+            name="role_id"
+            label={t('system.role.id')}
+            disabled={locked('role_id')}
+            extra={locked('role_id') ? t('system.form.fixedAfterCreate') : t('system.form.idHint')}
+            rules={locked('role_id') ? [] : idRules(t, t('system.role.id'))}
+            fieldProps={{ maxLength: 64, autoComplete: 'off', spellCheck: false }}
+          />
+          <ProFormText name="role_name" label={t('system.role.name')} rules={requiredText(t, t('system.role.name'), 64)} fieldProps={{ maxLength: 64 }} />
+          <ProForm.Item
+            name="permission"
+            label={t('system.field.permission')}
+            extra={row?.role_id === ADMIN_ROLE_ID ? t('system.role.adminAll') : t('system.role.permissionHint')}
+          >
+            <ResourceSelect resource="permissions" mode="multiple" placeholder={t('system.picker.permissions')} />
+          </ProForm.Item>
+          <ProFormTextArea name="comment" label={t('system.field.comment')} rules={maxText(t, t('system.field.comment'), 500)} fieldProps={{ maxLength: 500, showCount: true }} />
+        </>
+      )}
+    </ResourceForm>
+  );
+}

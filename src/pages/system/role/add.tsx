@@ -1,0 +1,5 @@
+import RoleForm from './RoleForm';
+
+export default function RoleAdd() {
+  return <RoleForm mode="add" />;
+}

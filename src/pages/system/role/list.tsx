@@ -1,0 +1,45 @@
+/** Roles (uni-id-roles): id, name, permissions, remark, created; the admin role cannot be deleted. */
+import { Tag } from 'antd';
+import { useMemo } from 'react';
+import { dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import ResourceList from '../../../components/admin/ResourceList';
+import { useResourceOptions } from '../../../components/admin/ResourceSelect';
+import { ADMIN_ROLE_ID, COLLECTION, type RoleRow } from '../../../services/system';
+import { useT } from '../../../shared/i18n';
+
+const C = COLLECTION.roles;
+
+export default function RoleList() {
+  const t = useT();
+  const permissions = useResourceOptions('permissions');
+  const columns = useMemo<ResourceColumn<RoleRow>[]>(() => {
+    const permissionTags = tagsColumn<RoleRow>(t('system.field.permission'), 'permission', {
+      filters: permissions.options.map((o) => ({ text: o.label, value: o.value })),
+      empty: t('system.role.noPermissions'),
+    });
+    return [
+      textColumn(t('system.role.id'), 'role_id', { sorter: true, code: true }),
+      textColumn(t('system.role.name'), 'role_name', { sorter: true }),
+      {
+        ...permissionTags,
+        // the admin role passes every check, whatever its list
+        render: (...args) => (args[1].role_id === ADMIN_ROLE_ID ? <Tag color="gold">{t('system.role.allPermissions')}</Tag> : permissionTags.render!(...args)),
+      },
+      textColumn(t('system.field.comment'), 'comment', { ellipsis: true, width: 220 }),
+      dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
+    ];
+  }, [t, permissions.options]);
+  return (
+    <ResourceList
+      resource="roles"
+      title="route.system.role.list"
+      columns={columns}
+      searchPlaceholder={t('system.role.search')}
+      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}`, delete: `DELETE_${C}` }}
+      addPath="/pages/system/role/add"
+      editPath={(r) => `/pages/system/role/edit?id=${encodeURIComponent(r.role_id)}`}
+      rowLabel={(r) => r.role_name || r.role_id}
+      canDeleteRow={(r) => (r.role_id === ADMIN_ROLE_ID ? t('error.ROLE_BUILT_IN') : true)}
+    />
+  );
+}

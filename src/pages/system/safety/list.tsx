@@ -1,0 +1,60 @@
+/**
+ * User logs (safety/list): user, nickname, type, result, IP, user agent, time; search on
+ * username, nickname, type and IP; newest first; needs READ_UNI_ID_LOG (route and server).
+ */
+import { Link } from '@umijs/max';
+import { Typography } from 'antd';
+import { useMemo } from 'react';
+import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import ResourceList from '../../../components/admin/ResourceList';
+import { useCan } from '../../../components/admin/access';
+import { COLLECTION, type UserLogRow } from '../../../services/system';
+import { hasMessage, useT } from '../../../shared/i18n';
+
+/** the log types the server writes (reference: login, logout, register, reset-pwd, bind-mobile, ...) */
+const LOG_TYPES = ['login', 'logout', 'register', 'change-pwd', 'reset-pwd', 'deactivate', 'refresh', 'bind-mobile'];
+
+export default function UserLogList() {
+  const t = useT();
+  const can = useCan();
+  const usersReadable = can(`READ_${COLLECTION.users}`);
+  const columns = useMemo<ResourceColumn<UserLogRow>[]>(
+    () => [
+      {
+        title: t('system.log.user'),
+        dataIndex: 'username',
+        key: 'username',
+        render: (_, r) =>
+          r.user_id && usersReadable ? <Link to={`/pages/system/user/list?id=${encodeURIComponent(r.user_id)}`}>{r.username || r.user_id}</Link> : r.username || '-',
+      },
+      textColumn(t('system.user.nickname'), 'nickname'),
+      statusColumn(
+        t('system.log.type'),
+        'type',
+        Object.fromEntries(LOG_TYPES.map((k) => [k, { text: hasMessage(`userLog.type.${k}`) ? t(`userLog.type.${k}`) : k }])),
+        { filter: true, width: 140 },
+      ),
+      statusColumn(t('system.log.state'), 'state', { 1: { text: t('admin.log.ok'), color: 'success' }, 0: { text: t('admin.log.failed'), color: 'error' } }, { filter: true, width: 100 }),
+      textColumn(t('system.log.ip'), 'ip', { width: 140 }),
+      {
+        title: t('system.log.ua'),
+        dataIndex: 'ua',
+        key: 'ua',
+        width: 320,
+        render: (_, r) => (r.ua ? <Typography.Text ellipsis={{ tooltip: r.ua }} style={{ maxWidth: 320 }}>{r.ua}</Typography.Text> : '-'),
+      },
+      dateColumn(t, t('system.log.time'), 'created_at', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
+    ],
+    [t, usersReadable],
+  );
+  return (
+    <ResourceList
+      resource="user-logs"
+      title="route.system.safety.list"
+      columns={columns}
+      searchPlaceholder={t('system.log.search')}
+      access={{}}
+      rowLabel={(r) => `${r.username ?? ''} ${r.type}`}
+    />
+  );
+}

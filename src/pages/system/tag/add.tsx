@@ -1,0 +1,5 @@
+import TagForm from './TagForm';
+
+export default function TagAdd() {
+  return <TagForm mode="add" />;
+}

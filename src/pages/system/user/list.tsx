@@ -1,0 +1,123 @@
+/**
+ * Users (uni-id-users): username, nickname, mobile, status, email, role names, tags,
+ * authorized apps, last login. Search on username, nickname, mobile, email and role name;
+ * `?tagid=` and `?id=` pre-filter; batch "set tags"; page sizes 20/50/100/500.
+ */
+import { TagsOutlined } from '@ant-design/icons';
+import { history, useSearchParams } from '@umijs/max';
+import { Button, Tag } from 'antd';
+import { useMemo, useState } from 'react';
+import { dateColumn, roleNamesColumn, statusColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import ResourceList, { type PresetFilter } from '../../../components/admin/ResourceList';
+import { useResourceOptions } from '../../../components/admin/ResourceSelect';
+import { useCan } from '../../../components/admin/access';
+import { COLLECTION, type UserRow } from '../../../services/system';
+import { useT } from '../../../shared/i18n';
+import SetTagsModal from './SetTagsModal';
+import { userStatusOptions } from './status';
+
+const C = COLLECTION.users;
+const LIST = '/pages/system/user/list';
+export const USER_PAGE_SIZES = [20, 50, 100, 500];
+
+export default function UserList() {
+  const t = useT();
+  const can = useCan();
+  const [params] = useSearchParams();
+  const tagid = params.get('tagid');
+  const id = params.get('id');
+  const roles = useResourceOptions('roles');
+  const tags = useResourceOptions('tags');
+  const apps = useResourceOptions('apps');
+  const [tagging, setTagging] = useState<{ ids: string[]; done: () => void } | null>(null);
+
+  const presets = useMemo<PresetFilter[]>(() => {
+    const list: PresetFilter[] = [];
+    if (tagid) list.push({ field: 'tagid', values: [tagid], label: t('system.user.presetTag', { tag: tags.names.get(tagid) ?? tagid }) });
+    if (id) list.push({ field: 'id', values: [id], label: t('system.user.presetId', { id }) });
+    return list;
+  }, [tagid, id, tags.names, t]);
+
+  const columns = useMemo<ResourceColumn<UserRow>[]>(
+    () => [
+      textColumn(t('system.user.username'), 'username', { sorter: true }),
+      textColumn(t('system.user.nickname'), 'nickname'),
+      textColumn(t('system.user.mobile'), 'mobile'),
+      statusColumn(t('system.field.status'), 'status', userStatusOptions(t), { filter: true }),
+      textColumn(t('system.user.email'), 'email'),
+      roleNamesColumn(t('system.user.roles'), roles.options.map((o) => ({ text: o.label, value: o.value }))),
+      tagsColumn(t('system.field.tags'), 'tag_name', { field: 'tagid', filters: tags.options.map((o) => ({ text: o.label, value: o.value })) }),
+      {
+        title: t('system.user.apps'),
+        dataIndex: 'dcloud_appid',
+        key: 'dcloud_appid',
+        filters: apps.options.map((o) => ({ text: o.label, value: o.value })),
+        render: (_, r) =>
+          r.dcloud_appid === null ? (
+            <Tag color="green">{t('system.user.allApps')}</Tag>
+          ) : r.dcloud_appid.length ? (
+            r.dcloud_appid.map((a) => (
+              <Tag key={a} title={a}>
+                {apps.names.get(a) ?? a}
+              </Tag>
+            ))
+          ) : (
+            <Tag>{t('system.user.noApps')}</Tag>
+          ),
+      },
+      dateColumn(t, t('system.user.lastLogin'), 'last_login_date', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
+      dateColumn(t, t('system.user.registered'), 'register_date', { sorter: true, rangeFilter: true, hidden: true }),
+    ],
+    [t, roles.options, tags.options, apps.options, apps.names],
+  );
+
+  return (
+    <>
+      <ResourceList
+        resource="users"
+        title="route.system.user.list"
+        columns={columns}
+        searchPlaceholder={t('system.user.search')}
+        pageSizes={USER_PAGE_SIZES}
+        presetFilters={presets}
+        onClearPresets={() => history.replace(LIST)}
+        access={{ create: 'admin', update: 'admin', delete: `DELETE_${C}` }}
+        addPath="/pages/system/user/add"
+        editPath={(r) => `/pages/system/user/edit?id=${encodeURIComponent(r._id)}`}
+        rowLabel={(r) => r.username || r.nickname || r.mobile || r.email || r._id}
+        batchActions={
+          can('admin')
+            ? (rows, ctx) => [
+                <Button
+                  key="tags"
+                  size="small"
+                  icon={<TagsOutlined />}
+                  disabled={!rows.length}
+                  onClick={() =>
+                    setTagging({
+                      ids: rows.map((r) => r._id),
+                      done: () => {
+                        ctx.clearSelection();
+                        ctx.reload();
+                      },
+                    })
+                  }
+                >
+                  {t('system.user.setTags')}
+                </Button>,
+              ]
+            : undefined
+        }
+      />
+      <SetTagsModal
+        ids={tagging?.ids ?? []}
+        open={!!tagging}
+        onClose={() => setTagging(null)}
+        onDone={() => {
+          tagging?.done();
+          setTagging(null);
+        }}
+      />
+    </>
+  );
+}
