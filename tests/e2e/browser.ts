@@ -61,3 +61,32 @@ export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
+
+/**
+ * The frame of every end-to-end file: its own server on a fresh database, one browser page,
+ * a screenshot after each test (tmp/screens), everything stopped afterwards.
+ * `prepare` runs once the server is up, before the browser opens.
+ */
+export function e2eSession(prefix: string, prepare?: () => Promise<void>) {
+  const s = {} as { server: import('./server').E2EServer; browser: Awaited<ReturnType<typeof openBrowser>>; page: Page };
+  beforeAll(async () => {
+    const { startE2EServer } = await import('./server');
+    s.server = await startE2EServer();
+    await prepare?.();
+    s.browser = await openBrowser();
+    s.page = s.browser.page;
+  });
+  afterAll(async () => {
+    await s.browser?.close();
+    await s.server?.stop();
+  });
+  afterEach(async () => {
+    const name = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80);
+    if (s.page && name) await screenshot(s.page, `${prefix}-${name}`).catch(() => undefined);
+  });
+  return {
+    page: () => s.page,
+    /** opens a console route (hash path) */
+    go: (path: string) => s.page.goto(`${BASE()}/#${path}`),
+  };
+}

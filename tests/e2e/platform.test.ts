@@ -4,32 +4,18 @@
  * permission, silent token refresh and the login-expired path.
  */
 import type { Page } from 'playwright-core';
-import { api, hashUrl, openBrowser, screenshot } from './browser';
+import { api, e2eSession, hashUrl, screenshot } from './browser';
 import { expiredTokenLike, makeRole, makeUser } from './fixtures';
-import { startE2EServer, type E2EServer } from './server';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
 const ADMIN = { username: 'e2e_admin', password: 'Admin#2026' };
 
-let server: E2EServer;
-let b: Awaited<ReturnType<typeof openBrowser>>;
+const session = e2eSession('e2e');
+const { go } = session;
 let page: Page;
-
-beforeAll(async () => {
-  server = await startE2EServer();
-  b = await openBrowser();
-  page = b.page;
+beforeAll(() => {
+  page = session.page();
 });
-afterAll(async () => {
-  await b?.close();
-  await server?.stop();
-});
-afterEach(async () => {
-  const name = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80);
-  if (page && name) await screenshot(page, `e2e-${name}`).catch(() => undefined);
-});
-
-const go = (path: string) => page.goto(`${process.env.E2E_BASE_URL}/#${path}`);
 
 async function fillLogin(username: string, password: string) {
   await page.locator('#username').fill(username);

@@ -6,34 +6,21 @@
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, hashUrl, openBrowser, screenshot } from './browser';
+import { api, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
-import { startE2EServer, type E2EServer } from './server';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
 const ADMIN = { username: 'sys_admin', password: 'Admin#2026' };
 
-let server: E2EServer;
-let b: Awaited<ReturnType<typeof openBrowser>>;
-let page: Page;
 let adminToken: string;
-
-beforeAll(async () => {
-  server = await startE2EServer();
+const session = e2eSession('e2e-system', async () => {
   adminToken = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
-  b = await openBrowser();
-  page = b.page;
 });
-afterAll(async () => {
-  await b?.close();
-  await server?.stop();
+const { go } = session;
+let page: Page;
+beforeAll(() => {
+  page = session.page();
 });
-afterEach(async () => {
-  const name = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80);
-  if (page && name) await screenshot(page, `e2e-system-${name}`).catch(() => undefined);
-});
-
-const go = (path: string) => page.goto(`${process.env.E2E_BASE_URL}/#${path}`);
 
 async function signIn(username: string, password: string) {
   await go('/');

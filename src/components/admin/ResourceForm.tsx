@@ -27,6 +27,7 @@ import {
   type RowOf,
   type UpdateBodyOf,
 } from '../../services/system';
+import LoadFailure from '../LoadFailure';
 import { noticeModal, toast } from '../../shared/feedback';
 import { useT } from '../../shared/i18n';
 import { navStack } from '../../shared/nav-stack';
@@ -162,18 +163,7 @@ export default function ResourceForm<R extends Editable, V extends Record<string
       info.code === 'NOT_FOUND' ? (
         <Result status="404" title={t('system.form.notFound')} subTitle={id} extra={<Button onClick={back}>{t('system.form.backToList')}</Button>} />
       ) : (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={t('system.form.loadFailed')}
-          description={requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS)}
-          action={
-            <Button size="small" onClick={loaded.refresh}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailure title={t('system.form.loadFailed')} failure={info} onRetry={loaded.refresh} />
       );
   } else {
     const initialValues = isEdit && row ? (props.toValues ? props.toValues(row) : (row as unknown as V)) : props.initialValues;

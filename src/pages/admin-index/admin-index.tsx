@@ -3,13 +3,13 @@
  * Data: GET /api/dashboard/admin (role admin; the route's access rule says the same).
  */
 import { Link } from '@umijs/max';
-import { Alert, Button, Card, Col, Flex, Row, Statistic, Table, Tag, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
+import LoadFailure from '../../components/LoadFailure';
 import { getAdminData, type UserLog } from '../../services/api';
-import { requestErrorOf, requestErrorText } from '../../services/request-layer';
+import { requestErrorOf } from '../../services/request-layer';
 import { hasMessage, useT } from '../../shared/i18n';
-import { SPEC } from '../../shared/spec';
 import { DATE_FORMAT } from '../../shared/format';
 
 export default function AdminHome() {
@@ -30,18 +30,7 @@ export default function AdminHome() {
       </Flex>
 
       {failure && failure.kind !== 'login-expired' ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={t('admin.loadFailed')}
-          description={requestErrorText(failure, t, SPEC.REQUEST_TIMEOUT_MS)}
-          action={
-            <Button size="small" onClick={refresh}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailure title={t('admin.loadFailed')} failure={failure} onRetry={refresh} />
       ) : null}
 
       <Row gutter={[16, 16]}>

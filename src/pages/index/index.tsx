@@ -13,17 +13,17 @@ import {
   TransactionOutlined,
 } from '@ant-design/icons';
 import { Link, useModel } from '@umijs/max';
-import { Alert, Button, Card, Col, Flex, Row, Skeleton, Statistic, Typography, theme as antdTheme } from 'antd';
+import { Card, Col, Flex, Row, Skeleton, Statistic, Typography, theme as antdTheme } from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { hasRole } from '../../access';
+import LoadFailure from '../../components/LoadFailure';
 import { getHomeData } from '../../services/api';
-import { requestErrorOf, requestErrorText } from '../../services/request-layer';
+import { requestErrorOf } from '../../services/request-layer';
 import type { InitialState } from '../../shared/app-state';
 import { useT } from '../../shared/i18n';
 import { readScore, saveScore } from '../../shared/session';
-import { SPEC } from '../../shared/spec';
 import { DATE_FORMAT } from '../../shared/format';
 
 interface Shortcut {
@@ -71,18 +71,7 @@ export default function ConsoleHome() {
       </div>
 
       {failure && failure.kind !== 'login-expired' ? (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          message={t('home.loadFailed')}
-          description={requestErrorText(failure, t, SPEC.REQUEST_TIMEOUT_MS)}
-          action={
-            <Button size="small" onClick={refresh}>
-              {t('common.retry')}
-            </Button>
-          }
-        />
+        <LoadFailure title={t('home.loadFailed')} failure={failure} onRetry={refresh} />
       ) : null}
 
       <Row gutter={[16, 16]}>

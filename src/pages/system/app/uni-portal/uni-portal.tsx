@@ -7,10 +7,11 @@
 import { CloudDownloadOutlined } from '@ant-design/icons';
 import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Avatar, Button, Card, Descriptions, Empty, Flex, Form, Result, Skeleton, Tag, Typography } from 'antd';
+import { Avatar, Button, Card, Descriptions, Empty, Flex, Form, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import LoadFailure from '../../../../components/LoadFailure';
 import ResourceSelect from '../../../../components/admin/ResourceSelect';
-import { requestErrorOf, requestErrorText, showRequestError } from '../../../../services/request-layer';
+import { requestErrorOf, showRequestError } from '../../../../services/request-layer';
 import { downloadPortal, getRow, saveFile } from '../../../../services/system';
 import { noticeModal, toast } from '../../../../shared/feedback';
 import { useT } from '../../../../shared/i18n';
@@ -86,18 +87,7 @@ export default function UniPortal() {
         failure.code === 'NOT_FOUND' ? (
           <Result status="404" title={t('system.form.notFound')} subTitle={appid} extra={<Button onClick={() => history.replace(PAGE)}>{t('system.portal.chooseOther')}</Button>} />
         ) : (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            message={t('system.form.loadFailed')}
-            description={requestErrorText(failure, t, SPEC.REQUEST_TIMEOUT_MS)}
-            action={
-              <Button size="small" onClick={app.refresh}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
+          <LoadFailure title={t('system.form.loadFailed')} failure={failure} onRetry={app.refresh} />
         )
       ) : row ? (
         <Card>
