@@ -14,9 +14,11 @@ import { type Config, SPEC } from './config';
 import { installAccessControl, TokenService } from './core/auth';
 import { installErrorHandling } from './core/error-handler';
 import type { Db } from './db';
+import { createMailer, outboxDir } from './core/mailer';
 import { loadSecret } from './core/secret';
 import { registerModules } from './modules';
 import { AccountService } from './modules/auth/service';
+import { VerificationService } from './modules/verify/service';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +59,9 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const tokens = new TokenService(secret, config.accessTokenTtlS);
   const accounts = new AccountService(db, tokens);
   installAccessControl(app, tokens, (p) => accounts.assertTokenStands(p));
+  const mailer = createMailer(config, app.log);
+  if (mailer.testMode) app.log.warn(`TEST MODE mail: no SMTP_URL set, mails go to ${outboxDir(config)} and to this log`);
+  const verification = new VerificationService(db, mailer, secret);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -66,7 +71,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts });
+  await registerModules(app, { config, db, tokens, accounts, verification });
 
   await serveConsole(app, config.staticDir);
   return app;

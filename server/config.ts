@@ -5,7 +5,7 @@
 import path from 'node:path';
 
 /** Spec section 9 constants and the login config live in shared/constants.ts (the console imports them too). */
-export { SPEC, LOGIN_CONFIG } from '../shared/constants';
+export { SPEC, LOGIN_CONFIG, CODE_SCENES, CAPTCHA_SCENES, type CodeScene, type CaptchaScene } from '../shared/constants';
 
 export const AUTH = {
   /** web access token lifetime */
@@ -19,6 +19,27 @@ export const AUTH = {
   /** failures per user per IP before PASSWORD_ERROR_EXCEED_LIMIT */
   MAX_LOGIN_FAILURES: 6,
   LOGIN_FAILURE_WINDOW_S: 3600,
+};
+
+/** Image captchas and verification codes (issue 4). */
+export const VERIFY = {
+  /** uni-id: 6 digits, single use */
+  CODE_LENGTH: 6,
+  CODE_TTL_S: 300,
+  /** uni-id: a bind-mobile code lives shorter */
+  BIND_MOBILE_CODE_TTL_S: 240,
+  /** one code per target (address) per this many seconds */
+  CODE_RESEND_INTERVAL_S: 60,
+  /** codes one IP may ask for per hour */
+  CODE_MAX_PER_IP_PER_HOUR: 20,
+  /** wrong codes tried against one code; the last one burns it */
+  CODE_MAX_ATTEMPTS: 5,
+  CAPTCHA_TTL_S: 300,
+  CAPTCHA_LENGTH: 4,
+  /** captchas one IP may ask for per minute */
+  CAPTCHA_MAX_PER_IP_PER_MINUTE: 30,
+  /** spent and expired captchas and codes are deleted after this long */
+  KEEP_SPENT_S: 24 * 3600,
 };
 
 export const LIST = {
@@ -41,6 +62,10 @@ export interface Config {
   /** the built console (umi build output) */
   staticDir: string;
   trustProxy: boolean;
+  /** SMTP server for mails (smtp://user:pass@host:port, smtps://...); absent = test mode (outbox) */
+  smtpUrl?: string;
+  /** sender of the mails */
+  mailFrom: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,5 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || path.join(root, 'dist')),
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'AI assistant console <no-reply@localhost>',
   };
 }

@@ -41,3 +41,9 @@ export const LOGIN_CONFIG = {
   isAdmin: false,
   debug: false,
 };
+
+/** Verification code scenes (uni-id), and the forms an image captcha can be asked for. */
+export const CODE_SCENES = ['register', 'login', 'bind-mobile', 'bind-email', 'reset-pwd', 'set-pwd'] as const;
+export type CodeScene = (typeof CODE_SCENES)[number];
+export const CAPTCHA_SCENES = ['register', 'send-code'] as const;
+export type CaptchaScene = (typeof CAPTCHA_SCENES)[number];

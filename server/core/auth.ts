@@ -35,6 +35,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** set for a valid access token, whatever the route's rule */
     auth?: AuthUser;
+    /**
+     * what the token check read along with the session: the sum of change_counters (users,
+     * roles, tags) at that moment; the list cache (core/list.ts) compares it with its entries'
+     */
+    dataVersion?: string;
   }
 }
 
@@ -58,8 +63,18 @@ export function allows(rule: AccessRule, user: AuthUser | undefined): boolean {
   return hasPermission(user, rule.permission);
 }
 
+/** how many verified tokens TokenService remembers (a signature check costs ~80 µs a request) */
+const VERIFIED_MAX = 10_000;
+
 export class TokenService {
   private key: Uint8Array;
+  /**
+   * token -> its verified payload. A token's signature is checked once: the same string under
+   * the same key verifies the same way, so only the expiry is checked again on every use
+   * (exactly as jose does: expired once exp <= now). Revocation is not this cache's business:
+   * the per-request session check (checkUser) runs whatever the cache holds.
+   */
+  private verified = new Map<string, TokenPayload>();
   constructor(secret: string, private ttlS: number) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -76,6 +91,19 @@ export class TokenService {
 
   /** throws ACCESS_TOKEN_EXPIRED for an expired token, uni-id-check-token-failed for a bad one */
   async verify(token: string): Promise<TokenPayload> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > Math.floor(Date.now() / 1000)) return known;
+      this.verified.delete(token);
+      throw new AppError('ACCESS_TOKEN_EXPIRED');
+    }
+    const p = await this.verifySignature(token);
+    if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value!);
+    this.verified.set(token, p);
+    return p;
+  }
+
+  private async verifySignature(token: string): Promise<TokenPayload> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const { uid, sid, role, permission, iat, exp } = payload as Record<string, unknown>;
@@ -118,7 +146,7 @@ export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
 export function installAccessControl(
   app: FastifyInstance,
   tokens: TokenService,
-  checkUser: (p: TokenPayload) => Promise<void>,
+  checkUser: (p: TokenPayload) => Promise<void | { dataVersion?: string }>,
 ) {
   const table: DeclaredRoute[] = [];
   routeTables.set(app, table);
@@ -139,8 +167,9 @@ export function installAccessControl(
     if (token) {
       try {
         const p = await tokens.verify(token);
-        await checkUser(p);
+        const seen = await checkUser(p);
         req.auth = { ...p, isAdmin: p.role.includes(ADMIN_ROLE) };
+        if (seen?.dataVersion) req.dataVersion = seen.dataVersion;
       } catch (e) {
         if (rule !== 'public') throw e;
       }

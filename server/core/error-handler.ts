@@ -39,6 +39,7 @@ function validationField(err: FastifyError): string | undefined {
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
+      if (err.status >= 500) req.log.error({ err, cause: err.cause }, `${err.code}`);
       return reply.status(err.status).send(errorBody(req, err.code, err.field, err.params));
     }
     if ((err as FastifyError).validation) {

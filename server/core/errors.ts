@@ -67,6 +67,25 @@ export const ERRORS = {
   LAST_ADMIN: 400,
   MOBILE_INVALID: 400,
   EMAIL_INVALID: 400,
+  // captchas, verification codes and account flows (issue 4)
+  /** the form needs the image captcha (field captcha) */
+  CAPTCHA_REQUIRED: 400,
+  /** wrong, expired or already used image captcha: a new one is shown */
+  CAPTCHA_INVALID: 400,
+  CAPTCHA_TOO_FREQUENT: 429,
+  /** wrong verification code ({left} tries left) */
+  CODE_INVALID: 400,
+  /** no standing code: expired, already used or replaced by a newer one */
+  CODE_EXPIRED: 400,
+  /** too many wrong codes: the code is burnt */
+  CODE_ATTEMPTS_EXCEEDED: 400,
+  /** one code per address per interval ({seconds} to wait) */
+  CODE_SEND_TOO_FREQUENT: 429,
+  /** too many codes asked for from this IP */
+  CODE_SEND_LIMIT: 429,
+  EMAIL_SEND_FAILED: 502,
+  /** no account with this email / mobile (field names which) */
+  ACCOUNT_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

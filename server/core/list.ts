@@ -110,6 +110,11 @@ export interface ListSpec {
   toRow?: (r: Row) => Row;
   /** the columns of the export, in the list's order */
   exportColumns: ExportColumn[];
+  /**
+   * the rows depend on nothing but users, roles and tags (whose changes change_counters
+   * counts): pages may come from the list cache (see ListCache)
+   */
+  cached?: boolean;
 }
 
 export type SortOrder = 'ascend' | 'descend';
@@ -266,6 +271,91 @@ export async function runList(db: Db, spec: ListSpec, q: ListQuery): Promise<{ d
   return { data: rows.map(map), total };
 }
 
+// ------------------------------------------------------------------------------------------
+// the list cache
+
+type ListResult = { data: Row[]; total: number };
+
+/**
+ * Pages of cached lists (ListSpec.cached), keyed by the resource and the exact query, each with
+ * the data version it was computed under: the sum of change_counters, which a deferred trigger
+ * raises at the commit of every transaction that changed users, roles or tags, from whatever
+ * wrote (migration 0005). The version comes with the per-request token check
+ * (AccountService.assertTokenStands, same round trip), read before the page's query runs, so an
+ * entry never holds data older than its version: a page is served from here only when nothing it
+ * depends on changed since, on any instance. Access is checked before, on every request.
+ * Bounded by entries and rows, least recently used first out.
+ */
+export class ListCache {
+  private entries = new Map<string, { version: bigint; result: ListResult }>();
+  private rows = 0;
+  constructor(
+    private maxEntries = 1000,
+    private maxRows = 20_000,
+  ) {}
+
+  static keyOf(spec: ListSpec, q: ListQuery): string {
+    return JSON.stringify([spec.resource, ...Object.keys(q).sort().map((k) => [k, q[k]])]);
+  }
+
+  get(key: string, version: string): ListResult | undefined {
+    const e = this.entries.get(key);
+    if (!e) return undefined;
+    this.entries.delete(key);
+    if (e.version !== BigInt(version)) {
+      this.rows -= e.result.data.length;
+      return undefined;
+    }
+    this.entries.set(key, e); // most recently used last
+    return e.result;
+  }
+
+  set(key: string, version: string, result: ListResult) {
+    const v = BigInt(version);
+    const old = this.entries.get(key);
+    // a slower request that read an older version must not replace a newer page
+    if (old && old.version > v) return;
+    if (old) {
+      this.entries.delete(key);
+      this.rows -= old.result.data.length;
+    }
+    if (result.data.length > this.maxRows) return;
+    this.entries.set(key, { version: v, result });
+    this.rows += result.data.length;
+    while (this.entries.size > this.maxEntries || this.rows > this.maxRows) {
+      const [k, e] = this.entries.entries().next().value!;
+      this.entries.delete(k);
+      this.rows -= e.result.data.length;
+    }
+  }
+}
+
+/** LIST_CACHE=off: every page from the database (the bench measures both ways) */
+const LIST_CACHE_OFF = process.env.LIST_CACHE === 'off';
+
+/** one cache per database (tests run several apps, each on its own database, in one process) */
+const caches = new WeakMap<Db, ListCache>();
+export function listCacheOf(db: Db): ListCache {
+  let c = caches.get(db);
+  if (!c) caches.set(db, (c = new ListCache()));
+  return c;
+}
+
+/**
+ * runList through the list cache when the spec allows it and the request's token check read
+ * the data version (every signed-in request does)
+ */
+export async function cachedList(db: Db, spec: ListSpec, q: ListQuery, version: string | undefined): Promise<ListResult> {
+  if (!spec.cached || !version || LIST_CACHE_OFF) return runList(db, spec, q);
+  const cache = listCacheOf(db);
+  const key = ListCache.keyOf(spec, q);
+  const hit = cache.get(key, version);
+  if (hit) return hit;
+  const result = await runList(db, spec, q);
+  cache.set(key, version, result);
+  return result;
+}
+
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_BATCH = 1000;
 
@@ -419,7 +509,7 @@ export function registerListRoutes<S extends TSchema>(
   app.get(base, {
     config: { access: opts.access.read },
     schema: { tags, querystring: listQuerySchema(spec), response: { 200: List(opts.row) } },
-    handler: async (req) => ({ success: true as const, ...(await runList(db, spec, req.query as ListQuery)) }) as never,
+    handler: async (req) => ({ success: true as const, ...(await cachedList(db, spec, req.query as ListQuery, req.dataVersion)) }) as never,
   });
   app.get(`${base}/export`, {
     config: { access: opts.access.read },

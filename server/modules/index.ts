@@ -8,6 +8,8 @@ import type { AccountService } from './auth/service';
 import { dashboardRoutes } from './dashboard/routes';
 import { menuRoutes } from './menus/routes';
 import { systemRoutes } from './system';
+import { verifyRoutes } from './verify/routes';
+import type { VerificationService } from './verify/service';
 
 export interface ModuleContext {
   // typed loosely so each module can use its own type provider
@@ -16,9 +18,10 @@ export interface ModuleContext {
   db: Db;
   tokens: TokenService;
   accounts: AccountService;
+  verification: VerificationService;
 }
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<ModuleContext, 'app'>) {
   const typed = app as unknown as ModuleContext['app'];
-  for (const mod of [authRoutes, menuRoutes, dashboardRoutes, systemRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes]) await mod({ ...ctx, app: typed });
 }

@@ -2,7 +2,15 @@
  * Top bar (48px: menu toggle, back, app name, language, theme, user) and left menu (240px).
  * Below the wide-screen threshold (768px) the left menu folds away behind the toggle.
  */
-import { ArrowLeftOutlined, LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  UserDeleteOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { history, Link, useModel } from '@umijs/max';
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Tooltip, theme as antdTheme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -11,6 +19,7 @@ import LangSwitch from '../components/LangSwitch';
 import PageErrorBoundary from '../components/PageErrorBoundary';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { signOut } from '../services/auth';
+import { CHANGE_PWD, DEACTIVATE } from '../uni_modules/uni-id-pages/common/paths';
 import type { InitialState } from '../shared/app-state';
 import { useT } from '../shared/i18n';
 import { stackDepth } from '../shared/nav-stack';
@@ -38,10 +47,14 @@ function UserMenu() {
         items: [
           { key: 'name', label: name, disabled: true, icon: <UserOutlined /> },
           { type: 'divider' },
+          { key: CHANGE_PWD, label: t('nav.changePwd'), icon: <KeyOutlined /> },
+          { key: DEACTIVATE, label: t('nav.deactivate'), icon: <UserDeleteOutlined /> },
+          { type: 'divider' },
           { key: 'logout', label: t('nav.logout'), icon: <LogoutOutlined /> },
         ],
         onClick: ({ key }) => {
           if (key === 'logout') void signOut();
+          else if (key === CHANGE_PWD || key === DEACTIVATE) history.push(key);
         },
       }}
     >

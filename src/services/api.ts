@@ -29,6 +29,8 @@ export type HomeData = ApiData<'/api/dashboard/home', 'get'>;
 export type AdminData = ApiData<'/api/dashboard/admin', 'get'>;
 export type UserLog = AdminData['recentLogs'][number];
 
+type ApiQuery<P extends keyof paths> = NonNullable<paths[P]['get']> extends { parameters: { query?: infer Q } } ? Q : never;
+
 const get = <T>(url: string, opts?: RequestOptions) => request<Ok<T>>(url, { method: 'GET', ...opts }).then((r) => r.data);
 const post = <T>(url: string, data: unknown, opts?: RequestOptions) =>
   request<Ok<T>>(url, { method: 'POST', data, ...opts }).then((r) => r.data);
@@ -44,6 +46,24 @@ export const getMe = (opts?: RequestOptions) => get<UserInfo>('/api/auth/me', op
 export const getNavMenu = (opts?: RequestOptions): Promise<MenuNode[]> => get<ApiData<'/api/menus/nav', 'get'>>('/api/menus/nav', opts);
 export const getHomeData = (opts?: RequestOptions) => get<HomeData>('/api/dashboard/home', opts);
 export const getAdminData = (opts?: RequestOptions) => get<AdminData>('/api/dashboard/admin', opts);
+
+// account flows (issue 4)
+export type CaptchaScene = NonNullable<ApiQuery<'/api/auth/captcha'>>['scene'];
+export type Captcha = ApiData<'/api/auth/captcha', 'get'>;
+export type CodeScene = ApiBody<'/api/auth/send-email-code', 'post'>['scene'];
+export const getCaptcha = (scene: CaptchaScene, opts?: RequestOptions) =>
+  get<Captcha>(`/api/auth/captcha?scene=${encodeURIComponent(scene)}`, opts);
+export const sendEmailCode = (body: ApiBody<'/api/auth/send-email-code', 'post'>, opts?: RequestOptions) =>
+  post<ApiData<'/api/auth/send-email-code', 'post'>>('/api/auth/send-email-code', body, opts);
+export const register = (body: ApiBody<'/api/auth/register', 'post'>, opts?: RequestOptions) =>
+  post<TokenBundle>('/api/auth/register', body, opts);
+export const registerByEmail = (body: ApiBody<'/api/auth/register-by-email', 'post'>, opts?: RequestOptions) =>
+  post<TokenBundle>('/api/auth/register-by-email', body, opts);
+export const resetPasswordByEmail = (body: ApiBody<'/api/auth/reset-password-by-email', 'post'>, opts?: RequestOptions) =>
+  post<Record<string, never>>('/api/auth/reset-password-by-email', body, opts);
+export const changePassword = (body: ApiBody<'/api/auth/change-password', 'post'>, opts?: RequestOptions) =>
+  post<Record<string, never>>('/api/auth/change-password', body, opts);
+export const deactivateAccount = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/deactivate', {}, opts);
 
 /**
  * POST /api/auth/refresh, outside the request layer (its failure must not start another

@@ -74,3 +74,22 @@ export async function signOut() {
   emit('logout', undefined);
   history.replace(LOGIN_PAGE);
 }
+
+/**
+ * The server has already ended this login (password changed, account closed): clear it here,
+ * say why, and go to `to` (a login page).
+ */
+export function endLocalSession(message: string, to: string = LOGIN_PAGE) {
+  clearSession();
+  emit('logout', undefined);
+  toast(message, 'success');
+  history.replace(to);
+}
+
+/** account pages that need a login send an anonymous visitor to the login page and back */
+export function requireLogin(pathname: string, search = ''): boolean {
+  const session = readSession();
+  if (session.token || session.refreshToken) return true;
+  history.replace(loginUrl(pathname + search));
+  return false;
+}

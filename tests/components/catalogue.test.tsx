@@ -23,7 +23,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const NAMESPACES = ['app', 'route', 'common', 'request', 'auth', 'nav', 'locale', 'theme', 'login', 'register', 'forbidden', 'notFound', 'home', 'admin', 'userLog', 'menu', 'error', 'field'];
+const NAMESPACES = ['app', 'route', 'common', 'request', 'auth', 'nav', 'locale', 'theme', 'login', 'register', 'forbidden', 'notFound', 'home', 'admin', 'userLog', 'menu', 'error', 'field', 'account'];
 const KEY_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z0-9_.-]*[A-Za-z0-9_])['"\`]`, 'g');
 
 /** keys written as literals in src/, plus the ones built from lists */

@@ -65,13 +65,14 @@ export async function screenshot(page: Page, name: string) {
 /**
  * The frame of every end-to-end file: its own server on a fresh database, one browser page,
  * a screenshot after each test (tmp/screens), everything stopped afterwards.
- * `prepare` runs once the server is up, before the browser opens.
+ * `prepare` runs once the server is up, before the browser opens; `opts.env` gives the server
+ * extra environment (read when the server starts, so an earlier beforeAll can set it up).
  */
-export function e2eSession(prefix: string, prepare?: () => Promise<void>) {
+export function e2eSession(prefix: string, prepare?: () => Promise<void>, opts: { env?: () => Record<string, string> } = {}) {
   const s = {} as { server: import('./server').E2EServer; browser: Awaited<ReturnType<typeof openBrowser>>; page: Page };
   beforeAll(async () => {
     const { startE2EServer } = await import('./server');
-    s.server = await startE2EServer();
+    s.server = await startE2EServer(opts.env?.());
     await prepare?.();
     s.browser = await openBrowser();
     s.page = s.browser.page;

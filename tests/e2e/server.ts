@@ -17,7 +17,8 @@ export interface E2EServer {
   stop(): Promise<void>;
 }
 
-export async function startE2EServer(): Promise<E2EServer> {
+/** `extraEnv` adds to the server's environment (e.g. SMTP_URL of a local SMTP server) */
+export async function startE2EServer(extraEnv: Record<string, string> = {}): Promise<E2EServer> {
   if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
     throw new Error('the console is not built: run `node scripts/console-build.mjs` (npm test does it)');
   }
@@ -32,6 +33,7 @@ export async function startE2EServer(): Promise<E2EServer> {
     DATA_DIR: dataDir,
     EMBEDDED_DB_PORT: String(dbPort),
     LOG_LEVEL: 'warn',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {

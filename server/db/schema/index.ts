@@ -1,3 +1,4 @@
 export * from './accounts';
 export * from './menus';
 export * from './system';
+export * from './verification';

@@ -1,6 +1,6 @@
 /** System administration (issue 3): user tags and the app list (opendb-app-list). */
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const tags = pgTable('tags', {
   tagid: text().primaryKey(),
@@ -64,4 +64,15 @@ export const apps = pgTable('apps', {
   storeList: jsonb().$type<StoreEntry[]>().notNull().default([]),
   createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updateDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One counter per table whose rows the cached lists show (users, roles, tags): a deferred
+ * trigger (migration 0005) adds 1 at the commit of every transaction that changed the table,
+ * so `sum(n)` read before a query tells whether anything those lists show changed since
+ * (server/core/list.ts, the list cache).
+ */
+export const changeCounters = pgTable('change_counters', {
+  tbl: text().primaryKey(),
+  n: bigint({ mode: 'number' }).notNull().default(0),
 });

@@ -5,6 +5,7 @@ import { LOGIN_CONFIG } from '../../config';
 import { AppError } from '../../core/errors';
 import { Empty, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../index';
+import { CaptchaFields } from '../verify/routes';
 import type { ClientInfo } from './service';
 
 export const UserInfo = Type.Object(
@@ -31,7 +32,7 @@ const Password = Type.String({ maxLength: 128 });
 
 export const clientOf = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, ua: req.headers['user-agent'] });
 
-export async function authRoutes({ app, accounts }: ModuleContext) {
+export async function authRoutes({ app, accounts, verification }: ModuleContext) {
   app.addSchema(UserInfo);
   app.addSchema(TokenBundle);
   const tags = ['auth'];
@@ -134,6 +135,66 @@ export async function authRoutes({ app, accounts }: ModuleContext) {
     schema: { tags, response: { 200: Ok(Empty) } },
     handler: async (req) => {
       await accounts.closeAccount(req.auth!, clientOf(req));
+      return { success: true as const, data: {} };
+    },
+  });
+
+  // self-service account flows (issue 4): register, register-by-email, retrieve-by-email
+  const Code = Type.String({ maxLength: 16 });
+  const Email = Type.String({ maxLength: 254 });
+
+  app.post('/api/auth/register', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      body: Type.Object({
+        username: Type.String({ maxLength: 64 }),
+        nickname: Type.Optional(Type.String({ maxLength: 64 })),
+        password: Password,
+        password2: Password,
+        ...CaptchaFields,
+      }),
+      response: { 200: bundle },
+    },
+    handler: async (req) => {
+      const { captchaId, captcha, ...account } = req.body;
+      const data = await accounts.register(account, clientOf(req), () => verification.checkCaptcha('register', { captchaId, captcha }));
+      return { success: true as const, data };
+    },
+  });
+
+  app.post('/api/auth/register-by-email', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      body: Type.Object({
+        email: Email,
+        code: Code,
+        nickname: Type.Optional(Type.String({ maxLength: 64 })),
+        password: Password,
+        password2: Password,
+      }),
+      response: { 200: bundle },
+    },
+    handler: async (req) => {
+      const { code, ...account } = req.body;
+      const data = await accounts.register(account, clientOf(req), () =>
+        verification.useCode({ scene: 'register', target: account.email, code }),
+      );
+      return { success: true as const, data };
+    },
+  });
+
+  app.post('/api/auth/reset-password-by-email', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      body: Type.Object({ email: Email, code: Code, password: Password, password2: Password }),
+      response: { 200: Ok(Empty) },
+    },
+    handler: async (req) => {
+      const { code, ...input } = req.body;
+      await accounts.resetPasswordByEmail(input, clientOf(req), () => verification.useCode({ scene: 'reset-pwd', target: input.email, code }));
       return { success: true as const, data: {} };
     },
   });

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
+import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
 import { AUTH, LOGIN_CONFIG } from '../../config';
 import { ADMIN_ROLE, type TokenPayload, type TokenService } from '../../core/auth';
 import { AppError } from '../../core/errors';
@@ -50,6 +50,27 @@ const STATUS_ERRORS = {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** the reference's username, nickname and password rules, each failure on its field */
+function checkNewAccount(input: { username?: string; nickname?: string | null; password: string; password2: string }) {
+  const username = input.username?.trim().toLowerCase();
+  const nickname = input.nickname?.trim() || null;
+  if (username !== undefined) {
+    const e = checkUsername(username);
+    if (e) throw new AppError(e, { field: 'username' });
+  }
+  const n = checkNickname(nickname);
+  if (n) throw new AppError(n, { field: 'nickname' });
+  const p = checkPassword(input.password);
+  if (p) throw new AppError(p, { field: 'password' });
+  if (input.password !== input.password2) throw new AppError('PASSWORD_MISMATCH', { field: 'password2' });
+  return { username, nickname };
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
 export class AccountService {
   constructor(
     private db: Db,
@@ -77,17 +98,24 @@ export class AccountService {
     };
   }
 
-  /** Confirms, per request, that the token's session and user still stand. */
-  async assertTokenStands(p: TokenPayload): Promise<void> {
-    const { rows } = await this.db.$client.query<{ status: number; revoked: boolean }>(
-      `SELECT u.status, s.revoked_at IS NOT NULL AS revoked
-         FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = $1 AND u.id = $2`,
-      [p.sid, p.uid],
-    );
+  /**
+   * Confirms, per request, that the token's session and user still stand. The same round trip
+   * reads the sum of change_counters (users, roles, tags), which the list cache compares with
+   * the version its entry was computed under (server/core/list.ts). A named statement: parsed
+   * and planned once per connection.
+   */
+  async assertTokenStands(p: TokenPayload): Promise<{ dataVersion: string }> {
+    const { rows } = await this.db.$client.query<{ status: number; revoked: boolean; version: string }>({
+      name: 'assert-token-stands',
+      text: `SELECT u.status, s.revoked_at IS NOT NULL AS revoked, (SELECT sum(n) FROM change_counters)::text AS version
+               FROM sessions s JOIN users u ON u.id = s.user_id
+              WHERE s.id = $1 AND u.id = $2`,
+      values: [p.sid, p.uid],
+    });
     const row = rows[0];
     if (!row) throw new AppError('uni-id-check-token-failed');
     if (row.revoked || row.status !== 0) throw new AppError('uni-id-token-expired');
+    return { dataVersion: row.version };
   }
 
   async log(tx: Db | Tx, type: LogType, state: 0 | 1, client: ClientInfo, user?: { id: string | null; username: string | null }) {
@@ -108,15 +136,8 @@ export class AccountService {
 
   /** spec: register-admin works only while no user has role admin */
   async registerAdmin(input: { username: string; nickname?: string; password: string; password2: string }, client: ClientInfo): Promise<TokenBundle> {
+    const { nickname } = checkNewAccount(input);
     const username = input.username.trim().toLowerCase();
-    const nickname = input.nickname?.trim() || null;
-    const e = checkUsername(username) ?? null;
-    if (e) throw new AppError(e, { field: 'username' });
-    const n = checkNickname(nickname);
-    if (n) throw new AppError(n, { field: 'nickname' });
-    const p = checkPassword(input.password);
-    if (p) throw new AppError(p, { field: 'password' });
-    if (input.password !== input.password2) throw new AppError('PASSWORD_MISMATCH', { field: 'password2' });
     const passwordHash = await hashPassword(input.password);
 
     return this.db.transaction(async (tx) => {
@@ -329,6 +350,73 @@ export class AccountService {
       await this.log(tx, 'change-pwd', 1, client, u);
     });
     if (failure) throw failure;
+  }
+
+  /**
+   * Self-registration (register, register-by-email): the reference's field rules, then
+   * `verify` (the captcha or the emailed code, spent only once the fields pass), then the new
+   * account with LOGIN_CONFIG.defaultScore credits, signed in.
+   */
+  async register(
+    input: { username?: string; email?: string; nickname?: string; password: string; password2: string },
+    client: ClientInfo,
+    verify: () => Promise<void>,
+  ): Promise<TokenBundle> {
+    const { username, nickname } = checkNewAccount(input);
+    const email = input.email?.trim().toLowerCase();
+    if (email !== undefined && checkEmail(email)) throw new AppError('EMAIL_INVALID', { field: 'email' });
+    const taken = async (tx: Db | Tx) => {
+      if (username && (await tx.select({ id: users.id }).from(users).where(eq(users.username, username))).length) {
+        throw new AppError('ACCOUNT_EXISTS', { field: 'username' });
+      }
+      if (email && (await tx.select({ id: users.id }).from(users).where(eq(users.email, email))).length) {
+        throw new AppError('ACCOUNT_EXISTS', { field: 'email' });
+      }
+    };
+    await taken(this.db);
+    const passwordHash = await hashPassword(input.password);
+    await verify();
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            username: username ?? null,
+            nickname,
+            email: email ?? null,
+            emailConfirmed: !!email,
+            passwordHash,
+            score: LOGIN_CONFIG.defaultScore,
+            registerIp: client.ip,
+            lastLoginDate: new Date(),
+            lastLoginIp: client.ip,
+          })
+          .returning();
+        await this.log(tx, 'register', 1, client, user);
+        return this.openSession(tx, user, client);
+      });
+    } catch (e) {
+      // a registration of the same name in the meantime
+      if (isUniqueViolation(e)) await taken(this.db);
+      throw e;
+    }
+  }
+
+  /**
+   * Retrieve (retrieve-by-email, by SMS later): the new password's rules, then `verify` (the
+   * code sent to that address), then the reset, which ends every earlier session.
+   */
+  async resetPasswordByEmail(input: { email: string; password: string; password2: string }, client: ClientInfo, verify: () => Promise<void>) {
+    const email = input.email.trim().toLowerCase();
+    const p = checkPassword(input.password);
+    if (p) throw new AppError(p, { field: 'password' });
+    if (input.password !== input.password2) throw new AppError('PASSWORD_MISMATCH', { field: 'password2' });
+    await verify();
+    await this.db.transaction(async (tx) => {
+      const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).for('update');
+      if (!u) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'email' });
+      await this.resetPassword(tx, u.id, input.password, client);
+    });
   }
 
   /** Closes the account (status 4) and revokes its tokens (the reference forgot the latter). */

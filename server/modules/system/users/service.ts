@@ -58,6 +58,8 @@ export const userList: ListSpec = {
   nullable: ['username', 'last_login_date'],
   defaultSort: { field: 'last_login_date', order: 'descend' },
   tiebreak: sql`u.id`,
+  // users, roles (names, searched names) and tags (names) only: see ListCache
+  cached: true,
   exportColumns: [
     { key: 'username', width: 20 },
     { key: 'nickname', width: 20 },

@@ -14,7 +14,7 @@ import { getLoginConfig } from '../../../../services/api';
 import { requestErrorOf, requestErrorText } from '../../../../services/request-layer';
 import { useT } from '../../../../shared/i18n';
 import { SPEC } from '../../../../shared/spec';
-import { LOGIN_WITHPWD, REGISTER_ADMIN } from '../../common/paths';
+import { LOGIN_WITHPWD, REGISTER, REGISTER_ADMIN, RETRIEVE_BY_EMAIL } from '../../common/paths';
 
 export default function LoginWithoutPwd() {
   const t = useT();
@@ -71,6 +71,10 @@ export default function LoginWithoutPwd() {
             </Tooltip>
           ),
         )}
+        <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 8 }}>
+          <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>
+          <Link to={`${RETRIEVE_BY_EMAIL}${carry}`}>{t('login.forgot')}</Link>
+        </Flex>
         {data?.adminExists === false ? (
           <Alert
             type="info"

@@ -14,7 +14,7 @@ import { getLoginConfig, login } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
 import { applyServerError } from '../../../../shared/form-errors';
 import { useT } from '../../../../shared/i18n';
-import { LOGIN_WITHOUTPWD, REGISTER_ADMIN } from '../../common/paths';
+import { LOGIN_WITHOUTPWD, REGISTER, REGISTER_ADMIN, RETRIEVE_BY_EMAIL } from '../../common/paths';
 
 interface Values {
   username: string;
@@ -82,7 +82,11 @@ export default function LoginWithPwd() {
           {t('login.submit')}
         </Button>
       </Form>
-      <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 20 }}>
+      <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 16 }}>
+        <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>
+        <Link to={`${RETRIEVE_BY_EMAIL}${carry}`}>{t('login.forgot')}</Link>
+      </Flex>
+      <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 12 }}>
         <Link to={`${LOGIN_WITHOUTPWD}${carry}`}>{t('login.otherMethods')}</Link>
         {adminExists === false ? <Link to={REGISTER_ADMIN}>{t('login.registerAdmin')}</Link> : null}
       </Flex>

@@ -4,16 +4,16 @@
  * signed in and sent to the admin home.
  */
 import { Link, useLocation } from '@umijs/max';
-import { Alert, Button, Form, Input, Skeleton, type FormRule } from 'antd';
+import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useRequest } from 'ahooks';
 import { useState } from 'react';
-import { checkNickname, checkPassword, checkUsername } from '../../../../../shared/validation';
 import AccountFrame from '../../../../components/AccountFrame';
 import { getLoginConfig, registerAdmin } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
 import { applyServerError } from '../../../../shared/form-errors';
 import { useT, type Translate } from '../../../../shared/i18n';
 import { ADMIN_HOME, LOGIN_WITHOUTPWD } from '../../common/paths';
+import { accountRules } from '../../common/rules';
 
 interface Values {
   username: string;
@@ -24,32 +24,10 @@ interface Values {
 
 const FIELDS = ['username', 'nickname', 'password', 'password2'] as const;
 
-/** a form rule from a shared check that answers an error code or null */
-const ruleOf =
-  (check: (v: string) => string | null, t: Translate, optional = false): FormRule =>
-  () => ({
-    validator: async (_: unknown, value: string | undefined) => {
-      const v = (value ?? '').trim();
-      if (optional && !v) return;
-      const code = check(v);
-      if (code) throw new Error(t(`error.${code}`));
-    },
-  });
-
+/** the reference's rules, shared with register (common/rules.ts) */
 export function registerAdminRules(t: Translate) {
-  return {
-    username: [{ required: true, whitespace: true, message: t('register.username.required') }, ruleOf(checkUsername, t)],
-    nickname: [ruleOf((v) => checkNickname(v), t, true)],
-    password: [{ required: true, message: t('login.password.required') }, ruleOf(checkPassword, t)],
-    password2: [
-      { required: true, message: t('register.password2.required') },
-      ({ getFieldValue }: { getFieldValue: (n: string) => unknown }) => ({
-        validator: async (_: unknown, value: string | undefined) => {
-          if (value && value !== getFieldValue('password')) throw new Error(t('error.PASSWORD_MISMATCH'));
-        },
-      }),
-    ] as FormRule[],
-  };
+  const { username, nickname, password, password2 } = accountRules(t);
+  return { username, nickname, password, password2 };
 }
 
 export default function RegisterAdmin() {

@@ -1,0 +1,61 @@
+/**
+ * The email channel. With SMTP_URL set, mails go out through nodemailer over SMTP. Without
+ * it the server runs in test mode: each mail is written as an .eml file to <DATA_DIR>/outbox
+ * and its text goes to the log, both labelled TEST MODE, so a developer can read the codes.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /** true when no SMTP server is configured: mails land in the outbox */
+  readonly testMode: boolean;
+  send(mail: Mail): Promise<void>;
+}
+
+interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+export function outboxDir(config: Pick<Config, 'dataDir'>) {
+  return path.join(config.dataDir, 'outbox');
+}
+
+export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      testMode: false,
+      async send(mail) {
+        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+      },
+    };
+  }
+  // builds the complete message (headers, encoding) without sending it anywhere
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dir = outboxDir(config);
+  return {
+    testMode: true,
+    async send(mail) {
+      const info = await builder.sendMail({
+        from: config.mailFrom,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        headers: { 'X-Console-Test-Mode': 'no SMTP_URL configured: this mail was not sent' },
+      });
+      await fs.promises.mkdir(dir, { recursive: true });
+      const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
+      await fs.promises.writeFile(file, info.message as Buffer);
+      log.warn({ testMode: true, to: mail.to, subject: mail.subject, text: mail.text, file }, 'TEST MODE mail (no SMTP_URL): not sent, written to the outbox');
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * Image captchas and verification codes (uni-id semantics). Owns the captchas and
+ * verification_codes tables.
+ *  - Captcha: a server-drawn SVG, bound to one form (scene), valid VERIFY.CAPTCHA_TTL_S,
+ *    consumed by its first check whether right or wrong.
+ *  - Code: 6 digits, per scene and target, valid 300 s (bind-mobile 240 s), single use, kept
+ *    only as an HMAC. Sending one needs a captcha and is limited per target and per IP; wrong
+ *    codes count, and the last allowed wrong one burns the code.
+ */
+import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
+import { checkEmail } from '../../../shared/validation';
+import { type CaptchaScene, type CodeScene, VERIFY } from '../../config';
+import { AppError } from '../../core/errors';
+import { type Lang, t } from '../../core/i18n';
+import type { Mailer } from '../../core/mailer';
+import type { Db } from '../../db';
+import { captchas, verificationCodes } from '../../db/schema';
+
+export type Channel = 'email' | 'mobile';
+
+export interface CaptchaAnswer {
+  captchaId: string;
+  captcha: string;
+}
+
+export const codeTtlS = (scene: CodeScene) => (scene === 'bind-mobile' ? VERIFY.BIND_MOBILE_CODE_TTL_S : VERIFY.CODE_TTL_S);
+
+export class VerificationService {
+  private key: Buffer;
+
+  constructor(
+    private db: Db,
+    private mailer: Mailer,
+    secret: string,
+  ) {
+    this.key = createHash('sha256').update(`verification-codes:${secret}`).digest();
+  }
+
+  get testMode() {
+    return this.mailer.testMode;
+  }
+
+  private hash(scene: string, target: string, code: string) {
+    return createHmac('sha256', this.key).update(`${scene}\n${target}\n${code}`).digest('hex');
+  }
+
+  /** spent rows older than a day go, so the tables stay small */
+  private async sweep() {
+    const before = new Date(Date.now() - VERIFY.KEEP_SPENT_S * 1000);
+    await this.db.delete(captchas).where(sql`${captchas.expiresAt} < ${before}`);
+    await this.db.delete(verificationCodes).where(sql`${verificationCodes.expiresAt} < ${before}`);
+  }
+
+  async createCaptcha(scene: CaptchaScene, ip: string): Promise<{ id: string; svg: string; expiresIn: number }> {
+    const { rows } = await this.db.$client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM captchas WHERE ip = $1 AND created_at > now() - interval '60 seconds'`,
+      [ip],
+    );
+    if (Number(rows[0].n) >= VERIFY.CAPTCHA_MAX_PER_IP_PER_MINUTE) throw new AppError('CAPTCHA_TOO_FREQUENT');
+    if (Math.random() < 0.05) await this.sweep();
+    const { data, text } = svgCaptcha.create({ size: VERIFY.CAPTCHA_LENGTH, noise: 2, ignoreChars: '0oO1lIi', width: 120, height: 40, fontSize: 44 });
+    const [row] = await this.db
+      .insert(captchas)
+      .values({ scene, answer: text.toLowerCase(), ip, expiresAt: new Date(Date.now() + VERIFY.CAPTCHA_TTL_S * 1000) })
+      .returning({ id: captchas.id });
+    return { id: row.id, svg: data, expiresIn: VERIFY.CAPTCHA_TTL_S };
+  }
+
+  /** Consumes the captcha (right or wrong); throws CAPTCHA_REQUIRED / CAPTCHA_INVALID on the captcha field. */
+  async checkCaptcha(scene: CaptchaScene, input: Partial<CaptchaAnswer>): Promise<void> {
+    const answer = input.captcha?.trim().toLowerCase();
+    if (!input.captchaId || !answer) throw new AppError('CAPTCHA_REQUIRED', { field: 'captcha' });
+    const [row] = await this.db
+      .update(captchas)
+      .set({ usedAt: new Date() })
+      .where(and(eq(captchas.id, input.captchaId), eq(captchas.scene, scene), isNull(captchas.usedAt)))
+      .returning({ answer: captchas.answer, expiresAt: captchas.expiresAt });
+    if (!row || row.expiresAt.getTime() <= Date.now() || row.answer !== answer) throw new AppError('CAPTCHA_INVALID', { field: 'captcha' });
+  }
+
+  /**
+   * Issues a code for (scene, target) after the captcha and the limits pass, and mails it.
+   * A newer code replaces the unused older ones of the same scene and target.
+   */
+  async sendEmailCode(input: { email: string; scene: CodeScene } & Partial<CaptchaAnswer>, ip: string, lang: Lang) {
+    const target = input.email.trim().toLowerCase();
+    if (!target || checkEmail(target)) throw new AppError('EMAIL_INVALID', { field: 'email' });
+    await this.checkCaptcha('send-code', input);
+    const code = String(randomInt(0, 10 ** VERIFY.CODE_LENGTH)).padStart(VERIFY.CODE_LENGTH, '0');
+    const ttl = codeTtlS(input.scene);
+    const id = await this.db.transaction(async (tx) => {
+      // one sender per target at a time, so two requests cannot both pass the interval check
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(727004, hashtext(${target}))`);
+      const { rows: last } = await tx.execute<{ ago: string }>(sql`
+        SELECT extract(epoch FROM now() - max(created_at)) AS ago FROM verification_codes WHERE target = ${target}`);
+      const ago = last[0]?.ago == null ? Infinity : Number(last[0].ago);
+      if (ago < VERIFY.CODE_RESEND_INTERVAL_S) {
+        throw new AppError('CODE_SEND_TOO_FREQUENT', { params: { seconds: Math.ceil(VERIFY.CODE_RESEND_INTERVAL_S - ago) } });
+      }
+      const { rows: perIp } = await tx.execute<{ n: string }>(sql`
+        SELECT count(*) AS n FROM verification_codes WHERE ip = ${ip} AND created_at > now() - interval '1 hour'`);
+      if (Number(perIp[0].n) >= VERIFY.CODE_MAX_PER_IP_PER_HOUR) throw new AppError('CODE_SEND_LIMIT');
+      await tx
+        .update(verificationCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(verificationCodes.target, target), eq(verificationCodes.scene, input.scene), isNull(verificationCodes.usedAt)));
+      const [row] = await tx
+        .insert(verificationCodes)
+        .values({
+          scene: input.scene,
+          channel: 'email',
+          target,
+          codeHash: this.hash(input.scene, target, code),
+          ip,
+          expiresAt: new Date(Date.now() + ttl * 1000),
+        })
+        .returning({ id: verificationCodes.id });
+      return row.id;
+    });
+    try {
+      await this.mailer.send({
+        to: target,
+        subject: t(lang, 'mail.code.subject', { purpose: t(lang, `mail.scene.${input.scene}`) }),
+        text: t(lang, 'mail.code.text', { code, purpose: t(lang, `mail.scene.${input.scene}`), minutes: Math.round(ttl / 60) }),
+      });
+    } catch (e) {
+      // not delivered: the code goes, so the user can ask again at once
+      await this.db.delete(verificationCodes).where(eq(verificationCodes.id, id));
+      throw new AppError('EMAIL_SEND_FAILED', { cause: e });
+    }
+    return { expiresIn: ttl, resendIn: VERIFY.CODE_RESEND_INTERVAL_S, testMode: this.mailer.testMode };
+  }
+
+  /**
+   * Uses the code: right -> spent; wrong -> counted (the last allowed wrong one burns it);
+   * none standing (expired, used, replaced) -> CODE_EXPIRED. Errors name `field`.
+   */
+  async useCode(input: { scene: CodeScene; target: string; code: string }, field = 'code'): Promise<void> {
+    const target = input.target.trim().toLowerCase();
+    const code = input.code.trim();
+    let failure: AppError | undefined;
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.target, target),
+            eq(verificationCodes.scene, input.scene),
+            isNull(verificationCodes.usedAt),
+            gt(verificationCodes.expiresAt, new Date()),
+          ),
+        )
+        .orderBy(desc(verificationCodes.createdAt))
+        .limit(1)
+        .for('update');
+      if (!row) {
+        failure = new AppError('CODE_EXPIRED', { field });
+        return;
+      }
+      const given = Buffer.from(this.hash(input.scene, target, code), 'hex');
+      if (!/^\d+$/.test(code) || !timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) {
+        const attempts = row.attempts + 1;
+        const burnt = attempts >= VERIFY.CODE_MAX_ATTEMPTS;
+        await tx
+          .update(verificationCodes)
+          .set({ attempts, ...(burnt ? { usedAt: new Date() } : {}) })
+          .where(eq(verificationCodes.id, row.id));
+        failure = burnt
+          ? new AppError('CODE_ATTEMPTS_EXCEEDED', { field })
+          : new AppError('CODE_INVALID', { field, params: { left: VERIFY.CODE_MAX_ATTEMPTS - attempts } });
+        return;
+      }
+      await tx.update(verificationCodes).set({ usedAt: new Date() }).where(eq(verificationCodes.id, row.id));
+    });
+    if (failure) throw failure;
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Register (uni-id-pages register): username, nickname, password twice and the image captcha,
+ * with the reference's rules and messages on the fields (the server's own checks). The new
+ * account starts with the login config's default credits and is signed in at once.
+ */
+import { Link, useLocation } from '@umijs/max';
+import { Alert, Button, Flex, Form, Input } from 'antd';
+import { useState } from 'react';
+import AccountFrame from '../../../../components/AccountFrame';
+import { carryRedirect } from '../../../../guard';
+import { register } from '../../../../services/api';
+import { completeLogin } from '../../../../services/auth';
+import { applyServerError } from '../../../../shared/form-errors';
+import { useT } from '../../../../shared/i18n';
+import { CaptchaField, useCaptcha } from '../../components/Captcha';
+import { LOGIN_WITHPWD, REGISTER_BY_EMAIL } from '../../common/paths';
+import { accountRules } from '../../common/rules';
+
+interface Values {
+  username: string;
+  nickname?: string;
+  password: string;
+  password2: string;
+  captcha: string;
+}
+
+const FIELDS = ['username', 'nickname', 'password', 'password2', 'captcha'] as const;
+
+export default function Register() {
+  const t = useT();
+  const { search } = useLocation();
+  const [form] = Form.useForm<Values>();
+  const [submitting, setSubmitting] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const captcha = useCaptcha('register');
+  const rules = accountRules(t);
+  const carry = carryRedirect(search);
+
+  const onFinish = async (values: Values) => {
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      const bundle = await register(
+        {
+          username: values.username.trim(),
+          nickname: values.nickname?.trim() || undefined,
+          password: values.password,
+          password2: values.password2,
+          captchaId: captcha.id ?? undefined,
+          captcha: values.captcha.trim(),
+        },
+        { skipErrorHandler: true },
+      );
+      completeLogin(bundle, search);
+    } catch (e) {
+      // a captcha is good for one try: the next one needs a new image
+      form.setFieldValue('captcha', '');
+      captcha.refresh();
+      setFormError(applyServerError(form, e, FIELDS));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AccountFrame title={t('account.register.title')} subtitle={t('account.register.subtitle')}>
+      <Form<Values> form={form} layout="vertical" onFinish={onFinish} onValuesChange={() => formError && setFormError(null)}>
+        {formError ? <Alert type="error" showIcon role="alert" message={formError} style={{ marginBottom: 16 }} /> : null}
+        <Form.Item name="username" label={t('register.username')} extra={t('register.username.hint')} rules={rules.username}>
+          <Input autoFocus autoComplete="username" autoCapitalize="off" spellCheck={false} maxLength={64} />
+        </Form.Item>
+        <Form.Item name="nickname" label={t('register.nickname')} extra={t('register.nickname.hint')} rules={rules.nickname}>
+          <Input autoComplete="nickname" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="password" label={t('register.password')} extra={t('register.password.hint')} rules={rules.password}>
+          <Input.Password autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+        <Form.Item name="password2" label={t('register.password2')} dependencies={['password']} rules={rules.password2}>
+          <Input.Password autoComplete="new-password" maxLength={128} />
+        </Form.Item>
+        <CaptchaField captcha={captcha} rules={rules.captcha} />
+        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+          {t('register.submit')}
+        </Button>
+      </Form>
+      <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 20 }}>
+        <Link to={`${LOGIN_WITHPWD}${carry}`}>{t('register.goLogin')}</Link>
+        <Link to={`${REGISTER_BY_EMAIL}${carry}`}>{t('account.register.byEmail')}</Link>
+      </Flex>
+    </AccountFrame>
+  );
+}
