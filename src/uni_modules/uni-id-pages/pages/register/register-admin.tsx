@@ -6,14 +6,14 @@
 import { Link, useLocation } from '@umijs/max';
 import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useRequest } from 'ahooks';
-import { useState } from 'react';
 import AccountFrame from '../../../../components/AccountFrame';
 import { getLoginConfig, registerAdmin } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
-import { applyServerError } from '../../../../shared/form-errors';
 import { useT, type Translate } from '../../../../shared/i18n';
 import { ADMIN_HOME, LOGIN_WITHOUTPWD } from '../../common/paths';
 import { accountRules } from '../../common/rules';
+import { useAccountForm } from '../../common/use-account-form';
+import NewPasswordFields from '../../components/NewPasswordFields';
 
 interface Values {
   username: string;
@@ -33,61 +33,40 @@ export function registerAdminRules(t: Translate) {
 export default function RegisterAdmin() {
   const t = useT();
   const { search } = useLocation();
-  const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const config = useRequest(() => getLoginConfig({ skipErrorHandler: true }));
   const rules = registerAdminRules(t);
 
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setFormError(null);
-    try {
-      const bundle = await registerAdmin(
-        {
-          username: values.username.trim(),
-          nickname: values.nickname?.trim() || undefined,
-          password: values.password,
-          password2: values.password2,
-        },
-        { skipErrorHandler: true },
-      );
-      completeLogin(bundle, search, { target: ADMIN_HOME });
-    } catch (e) {
-      setFormError(applyServerError(form, e, FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { formProps, submitting, errorAlert } = useAccountForm<Values>(FIELDS, async (values) => {
+    const bundle = await registerAdmin(
+      {
+        username: values.username.trim(),
+        nickname: values.nickname?.trim() || undefined,
+        password: values.password,
+        password2: values.password2,
+      },
+      { skipErrorHandler: true },
+    );
+    completeLogin(bundle, search, { target: ADMIN_HOME });
+  });
 
   let body;
   if (config.loading && !config.data) {
     body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
   } else if (config.data?.adminExists) {
     body = (
-      <Alert
-        type="info"
-        showIcon
-        message={t('error.ADMIN_EXISTS')}
-        action={<Link to={LOGIN_WITHOUTPWD}>{t('register.goLogin')}</Link>}
-      />
+      <Alert type="info" showIcon message={t('error.ADMIN_EXISTS')} action={<Link to={LOGIN_WITHOUTPWD}>{t('register.goLogin')}</Link>} />
     );
   } else {
     body = (
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} onValuesChange={() => formError && setFormError(null)}>
-        {formError ? <Alert type="error" showIcon role="alert" message={formError} style={{ marginBottom: 16 }} /> : null}
+      <Form<Values> {...formProps}>
+        {errorAlert}
         <Form.Item name="username" label={t('register.username')} extra={t('register.username.hint')} rules={rules.username}>
           <Input autoFocus autoComplete="username" autoCapitalize="off" spellCheck={false} maxLength={64} />
         </Form.Item>
         <Form.Item name="nickname" label={t('register.nickname')} extra={t('register.nickname.hint')} rules={rules.nickname}>
           <Input autoComplete="nickname" maxLength={64} />
         </Form.Item>
-        <Form.Item name="password" label={t('register.password')} extra={t('register.password.hint')} rules={rules.password}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item name="password2" label={t('register.password2')} dependencies={['password']} rules={rules.password2}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
+        <NewPasswordFields />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('register.submit')}
         </Button>

@@ -3,17 +3,17 @@
  * the image captcha), nickname and password twice. Signed in at once, with the default credits.
  */
 import { Link, useLocation } from '@umijs/max';
-import { Alert, Button, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Form, Input } from 'antd';
 import AccountFrame from '../../../../components/AccountFrame';
 import { carryRedirect } from '../../../../guard';
 import { registerByEmail } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
-import { applyServerError } from '../../../../shared/form-errors';
 import { useT } from '../../../../shared/i18n';
 import EmailCodeFields from '../../components/EmailCodeFields';
 import { LOGIN_WITHPWD, REGISTER } from '../../common/paths';
 import { accountRules } from '../../common/rules';
+import { useAccountForm } from '../../common/use-account-form';
+import NewPasswordFields from '../../components/NewPasswordFields';
 
 interface Values {
   email: string;
@@ -28,48 +28,32 @@ const FIELDS = ['email', 'code', 'nickname', 'password', 'password2'] as const;
 export default function RegisterByEmail() {
   const t = useT();
   const { search } = useLocation();
-  const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const rules = accountRules(t);
   const carry = carryRedirect(search);
 
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setFormError(null);
-    try {
-      const bundle = await registerByEmail(
-        {
-          email: values.email.trim(),
-          code: values.code.trim(),
-          nickname: values.nickname?.trim() || undefined,
-          password: values.password,
-          password2: values.password2,
-        },
-        { skipErrorHandler: true },
-      );
-      completeLogin(bundle, search);
-    } catch (e) {
-      setFormError(applyServerError(form, e, FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { form, formProps, submitting, errorAlert, setFormError } = useAccountForm<Values>(FIELDS, async (values) => {
+    const bundle = await registerByEmail(
+      {
+        email: values.email.trim(),
+        code: values.code.trim(),
+        nickname: values.nickname?.trim() || undefined,
+        password: values.password,
+        password2: values.password2,
+      },
+      { skipErrorHandler: true },
+    );
+    completeLogin(bundle, search);
+  });
 
   return (
     <AccountFrame title={t('account.registerEmail.title')} subtitle={t('account.registerEmail.subtitle')}>
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} onValuesChange={() => formError && setFormError(null)}>
-        {formError ? <Alert type="error" showIcon role="alert" message={formError} style={{ marginBottom: 16 }} /> : null}
+      <Form<Values> {...formProps}>
+        {errorAlert}
         <EmailCodeFields form={form} scene="register" onError={setFormError} />
         <Form.Item name="nickname" label={t('register.nickname')} extra={t('register.nickname.hint')} rules={rules.nickname}>
           <Input autoComplete="nickname" maxLength={64} />
         </Form.Item>
-        <Form.Item name="password" label={t('register.password')} extra={t('register.password.hint')} rules={rules.password}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item name="password2" label={t('register.password2')} dependencies={['password']} rules={rules.password2}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
+        <NewPasswordFields />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('register.submit')}
         </Button>

@@ -4,17 +4,17 @@
  * account starts with the login config's default credits and is signed in at once.
  */
 import { Link, useLocation } from '@umijs/max';
-import { Alert, Button, Flex, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button, Flex, Form, Input } from 'antd';
 import AccountFrame from '../../../../components/AccountFrame';
 import { carryRedirect } from '../../../../guard';
 import { register } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
-import { applyServerError } from '../../../../shared/form-errors';
 import { useT } from '../../../../shared/i18n';
 import { CaptchaField, useCaptcha } from '../../components/Captcha';
 import { LOGIN_WITHPWD, REGISTER_BY_EMAIL } from '../../common/paths';
 import { accountRules } from '../../common/rules';
+import { useAccountForm } from '../../common/use-account-form';
+import NewPasswordFields from '../../components/NewPasswordFields';
 
 interface Values {
   username: string;
@@ -29,17 +29,13 @@ const FIELDS = ['username', 'nickname', 'password', 'password2', 'captcha'] as c
 export default function Register() {
   const t = useT();
   const { search } = useLocation();
-  const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const captcha = useCaptcha('register');
   const rules = accountRules(t);
   const carry = carryRedirect(search);
 
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setFormError(null);
-    try {
+  const { formProps, submitting, errorAlert } = useAccountForm<Values>(
+    FIELDS,
+    async (values) => {
       const bundle = await register(
         {
           username: values.username.trim(),
@@ -52,32 +48,27 @@ export default function Register() {
         { skipErrorHandler: true },
       );
       completeLogin(bundle, search);
-    } catch (e) {
-      // a captcha is good for one try: the next one needs a new image
-      form.setFieldValue('captcha', '');
-      captcha.refresh();
-      setFormError(applyServerError(form, e, FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+    },
+    {
+      onFailure: (form) => {
+        // a captcha is good for one try: the next one needs a new image
+        form.setFieldValue('captcha', '');
+        captcha.refresh();
+      },
+    },
+  );
 
   return (
     <AccountFrame title={t('account.register.title')} subtitle={t('account.register.subtitle')}>
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} onValuesChange={() => formError && setFormError(null)}>
-        {formError ? <Alert type="error" showIcon role="alert" message={formError} style={{ marginBottom: 16 }} /> : null}
+      <Form<Values> {...formProps}>
+        {errorAlert}
         <Form.Item name="username" label={t('register.username')} extra={t('register.username.hint')} rules={rules.username}>
           <Input autoFocus autoComplete="username" autoCapitalize="off" spellCheck={false} maxLength={64} />
         </Form.Item>
         <Form.Item name="nickname" label={t('register.nickname')} extra={t('register.nickname.hint')} rules={rules.nickname}>
           <Input autoComplete="nickname" maxLength={64} />
         </Form.Item>
-        <Form.Item name="password" label={t('register.password')} extra={t('register.password.hint')} rules={rules.password}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item name="password2" label={t('register.password2')} dependencies={['password']} rules={rules.password2}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
+        <NewPasswordFields />
         <CaptchaField captcha={captcha} rules={rules.captcha} />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('register.submit')}

@@ -4,18 +4,17 @@
  * signs in again with the new password.
  */
 import { history, Link, useLocation } from '@umijs/max';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { Button, Form } from 'antd';
 import AccountFrame from '../../../../components/AccountFrame';
 import { carryRedirect } from '../../../../guard';
 import { resetPasswordByEmail } from '../../../../services/api';
 import { toast } from '../../../../shared/feedback';
-import { applyServerError } from '../../../../shared/form-errors';
 import { useT } from '../../../../shared/i18n';
 import { clearSession } from '../../../../shared/session';
 import EmailCodeFields from '../../components/EmailCodeFields';
 import { LOGIN_WITHPWD } from '../../common/paths';
-import { accountRules } from '../../common/rules';
+import { useAccountForm } from '../../common/use-account-form';
+import NewPasswordFields from '../../components/NewPasswordFields';
 
 interface Values {
   email: string;
@@ -29,41 +28,24 @@ const FIELDS = ['email', 'code', 'password', 'password2'] as const;
 export default function RetrieveByEmail() {
   const t = useT();
   const { search } = useLocation();
-  const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const rules = accountRules(t);
   const carry = carryRedirect(search);
 
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setFormError(null);
-    try {
-      await resetPasswordByEmail(
-        { email: values.email.trim(), code: values.code.trim(), password: values.password, password2: values.password2 },
-        { skipErrorHandler: true },
-      );
-      clearSession();
-      toast(t('account.retrieve.done'), 'success');
-      history.replace(`${LOGIN_WITHPWD}${carry}`);
-    } catch (e) {
-      setFormError(applyServerError(form, e, FIELDS));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { form, formProps, submitting, errorAlert, setFormError } = useAccountForm<Values>(FIELDS, async (values) => {
+    await resetPasswordByEmail(
+      { email: values.email.trim(), code: values.code.trim(), password: values.password, password2: values.password2 },
+      { skipErrorHandler: true },
+    );
+    clearSession();
+    toast(t('account.retrieve.done'), 'success');
+    history.replace(`${LOGIN_WITHPWD}${carry}`);
+  });
 
   return (
     <AccountFrame title={t('account.retrieve.title')} subtitle={t('account.retrieve.subtitle')}>
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} onValuesChange={() => formError && setFormError(null)}>
-        {formError ? <Alert type="error" showIcon role="alert" message={formError} style={{ marginBottom: 16 }} /> : null}
+      <Form<Values> {...formProps}>
+        {errorAlert}
         <EmailCodeFields form={form} scene="reset-pwd" onError={setFormError} />
-        <Form.Item name="password" label={t('account.newPassword')} extra={t('register.password.hint')} rules={rules.password}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
-        <Form.Item name="password2" label={t('account.newPassword2')} dependencies={['password']} rules={rules.password2}>
-          <Input.Password autoComplete="new-password" maxLength={128} />
-        </Form.Item>
+        <NewPasswordFields labels={['account.newPassword', 'account.newPassword2']} />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('account.retrieve.submit')}
         </Button>
