@@ -29,20 +29,9 @@ export interface StoreEntry {
   priority: number;
 }
 
-/** The mini-program / quick-app blocks an app record may hold (reference field names). */
-export const MINI_PROGRAMS = [
-  'mp_weixin',
-  'mp_alipay',
-  'mp_baidu',
-  'mp_toutiao',
-  'mp_qq',
-  'mp_kuaishou',
-  'mp_lark',
-  'mp_jd',
-  'mp_dingtalk',
-  'quickapp',
-] as const;
-export type MiniProgramKey = (typeof MINI_PROGRAMS)[number];
+import type { MiniProgramKey } from '../../../shared/apps';
+
+export { MINI_PROGRAMS, type MiniProgramKey } from '../../../shared/apps';
 
 export const apps = pgTable('apps', {
   /** fixed once created */

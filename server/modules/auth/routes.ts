@@ -30,6 +30,14 @@ const TokenBundle = Type.Object(
 
 const Password = Type.String({ maxLength: 128 });
 
+/** what register and register-admin both take */
+const NewAccountFields = {
+  username: Type.String({ maxLength: 64 }),
+  nickname: Type.Optional(Type.String({ maxLength: 64 })),
+  password: Password,
+  password2: Password,
+};
+
 export const clientOf = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, ua: req.headers['user-agent'] });
 
 export async function authRoutes({ app, accounts, verification }: ModuleContext) {
@@ -70,12 +78,7 @@ export async function authRoutes({ app, accounts, verification }: ModuleContext)
     config: { access: 'public' },
     schema: {
       tags,
-      body: Type.Object({
-        username: Type.String({ maxLength: 64 }),
-        nickname: Type.Optional(Type.String({ maxLength: 64 })),
-        password: Password,
-        password2: Password,
-      }),
+      body: Type.Object(NewAccountFields),
       response: { 200: bundle },
     },
     handler: async (req) => ({ success: true as const, data: await accounts.registerAdmin(req.body, clientOf(req)) }),
@@ -147,13 +150,7 @@ export async function authRoutes({ app, accounts, verification }: ModuleContext)
     config: { access: 'public' },
     schema: {
       tags,
-      body: Type.Object({
-        username: Type.String({ maxLength: 64 }),
-        nickname: Type.Optional(Type.String({ maxLength: 64 })),
-        password: Password,
-        password2: Password,
-        ...CaptchaFields,
-      }),
+      body: Type.Object({ ...NewAccountFields, ...CaptchaFields }),
       response: { 200: bundle },
     },
     handler: async (req) => {

@@ -1,20 +1,11 @@
 /** The per-platform blocks of an app record (reference field names). */
+import { MINI_PROGRAMS } from '../../../../shared/apps';
 import type { AppRow } from '../../../services/system';
 
 export const LINK_PLATFORMS = ['app_android', 'app_ios', 'app_harmony'] as const satisfies readonly (keyof AppRow)[];
-export const MINI_PROGRAMS = [
-  'mp_weixin',
-  'mp_alipay',
-  'mp_baidu',
-  'mp_toutiao',
-  'mp_qq',
-  'mp_kuaishou',
-  'mp_lark',
-  'mp_jd',
-  'mp_dingtalk',
-  'quickapp',
-] as const satisfies readonly (keyof AppRow)[];
-export type MiniProgramKey = (typeof MINI_PROGRAMS)[number];
+export { MINI_PROGRAMS, type MiniProgramKey } from '../../../../shared/apps';
+// every mini-program block is a field of the app rows the API answers
+void (MINI_PROGRAMS satisfies readonly (keyof AppRow)[]);
 
 /** reference app types */
 export const APP_TYPES = [0, 1] as const;
