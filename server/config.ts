@@ -5,6 +5,8 @@
 import path from 'node:path';
 
 /** Spec section 9 constants and the login config live in shared/constants.ts (the console imports them too). */
+import { LOGIN_CONFIG } from '../shared/constants';
+
 export { SPEC, LOGIN_CONFIG, CODE_SCENES, CAPTCHA_SCENES, type CodeScene, type CaptchaScene } from '../shared/constants';
 
 export const AUTH = {
@@ -66,11 +68,26 @@ export interface Config {
   smtpUrl?: string;
   /** sender of the mails */
   mailFrom: string;
+  /**
+   * The console's public origin (https://console.example.com), for links that leave the site
+   * and come back (the weixin redirect_uri). Absent: taken from the request's Host.
+   */
+  publicUrl?: string;
+  /** login config (spec section 9) with the deployment's overrides (LOGIN_TYPES, SET_PASSWORD_AFTER_LOGIN) */
+  login: { loginTypes: string[]; setPasswordAfterLogin: boolean };
+  /** SMS through Aliyun's SendSms API (signed RPC requests); absent = test mode (sms_outbox + log) */
+  sms?: { accessKeyId: string; accessKeySecret: string; signName: string; templateCode: string; endpoint: string };
+  /** weixin web sign-in (open platform QR connect); absent = the weixin login type is not offered */
+  weixin?: { appid: string; secret: string; authorizeUrl: string; apiBase: string };
+  /** webview allow-list: origins (https://host[:port]) the webview page may frame */
+  webviewAllow: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(__dirname, '..');
   const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
+  const flag = (v: string) => v === '1' || v === 'true';
+  const list = (v: string | undefined) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
   return {
     port: int(env.PORT, 8000),
     host: env.HOST || '127.0.0.1',
@@ -84,5 +101,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'AI assistant console <no-reply@localhost>',
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    login: {
+      loginTypes: list(env.LOGIN_TYPES) ?? LOGIN_CONFIG.loginTypes,
+      setPasswordAfterLogin: env.SET_PASSWORD_AFTER_LOGIN ? flag(env.SET_PASSWORD_AFTER_LOGIN) : LOGIN_CONFIG.setPasswordAfterLogin,
+    },
+    sms:
+      env.SMS_ACCESS_KEY_ID && env.SMS_ACCESS_KEY_SECRET
+        ? {
+            accessKeyId: env.SMS_ACCESS_KEY_ID,
+            accessKeySecret: env.SMS_ACCESS_KEY_SECRET,
+            signName: env.SMS_SIGN_NAME || '',
+            templateCode: env.SMS_TEMPLATE_CODE || '',
+            endpoint: (env.SMS_ENDPOINT || 'https://dysmsapi.aliyuncs.com').replace(/\/+$/, ''),
+          }
+        : undefined,
+    weixin:
+      env.WEIXIN_APPID && env.WEIXIN_SECRET
+        ? {
+            appid: env.WEIXIN_APPID,
+            secret: env.WEIXIN_SECRET,
+            authorizeUrl: env.WEIXIN_AUTHORIZE_URL || 'https://open.weixin.qq.com/connect/qrconnect',
+            apiBase: (env.WEIXIN_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+          }
+        : undefined,
+    webviewAllow: list(env.WEBVIEW_ALLOW) ?? [],
   };
 }

@@ -35,6 +35,8 @@ export interface paths {
                                 setPasswordAfterLogin: boolean;
                                 passwordStrength: string;
                                 defaultScore: number;
+                                weixinConfigured: boolean;
+                                smsTestMode: boolean;
                             };
                         };
                     };
@@ -2772,6 +2774,8 @@ export interface components {
             role: string[];
             permission: string[];
             score: number;
+            hasPassword: boolean;
+            wxBound: boolean;
         };
         /** TokenBundle */
         "def-1": {

@@ -4,7 +4,8 @@
  */
 import { getLocale, history } from '@umijs/max';
 import { LOGIN_PAGE } from '../../config/routes';
-import { isAccountPage, loginUrl, redirectTarget } from '../guard';
+import { carryRedirect, isAccountPage, loginUrl, redirectTarget } from '../guard';
+import { SET_PWD } from '../uni_modules/uni-id-pages/common/paths';
 import { emit } from '../shared/events';
 import { toast } from '../shared/feedback';
 import { t } from '../shared/i18n';
@@ -12,7 +13,7 @@ import { specLang } from '../shared/locale';
 import { stepsBackPastAccountPages } from '../shared/nav-stack';
 import { createRefresher } from '../shared/refresh';
 import { clearSession, defaultStore, readSession, saveScore, saveTokens } from '../shared/session';
-import { callRefresh, logout as apiLogout, type TokenBundle } from './api';
+import { callRefresh, getLoginConfig, logout as apiLogout, type TokenBundle } from './api';
 
 export const currentLang = () => specLang(getLocale());
 
@@ -43,16 +44,49 @@ export function goToLoginExpired(code: string) {
 
 /**
  * After login: tokens stored, the user info refreshed (login-success event), the success toast,
- * then back to uniIdRedirectUrl, or back past the login pages, or to the first page.
+ * then (spec section 4) the set-password page when setPasswordAfterLogin is on and the account
+ * has no password, else on to where the login was going (navigateAfterLogin).
  */
-export function completeLogin(bundle: TokenBundle, search: string, opts: { target?: string } = {}) {
+export async function completeLogin(bundle: TokenBundle, search: string, opts: AfterLogin = {}) {
   saveTokens(bundle);
   saveScore(bundle.userInfo?.score);
   emit('login-success', { userInfo: bundle.userInfo });
   toast(t('auth.loginSucceeded'), 'success');
+  if (bundle.userInfo && !bundle.userInfo.hasPassword) {
+    const config = await getLoginConfig({ skipErrorHandler: true }).catch(() => null);
+    if (config?.setPasswordAfterLogin) {
+      const q = new URLSearchParams(carryRedirect(search).slice(1));
+      if (opts.via) q.set('via', opts.via);
+      const query = q.toString();
+      history.replace(`${SET_PWD}${query ? `?${query}` : ''}`);
+      return;
+    }
+  }
+  navigateAfterLogin(search, opts);
+}
+
+export interface AfterLogin {
+  /** where to go instead of the redirect url */
+  target?: string;
+  /** a weixin login went through the provider's pages: it goes back three history steps */
+  via?: 'weixin';
+}
+
+/**
+ * Spec section 2: back to uniIdRedirectUrl; a weixin login goes back three history steps;
+ * otherwise back past the login pages stacked, or to the first page.
+ */
+export function navigateAfterLogin(search: string, opts: AfterLogin = {}) {
   const target = opts.target ?? redirectTarget(search);
   if (target) {
     history.replace(target);
+    return;
+  }
+  if (opts.via === 'weixin') {
+    // the provider's page and the callback are two of the three; a tab opened on the login
+    // page itself has nothing three steps back, and goes to the first page
+    if (window.history.length > 3) history.go(-3);
+    else history.replace('/');
     return;
   }
   const steps = stepsBackPastAccountPages(isAccountPage);

@@ -34,11 +34,16 @@ export const users = pgTable(
     registerIp: text(),
     /** tokens issued before this instant are no longer valid */
     validTokenDate: timestamp({ withTimezone: true }),
+    /** weixin web sign-in (issue 4): the open platform's openid for our appid, and the unionid */
+    wxOpenid: text(),
+    wxUnionid: text(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_wx_openid_key').on(t.wxOpenid),
+    uniqueIndex('users_wx_unionid_key').on(t.wxUnionid),
     index('users_role_idx').using('gin', t.role),
     // system administration (issue 3): tag filter, default order, keyword search (pg_trgm)
     index('users_tags_idx').using('gin', t.tags),

@@ -2,3 +2,5 @@ export * from './accounts';
 export * from './menus';
 export * from './system';
 export * from './verification';
+export * from './files';
+export * from './realname';

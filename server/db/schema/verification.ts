@@ -50,3 +50,41 @@ export const verificationCodes = pgTable(
     index('verification_codes_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * SMS test mode (no SMS provider configured): every message that would have been sent, so
+ * admins can read the codes in the console. Nothing is written here when a provider is set.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    mobile: text().notNull(),
+    scene: text().notNull(),
+    /** the message as it would have been sent (holds the code: test mode only) */
+    content: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [index('sms_outbox_created_idx').on(t.createdAt.desc())],
+);
+
+/**
+ * OAuth2 state of a third-party sign-in (weixin): issued with the authorize URL, checked and
+ * spent by the callback. `userId` is set when a signed-in user links the provider to an account.
+ */
+export const oauthStates = pgTable(
+  'oauth_states',
+  {
+    state: text().primaryKey(),
+    provider: text().notNull(),
+    /** login | bind */
+    purpose: text().notNull(),
+    userId: text(),
+    /** where the console goes afterwards (a console path) */
+    redirect: text(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+  },
+  (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
+);

@@ -19,6 +19,10 @@ export const UserInfo = Type.Object(
     role: Type.Array(Type.String()),
     permission: Type.Array(Type.String()),
     score: Type.Integer(),
+    /** false after a password-less sign-up (SMS code, weixin): set-pwd offers to set one */
+    hasPassword: Type.Boolean(),
+    /** a weixin account is linked */
+    wxBound: Type.Boolean(),
   },
   { $id: 'UserInfo' },
 );
@@ -40,7 +44,7 @@ const NewAccountFields = {
 
 export const clientOf = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, ua: req.headers['user-agent'] });
 
-export async function authRoutes({ app, accounts, verification }: ModuleContext) {
+export async function authRoutes({ app, config, accounts, verification }: ModuleContext) {
   app.addSchema(UserInfo);
   app.addSchema(TokenBundle);
   const tags = ['auth'];
@@ -58,6 +62,10 @@ export async function authRoutes({ app, accounts, verification }: ModuleContext)
             setPasswordAfterLogin: Type.Boolean(),
             passwordStrength: Type.String(),
             defaultScore: Type.Integer(),
+            /** the weixin login type is listed but only usable once WEIXIN_APPID/SECRET are set */
+            weixinConfigured: Type.Boolean(),
+            /** SMS codes go to the admins' test outbox, not to phones */
+            smsTestMode: Type.Boolean(),
           }),
         ),
       },
@@ -65,11 +73,13 @@ export async function authRoutes({ app, accounts, verification }: ModuleContext)
     handler: async () => ({
       success: true as const,
       data: {
-        loginTypes: LOGIN_CONFIG.loginTypes,
+        loginTypes: config.login.loginTypes,
         adminExists: await accounts.adminExists(),
-        setPasswordAfterLogin: LOGIN_CONFIG.setPasswordAfterLogin,
+        setPasswordAfterLogin: config.login.setPasswordAfterLogin,
         passwordStrength: LOGIN_CONFIG.passwordStrength,
         defaultScore: LOGIN_CONFIG.defaultScore,
+        weixinConfigured: !!config.weixin,
+        smsTestMode: !config.sms,
       },
     }),
   });

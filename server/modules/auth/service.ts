@@ -13,8 +13,8 @@ import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type User = typeof users.$inferSelect;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type User = typeof users.$inferSelect;
 
 export interface ClientInfo {
   ip: string;
@@ -31,6 +31,8 @@ export interface UserInfo {
   role: string[];
   permission: string[];
   score: number;
+  hasPassword: boolean;
+  wxBound: boolean;
 }
 
 export interface TokenBundle {
@@ -95,6 +97,8 @@ export class AccountService {
       role: u.role,
       permission,
       score: u.score,
+      hasPassword: !!u.passwordHash,
+      wxBound: !!(u.wxOpenid || u.wxUnionid),
     };
   }
 
@@ -234,7 +238,8 @@ export class AccountService {
     return refreshToken;
   }
 
-  private async openSession(tx: Tx, user: User, client: ClientInfo): Promise<TokenBundle> {
+  /** a new session for this user: access token, refresh token and user info (every sign-in path ends here) */
+  async openSession(tx: Tx, user: User, client: ClientInfo): Promise<TokenBundle> {
     const [session] = await tx.insert(sessions).values({ userId: user.id, ip: client.ip, ua: client.ua?.slice(0, 512) }).returning();
     const permission = await this.permissionsFor(user.role, tx);
     const { token } = await this.tokens.sign({ uid: user.id, sid: session.id, role: user.role, permission });
