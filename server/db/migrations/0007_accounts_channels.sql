@@ -6,6 +6,10 @@ CREATE TABLE "oauth_states" (
 	"redirect" text,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
+	"ticket_hash" text,
+	"result_user_id" text,
+	"ticket_expires_at" timestamp with time zone,
+	"ticket_used_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -44,6 +48,7 @@ CREATE TABLE "realname_verifications" (
 ALTER TABLE "users" ADD COLUMN "wx_openid" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "wx_unionid" text;--> statement-breakpoint
 CREATE INDEX "oauth_states_expires_idx" ON "oauth_states" USING btree ("expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "oauth_states_ticket_key" ON "oauth_states" USING btree ("ticket_hash");--> statement-breakpoint
 CREATE INDEX "sms_outbox_created_idx" ON "sms_outbox" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "files_cloud_path_key" ON "files" USING btree ("cloud_path");--> statement-breakpoint
 CREATE INDEX "files_owner_idx" ON "files" USING btree ("owner_id","created_at");--> statement-breakpoint

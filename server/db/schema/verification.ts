@@ -1,6 +1,6 @@
 /** Image captchas and verification codes (issue 4). Owned by server/modules/verify. */
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -84,7 +84,15 @@ export const oauthStates = pgTable(
     redirect: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
+    /**
+     * After a successful callback: sha-256 of the one-time ticket the console exchanges for a
+     * sign-in (tokens never travel in a URL), the account it signs in to, and its expiry.
+     */
+    ticketHash: text(),
+    resultUserId: text(),
+    ticketExpiresAt: timestamp({ withTimezone: true }),
+    ticketUsedAt: timestamp({ withTimezone: true }),
     createdAt: now(),
   },
-  (t) => [index('oauth_states_expires_idx').on(t.expiresAt)],
+  (t) => [index('oauth_states_expires_idx').on(t.expiresAt), uniqueIndex('oauth_states_ticket_key').on(t.ticketHash)],
 );
