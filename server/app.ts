@@ -16,8 +16,11 @@ import { installErrorHandling } from './core/error-handler';
 import type { Db } from './db';
 import { createMailer, outboxDir } from './core/mailer';
 import { loadSecret } from './core/secret';
+import { createSms } from './core/sms';
 import { registerModules } from './modules';
 import { AccountService } from './modules/auth/service';
+import { FileService } from './modules/files/service';
+import { RealnameService } from './modules/realname/service';
 import { VerificationService } from './modules/verify/service';
 
 export interface AppDeps {
@@ -61,7 +64,12 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   installAccessControl(app, tokens, (p) => accounts.assertTokenStands(p));
   const mailer = createMailer(config, app.log);
   if (mailer.testMode) app.log.warn(`TEST MODE mail: no SMTP_URL set, mails go to ${outboxDir(config)} and to this log`);
-  const verification = new VerificationService(db, mailer, secret);
+  const sms = createSms(config, db, app.log);
+  if (sms.testMode) app.log.warn('TEST MODE SMS: no SMS_ACCESS_KEY_ID/SMS_ACCESS_KEY_SECRET set, codes are not sent: they go to this log and to the SMS test outbox admins read in the console');
+  const verification = new VerificationService(db, mailer, secret, sms);
+  const realname = new RealnameService(db, secret);
+
+  const files = new FileService(db, config.dataDir, secret);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -71,7 +79,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files });
 
   await serveConsole(app, config.staticDir);
   return app;

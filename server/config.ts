@@ -21,6 +21,9 @@ export const AUTH = {
   /** failures per user per IP before PASSWORD_ERROR_EXCEED_LIMIT */
   MAX_LOGIN_FAILURES: 6,
   LOGIN_FAILURE_WINDOW_S: 3600,
+  /** uni-id: the image captcha is required after 3 consecutive failures of a user+IP within 2 h */
+  CAPTCHA_AFTER_FAILURES: 3,
+  CAPTCHA_FAILURE_WINDOW_S: 7200,
 };
 
 /** Image captchas and verification codes (issue 4). */

@@ -45,5 +45,5 @@ export const LOGIN_CONFIG = {
 /** Verification code scenes (uni-id), and the forms an image captcha can be asked for. */
 export const CODE_SCENES = ['register', 'login', 'bind-mobile', 'bind-email', 'reset-pwd', 'set-pwd'] as const;
 export type CodeScene = (typeof CODE_SCENES)[number];
-export const CAPTCHA_SCENES = ['register', 'send-code'] as const;
+export const CAPTCHA_SCENES = ['register', 'send-code', 'login'] as const;
 export type CaptchaScene = (typeof CAPTCHA_SCENES)[number];

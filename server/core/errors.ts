@@ -86,6 +86,65 @@ export const ERRORS = {
   EMAIL_SEND_FAILED: 502,
   /** no account with this email / mobile (field names which) */
   ACCOUNT_NOT_FOUND: 404,
+  // SMS channel and mobile-number flows (issue 4)
+  /** the SMS provider refused the message or did not answer in time (its code is in the log) */
+  SMS_SEND_FAILED: 502,
+  /** set-password is for accounts without a password (change it with change-password) */
+  PASSWORD_ALREADY_SET: 409,
+  /** the account has no bound mobile number (field mobile): bind one first */
+  MOBILE_NOT_BOUND: 400,
+  /** a set-pwd code goes only to the number bound to the account (field mobile) */
+  MOBILE_MISMATCH: 400,
+  // file service and profile (issue 4)
+  /** the uploaded file is over the size limit (field file, {max}) */
+  FILE_TOO_LARGE: 413,
+  /** another file already has this cloudPath (field cloudPath) */
+  CLOUDPATH_EXISTS: 409,
+  /** a temp file link whose signature does not match or whose time is up */
+  TEMP_URL_INVALID: 403,
+  /** avatar_file must be an image the caller uploaded to the avatar folder of this server */
+  AVATAR_FILE_INVALID: 400,
+  // real-name verification (issue 4)
+  /** 2+ Han characters with an optional '·' (field realName) */
+  REALNAME_INVALID: 400,
+  /** 18 characters, a real birth date and the GB 11643 check character (field idCard) */
+  IDCARD_INVALID: 400,
+  /** the ID number stands (pending or approved) on another account (field idCard) */
+  IDCARD_TAKEN: 409,
+  /** 5 submissions per account per 24 hours */
+  REALNAME_ATTEMPTS_EXCEEDED: 429,
+  REALNAME_ALREADY_VERIFIED: 409,
+  /** a submission is waiting for review */
+  REALNAME_PENDING: 409,
+  /** only a pending submission can be decided */
+  REALNAME_NOT_PENDING: 409,
+  /** a rejection needs a reason (field reason) */
+  REALNAME_REASON_REQUIRED: 400,
+  // weixin web sign-in (issue 4)
+  /** WEIXIN_APPID / WEIXIN_SECRET are not set */
+  WEIXIN_NOT_CONFIGURED: 400,
+  /** the sign-in's state is unknown, already used or expired: nothing happens */
+  WEIXIN_STATE_INVALID: 400,
+  /** the user declined on weixin's page (no code came back) */
+  WEIXIN_CANCELLED: 400,
+  /** weixin refused the code: invalid, already used or expired */
+  WEIXIN_CODE_INVALID: 400,
+  /** weixin answered an error (errcode) or an answer without an openid */
+  WEIXIN_AUTH_FAILED: 400,
+  /** weixin could not be reached or did not answer in time (no 5xx: not our bug) */
+  WEIXIN_UNAVAILABLE: 400,
+  /** this weixin account is already linked to another account */
+  WEIXIN_ALREADY_BOUND: 409,
+  /** this account is already linked to another weixin account */
+  WEIXIN_OTHER_BOUND: 409,
+  /** no weixin account is linked */
+  WEIXIN_NOT_BOUND: 400,
+  /** unlinking would leave no way to sign in (no password, mobile or email) */
+  WEIXIN_UNBIND_LAST_LOGIN: 400,
+  /** the one-time sign-in ticket is unknown, used or expired (field ticket) */
+  WEIXIN_TICKET_INVALID: 400,
+  /** the page to return to must be a path inside the console (field redirect) */
+  REDIRECT_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

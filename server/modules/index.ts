@@ -6,10 +6,16 @@ import type { Db } from '../db';
 import { authRoutes } from './auth/routes';
 import type { AccountService } from './auth/service';
 import { dashboardRoutes } from './dashboard/routes';
+import { fileRoutes } from './files/routes';
+import type { FileService } from './files/service';
 import { menuRoutes } from './menus/routes';
+import { profileRoutes } from './profile/routes';
+import { realnameRoutes } from './realname/routes';
+import type { RealnameService } from './realname/service';
 import { systemRoutes } from './system';
 import { verifyRoutes } from './verify/routes';
 import type { VerificationService } from './verify/service';
+import { weixinRoutes } from './weixin/routes';
 
 export interface ModuleContext {
   // typed loosely so each module can use its own type provider
@@ -19,9 +25,11 @@ export interface ModuleContext {
   tokens: TokenService;
   accounts: AccountService;
   verification: VerificationService;
+  files: FileService;
+  realname: RealnameService;
 }
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<ModuleContext, 'app'>) {
   const typed = app as unknown as ModuleContext['app'];
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes]) await mod({ ...ctx, app: typed });
 }

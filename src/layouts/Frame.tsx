@@ -8,6 +8,7 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  ProfileOutlined,
   UserDeleteOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -19,7 +20,7 @@ import LangSwitch from '../components/LangSwitch';
 import PageErrorBoundary from '../components/PageErrorBoundary';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { signOut } from '../services/auth';
-import { CHANGE_PWD, DEACTIVATE } from '../uni_modules/uni-id-pages/common/paths';
+import { CHANGE_PWD, DEACTIVATE, USERINFO } from '../uni_modules/uni-id-pages/common/paths';
 import type { InitialState } from '../shared/app-state';
 import { useT } from '../shared/i18n';
 import { stackDepth } from '../shared/nav-stack';
@@ -47,6 +48,7 @@ function UserMenu() {
         items: [
           { key: 'name', label: name, disabled: true, icon: <UserOutlined /> },
           { type: 'divider' },
+          { key: USERINFO, label: t('nav.userinfo'), icon: <ProfileOutlined /> },
           { key: CHANGE_PWD, label: t('nav.changePwd'), icon: <KeyOutlined /> },
           { key: DEACTIVATE, label: t('nav.deactivate'), icon: <UserDeleteOutlined /> },
           { type: 'divider' },
@@ -54,7 +56,7 @@ function UserMenu() {
         ],
         onClick: ({ key }) => {
           if (key === 'logout') void signOut();
-          else if (key === CHANGE_PWD || key === DEACTIVATE) history.push(key);
+          else if (key === USERINFO || key === CHANGE_PWD || key === DEACTIVATE) history.push(key);
         },
       }}
     >

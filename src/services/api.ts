@@ -65,6 +65,87 @@ export const changePassword = (body: ApiBody<'/api/auth/change-password', 'post'
   post<Record<string, never>>('/api/auth/change-password', body, opts);
 export const deactivateAccount = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/deactivate', {}, opts);
 
+// SMS channel and mobile-number flows (issue 4: login-smscode, retrieve, bind-mobile, set-pwd, SMS test outbox)
+export type SmsScene = ApiBody<'/api/auth/send-sms-code', 'post'>['scene'];
+export const sendSmsCode = (body: ApiBody<'/api/auth/send-sms-code', 'post'>, opts?: RequestOptions) =>
+  post<ApiData<'/api/auth/send-sms-code', 'post'>>('/api/auth/send-sms-code', body, opts);
+export const loginBySms = (body: ApiBody<'/api/auth/login-by-sms', 'post'>, opts?: RequestOptions) =>
+  post<TokenBundle>('/api/auth/login-by-sms', body, opts);
+export const resetPasswordBySms = (body: ApiBody<'/api/auth/reset-password-by-sms', 'post'>, opts?: RequestOptions) =>
+  post<Record<string, never>>('/api/auth/reset-password-by-sms', body, opts);
+export const bindMobile = (body: ApiBody<'/api/auth/bind-mobile', 'post'>, opts?: RequestOptions) => post<UserInfo>('/api/auth/bind-mobile', body, opts);
+export const setPassword = (body: ApiBody<'/api/auth/set-password', 'post'>, opts?: RequestOptions) => post<UserInfo>('/api/auth/set-password', body, opts);
+type SmsOutboxOp = NonNullable<paths['/api/system/sms-outbox']['get']>;
+export type SmsOutboxPage = SmsOutboxOp['responses'][200]['content']['application/json'];
+export type SmsOutboxRow = SmsOutboxPage['data'][number];
+/** the SMS test outbox, newest first: one page, the total, and whether test mode is on */
+export const getSmsOutbox = (q: NonNullable<ApiQuery<'/api/system/sms-outbox'>>, opts?: RequestOptions) => {
+  const s = new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])));
+  return request<SmsOutboxPage>(`/api/system/sms-outbox?${s}`, { method: 'GET', ...opts });
+};
+
+// profile and file service (issue 4: userinfo, cropImage, bind-email, webview)
+type UpdateMeOp = NonNullable<paths['/api/users/me']['put']>;
+export type UpdateMeBody = NonNullable<UpdateMeOp['requestBody']>['content']['application/json'];
+/** nickname / gender / avatar_file of the caller: answers whether anything changed ('update succeeded' / 'no change') */
+export const updateMe = (body: UpdateMeBody, opts?: RequestOptions) =>
+  request<UpdateMeOp['responses'][200]['content']['application/json']>('/api/users/me', { method: 'PUT', data: body, ...opts }).then((r) => r.data);
+export type UploadedFile = ApiData<'/api/files/upload', 'post'>;
+/**
+ * POST /api/files/upload (multipart: cloudPath + file). umi's request is axios, whose browser
+ * adapter is XMLHttpRequest, so `onProgress` gets the upload progress (0-100) while the request
+ * layer still attaches the token and refreshes it once.
+ */
+export const uploadFile = (cloudPath: string, file: Blob, fileName: string, onProgress?: (percent: number) => void, opts?: RequestOptions) => {
+  const form = new FormData();
+  form.append('cloudPath', cloudPath);
+  form.append('file', file, fileName);
+  return post<UploadedFile>('/api/files/upload', form, {
+    timeout: SPEC.UPLOAD_TIMEOUT_MS,
+    onUploadProgress: (e: { loaded: number; total?: number }) => {
+      if (e.total) onProgress?.(Math.min(100, Math.round((e.loaded * 100) / e.total)));
+    },
+    ...opts,
+  });
+};
+export const bindEmail = (body: ApiBody<'/api/auth/bind-email', 'post'>, opts?: RequestOptions) => post<UserInfo>('/api/auth/bind-email', body, opts);
+export const deleteFiles = (fileList: string[], opts?: RequestOptions) =>
+  post<ApiData<'/api/files/delete', 'post'>>('/api/files/delete', { fileList }, opts);
+export type WebviewCheck = ApiData<'/api/webview/check', 'get'>;
+export const checkWebview = (url: string, opts?: RequestOptions) => get<WebviewCheck>(`/api/webview/check?url=${encodeURIComponent(url)}`, opts);
+
+// weixin web sign-in and linking (issue 4)
+export type WeixinAuthorizeQuery = NonNullable<ApiQuery<'/api/auth/weixin/authorize'>>;
+/** weixin's authorize URL (a fresh state); the browser goes there */
+export const getWeixinAuthorizeUrl = (q: WeixinAuthorizeQuery, opts?: RequestOptions) =>
+  get<ApiData<'/api/auth/weixin/authorize', 'get'>>(
+    `/api/auth/weixin/authorize?${new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string'))}`,
+    opts,
+  );
+/** the one-time ticket of a weixin sign-in for the tokens */
+export const exchangeWeixinTicket = (body: ApiBody<'/api/auth/weixin/ticket', 'post'>, opts?: RequestOptions) =>
+  post<TokenBundle>('/api/auth/weixin/ticket', body, opts);
+export const unbindWeixin = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/weixin/unbind', {}, opts);
+
+// real-name verification and its admin review queue (issue 4)
+export type RealnameInfo = ApiData<'/api/auth/realname', 'get'>;
+export type RealnameRow = ApiData<'/api/system/realname/{id}/decide', 'post'>;
+export type RealnameQuery = NonNullable<ApiQuery<'/api/system/realname'>>;
+export type RealnameDecision = ApiBody<'/api/system/realname/{id}/decide', 'post'>;
+export const getRealname = (opts?: RequestOptions) => get<RealnameInfo>('/api/auth/realname', opts);
+export const submitRealname = (body: ApiBody<'/api/auth/realname', 'post'>, opts?: RequestOptions) =>
+  post<RealnameInfo>('/api/auth/realname', body, opts);
+/** one page of the review queue and the total (repeated keys for several statuses) */
+export async function listRealname(q: RealnameQuery, opts?: RequestOptions): Promise<{ data: RealnameRow[]; total: number }> {
+  const s = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) for (const x of [v].flat()) if (x !== undefined && x !== null && x !== '') s.append(k, String(x));
+  const text = s.toString();
+  const r = await request<{ success: true; data: RealnameRow[]; total: number }>(`/api/system/realname${text ? `?${text}` : ''}`, { method: 'GET', ...opts });
+  return { data: r.data, total: r.total };
+}
+export const decideRealname = (id: string, body: RealnameDecision, opts?: RequestOptions) =>
+  post<RealnameRow>(`/api/system/realname/${encodeURIComponent(id)}/decide`, body, opts);
+
 /**
  * POST /api/auth/refresh, outside the request layer (its failure must not start another
  * refresh). Rejects with the server's `{ errorCode, errorMessage }`, or NETWORK_ERROR.

@@ -2,6 +2,7 @@ import { TokenService } from '../../server/core/auth';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { ADMIN, call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
+import { captchaAnswer } from '../support/verify';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
@@ -79,19 +80,49 @@ describe('password sign-in', () => {
     expect(r.body.errorCode).toBe('PASSWORD_ERROR');
   });
 
+  /** a login with a solved image captcha (scene login), as the form sends it once required */
+  const loginWithCaptcha = async (username: string, password: string, ip: string, answer?: string) => {
+    const c = await call(t.app, 'GET', '/api/auth/captcha?scene=login', { ip });
+    const captcha = answer ?? (await captchaAnswer(t.db.$client, c.body.data.id));
+    return call(t.app, 'POST', '/api/auth/login', { body: { username, password, captchaId: c.body.data.id, captcha }, ip });
+  };
+
+  it('asks for the image captcha after 3 failures of a user+IP; a wrong captcha is refused and not counted', async () => {
+    await makeUser(t.db, { username: 'dora', password: 'Dora#20266' });
+    for (let i = 0; i < 3; i++) expect((await login(t.app, 'dora', 'wrong-pass1', '10.3.3.3')).body.errorCode).toBe('PASSWORD_ERROR');
+    // even the right password needs the captcha now
+    const required = await login(t.app, 'dora', 'Dora#20266', '10.3.3.3');
+    expect(required.body).toMatchObject({ errorCode: 'CAPTCHA_REQUIRED', field: 'captcha' });
+    const wrong = await loginWithCaptcha('dora', 'Dora#20266', '10.3.3.3', 'zzzz');
+    expect(wrong.body).toMatchObject({ errorCode: 'CAPTCHA_INVALID', field: 'captcha' });
+    // another IP is not affected
+    expect((await login(t.app, 'dora', 'Dora#20266', '10.4.4.4')).status).toBe(200);
+    expect((await loginWithCaptcha('dora', 'Dora#20266', '10.3.3.3')).status).toBe(200);
+    // the success cleared it: no captcha for the next attempt
+    expect((await login(t.app, 'dora', 'Dora#20266', '10.3.3.3')).status).toBe(200);
+    // an unknown name behaves the same (no hint about which accounts exist)
+    for (let i = 0; i < 3; i++) await login(t.app, 'nobody_here', 'wrong-pass1', '10.3.3.3');
+    expect((await login(t.app, 'nobody_here', 'wrong-pass1', '10.3.3.3')).body.errorCode).toBe('CAPTCHA_REQUIRED');
+    // the captcha rule looks back 2 hours
+    await t.db.$client.query(`UPDATE user_logs SET created_at = created_at - interval '7201 seconds' WHERE ip = '10.3.3.3' AND username = 'nobody_here'`);
+    expect((await login(t.app, 'nobody_here', 'wrong-pass1', '10.3.3.3')).body.errorCode).toBe('PASSWORD_ERROR');
+  });
+
   it('locks out after 6 failures from one IP within the hour; other IPs are unaffected; success clears', async () => {
     await makeUser(t.db, { username: 'bob', password: 'Bob#20266' });
-    for (let i = 0; i < 6; i++) expect((await login(t.app, 'bob', 'wrong-pass1', '10.1.1.1')).body.errorCode).toBe('PASSWORD_ERROR');
-    const locked = await login(t.app, 'bob', 'Bob#20266', '10.1.1.1');
+    for (let i = 0; i < 3; i++) expect((await login(t.app, 'bob', 'wrong-pass1', '10.1.1.1')).body.errorCode).toBe('PASSWORD_ERROR');
+    for (let i = 0; i < 3; i++) expect((await loginWithCaptcha('bob', 'wrong-pass1', '10.1.1.1')).body.errorCode).toBe('PASSWORD_ERROR');
+    const locked = await loginWithCaptcha('bob', 'Bob#20266', '10.1.1.1');
     expect(locked.status).toBe(429);
     expect(locked.body.errorCode).toBe('PASSWORD_ERROR_EXCEED_LIMIT');
     expect((await login(t.app, 'bob', 'Bob#20266', '10.2.2.2')).status).toBe(200);
-    // the window passes: age the failures by an hour
+    // the window passes: age the failures by an hour (still inside the captcha's 2 hours)
     await t.db.$client.query(`UPDATE user_logs SET created_at = created_at - interval '3601 seconds' WHERE ip = '10.1.1.1'`);
-    expect((await login(t.app, 'bob', 'Bob#20266', '10.1.1.1')).status).toBe(200);
+    expect((await loginWithCaptcha('bob', 'Bob#20266', '10.1.1.1')).status).toBe(200);
     // a success clears the count: 5 failures after it still let the right password in
-    for (let i = 0; i < 5; i++) await login(t.app, 'bob', 'wrong-pass1', '10.1.1.1');
-    expect((await login(t.app, 'bob', 'Bob#20266', '10.1.1.1')).status).toBe(200);
+    for (let i = 0; i < 3; i++) await login(t.app, 'bob', 'wrong-pass1', '10.1.1.1');
+    for (let i = 0; i < 2; i++) await loginWithCaptcha('bob', 'wrong-pass1', '10.1.1.1');
+    expect((await loginWithCaptcha('bob', 'Bob#20266', '10.1.1.1')).status).toBe(200);
   });
 
   it.each([
@@ -108,11 +139,12 @@ describe('password sign-in', () => {
 
   it('answers in the request language', async () => {
     const body = { username: 'alice', password: 'nope' };
-    const zh = await call(t.app, 'POST', '/api/auth/login', { body, lang: 'zh-CN,zh;q=0.9' });
+    // each from its own IP: three failures from one would ask for the captcha
+    const zh = await call(t.app, 'POST', '/api/auth/login', { body, lang: 'zh-CN,zh;q=0.9', ip: '10.5.0.1' });
     expect(zh.body.errorMessage).toBe('账号或密码错误');
-    const hant = await call(t.app, 'POST', '/api/auth/login', { body, lang: 'zh-Hant' });
+    const hant = await call(t.app, 'POST', '/api/auth/login', { body, lang: 'zh-Hant', ip: '10.5.0.2' });
     expect(hant.body.errorMessage).toBe('帳號或密碼錯誤');
-    const en = await call(t.app, 'POST', '/api/auth/login', { body, lang: 'fr' });
+    const en = await call(t.app, 'POST', '/api/auth/login', { body, lang: 'fr', ip: '10.5.0.3' });
     expect(en.body.errorMessage).toBe('Wrong account or password');
   });
 });

@@ -36,9 +36,14 @@ function mockServer(login: (body: { username: string; password: string }) => unk
       loginBodies.push(opts.data);
       return login(opts.data as { username: string; password: string });
     }
+    if (url.startsWith('/api/auth/captcha')) {
+      captchaCalls.push(String((opts.params as { scene?: string } | undefined)?.scene ?? url));
+      return { success: true, data: { id: `cap-${captchaCalls.length}`, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', expiresIn: 300 } };
+    }
     throw new Error(`unexpected ${url}`);
   });
 }
+let captchaCalls: string[] = [];
 
 function renderPage() {
   return renderInApp(<LoginWithPwd />);
@@ -104,6 +109,28 @@ describe('login-withpwd', () => {
     expect(history.location.pathname).toBe(PAGE);
   });
 
+  test('no captcha at first; once the server requires it the field appears with the message, and each try gets a new image', async () => {
+    captchaCalls = [];
+    mockServer((body) => {
+      if (!(body as { captchaId?: string }).captchaId) throw serverError(400, 'CAPTCHA_REQUIRED', 'Enter the characters in the image', 'captcha');
+      throw serverError(401, 'PASSWORD_ERROR', 'Wrong account or password', 'password');
+    });
+    renderPage();
+    expect(screen.queryByLabelText('Image code')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Username / mobile / email'), { target: { value: 'alice' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope-nope-1' } });
+    fireEvent.submit(form());
+    expect(await screen.findByText('Enter the characters in the image')).toBeInTheDocument();
+    const captchaItem = screen.getByLabelText('Image code').closest('.ant-form-item') as HTMLElement;
+    expect(within(captchaItem).getByText('Enter the characters in the image')).toBeInTheDocument();
+    await waitFor(() => expect(captchaCalls).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Image code'), { target: { value: ' ab12 ' } });
+    fireEvent.submit(form());
+    await screen.findByText('Wrong account or password');
+    expect(loginBodies.at(-1)).toEqual({ username: 'alice', password: 'nope-nope-1', captchaId: 'cap-1', captcha: 'ab12' });
+    await waitFor(() => expect(captchaCalls).toHaveLength(2));
+  });
+
   test('an error without a field shows above the form', async () => {
     mockServer(() => {
       throw serverError(429, 'PASSWORD_ERROR_EXCEED_LIMIT', 'Too many wrong passwords, please try again later');
@@ -118,7 +145,7 @@ describe('login-withpwd', () => {
   test('success: tokens stored, login-success emitted, "login succeeded", back to the pending url', async () => {
     mockServer(() => ({
       success: true,
-      data: { token, refreshToken: 'r1', userInfo: { _id: 'u1', username: 'alice', role: ['admin'], permission: [], score: 10000 } },
+      data: { token, refreshToken: 'r1', userInfo: { _id: 'u1', username: 'alice', role: ['admin'], permission: [], score: 10000, hasPassword: true, wxBound: false } },
     }));
     const events: unknown[] = [];
     const off = on('login-success', (p) => events.push(p));

@@ -168,7 +168,10 @@ describe('register and retrieve by email (code received over SMTP)', () => {
     await withDb((c) => c.query(`UPDATE verification_codes SET created_at = created_at - interval '61 seconds'`));
     await clearLogin();
     await go(`${UNI}/login/login-withpwd`);
-    const captcha = await captchaAfter(() => page.getByText('Forgot password?').click());
+    // "Forgot password?" offers SMS first; email is one click further
+    await page.getByText('Forgot password?').click();
+    await page.waitForURL(/retrieve\/retrieve\?|retrieve\/retrieve$/);
+    const captcha = await captchaAfter(() => page.getByText('Reset by email instead').click());
     await page.waitForURL(/retrieve-by-email/);
     const code = await requestCode(MAIL.email, captcha);
     expect(inbox.at(-1)!.subject).toBe('Your verification code for resetting your password');

@@ -5,7 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { api, e2eSession, hashUrl, screenshot } from './browser';
-import { expiredTokenLike, makeRole, makeUser } from './fixtures';
+import { captchaAnswer } from '../support/verify';
+import { expiredTokenLike, makeRole, makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
 const ADMIN = { username: 'e2e_admin', password: 'Admin#2026' };
@@ -71,20 +72,35 @@ describe('first run and sign-in', () => {
     expect(hashUrl(page)).not.toContain('login');
   });
 
-  it('a wrong password shows on the password field; the 7th attempt after 6 failures is locked out', async () => {
+  it('a wrong password shows on the password field; after 3 the captcha is required; after 6 locked out', async () => {
     await makeUser('e2e_locked', 'Locked#2026');
     await signOutByStorage();
     await go(`${UNI}/login/login-withpwd`);
     const attempt = async (password: string) => {
       const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
       await fillLogin('e2e_locked', password);
-      await answered;
+      return (await answered).json();
     };
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 3; i++) {
       await attempt(`wrong-${i}-pass`);
       await page.getByText('Wrong account or password').first().waitFor();
     }
-    await attempt('Locked#2026');
+    expect(await page.locator('#captcha').count()).toBe(0);
+    // the 4th attempt: the server asks for the captcha, which appears on its field
+    const shown = page.waitForResponse((r) => r.url().includes('/api/auth/captcha?scene=login'));
+    expect((await attempt('wrong-3-pass')).errorCode).toBe('CAPTCHA_REQUIRED');
+    let captcha = (await (await shown).json()).data.id as string;
+    await page.locator('#captcha').waitFor();
+    await page.getByText('Enter the characters in the image').first().waitFor();
+    const solve = async (password: string) => {
+      await page.locator('#captcha').fill(await withDb((c) => captchaAnswer(c, captcha)));
+      const next = page.waitForResponse((r) => r.url().includes('/api/auth/captcha?scene=login'));
+      const body = await attempt(password);
+      captcha = (await (await next).json()).data.id;
+      return body;
+    };
+    for (let i = 0; i < 3; i++) expect((await solve(`wrong-${i}-again`)).errorCode).toBe('PASSWORD_ERROR');
+    expect((await solve('Locked#2026')).errorCode).toBe('PASSWORD_ERROR_EXCEED_LIMIT');
     await page.getByText('Too many wrong passwords, please try again later').first().waitFor();
     expect(hashUrl(page)).toContain('login-withpwd');
   });

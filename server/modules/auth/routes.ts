@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors';
 import { Empty, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../index';
 import { CaptchaFields } from '../verify/routes';
+import { mobileRoutes } from './mobile-routes';
 import type { ClientInfo } from './service';
 
 export const UserInfo = Type.Object(
@@ -44,7 +45,8 @@ const NewAccountFields = {
 
 export const clientOf = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, ua: req.headers['user-agent'] });
 
-export async function authRoutes({ app, config, accounts, verification }: ModuleContext) {
+export async function authRoutes(ctx: ModuleContext) {
+  const { app, config, accounts, verification } = ctx;
   app.addSchema(UserInfo);
   app.addSchema(TokenBundle);
   const tags = ['auth'];
@@ -101,10 +103,15 @@ export async function authRoutes({ app, config, accounts, verification }: Module
       body: Type.Object({
         username: Type.String({ minLength: 1, maxLength: 128 }),
         password: Type.Union([Password, Type.Null()]),
+        // required after 3 failures (CAPTCHA_REQUIRED names the field)
+        ...CaptchaFields,
       }),
       response: { 200: bundle },
     },
-    handler: async (req) => ({ success: true as const, data: await accounts.login(req.body, clientOf(req)) }),
+    handler: async (req) => ({
+      success: true as const,
+      data: await accounts.login(req.body, clientOf(req), (given) => verification.checkCaptcha('login', given)),
+    }),
   });
 
   app.post('/api/auth/refresh', {
@@ -200,9 +207,13 @@ export async function authRoutes({ app, config, accounts, verification }: Module
       response: { 200: Ok(Empty) },
     },
     handler: async (req) => {
-      const { code, ...input } = req.body;
-      await accounts.resetPasswordByEmail(input, clientOf(req), () => verification.useCode({ scene: 'reset-pwd', target: input.email, code }));
+      const { code, email, ...input } = req.body;
+      await accounts.resetPasswordWithCode({ field: 'email', value: email }, input, clientOf(req), () =>
+        verification.useCode({ scene: 'reset-pwd', target: email, code }),
+      );
       return { success: true as const, data: {} };
     },
   });
+  // sign-in by SMS, retrieve by SMS, bind-mobile, set-password (mobile-routes.ts)
+  await mobileRoutes(ctx);
 }

@@ -41,7 +41,20 @@ export interface TokenBundle {
   userInfo: UserInfo;
 }
 
-export type LogType = 'login' | 'logout' | 'register' | 'change-pwd' | 'reset-pwd' | 'deactivate' | 'refresh';
+export type LogType =
+  | 'login'
+  | 'logout'
+  | 'register'
+  | 'change-pwd'
+  | 'reset-pwd'
+  | 'deactivate'
+  | 'refresh'
+  | 'bind-mobile'
+  | 'set-pwd'
+  | 'bind-email'
+  | 'realname-review'
+  | 'bind-weixin'
+  | 'unbind-weixin';
 
 const STATUS_ERRORS = {
   1: 'ACCOUNT_DISABLED',
@@ -49,6 +62,9 @@ const STATUS_ERRORS = {
   3: 'ACCOUNT_REVIEW_REJECTED',
   4: 'ACCOUNT_CLOSED',
 } as const;
+
+/** the error that refuses a sign-in to an account in this status (1-4), or undefined */
+export const statusErrorOf = (status: number) => STATUS_ERRORS[status as keyof typeof STATUS_ERRORS];
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -176,37 +192,61 @@ export class AccountService {
     return tx.select().from(users).where(where).limit(1).for('update');
   }
 
-  /** failed sign-ins of this user from this IP in the window, since the last success */
-  private async recentFailures(tx: Tx, userId: string, ip: string): Promise<number> {
+  /**
+   * Failed sign-ins of this account (by user id, or by the name typed when no account has it,
+   * so both look alike from outside) from this IP within `windowS`, since the last success.
+   */
+  private async recentFailures(tx: Tx, who: { userId: string | null; username: string }, ip: string, windowS: number): Promise<number> {
+    const match = who.userId ? sql`user_id = ${who.userId}` : sql`user_id IS NULL AND username = ${who.username}`;
     const { rows } = await tx.execute<{ n: string }>(sql`
       SELECT count(*) AS n FROM user_logs
-       WHERE user_id = ${userId} AND ip = ${ip} AND type = 'login' AND state = 0
-         AND created_at > now() - make_interval(secs => ${AUTH.LOGIN_FAILURE_WINDOW_S})
+       WHERE ${match} AND ip = ${ip} AND type = 'login' AND state = 0
+         AND created_at > now() - make_interval(secs => ${windowS})
          AND created_at > coalesce((SELECT max(created_at) FROM user_logs
-                                     WHERE user_id = ${userId} AND ip = ${ip} AND type = 'login' AND state = 1),
+                                     WHERE ${match} AND ip = ${ip} AND type = 'login' AND state = 1),
                                    '-infinity')`);
     return Number(rows[0].n);
   }
 
-  async login(input: { username: string; password: string | null }, client: ClientInfo): Promise<TokenBundle> {
+  /**
+   * Password sign-in. After AUTH.CAPTCHA_AFTER_FAILURES failures of this account from this IP
+   * within AUTH.CAPTCHA_FAILURE_WINDOW_S the image captcha is required (`checkCaptcha`, scene
+   * login): without one CAPTCHA_REQUIRED, a wrong one CAPTCHA_INVALID, neither counted as a
+   * failure. After AUTH.MAX_LOGIN_FAILURES within the lockout window: PASSWORD_ERROR_EXCEED_LIMIT.
+   */
+  async login(
+    input: { username: string; password: string | null; captchaId?: string; captcha?: string },
+    client: ClientInfo,
+    checkCaptcha: (given: { captchaId?: string; captcha?: string }) => Promise<void> = async () => {},
+  ): Promise<TokenBundle> {
     const password = input.password ?? ''; // spec: a null password counts as an empty string
+    const typed = input.username.trim().toLowerCase().slice(0, 64);
     // failures are recorded even though the sign-in itself fails, so they commit on their own
     let failure: AppError | undefined;
     const bundle = await this.db.transaction(async (tx) => {
       const [user] = await this.findByAccount(tx, input.username);
-      if (!user) {
-        await verifyPassword(await dummyHash(), password);
-        await this.log(tx, 'login', 0, client, { id: null, username: input.username.slice(0, 64) });
-        failure = new AppError('PASSWORD_ERROR', { field: 'password' });
-        return undefined;
-      }
-      if ((await this.recentFailures(tx, user.id, client.ip)) >= AUTH.MAX_LOGIN_FAILURES) {
-        await this.log(tx, 'login', 0, client, user);
+      const who = { userId: user?.id ?? null, username: typed };
+      const logAs = user ?? { id: null, username: typed };
+      if ((await this.recentFailures(tx, who, client.ip, AUTH.LOGIN_FAILURE_WINDOW_S)) >= AUTH.MAX_LOGIN_FAILURES) {
+        await this.log(tx, 'login', 0, client, logAs);
         failure = new AppError('PASSWORD_ERROR_EXCEED_LIMIT');
         return undefined;
       }
-      if (!(await verifyPassword(user.passwordHash, password))) {
-        await this.log(tx, 'login', 0, client, user);
+      if ((await this.recentFailures(tx, who, client.ip, AUTH.CAPTCHA_FAILURE_WINDOW_S)) >= AUTH.CAPTCHA_AFTER_FAILURES) {
+        if (!input.captchaId || !input.captcha?.trim()) {
+          failure = new AppError('CAPTCHA_REQUIRED', { field: 'captcha' });
+          return undefined;
+        }
+        try {
+          await checkCaptcha({ captchaId: input.captchaId, captcha: input.captcha });
+        } catch (e) {
+          failure = e as AppError;
+          return undefined;
+        }
+      }
+      if (!user || !(await verifyPassword(user.passwordHash, password))) {
+        if (!user) await verifyPassword(await dummyHash(), password);
+        await this.log(tx, 'login', 0, client, logAs);
         failure = new AppError('PASSWORD_ERROR', { field: 'password' });
         return undefined;
       }
@@ -408,18 +448,24 @@ export class AccountService {
   }
 
   /**
-   * Retrieve (retrieve-by-email, by SMS later): the new password's rules, then `verify` (the
-   * code sent to that address), then the reset, which ends every earlier session.
+   * Retrieve (retrieve-by-email, retrieve by SMS): the new password's rules, then `verify` (the
+   * code sent to that address or number), then the reset, which ends every earlier session.
    */
-  async resetPasswordByEmail(input: { email: string; password: string; password2: string }, client: ClientInfo, verify: () => Promise<void>) {
-    const email = input.email.trim().toLowerCase();
+  async resetPasswordWithCode(
+    by: { field: 'email' | 'mobile'; value: string },
+    input: { password: string; password2: string },
+    client: ClientInfo,
+    verify: () => Promise<void>,
+  ) {
+    const value = by.field === 'email' ? by.value.trim().toLowerCase() : by.value.trim();
     const p = checkPassword(input.password);
     if (p) throw new AppError(p, { field: 'password' });
     if (input.password !== input.password2) throw new AppError('PASSWORD_MISMATCH', { field: 'password2' });
     await verify();
     await this.db.transaction(async (tx) => {
-      const [u] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).for('update');
-      if (!u) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'email' });
+      const column = by.field === 'email' ? users.email : users.mobile;
+      const [u] = await tx.select({ id: users.id }).from(users).where(eq(column, value)).for('update');
+      if (!u) throw new AppError('ACCOUNT_NOT_FOUND', { field: by.field });
       await this.resetPassword(tx, u.id, input.password, client);
     });
   }

@@ -10,11 +10,13 @@
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import svgCaptcha from 'svg-captcha';
-import { checkEmail } from '../../../shared/validation';
+import { checkEmail, isMobile } from '../../../shared/validation';
 import { type CaptchaScene, type CodeScene, VERIFY } from '../../config';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
+import { type ListSpec, runList } from '../../core/list';
 import type { Mailer } from '../../core/mailer';
+import type { SmsSender } from '../../core/sms';
 import type { Db } from '../../db';
 import { captchas, verificationCodes } from '../../db/schema';
 
@@ -25,6 +27,21 @@ export interface CaptchaAnswer {
   captcha: string;
 }
 
+/** the SMS test outbox as a list (keyword on the mobile number), newest first */
+const SMS_OUTBOX_LIST: ListSpec = {
+  resource: 'sms-outbox',
+  from: sql`sms_outbox o`,
+  alias: 'o',
+  columns: sql`o.id, o.mobile, o.scene, o.content, o.created_at`,
+  search: [sql`o.mobile`],
+  filters: {},
+  sorts: { created_at: sql`o.created_at` },
+  defaultSort: { field: 'created_at', order: 'descend' },
+  tiebreak: sql`o.id`,
+  toRow: (r) => ({ ...r, id: Number(r.id) }),
+  exportColumns: [],
+};
+
 export const codeTtlS = (scene: CodeScene) => (scene === 'bind-mobile' ? VERIFY.BIND_MOBILE_CODE_TTL_S : VERIFY.CODE_TTL_S);
 
 export class VerificationService {
@@ -34,12 +51,17 @@ export class VerificationService {
     private db: Db,
     private mailer: Mailer,
     secret: string,
+    private sms: SmsSender,
   ) {
     this.key = createHash('sha256').update(`verification-codes:${secret}`).digest();
   }
 
   get testMode() {
     return this.mailer.testMode;
+  }
+
+  get smsTestMode() {
+    return this.sms.testMode;
   }
 
   private hash(scene: string, target: string, code: string) {
@@ -81,15 +103,18 @@ export class VerificationService {
   }
 
   /**
-   * Issues a code for (scene, target) after the captcha and the limits pass, and mails it.
-   * A newer code replaces the unused older ones of the same scene and target.
+   * Issues a code for (scene, target) once the captcha and the limits pass, and hands it to
+   * `deliver` (mail, SMS). A newer code replaces the unused older ones of the same scene and
+   * target. Both channels come through here.
    */
-  async sendEmailCode(input: { email: string; scene: CodeScene } & Partial<CaptchaAnswer>, ip: string, lang: Lang) {
-    const target = input.email.trim().toLowerCase();
-    if (!target || checkEmail(target)) throw new AppError('EMAIL_INVALID', { field: 'email' });
-    await this.checkCaptcha('send-code', input);
+  private async issueCode(
+    issue: { channel: Channel; target: string; scene: CodeScene; ip: string } & Partial<CaptchaAnswer>,
+    deliver: (code: string, ttl: number) => Promise<void>,
+  ): Promise<{ expiresIn: number; resendIn: number }> {
+    const { target, scene, ip } = issue;
+    await this.checkCaptcha('send-code', issue);
     const code = String(randomInt(0, 10 ** VERIFY.CODE_LENGTH)).padStart(VERIFY.CODE_LENGTH, '0');
-    const ttl = codeTtlS(input.scene);
+    const ttl = codeTtlS(scene);
     const id = await this.db.transaction(async (tx) => {
       // one sender per target at a time, so two requests cannot both pass the interval check
       await tx.execute(sql`SELECT pg_advisory_xact_lock(727004, hashtext(${target}))`);
@@ -105,32 +130,60 @@ export class VerificationService {
       await tx
         .update(verificationCodes)
         .set({ usedAt: new Date() })
-        .where(and(eq(verificationCodes.target, target), eq(verificationCodes.scene, input.scene), isNull(verificationCodes.usedAt)));
+        .where(and(eq(verificationCodes.target, target), eq(verificationCodes.scene, scene), isNull(verificationCodes.usedAt)));
       const [row] = await tx
         .insert(verificationCodes)
-        .values({
-          scene: input.scene,
-          channel: 'email',
-          target,
-          codeHash: this.hash(input.scene, target, code),
-          ip,
-          expiresAt: new Date(Date.now() + ttl * 1000),
-        })
+        .values({ scene, channel: issue.channel, target, codeHash: this.hash(scene, target, code), ip, expiresAt: new Date(Date.now() + ttl * 1000) })
         .returning({ id: verificationCodes.id });
       return row.id;
     });
     try {
-      await this.mailer.send({
-        to: target,
-        subject: t(lang, 'mail.code.subject', { purpose: t(lang, `mail.scene.${input.scene}`) }),
-        text: t(lang, 'mail.code.text', { code, purpose: t(lang, `mail.scene.${input.scene}`), minutes: Math.round(ttl / 60) }),
-      });
+      await deliver(code, ttl);
     } catch (e) {
       // not delivered: the code goes, so the user can ask again at once
       await this.db.delete(verificationCodes).where(eq(verificationCodes.id, id));
-      throw new AppError('EMAIL_SEND_FAILED', { cause: e });
+      throw e;
     }
-    return { expiresIn: ttl, resendIn: VERIFY.CODE_RESEND_INTERVAL_S, testMode: this.mailer.testMode };
+    return { expiresIn: ttl, resendIn: VERIFY.CODE_RESEND_INTERVAL_S };
+  }
+
+  /** a code by mail (test mode: the outbox folder) */
+  async sendEmailCode(input: { email: string; scene: CodeScene } & Partial<CaptchaAnswer>, ip: string, lang: Lang) {
+    const target = input.email.trim().toLowerCase();
+    if (!target || checkEmail(target)) throw new AppError('EMAIL_INVALID', { field: 'email' });
+    const purpose = t(lang, `mail.scene.${input.scene}`);
+    const sent = await this.issueCode({ ...input, channel: 'email', target, ip }, async (code, ttl) => {
+      try {
+        await this.mailer.send({
+          to: target,
+          subject: t(lang, 'mail.code.subject', { purpose }),
+          text: t(lang, 'mail.code.text', { code, purpose, minutes: Math.round(ttl / 60) }),
+        });
+      } catch (e) {
+        throw new AppError('EMAIL_SEND_FAILED', { cause: e });
+      }
+    });
+    return { ...sent, testMode: this.mailer.testMode };
+  }
+
+  /** a code by SMS (test mode: the sms_outbox table and the log); `mobile` is checked by the caller's rules */
+  async sendSmsCode(input: { mobile: string; scene: CodeScene } & Partial<CaptchaAnswer>, ip: string, lang: Lang) {
+    const target = input.mobile.trim();
+    if (!isMobile(target)) throw new AppError('MOBILE_INVALID', { field: 'mobile' });
+    const sent = await this.issueCode({ ...input, channel: 'mobile', target, ip }, (code, ttl) =>
+      this.sms.send({
+        mobile: target,
+        scene: input.scene,
+        code,
+        text: t(lang, 'sms.code.text', { code, purpose: t(lang, `mail.scene.${input.scene}`), minutes: Math.round(ttl / 60) }),
+      }),
+    );
+    return { ...sent, testMode: this.sms.testMode };
+  }
+
+  /** SMS test mode: the messages that were not sent, newest first (admins read the codes there) */
+  async smsOutbox(q: { current?: number; pageSize?: number; keyword?: string }) {
+    return { ...(await runList(this.db, SMS_OUTBOX_LIST, q)), testMode: this.sms.testMode };
   }
 
   /**

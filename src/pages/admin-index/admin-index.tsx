@@ -11,6 +11,7 @@ import { getAdminData, type UserLog } from '../../services/api';
 import { requestErrorOf } from '../../services/request-layer';
 import { hasMessage, useT } from '../../shared/i18n';
 import { DATE_FORMAT } from '../../shared/format';
+import SmsOutboxCard from './components/SmsOutboxCard';
 
 export default function AdminHome() {
   const t = useT();
@@ -46,6 +47,8 @@ export default function AdminHome() {
           </Col>
         ))}
       </Row>
+
+      <SmsOutboxCard />
 
       <Card title={t('admin.recentLogs')} extra={<Link to="/pages/system/safety/list">{t('admin.allLogs')}</Link>}>
         <Table<UserLog>

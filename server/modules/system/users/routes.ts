@@ -58,8 +58,8 @@ const editable = {
   avatar_file: Type.Optional(Nullable(AvatarFile)),
 };
 
-export async function userRoutes({ app, db, accounts }: ModuleContext) {
-  const service = new UserService(db, accounts);
+export async function userRoutes({ app, db, accounts, files, realname }: ModuleContext) {
+  const service = new UserService(db, accounts, (tx, ids) => realname.forgetUsers(tx, ids));
   const access = ACCESS.users;
   const tags = ['system: users'];
   app.addSchema(UserRow);
@@ -122,6 +122,10 @@ export async function userRoutes({ app, db, accounts }: ModuleContext) {
       body: Type.Object({ nickname: OptText(64), gender: Type.Optional(Gender), avatar_file: Type.Optional(Nullable(AvatarFile)) }),
       response: { 200: Ok(Type.Object({ updated: Type.Boolean() })) },
     },
-    handler: async (req) => ({ success: true as const, data: { updated: await service.updateMe(req.auth!.uid, req.body) } }),
+    handler: async (req) => {
+      // the avatar must be an image the caller uploaded through the file service (issue 4)
+      if (req.body.avatar_file) await files.assertAvatar(req.auth!.uid, req.body.avatar_file.url);
+      return { success: true as const, data: { updated: await service.updateMe(req.auth!.uid, req.body) } };
+    },
   });
 }

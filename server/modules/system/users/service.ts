@@ -137,6 +137,8 @@ export class UserService {
   constructor(
     private db: Db,
     private accounts: AccountService,
+    /** what other modules keep per user and must drop in the same transaction (real-name records) */
+    private onDelete: (tx: Db | Tx, ids: string[]) => Promise<void> = async () => {},
   ) {}
 
   get(id: string) {
@@ -237,6 +239,7 @@ export class UserService {
     return deleteByIds(this.db, sql`users`, sql`id`, ids, async (tx, gone) => {
       const admins = await query(tx, sql`SELECT 1 FROM users WHERE id = ANY(${textArray(gone)}) AND ${ADMIN_ROLE} = ANY(role) LIMIT 1`);
       if (admins.length) await assertAdminRemains(tx, gone);
+      await this.onDelete(tx, gone);
     });
   }
 

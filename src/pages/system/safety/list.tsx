@@ -12,7 +12,7 @@ import { COLLECTION, type UserLogRow } from '../../../services/system';
 import { hasMessage, useT } from '../../../shared/i18n';
 
 /** the log types the server writes (reference: login, logout, register, reset-pwd, bind-mobile, ...) */
-const LOG_TYPES = ['login', 'logout', 'register', 'change-pwd', 'reset-pwd', 'deactivate', 'refresh', 'bind-mobile'];
+const LOG_TYPES = ['login', 'logout', 'register', 'change-pwd', 'reset-pwd', 'deactivate', 'refresh', 'bind-mobile', 'set-pwd', 'bind-email', 'bind-weixin', 'unbind-weixin', 'realname-review'];
 
 export default function UserLogList() {
   const t = useT();

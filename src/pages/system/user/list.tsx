@@ -13,6 +13,7 @@ import { useResourceOptions } from '../../../components/admin/ResourceSelect';
 import { useCan } from '../../../components/admin/access';
 import { COLLECTION, type UserRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
+import RealnameReviews from './RealnameReviews';
 import SetTagsModal from './SetTagsModal';
 import { userStatusOptions } from './status';
 
@@ -85,6 +86,7 @@ export default function UserList() {
         addPath="/pages/system/user/add"
         editPath={(r) => `/pages/system/user/edit?id=${encodeURIComponent(r._id)}`}
         rowLabel={(r) => r.username || r.nickname || r.mobile || r.email || r._id}
+        toolbar={() => [<RealnameReviews key="realname" />]}
         batchActions={
           can('admin')
             ? (rows, ctx) => [

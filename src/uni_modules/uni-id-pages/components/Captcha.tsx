@@ -16,7 +16,8 @@ export interface CaptchaState {
   refresh(): void;
 }
 
-export function useCaptcha(scene: CaptchaScene): CaptchaState {
+/** `active` false: no image is fetched until it turns true (the login form needs one only after failures) */
+export function useCaptcha(scene: CaptchaScene, active = true): CaptchaState {
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [failed, setFailed] = useState(false);
   const seq = useRef(0);
@@ -29,13 +30,14 @@ export function useCaptcha(scene: CaptchaScene): CaptchaState {
     );
   }, [scene]);
   useEffect(() => {
+    if (!active) return undefined;
     refresh();
     return () => {
       // an answer arriving after unmount is dropped (seq is a counter, not a DOM ref)
       // eslint-disable-next-line react-hooks/exhaustive-deps
       seq.current++;
     };
-  }, [refresh]);
+  }, [refresh, active]);
   return { id: captcha?.id ?? null, svg: captcha?.svg ?? null, failed, refresh };
 }
 

@@ -1,26 +1,116 @@
 /**
  * The default login page (uni-id-pages login-withoutpwd): lists the login types enabled in the
- * login config. 'username' goes to the password login carrying uniIdRedirectUrl; 'weixin' is
- * shown but disabled until the accounts issue wires it; the register-admin link shows while
- * no admin exists.
+ * login config.
+ *  - 'smsCode': a mobile number field that goes on to login-smscode?mobile=<number>;
+ *  - 'username': to the password login, carrying uniIdRedirectUrl;
+ *  - 'weixin': to weixin's page (QR connect) once the server is configured for it, else a
+ *    disabled button with a hint. weixin's round trip comes back here with ?weixinTicket=
+ *    (spent for the tokens; then back three history steps, or to uniIdRedirectUrl) or
+ *    ?weixinError=<CODE> (shown above the choices).
+ * The register-admin link shows while no admin exists.
  */
-import { UserOutlined, WechatOutlined } from '@ant-design/icons';
+import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { history, Link, useLocation } from '@umijs/max';
-import { Alert, Button, Flex, Skeleton, Tooltip } from 'antd';
+import { Alert, Button, Divider, Flex, Form, Input, Skeleton, Spin, Tooltip } from 'antd';
 import { useRequest } from 'ahooks';
+import { useEffect, useState } from 'react';
+import { checkMobile } from '../../../../../shared/validation';
 import AccountFrame from '../../../../components/AccountFrame';
-import { carryRedirect } from '../../../../guard';
-import { getLoginConfig } from '../../../../services/api';
+import { carryRedirect, redirectTarget } from '../../../../guard';
+import { exchangeWeixinTicket, getLoginConfig } from '../../../../services/api';
+import { completeLogin } from '../../../../services/auth';
 import { requestErrorOf, requestErrorText } from '../../../../services/request-layer';
 import { useT } from '../../../../shared/i18n';
 import { SPEC } from '../../../../shared/spec';
-import { LOGIN_WITHPWD, REGISTER, REGISTER_ADMIN, RETRIEVE_BY_EMAIL } from '../../common/paths';
+import { LOGIN_SMSCODE, LOGIN_WITHOUTPWD, LOGIN_WITHPWD, REGISTER, REGISTER_ADMIN, RETRIEVE_BY_EMAIL } from '../../common/paths';
+import { ruleOf } from '../../common/rules';
+import { startWeixin, weixinErrorText, withoutWeixinParams } from '../../common/weixin';
+
+/** tickets already handed to the server: a ticket is single use, and effects may run twice */
+const tickets = new Map<string, 'pending' | 'done'>();
 
 export default function LoginWithoutPwd() {
   const t = useT();
   const { search } = useLocation();
+  const query = new URLSearchParams(search);
+  const weixinTicket = query.get('weixinTicket');
+  const weixinError = query.get('weixinError');
   const { data, loading, error, refresh } = useRequest(() => getLoginConfig({ skipErrorHandler: true }));
+  const [weixinBusy, setWeixinBusy] = useState(false);
+  const [weixinFailure, setWeixinFailure] = useState<string | null>(null);
   const carry = carryRedirect(search);
+
+  // back from weixin with a ticket: spend it for the tokens, then on as after any login
+  useEffect(() => {
+    if (!weixinTicket) return;
+    /** this page without the ticket, with weixinError=code when there is one */
+    const leave = (code?: string) => {
+      const q = new URLSearchParams(withoutWeixinParams(search).slice(1));
+      if (code) q.set('weixinError', code);
+      const rest = q.toString();
+      history.replace(`${LOGIN_WITHOUTPWD}${rest ? `?${rest}` : ''}`);
+    };
+    const seen = tickets.get(weixinTicket);
+    if (seen === 'pending') return;
+    if (seen === 'done') {
+      // an old address (the back button): the ticket is gone
+      leave();
+      return;
+    }
+    tickets.set(weixinTicket, 'pending');
+    exchangeWeixinTicket({ ticket: weixinTicket }, { skipErrorHandler: true })
+      .then((bundle) => completeLogin(bundle, search, { via: 'weixin' }))
+      .catch((e) => {
+        const info = requestErrorOf(e);
+        if (info.kind === 'business' && info.code) {
+          leave(info.code);
+        } else {
+          leave();
+          setWeixinFailure(requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS));
+        }
+      })
+      .finally(() => tickets.set(weixinTicket, 'done'));
+  }, [weixinTicket, search, t]);
+
+  // coming back from weixin's page with the browser's back button (page restored from cache)
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => e.persisted && setWeixinBusy(false);
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  const signInWithWeixin = async () => {
+    setWeixinBusy(true);
+    setWeixinFailure(null);
+    try {
+      await startWeixin('login', redirectTarget(search));
+    } catch (e) {
+      setWeixinFailure(requestErrorText(requestErrorOf(e), t, SPEC.REQUEST_TIMEOUT_MS));
+      setWeixinBusy(false);
+    }
+  };
+
+  const goToSmsCode = ({ mobile }: { mobile: string }) => {
+    const q = new URLSearchParams(carry.slice(1));
+    q.set('mobile', mobile.trim());
+    history.push(`${LOGIN_SMSCODE}?${q.toString()}`);
+  };
+
+  if (weixinTicket) {
+    return (
+      <AccountFrame title={t('login.title')}>
+        <Flex vertical align="center" gap={16} style={{ padding: '24px 0' }} role="status" aria-live="polite">
+          <Spin size="large" />
+          <span>{t('login.weixinSigningIn')}</span>
+        </Flex>
+      </AccountFrame>
+    );
+  }
+
+  const failure = weixinFailure ?? (weixinError ? weixinErrorText(weixinError, t) : null);
+  const failureAlert = failure ? (
+    <Alert type="error" showIcon role="alert" message={t('login.weixinFailed')} description={failure} />
+  ) : null;
 
   let body;
   if (loading && !data) {
@@ -42,23 +132,55 @@ export default function LoginWithoutPwd() {
     );
   } else {
     const types = data?.loginTypes ?? [];
-    // the usable types first: username now, weixin once the accounts issue wires it
+    const sms = types.includes('smsCode');
     const known = (['username', 'weixin'] as const).filter((type) => types.includes(type));
     body = (
       <Flex vertical gap={12}>
-        {known.length === 0 ? <Alert type="warning" showIcon message={t('login.noLoginTypes')} /> : null}
+        {failureAlert}
+        {known.length === 0 && !sms ? <Alert type="warning" showIcon message={t('login.noLoginTypes')} /> : null}
+        {sms ? (
+          <Form<{ mobile: string }> layout="vertical" requiredMark={false} onFinish={goToSmsCode} style={{ marginBottom: 0 }}>
+            <Form.Item
+              name="mobile"
+              label={t('login.mobile')}
+              rules={[{ required: true, whitespace: true, message: t('login.mobile.required') }, ruleOf(checkMobile, t)]}
+            >
+              <Input
+                autoFocus
+                type="tel"
+                inputMode="numeric"
+                autoComplete="tel"
+                maxLength={11}
+                prefix={<MobileOutlined aria-hidden />}
+                placeholder={t('login.mobile.placeholder')}
+              />
+            </Form.Item>
+            <Button type="primary" htmlType="submit" size="large" block>
+              {t('login.mobile.next')}
+            </Button>
+          </Form>
+        ) : null}
+        {sms && known.length ? (
+          <Divider plain style={{ margin: '4px 0' }}>
+            {t('login.or')}
+          </Divider>
+        ) : null}
         {known.map((type) =>
           type === 'username' ? (
             <Button
               key={type}
-              type="primary"
+              type={sms ? 'default' : 'primary'}
               size="large"
               block
               icon={<UserOutlined aria-hidden />}
-              autoFocus
+              autoFocus={!sms}
               onClick={() => history.push(`${LOGIN_WITHPWD}${carry}`)}
             >
               {t('login.type.username')}
+            </Button>
+          ) : data?.weixinConfigured ? (
+            <Button key={type} size="large" block icon={<WechatOutlined aria-hidden />} loading={weixinBusy} onClick={signInWithWeixin}>
+              {t('login.type.weixin')}
             </Button>
           ) : (
             <Tooltip key={type} title={t('login.weixinNotConfigured')} trigger={['hover', 'focus']}>

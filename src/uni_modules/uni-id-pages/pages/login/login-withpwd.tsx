@@ -1,35 +1,44 @@
 /**
  * Password login (uni-id-pages login-withpwd): one field takes a username, mobile number or
  * email, plus the password. Enter submits. The server's error shows on the field it names.
+ * After 3 failures the server asks for the image captcha (CAPTCHA_REQUIRED on field captcha):
+ * the captcha field appears then and stays, with a new image after every attempt.
  * After success: tokens stored, user info refreshed, 'login succeeded', back to
  * uniIdRedirectUrl (services/auth.ts completeLogin).
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation } from '@umijs/max';
-import { Alert, Button, Flex, Form, Input } from 'antd';
+import { Button, Flex, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import AccountFrame from '../../../../components/AccountFrame';
 import { carryRedirect } from '../../../../guard';
 import { getLoginConfig, login } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
-import { applyServerError } from '../../../../shared/form-errors';
+import { requestErrorOf } from '../../../../services/request-layer';
 import { useT } from '../../../../shared/i18n';
-import { LOGIN_WITHOUTPWD, REGISTER, REGISTER_ADMIN, RETRIEVE_BY_EMAIL } from '../../common/paths';
+import { useAccountForm } from '../../common/use-account-form';
+import { accountRules } from '../../common/rules';
+import { CaptchaField, useCaptcha } from '../../components/Captcha';
+import { LOGIN_WITHOUTPWD, REGISTER, REGISTER_ADMIN, RETRIEVE } from '../../common/paths';
 
 interface Values {
   username: string;
   password: string;
+  captcha?: string;
 }
 
-const FIELDS = ['username', 'password'] as const;
+const FIELDS = ['username', 'password', 'captcha'] as const;
+const CAPTCHA_CODES = new Set(['CAPTCHA_REQUIRED', 'CAPTCHA_INVALID']);
 
 export default function LoginWithPwd() {
   const t = useT();
   const { search } = useLocation();
-  const [form] = Form.useForm<Values>();
-  const [submitting, setSubmitting] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [adminExists, setAdminExists] = useState<boolean | null>(null);
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  /** the server's "captcha required" text, put on the captcha field once it is there */
+  const [captchaPrompt, setCaptchaPrompt] = useState<string | null>(null);
+  const captcha = useCaptcha('login', captchaNeeded);
+  const rules = accountRules(t);
 
   useEffect(() => {
     let live = true;
@@ -41,25 +50,61 @@ export default function LoginWithPwd() {
     };
   }, []);
 
-  const onFinish = async (values: Values) => {
-    setSubmitting(true);
-    setFormError(null);
-    try {
-      const bundle = await login({ username: values.username.trim(), password: values.password }, { skipErrorHandler: true });
-      completeLogin(bundle, search);
-    } catch (e) {
-      setFormError(applyServerError(form, e, FIELDS, { mobile: 'username', email: 'username' }));
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { form, formProps, submitting, errorAlert } = useAccountForm<Values>(
+    FIELDS,
+    async (values) => {
+      try {
+        const bundle = await login(
+          {
+            username: values.username.trim(),
+            password: values.password,
+            ...(captchaNeeded ? { captchaId: captcha.id ?? undefined, captcha: values.captcha?.trim() } : {}),
+          },
+          { skipErrorHandler: true },
+        );
+        await completeLogin(bundle, search);
+      } catch (e) {
+        const info = requestErrorOf(e);
+        if (!captchaNeeded && CAPTCHA_CODES.has(info.code ?? '')) {
+          setCaptchaNeeded(true);
+          setCaptchaPrompt(info.message ?? t('error.CAPTCHA_REQUIRED'));
+          return;
+        }
+        throw e;
+      }
+    },
+    {
+      aliases: { mobile: 'username', email: 'username' },
+      onFailure: (form) => {
+        if (!captchaNeeded) return;
+        // a captcha is good for one try: the next one needs a new image
+        form.setFieldValue('captcha', '');
+        captcha.refresh();
+      },
+    },
+  );
+
+  useEffect(() => {
+    if (!captchaPrompt) return;
+    form.setFields([{ name: 'captcha', errors: [captchaPrompt] }]);
+    form.focusField?.('captcha');
+    setCaptchaPrompt(null);
+  }, [captchaPrompt, form]);
 
   const carry = carryRedirect(search);
 
   return (
     <AccountFrame title={t('login.withPwd.title')} subtitle={t('login.withPwd.subtitle')}>
-      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={onFinish} onValuesChange={() => formError && setFormError(null)}>
-        {formError ? <Alert type="error" showIcon message={formError} role="alert" style={{ marginBottom: 16 }} /> : null}
+      <Form<Values>
+        {...formProps}
+        requiredMark={false}
+        onValuesChange={(changed: Partial<Values>, all: Values) => {
+          formProps.onValuesChange?.(changed, all);
+          // the captcha rule is per account: another account starts without it (the server asks again if needed)
+          if ('username' in changed && captchaNeeded) setCaptchaNeeded(false);
+        }}
+      >
+        {errorAlert}
         <Form.Item
           name="username"
           label={t('login.account')}
@@ -78,13 +123,14 @@ export default function LoginWithPwd() {
         <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('login.password.required') }]}>
           <Input.Password autoComplete="current-password" prefix={<LockOutlined aria-hidden />} placeholder={t('login.password.placeholder')} maxLength={128} />
         </Form.Item>
+        {captchaNeeded ? <CaptchaField captcha={captcha} rules={rules.captcha} /> : null}
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('login.submit')}
         </Button>
       </Form>
       <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 16 }}>
         <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>
-        <Link to={`${RETRIEVE_BY_EMAIL}${carry}`}>{t('login.forgot')}</Link>
+        <Link to={`${RETRIEVE}${carry}`}>{t('login.forgot')}</Link>
       </Flex>
       <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 12 }}>
         <Link to={`${LOGIN_WITHOUTPWD}${carry}`}>{t('login.otherMethods')}</Link>

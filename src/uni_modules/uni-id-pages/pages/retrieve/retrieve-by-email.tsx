@@ -4,7 +4,7 @@
  * signs in again with the new password.
  */
 import { history, Link, useLocation } from '@umijs/max';
-import { Button, Form } from 'antd';
+import { Button, Flex, Form } from 'antd';
 import AccountFrame from '../../../../components/AccountFrame';
 import { carryRedirect } from '../../../../guard';
 import { resetPasswordByEmail } from '../../../../services/api';
@@ -12,7 +12,7 @@ import { toast } from '../../../../shared/feedback';
 import { useT } from '../../../../shared/i18n';
 import { clearSession } from '../../../../shared/session';
 import EmailCodeFields from '../../components/EmailCodeFields';
-import { LOGIN_WITHPWD } from '../../common/paths';
+import { LOGIN_WITHPWD, RETRIEVE } from '../../common/paths';
 import { useAccountForm } from '../../common/use-account-form';
 import NewPasswordFields from '../../components/NewPasswordFields';
 
@@ -50,9 +50,10 @@ export default function RetrieveByEmail() {
           {t('account.retrieve.submit')}
         </Button>
       </Form>
-      <div style={{ marginTop: 20 }}>
+      <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 20 }}>
         <Link to={`${LOGIN_WITHPWD}${carry}`}>{t('register.goLogin')}</Link>
-      </div>
+        <Link to={`${RETRIEVE}${carry}`}>{t('account.retrieveEmail.bySms')}</Link>
+      </Flex>
     </AccountFrame>
   );
 }

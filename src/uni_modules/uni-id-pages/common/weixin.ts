@@ -1,0 +1,32 @@
+/**
+ * Weixin web sign-in and linking, console side (issue 4). The server makes the state and
+ * weixin's authorize URL; the browser goes there, the user confirms on weixin's page, weixin
+ * sends the browser to the server's callback, which comes back to the console with
+ *   ?weixinTicket=T   (sign-in: the login page spends it for the tokens)
+ *   ?weixinBound=1    (link: the userinfo page)
+ *   ?weixinError=CODE (either; a catalogue code)
+ */
+import { getWeixinAuthorizeUrl } from '../../../services/api';
+import { hasMessage, type Translate } from '../../../shared/i18n';
+
+export type WeixinPurpose = 'login' | 'bind';
+
+/** asks the server for weixin's authorize URL and goes there (rejects with the request's error) */
+export async function startWeixin(purpose: WeixinPurpose, redirect?: string | null): Promise<void> {
+  const { url } = await getWeixinAuthorizeUrl({ purpose, ...(redirect ? { redirect } : {}) }, { skipErrorHandler: true });
+  window.location.assign(url);
+}
+
+/** the text of a weixinError code from the URL: the catalogue's entry, else `fallbackKey` */
+export function weixinErrorText(code: string | null | undefined, t: Translate, fallbackKey = 'login.weixinFailed'): string {
+  if (code && /^[A-Za-z][\w-]{0,63}$/.test(code) && hasMessage(`error.${code}`)) return t(`error.${code}`);
+  return t(fallbackKey);
+}
+
+/** the query without the weixin result parameters (to clear them from the address) */
+export function withoutWeixinParams(search: string): string {
+  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  for (const k of ['weixinTicket', 'weixinError', 'weixinBound']) q.delete(k);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
