@@ -336,7 +336,11 @@ describe('self-service', () => {
     const me = await call(t.app, 'GET', '/api/users/me', { token: s.token });
     expect(me.body.data).toMatchObject({ _id: u.id, username: 'selfie', gender: 0 });
 
-    const avatar = { name: 'a.png', extname: 'png', url: 'https://cdn.example.com/a.png' };
+    // an avatar must be the user's own upload (tests/api/profile.test.ts): a foreign url is refused
+    const foreign = { name: 'a.png', extname: 'png', url: 'https://cdn.example.com/a.png' };
+    const refused = await call(t.app, 'PUT', '/api/users/me', { token: s.token, body: { avatar_file: foreign } });
+    expect(refused.body).toMatchObject({ errorCode: 'AVATAR_FILE_INVALID', field: 'avatar_file' });
+    const avatar = null;
     const first = await call(t.app, 'PUT', '/api/users/me', { token: s.token, body: { nickname: 'Selfie', gender: 1, avatar_file: avatar } });
     expect(first.body.data).toEqual({ updated: true });
     const again = await call(t.app, 'PUT', '/api/users/me', { token: s.token, body: { nickname: 'Selfie', gender: 1, avatar_file: avatar } });

@@ -171,6 +171,8 @@ describe('register and retrieve by email (code received over SMTP)', () => {
     // "Forgot password?" offers SMS first; email is one click further
     await page.getByText('Forgot password?').click();
     await page.waitForURL(/retrieve\/retrieve\?|retrieve\/retrieve$/);
+    // that page's own captcha first, so the one answered below is the email page's
+    await page.getByTestId('captcha-image').locator('img').waitFor();
     const captcha = await captchaAfter(() => page.getByText('Reset by email instead').click());
     await page.waitForURL(/retrieve-by-email/);
     const code = await requestCode(MAIL.email, captcha);

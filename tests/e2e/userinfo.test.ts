@@ -212,6 +212,8 @@ describe('user info', () => {
     await page.locator('[title="English"]').first().click();
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.locator('.ant-modal-confirm-title').getByText('Log out of this account?').waitFor();
+    // a click while the dialog still zooms in can be lost on a busy machine
+    await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm.ant-zoom-appear'));
     await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Cancel' }).click();
     await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' });
     expect(hashUrl(page)).toContain('userinfo/userinfo');
