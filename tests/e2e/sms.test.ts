@@ -90,6 +90,7 @@ async function signIn(username: string, password: string) {
 const token = () => page.evaluate(() => localStorage.getItem('uni_id_token'));
 const fieldError = (field: string) => page.locator('.ant-form-item').filter({ has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
 const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
+const EXPIRED = 'The verification code has expired or was already used: send a new one';
 
 describe('login-smscode', () => {
   it('a wrong code shows on the code field; the right one registers the number, offers set-pwd, and Skip goes on signed in', async () => {
@@ -201,5 +202,26 @@ describe('in Chinese', () => {
     await screenshot(page, 'sms-zh-retrieve');
     await page.locator('[title="English"]').first().click();
     await page.getByText('Enter the code texted to your mobile number and a new password').waitFor();
+  });
+});
+
+describe('spent codes', () => {
+  it('a code already used, and an expired one, are refused on the code field', async () => {
+    await clearLogin();
+    const captcha = await captchaAfter(() => go(`${UNI}/login/login-smscode?mobile=${FORGOT.mobile}&${toHome}`));
+    const { code } = await requestCode(FORGOT.mobile, captcha);
+    const used = await api('POST', '/api/auth/login-by-sms', { mobile: FORGOT.mobile, code });
+    expect(used.status).toBe(200);
+    // the same code again (say, from a second tab)
+    await page.locator('#code').fill(code);
+    await page.locator('#code').press('Enter');
+    await fieldError('code').getByText(EXPIRED).waitFor();
+    // a fresh code that outlived its 300 s (a reload ends the page's own 60 s wait)
+    const fresh = await requestCode(FORGOT.mobile, await captchaAfter(() => page.reload()));
+    await withDb((c) => c.query(`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE target = $1`, [FORGOT.mobile]));
+    await page.locator('#code').fill(fresh.code);
+    await page.locator('#code').press('Enter');
+    await fieldError('code').getByText(EXPIRED).waitFor();
+    expect(await token()).toBeNull();
   });
 });

@@ -88,6 +88,20 @@ describe('weixin sign-in', () => {
     expect(rows.rows[0].n).toBe(1);
   });
 
+  it('without a redirect url: three history steps back, to the page before the login page', async () => {
+    await signOutHere();
+    // a public page, then the login page opened on top of it (no uniIdRedirectUrl)
+    await go(`${UNI}/common/webview/webview?url=${encodeURIComponent('https://nowhere.example/')}&title=Before`);
+    await page.getByText('Before').first().waitFor();
+    await go(LOGIN);
+    await page.getByRole('button', { name: 'Sign in with Weixin' }).click();
+    await page.waitForURL((u) => u.href.startsWith(`${wx.base}/connect/qrconnect`));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    // login page -> weixin -> callback (a redirect) -> login page with the ticket: back 3 is the page before
+    await page.waitForURL((u) => u.origin === BASE() && u.hash.includes('common/webview/webview'));
+    expect(await storedToken()).toBeTruthy();
+  });
+
   it('Cancel on weixin comes back to the login page with the error, signed out', async () => {
     await toWeixinFrom(HOME);
     await page.getByRole('button', { name: 'Cancel' }).click();
