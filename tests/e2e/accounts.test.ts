@@ -4,10 +4,9 @@
  * over SMTP (a local smtp-server; the server under test gets SMTP_URL), change password then
  * sign in again, close the account then sign-in refused. Captchas are solved from their row.
  */
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { captchaAnswer, codeInMail } from '../support/verify';
+import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
+import { captchaAnswer } from '../support/verify';
 import { api, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
 
@@ -16,33 +15,16 @@ const REG = { username: 'e2e_reg', password: 'Member#2026' };
 const MAIL = { email: 'e2e.mail@example.com', password: 'Mailer#2026', newPassword: 'Reset#2026x' };
 
 // a local SMTP server that keeps every mail it receives
-const inbox: Array<Awaited<ReturnType<typeof codeInMail>>> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      codeInMail(Buffer.concat(chunks)).then(
-        (m) => (inbox.push(m), done()),
-        (e: Error) => done(e),
-      );
-    });
-  },
-});
-let smtpPort = 0;
+let smtp: SmtpInbox;
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpInbox();
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const session = e2eSession('accounts', () => makeUser('taken_name', 'Taken#2026'), {
-  env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Console <console@example.com>' }),
+  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Console <console@example.com>' }),
 });
 const { go } = session;
 let page: Page;
@@ -58,24 +40,14 @@ async function captchaAfter(action: () => Promise<unknown>): Promise<string> {
   return withDb((c) => captchaAnswer(c, data.id));
 }
 
-async function waitForMail(to: string, after: number) {
-  const deadline = Date.now() + 10000;
-  for (;;) {
-    const mail = inbox.slice(after).find((m) => m.to === to);
-    if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** fills email + captcha, sends, and answers the code of the mail that arrives */
 async function requestCode(email: string, captcha: string) {
-  const before = inbox.length;
+  const before = smtp.mails.length;
   await page.locator('#email').fill(email);
   await page.locator('#captcha').fill(captcha);
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByText(`A code was sent to ${email}`).waitFor();
-  return (await waitForMail(email, before)).code;
+  return (await smtp.waitFor(email, before)).code;
 }
 
 async function clearLogin() {
@@ -148,7 +120,7 @@ describe('register and retrieve by email (code received over SMTP)', () => {
     const captcha = await captchaAfter(() => page.getByText('Register with email instead').click());
     await page.waitForURL(/register-by-email/);
     const code = await requestCode(MAIL.email, captcha);
-    expect(inbox.at(-1)!.subject).toBe('Your verification code for registration');
+    expect(smtp.mails.at(-1)!.subject).toBe('Your verification code for registration');
     // a real mail server: no test-mode notice
     expect(await page.getByText('Test mode').count()).toBe(0);
     await page.locator('#code').fill(code === '000000' ? '111111' : '000000');
@@ -176,7 +148,7 @@ describe('register and retrieve by email (code received over SMTP)', () => {
     const captcha = await captchaAfter(() => page.getByText('Reset by email instead').click());
     await page.waitForURL(/retrieve-by-email/);
     const code = await requestCode(MAIL.email, captcha);
-    expect(inbox.at(-1)!.subject).toBe('Your verification code for resetting your password');
+    expect(smtp.mails.at(-1)!.subject).toBe('Your verification code for resetting your password');
     await page.locator('#code').fill(code);
     await page.locator('#password').fill(MAIL.newPassword);
     await page.locator('#password2').fill(MAIL.newPassword);

@@ -8,8 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { SMTPServer } from 'smtp-server';
-import { captchaAnswer, codeInMail } from '../support/verify';
+import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
+import { captchaAnswer } from '../support/verify';
 import { api, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
 
@@ -17,44 +17,27 @@ const UNI = '/uni_modules/uni-id-pages/pages';
 const USERINFO = `${UNI}/userinfo/userinfo`;
 const ME = { username: 'e2e_me', password: 'Member#2026', email: 'e2e.me@example.com' };
 
-// a local SMTP server that keeps every mail it receives
-const inbox: Array<Awaited<ReturnType<typeof codeInMail>>> = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onData(stream, _session, done) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      codeInMail(Buffer.concat(chunks)).then(
-        (m) => (inbox.push(m), done()),
-        (e: Error) => done(e),
-      );
-    });
-  },
-});
+let smtp: SmtpInbox;
 // the site the webview may show
 const site = http.createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
   res.end('<!doctype html><title>Allowed</title><h1>Hello from the allowed site</h1>');
 });
-let smtpPort = 0;
 let siteOrigin = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  // a local SMTP server that keeps every mail it receives
+  smtp = await startSmtpInbox();
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
   site.closeAllConnections();
   await new Promise<void>((resolve) => site.close(() => resolve()));
 });
 
 const session = e2eSession('userinfo', () => makeUser(ME.username, ME.password), {
-  env: () => ({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Console <console@example.com>', WEBVIEW_ALLOW: siteOrigin }),
+  env: () => ({ SMTP_URL: smtp.url, MAIL_FROM: 'Console <console@example.com>', WEBVIEW_ALLOW: siteOrigin }),
 });
 const { go } = session;
 let page: Page;
@@ -164,12 +147,10 @@ describe('user info', () => {
     const captcha = await withDb(async (c) => captchaAnswer(c, (await loaded.json()).data.id));
     await page.locator('#email').fill(ME.email);
     await page.locator('#captcha').fill(captcha);
-    const before = inbox.length;
+    const before = smtp.mails.length;
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText(`A code was sent to ${ME.email}`).waitFor();
-    const deadline = Date.now() + 10000;
-    while (!inbox.slice(before).some((m) => m.to === ME.email) && Date.now() < deadline) await page.waitForTimeout(100);
-    const mail = inbox.slice(before).find((m) => m.to === ME.email)!;
+    const mail = await smtp.waitFor(ME.email, before);
     expect(mail.subject).toMatch(/verification code/i);
     await screenshot(page, 'userinfo-en-bind-email');
     await page.locator('#code').fill(mail.code === '000000' ? '111111' : '000000');
