@@ -6,8 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
-import { captchaAnswer } from '../support/verify';
-import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -32,13 +31,7 @@ beforeAll(() => {
   page = session.page();
 });
 
-/** runs `action`, which makes the page load a captcha, and answers the captcha's text */
-async function captchaAfter(action: () => Promise<unknown>): Promise<string> {
-  const loaded = page.waitForResponse((r) => r.url().includes('/api/auth/captcha?'));
-  await action();
-  const { data } = await (await loaded).json();
-  return withDb((c) => captchaAnswer(c, data.id));
-}
+const captchaAfter = (action: () => Promise<unknown>) => captchaAfterOf(page, action);
 
 /** fills email + captcha, sends, and answers the code of the mail that arrives */
 async function requestCode(email: string, captcha: string) {
@@ -67,8 +60,7 @@ async function signIn(username: string, password: string) {
   return (await answered).json();
 }
 
-/** the error text under the form item holding the input #field */
-const fieldError = (field: string) => page.locator('.ant-form-item').filter({ has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
+const fieldError = (field: string) => fieldErrorOf(page, field);
 
 describe('register', () => {
   it('from the login page: field rules, a taken username, then the new account with 10000 credits', async () => {

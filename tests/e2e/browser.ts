@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { captchaAnswer } from '../support/verify';
+import { withDb } from './fixtures';
 
 export const BASE = () => {
   const b = process.env.E2E_BASE_URL;
@@ -54,6 +56,18 @@ export async function api<T = any>(method: string, url: string, body?: unknown, 
   return { status: r.status, body: (await r.json()) as T };
 }
 
+/** the error text under the form item holding the input #field */
+export const fieldError = (page: Page, field: string) =>
+  page.locator('.ant-form-item').filter({ has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
+
+/** runs `action`, which makes the page load a captcha, and answers the captcha's text (read from its row) */
+export async function captchaAfter(page: Page, action: () => Promise<unknown>): Promise<string> {
+  const loaded = page.waitForResponse((r) => r.url().includes('/api/auth/captcha?'));
+  await action();
+  const { data } = await (await loaded).json();
+  return withDb((c) => captchaAnswer(c, data.id));
+}
+
 export const hashUrl = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
 
 export async function screenshot(page: Page, name: string) {
@@ -85,9 +99,20 @@ export function e2eSession(prefix: string, prepare?: () => Promise<void>, opts: 
     const name = expect.getState().currentTestName?.replace(/\W+/g, '-').slice(0, 80);
     if (s.page && name) await screenshot(s.page, `${prefix}-${name}`).catch(() => undefined);
   });
+  const go = (path: string) => s.page.goto(`${BASE()}/#${path}`);
   return {
     page: () => s.page,
     /** opens a console route (hash path) */
-    go: (path: string) => s.page.goto(`${BASE()}/#${path}`),
+    go,
+    /** a fresh sign-in through the password login page, waiting until it has left the login pages */
+    async signIn(username: string, password: string) {
+      await go('/');
+      await s.page.evaluate(() => localStorage.clear());
+      await go('/uni_modules/uni-id-pages/pages/login/login-withpwd');
+      await s.page.locator('#username').fill(username);
+      await s.page.locator('#password').fill(password);
+      await s.page.locator('#password').press('Enter');
+      await s.page.waitForURL((u) => !u.hash.includes('login'));
+    },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { idCardCheckChar, maskIdCard } from '../../shared/validation';
-import { api, e2eSession, screenshot } from './browser';
+import { api, e2eSession, screenshot, fieldError as fieldErrorOf } from './browser';
 import { makeUser } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -23,24 +23,14 @@ const session = e2eSession('realname', async () => {
   await makeUser(USER.username, USER.password);
   await makeUser(OTHER.username, OTHER.password);
 });
-const { go } = session;
+const { go, signIn } = session;
 let page: Page;
 beforeAll(() => {
   page = session.page();
 });
 
-async function signIn(username: string, password: string) {
-  await go('/');
-  await page.evaluate(() => localStorage.clear());
-  await go(`${UNI}/login/login-withpwd`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
-  await page.locator('#password').press('Enter');
-  await page.waitForURL((u) => !u.hash.includes('login'));
-}
 
-/** the error text under the form item holding the input #field */
-const fieldError = (field: string) => page.locator('.ant-form-item').filter({ has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
+const fieldError = (field: string) => fieldErrorOf(page, field);
 
 describe('real-name verification', () => {
   it('a user submits: a wrong check character is refused on the ID field, then the submission is under review, masked', async () => {

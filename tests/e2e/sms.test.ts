@@ -6,8 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { type AliyunSmsStandin, startAliyunSmsStandin } from '../support/aliyun-sms-standin';
-import { captchaAnswer } from '../support/verify';
-import { api, e2eSession, screenshot } from './browser';
+import { api, e2eSession, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -49,13 +48,7 @@ beforeAll(() => {
   page = session.page();
 });
 
-/** runs `action`, which makes the page load a captcha, and answers the captcha's text */
-async function captchaAfter(action: () => Promise<unknown>): Promise<string> {
-  const loaded = page.waitForResponse((r) => r.url().includes('/api/auth/captcha?'));
-  await action();
-  const { data } = await (await loaded).json();
-  return withDb((c) => captchaAnswer(c, data.id));
-}
+const captchaAfter = (action: () => Promise<unknown>) => captchaAfterOf(page, action);
 
 /**
  * fills the number (unless fixed) and the captcha, sends, and answers the code the phone got and
@@ -88,7 +81,7 @@ async function signIn(username: string, password: string) {
 }
 
 const token = () => page.evaluate(() => localStorage.getItem('uni_id_token'));
-const fieldError = (field: string) => page.locator('.ant-form-item').filter({ has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
+const fieldError = (field: string) => fieldErrorOf(page, field);
 const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 const EXPIRED = 'The verification code has expired or was already used: send a new one';
 

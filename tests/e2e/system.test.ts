@@ -9,28 +9,18 @@ import type { Page } from 'playwright-core';
 import { api, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
 
-const UNI = '/uni_modules/uni-id-pages/pages';
 const ADMIN = { username: 'sys_admin', password: 'Admin#2026' };
 
 let adminToken: string;
 const session = e2eSession('e2e-system', async () => {
   adminToken = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
 });
-const { go } = session;
+const { go, signIn } = session;
 let page: Page;
 beforeAll(() => {
   page = session.page();
 });
 
-async function signIn(username: string, password: string) {
-  await go('/');
-  await page.evaluate(() => localStorage.clear());
-  await go(`${UNI}/login/login-withpwd`);
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
-  await page.locator('#password').press('Enter');
-  await page.waitForURL((u) => !u.hash.includes('login'));
-}
 
 /** picks the option whose id is `id` (options read "name (id)") in the Select labelled `label` */
 async function pick(label: string, id: string) {

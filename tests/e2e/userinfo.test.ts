@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { captchaAnswer } from '../support/verify';
-import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -46,7 +46,7 @@ beforeAll(() => {
 });
 
 const token = () => page.evaluate(() => localStorage.getItem('uni_id_token'));
-const fieldError = (field: string) => page.locator('.ant-form-item').filter({ has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
+const fieldError = (field: string) => fieldErrorOf(page, field);
 const row = (name: string) => page.getByTestId(`row-${name}`);
 
 describe('user info', () => {
