@@ -66,10 +66,10 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   if (mailer.testMode) app.log.warn(`TEST MODE mail: no SMTP_URL set, mails go to ${outboxDir(config)} and to this log`);
   const sms = createSms(config, db, app.log);
   if (sms.testMode) app.log.warn('TEST MODE SMS: no SMS_ACCESS_KEY_ID/SMS_ACCESS_KEY_SECRET set, codes are not sent: they go to this log and to the SMS test outbox admins read in the console');
-  const verification = new VerificationService(db, mailer, secret, sms);
+  const verification = new VerificationService(db, mailer, secret, sms, config.limits);
   const realname = new RealnameService(db, secret);
 
-  const files = new FileService(db, config.dataDir, secret);
+  const files = new FileService(db, config.dataDir, secret, config.uploadQuota);
 
   await app.register(compress, { threshold: 1024 });
 

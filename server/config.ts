@@ -84,6 +84,21 @@ export interface Config {
   weixin?: { appid: string; secret: string; authorizeUrl: string; apiBase: string };
   /** webview allow-list: origins (https://host[:port]) the webview page may frame */
   webviewAllow: string[];
+  /** REGISTRATION=closed: no self-registration (register, register-by-email, SMS sign-in of unknown numbers) */
+  registrationOpen: boolean;
+  /**
+   * Caps against abuse, on top of the captcha. "A day" is the last 24 hours; per-minute caps
+   * count the whole site. Codes: verification codes sent; register: accounts self-created.
+   */
+  limits: {
+    codesPerTargetPerDay: number;
+    codesPerIpPerDay: number;
+    codesPerMinute: number;
+    registrationsPerIpPerDay: number;
+    registrationsPerMinute: number;
+  };
+  /** what one account may keep in the file service */
+  uploadQuota: { maxFiles: number; maxBytes: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -129,5 +144,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     webviewAllow: list(env.WEBVIEW_ALLOW) ?? [],
+    registrationOpen: env.REGISTRATION !== 'closed',
+    limits: {
+      codesPerTargetPerDay: int(env.CODE_MAX_PER_TARGET_PER_DAY, 10),
+      codesPerIpPerDay: int(env.CODE_MAX_PER_IP_PER_DAY, 50),
+      codesPerMinute: int(env.CODE_MAX_PER_MINUTE, 60),
+      registrationsPerIpPerDay: int(env.REGISTER_MAX_PER_IP_PER_DAY, 20),
+      registrationsPerMinute: int(env.REGISTER_MAX_PER_MINUTE, 30),
+    },
+    uploadQuota: {
+      maxFiles: int(env.UPLOAD_MAX_FILES_PER_USER, 1000),
+      maxBytes: int(env.UPLOAD_MAX_BYTES_PER_USER, 1024 * 1024 * 1024),
+    },
   };
 }

@@ -37,6 +37,14 @@ export const ERRORS = {
   ANONYMOUS_CANNOT_LOGOUT: 400,
   ADMIN_EXISTS: 409,
   ACCOUNT_EXISTS: 409,
+  /** REGISTRATION=closed: no self-registration (field username / email) */
+  REGISTRATION_CLOSED: 403,
+  /** too many accounts created from this IP today (field username / email / mobile) */
+  REGISTER_LIMIT: 429,
+  /** the whole site created its minute's worth of accounts (field username / email / mobile) */
+  REGISTER_BUSY: 429,
+  /** a sign-in type not listed in LOGIN_TYPES */
+  LOGIN_TYPE_DISABLED: 403,
   USERNAME_INVALID: 400,
   NICKNAME_INVALID: 400,
   PASSWORD_INVALID: 400,
@@ -81,8 +89,12 @@ export const ERRORS = {
   CODE_ATTEMPTS_EXCEEDED: 400,
   /** one code per address per interval ({seconds} to wait) */
   CODE_SEND_TOO_FREQUENT: 429,
-  /** too many codes asked for from this IP */
+  /** too many codes asked for from this IP, per hour or per day (field email / mobile) */
   CODE_SEND_LIMIT: 429,
+  /** this address or number had its day's worth of codes (field email / mobile) */
+  CODE_SEND_DAILY_LIMIT: 429,
+  /** the whole site sent its minute's worth of codes (field email / mobile) */
+  CODE_SEND_BUSY: 429,
   EMAIL_SEND_FAILED: 502,
   /** no account with this email / mobile (field names which) */
   ACCOUNT_NOT_FOUND: 404,
@@ -98,6 +110,10 @@ export const ERRORS = {
   // file service and profile (issue 4)
   /** the uploaded file is over the size limit (field file, {max}) */
   FILE_TOO_LARGE: 413,
+  /** the caller already keeps UPLOAD_MAX_FILES_PER_USER files (field file, {max}) */
+  FILE_COUNT_QUOTA_EXCEEDED: 403,
+  /** the file would take the caller's files over UPLOAD_MAX_BYTES_PER_USER (field file, {max}) */
+  FILE_BYTES_QUOTA_EXCEEDED: 403,
   /** another file already has this cloudPath (field cloudPath) */
   CLOUDPATH_EXISTS: 409,
   /** a temp file link whose signature does not match or whose time is up */

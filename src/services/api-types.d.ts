@@ -37,6 +37,7 @@ export interface paths {
                                 defaultScore: number;
                                 weixinConfigured: boolean;
                                 smsTestMode: boolean;
+                                registrationOpen: boolean;
                             };
                         };
                     };
@@ -512,7 +513,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** sign in with an SMS code (scene login); an unknown number is registered */
+        /** sign in with an SMS code (scene login); an unknown number is registered (unless REGISTRATION=closed) */
         post: {
             parameters: {
                 query?: never;
@@ -723,7 +724,8 @@ export interface paths {
                             success: true;
                             data: {
                                 id: string;
-                                svg: string;
+                                /** @description the picture: a data: URL of a PNG */
+                                image: string;
                                 expiresIn: number;
                             };
                         };

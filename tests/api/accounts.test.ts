@@ -29,7 +29,7 @@ const freshIp = () => `10.4.0.${++ipSeq}`;
 async function captcha(scene: 'register' | 'send-code', ip: string) {
   const r = await call(t.app, 'GET', `/api/auth/captcha?scene=${scene}`, { ip });
   expect(r.status).toBe(200);
-  expect(r.body.data.svg).toMatch(/^<svg/);
+  expect(r.body.data.image).toMatch(/^data:image\/png;base64,/);
   return { captchaId: r.body.data.id as string, captcha: await captchaAnswer(t.db.$client, r.body.data.id) };
 }
 

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SPEC } from '../../server/config';
+import { loadConfig, SPEC } from '../../server/config';
 import { FileService } from '../../server/modules/files/service';
 import { checkCloudPath, UPLOAD_MAX_BYTES } from '../../shared/validation';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
@@ -254,7 +254,7 @@ describe('temp urls', () => {
     const other = (await upload(tokens.owner, { cloudPath: fresh('docs') })).body.data;
     expect((await get(`${other.url}?expires=${expires}&sign=${sign}`)).statusCode).toBe(403);
     // signed in the past: expired
-    const service = new FileService(t.db, dataDir, SECRET);
+    const service = new FileService(t.db, dataDir, SECRET, loadConfig({}).uploadQuota);
     const owner = { uid: ids.owner, sid: '', role: [], permission: [], iat: 0, exp: 0, isAdmin: false };
     const [old] = await service.tempUrls(owner, [privateFile.fileID], '', Math.floor(Date.now() / 1000) - SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S - 1);
     const late = await get(old.tempFileURL);

@@ -13,14 +13,17 @@ import { captchaAnswer } from '../support/verify';
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
 let testMode: TestApp;
+/** SMS sign-in is a login type the deployment lists (LOGIN_TYPES) */
+const SMS_LOGIN = { login: { loginTypes: ['weixin', 'username', 'smsCode'], setPasswordAfterLogin: false } };
 let sms: AliyunSmsStandin;
 
 beforeAll(async () => {
   sms = await startAliyunSmsStandin();
   t = await createTestApp({
+    ...SMS_LOGIN,
     sms: { accessKeyId: sms.accessKeyId, accessKeySecret: sms.accessKeySecret, signName: '控制台', templateCode: 'SMS_123456789', endpoint: sms.endpoint },
   });
-  testMode = await createTestApp();
+  testMode = await createTestApp(SMS_LOGIN);
 });
 afterAll(async () => {
   await t?.close();
@@ -90,6 +93,7 @@ describe('SMS through the provider (Aliyun SendSms stand-in)', () => {
 
   it('the stand-in refuses a request signed with the wrong secret; the server answers SMS_SEND_FAILED and withdraws the code', async () => {
     const wrong = await createTestApp({
+      ...SMS_LOGIN,
       sms: { accessKeyId: sms.accessKeyId, accessKeySecret: 'not-the-secret', signName: 'x', templateCode: 'SMS_1', endpoint: sms.endpoint },
     });
     try {

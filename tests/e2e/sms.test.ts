@@ -39,6 +39,7 @@ const session = e2eSession(
       SMS_TEMPLATE_CODE: 'SMS_000000001',
       SMS_ENDPOINT: sms.endpoint,
       SET_PASSWORD_AFTER_LOGIN: '1',
+      LOGIN_TYPES: 'weixin,username,smsCode',
     }),
   },
 );

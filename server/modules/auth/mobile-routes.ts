@@ -6,15 +6,17 @@
 import { Type } from '@sinclair/typebox';
 import { Empty, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../index';
-import { MobileAccountService } from './mobile';
+import { checkMobileField, MobileAccountService } from './mobile';
+import { RegistrationPolicy, requireLoginType } from './policy';
 import { clientOf } from './routes';
 
 const Mobile = Type.String({ maxLength: 32 });
 const Code = Type.String({ maxLength: 16 });
 const Password = Type.String({ maxLength: 128 });
 
-export async function mobileRoutes({ app, db, accounts, verification }: ModuleContext) {
+export async function mobileRoutes({ app, config, db, accounts, verification }: ModuleContext) {
   const mobile = new MobileAccountService(db, accounts);
+  const registration = new RegistrationPolicy(db, config);
   const tags = ['auth'];
   const code = (scene: 'login' | 'reset-pwd' | 'bind-mobile' | 'set-pwd', given: string) => (target: string) =>
     verification.useCode({ scene, target, code: given });
@@ -23,14 +25,16 @@ export async function mobileRoutes({ app, db, accounts, verification }: ModuleCo
     config: { access: 'public' },
     schema: {
       tags,
-      summary: 'sign in with an SMS code (scene login); an unknown number is registered',
+      summary: 'sign in with an SMS code (scene login); an unknown number is registered (unless REGISTRATION=closed)',
       body: Type.Object({ mobile: Mobile, code: Code }),
       response: { 200: Ok(Type.Ref('TokenBundle')) },
     },
-    handler: async (req) => ({
-      success: true as const,
-      data: await mobile.loginBySms(req.body, clientOf(req), code('login', req.body.code)),
-    }),
+    handler: async (req) => {
+      requireLoginType(config, 'smsCode');
+      // an unknown number is a sign-up: refused before its code is spent
+      await registration.admitMobile(checkMobileField(req.body.mobile), req.ip);
+      return { success: true as const, data: await mobile.loginBySms(req.body, clientOf(req), code('login', req.body.code)) };
+    },
   });
 
   app.post('/api/auth/reset-password-by-sms', {

@@ -7,6 +7,7 @@ import { Empty, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../index';
 import { CaptchaFields } from '../verify/routes';
 import { mobileRoutes } from './mobile-routes';
+import { RegistrationPolicy, requireLoginType } from './policy';
 import type { ClientInfo } from './service';
 
 export const UserInfo = Type.Object(
@@ -50,6 +51,7 @@ export async function authRoutes(ctx: ModuleContext) {
   app.addSchema(UserInfo);
   app.addSchema(TokenBundle);
   const tags = ['auth'];
+  const registration = new RegistrationPolicy(ctx.db, config);
   const bundle = Ok(Type.Ref('TokenBundle'));
 
   app.get('/api/auth/login-config', {
@@ -68,6 +70,8 @@ export async function authRoutes(ctx: ModuleContext) {
             weixinConfigured: Type.Boolean(),
             /** SMS codes go to the admins' test outbox, not to phones */
             smsTestMode: Type.Boolean(),
+            /** REGISTRATION=open: self-registration (register, register-by-email, SMS sign-up) is offered */
+            registrationOpen: Type.Boolean(),
           }),
         ),
       },
@@ -82,6 +86,7 @@ export async function authRoutes(ctx: ModuleContext) {
         defaultScore: LOGIN_CONFIG.defaultScore,
         weixinConfigured: !!config.weixin,
         smsTestMode: !config.sms,
+        registrationOpen: config.registrationOpen,
       },
     }),
   });
@@ -108,10 +113,10 @@ export async function authRoutes(ctx: ModuleContext) {
       }),
       response: { 200: bundle },
     },
-    handler: async (req) => ({
-      success: true as const,
-      data: await accounts.login(req.body, clientOf(req), (given) => verification.checkCaptcha('login', given)),
-    }),
+    handler: async (req) => {
+      requireLoginType(config, 'username');
+      return { success: true as const, data: await accounts.login(req.body, clientOf(req), (given) => verification.checkCaptcha('login', given)) };
+    },
   });
 
   app.post('/api/auth/refresh', {
@@ -172,6 +177,7 @@ export async function authRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       const { captchaId, captcha, ...account } = req.body;
+      await registration.admit(req.ip, 'username');
       const data = await accounts.register(account, clientOf(req), () => verification.checkCaptcha('register', { captchaId, captcha }));
       return { success: true as const, data };
     },
@@ -192,6 +198,7 @@ export async function authRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       const { code, ...account } = req.body;
+      await registration.admit(req.ip, 'email');
       const data = await accounts.register(account, clientOf(req), () =>
         verification.useCode({ scene: 'register', target: account.email, code }),
       );

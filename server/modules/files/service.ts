@@ -1,6 +1,7 @@
 /**
  * File service (spec sections 5 and 7: upload, delete, temp file urls). Owns the files table
- * and the bytes under <DATA_DIR>/files (storage.ts).
+ * and the bytes under <DATA_DIR>/files (storage.ts). Each account may keep at most
+ * UPLOAD_MAX_FILES_PER_USER files of UPLOAD_MAX_BYTES_PER_USER bytes in all.
  *
  * Who may read a file (GET /api/files/:id):
  *  - files under the avatar folder (cloudPath 'avatar/...') are public: avatars are shown to
@@ -11,7 +12,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
 import type { Multipart } from '@fastify/multipart';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AVATAR_FOLDER,
   checkCloudPath,
@@ -20,7 +21,7 @@ import {
   type ParamFailure,
   UPLOAD_MAX_BYTES,
 } from '../../../shared/validation';
-import { SPEC } from '../../config';
+import { type Config, SPEC } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
@@ -63,6 +64,14 @@ const isUniqueViolation = (e: unknown) => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
+/** a byte count for messages: whole GB or MB where it is one, else MB with a decimal */
+export function formatBytes(n: number): string {
+  const gb = n / 1024 ** 3;
+  if (Number.isInteger(gb)) return `${gb} GB`;
+  const mb = n / 1024 ** 2;
+  return Number.isInteger(mb) ? `${mb} MB` : `${Math.round(mb * 10) / 10} MB`;
+}
+
 export const isPublicPath = (cloudPath: string) => cloudPath.replace(/^\/+/, '').startsWith(`${AVATAR_FOLDER}/`);
 
 export interface TempUrl {
@@ -81,6 +90,7 @@ export class FileService {
     private db: Db,
     dataDir: string,
     secret: string,
+    private quota: Config['uploadQuota'],
   ) {
     this.storage = new FileStorage(path.join(dataDir, 'files'));
     this.key = createHash('sha256').update(`file-urls:${secret}`).digest();
@@ -89,7 +99,8 @@ export class FileService {
   /**
    * Reads a multipart upload: the field cloudPath and the file part `file` (in either order).
    * The file is staged to disk while it arrives (at most UPLOAD_MAX_BYTES), then the cloudPath
-   * rules are checked, then the row is written and the file moved into place in one transaction.
+   * rules are checked, then the row is written and the file moved into place in one transaction,
+   * which holds the owner's quota lock, so two uploads cannot both take the last slot.
    */
   async upload(ownerId: string, parts: AsyncIterableIterator<Multipart>): Promise<{ fileID: string; url: string }> {
     let cloudPath: unknown;
@@ -118,6 +129,16 @@ export class FileService {
       const file = staged;
       try {
         await this.db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT pg_advisory_xact_lock(727006, hashtext(${ownerId}))`);
+          const { rows } = await tx.execute<{ n: string; bytes: string }>(
+            sql`SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM files WHERE owner_id = ${ownerId}`,
+          );
+          if (Number(rows[0].n) >= this.quota.maxFiles) {
+            throw new AppError('FILE_COUNT_QUOTA_EXCEEDED', { field: 'file', params: { max: this.quota.maxFiles } });
+          }
+          if (Number(rows[0].bytes) + file.size > this.quota.maxBytes) {
+            throw new AppError('FILE_BYTES_QUOTA_EXCEEDED', { field: 'file', params: { max: formatBytes(this.quota.maxBytes) } });
+          }
           await tx.insert(files).values({
             id,
             cloudPath: (cloudPath as string).trim(),

@@ -4,6 +4,7 @@ import { CAPTCHA_SCENES, CODE_SCENES, LIST } from '../../config';
 import { AppError } from '../../core/errors';
 import { pickLang } from '../../core/i18n';
 import { Ok } from '../../core/schemas';
+import { requireLoginType } from '../auth/policy';
 import type { ModuleContext } from '../index';
 
 export const CaptchaFields = {
@@ -16,7 +17,7 @@ export const SMS_SCENES = ['login', 'bind-mobile', 'reset-pwd', 'set-pwd'] as co
 
 const Sent = Ok(Type.Object({ expiresIn: Type.Integer(), resendIn: Type.Integer(), testMode: Type.Boolean() }));
 
-export async function verifyRoutes({ app, verification, accounts }: ModuleContext) {
+export async function verifyRoutes({ app, config, verification, accounts }: ModuleContext) {
   const tags = ['verify'];
 
   app.get('/api/auth/captcha', {
@@ -24,7 +25,15 @@ export async function verifyRoutes({ app, verification, accounts }: ModuleContex
     schema: {
       tags,
       querystring: Type.Object({ scene: Type.Union(CAPTCHA_SCENES.map((s) => Type.Literal(s))) }),
-      response: { 200: Ok(Type.Object({ id: Type.String(), svg: Type.String(), expiresIn: Type.Integer() })) },
+      response: {
+        200: Ok(
+          Type.Object({
+            id: Type.String(),
+            image: Type.String({ description: 'the picture: a data: URL of a PNG' }),
+            expiresIn: Type.Integer(),
+          }),
+        ),
+      },
     },
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -45,10 +54,11 @@ export async function verifyRoutes({ app, verification, accounts }: ModuleContex
         200: Ok(Type.Object({ expiresIn: Type.Integer(), resendIn: Type.Integer(), testMode: Type.Boolean() })),
       },
     },
-    handler: async (req) => ({
-      success: true as const,
-      data: await verification.sendEmailCode(req.body, req.ip, pickLang(req.headers['accept-language'])),
-    }),
+    handler: async (req) => {
+      // no codes for a sign-up the site does not take
+      if (req.body.scene === 'register' && !config.registrationOpen) throw new AppError('REGISTRATION_CLOSED', { field: 'email' });
+      return { success: true as const, data: await verification.sendEmailCode(req.body, req.ip, pickLang(req.headers['accept-language'])) };
+    },
   });
 
   app.post('/api/auth/send-sms-code', {
@@ -65,6 +75,7 @@ export async function verifyRoutes({ app, verification, accounts }: ModuleContex
       response: { 200: Sent },
     },
     handler: async (req) => {
+      if (req.body.scene === 'login') requireLoginType(config, 'smsCode');
       if (req.body.scene === 'set-pwd') {
         // a set-pwd code proves the account's own number: it goes nowhere else
         if (!req.auth) throw new AppError('uni-id-token-not-exist');

@@ -1,17 +1,17 @@
 /**
  * Image captchas and verification codes (uni-id semantics). Owns the captchas and
  * verification_codes tables.
- *  - Captcha: a server-drawn SVG, bound to one form (scene), valid VERIFY.CAPTCHA_TTL_S,
+ *  - Captcha: a server-drawn PNG (captcha-image.ts), bound to one form (scene), valid VERIFY.CAPTCHA_TTL_S,
  *    consumed by its first check whether right or wrong.
  *  - Code: 6 digits, per scene and target, valid 300 s (bind-mobile 240 s), single use, kept
- *    only as an HMAC. Sending one needs a captcha and is limited per target and per IP; wrong
- *    codes count, and the last allowed wrong one burns the code.
+ *    only as an HMAC. Sending one needs a captcha and is limited per target (interval, per
+ *    day), per IP (per hour, per day) and for the whole site (per minute); wrong codes count,
+ *    and the last allowed wrong one burns the code.
  */
 import { createHash, createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import { checkEmail, isMobile } from '../../../shared/validation';
-import { type CaptchaScene, type CodeScene, VERIFY } from '../../config';
+import { type CaptchaScene, type CodeScene, type Config, VERIFY } from '../../config';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
 import { type ListSpec, runList } from '../../core/list';
@@ -19,6 +19,7 @@ import type { Mailer } from '../../core/mailer';
 import type { SmsSender } from '../../core/sms';
 import type { Db } from '../../db';
 import { captchas, verificationCodes } from '../../db/schema';
+import { randomCaptchaText, renderCaptchaPng } from './captcha-image';
 
 export type Channel = 'email' | 'mobile';
 
@@ -52,6 +53,7 @@ export class VerificationService {
     private mailer: Mailer,
     secret: string,
     private sms: SmsSender,
+    private limits: Config['limits'],
   ) {
     this.key = createHash('sha256').update(`verification-codes:${secret}`).digest();
   }
@@ -75,19 +77,20 @@ export class VerificationService {
     await this.db.delete(verificationCodes).where(sql`${verificationCodes.expiresAt} < ${before}`);
   }
 
-  async createCaptcha(scene: CaptchaScene, ip: string): Promise<{ id: string; svg: string; expiresIn: number }> {
+  /** `image`: a data: URL of the PNG */
+  async createCaptcha(scene: CaptchaScene, ip: string): Promise<{ id: string; image: string; expiresIn: number }> {
     const { rows } = await this.db.$client.query<{ n: string }>(
       `SELECT count(*) AS n FROM captchas WHERE ip = $1 AND created_at > now() - interval '60 seconds'`,
       [ip],
     );
     if (Number(rows[0].n) >= VERIFY.CAPTCHA_MAX_PER_IP_PER_MINUTE) throw new AppError('CAPTCHA_TOO_FREQUENT');
     if (Math.random() < 0.05) await this.sweep();
-    const { data, text } = svgCaptcha.create({ size: VERIFY.CAPTCHA_LENGTH, noise: 2, ignoreChars: '0oO1lIi', width: 120, height: 40, fontSize: 44 });
+    const text = randomCaptchaText(VERIFY.CAPTCHA_LENGTH);
     const [row] = await this.db
       .insert(captchas)
       .values({ scene, answer: text.toLowerCase(), ip, expiresAt: new Date(Date.now() + VERIFY.CAPTCHA_TTL_S * 1000) })
       .returning({ id: captchas.id });
-    return { id: row.id, svg: data, expiresIn: VERIFY.CAPTCHA_TTL_S };
+    return { id: row.id, image: `data:image/png;base64,${renderCaptchaPng(text).toString('base64')}`, expiresIn: VERIFY.CAPTCHA_TTL_S };
   }
 
   /** Consumes the captcha (right or wrong); throws CAPTCHA_REQUIRED / CAPTCHA_INVALID on the captcha field. */
@@ -115,18 +118,28 @@ export class VerificationService {
     await this.checkCaptcha('send-code', issue);
     const code = String(randomInt(0, 10 ** VERIFY.CODE_LENGTH)).padStart(VERIFY.CODE_LENGTH, '0');
     const ttl = codeTtlS(scene);
+    const field = issue.channel;
     const id = await this.db.transaction(async (tx) => {
-      // one sender per target at a time, so two requests cannot both pass the interval check
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(727004, hashtext(${target}))`);
-      const { rows: last } = await tx.execute<{ ago: string }>(sql`
-        SELECT extract(epoch FROM now() - max(created_at)) AS ago FROM verification_codes WHERE target = ${target}`);
-      const ago = last[0]?.ago == null ? Infinity : Number(last[0].ago);
+      // one sender at a time, so two requests cannot both pass a count (the site-wide cap
+      // included); the section is a few short queries, the delivery happens after it
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(727004)`);
+      const { rows } = await tx.execute<{ ago: string | null; target_day: string; ip_hour: string; ip_day: string; site_minute: string }>(sql`
+        SELECT extract(epoch FROM clock_timestamp() - max(created_at) FILTER (WHERE target = ${target})) AS ago,
+               count(*) FILTER (WHERE target = ${target}) AS target_day,
+               count(*) FILTER (WHERE ip = ${ip} AND created_at > clock_timestamp() - interval '1 hour') AS ip_hour,
+               count(*) FILTER (WHERE ip = ${ip}) AS ip_day,
+               count(*) FILTER (WHERE created_at > clock_timestamp() - interval '1 minute') AS site_minute
+          FROM verification_codes WHERE created_at > clock_timestamp() - interval '1 day'`);
+      const n = rows[0];
+      const ago = n.ago == null ? Infinity : Number(n.ago);
       if (ago < VERIFY.CODE_RESEND_INTERVAL_S) {
         throw new AppError('CODE_SEND_TOO_FREQUENT', { params: { seconds: Math.ceil(VERIFY.CODE_RESEND_INTERVAL_S - ago) } });
       }
-      const { rows: perIp } = await tx.execute<{ n: string }>(sql`
-        SELECT count(*) AS n FROM verification_codes WHERE ip = ${ip} AND created_at > now() - interval '1 hour'`);
-      if (Number(perIp[0].n) >= VERIFY.CODE_MAX_PER_IP_PER_HOUR) throw new AppError('CODE_SEND_LIMIT');
+      if (Number(n.target_day) >= this.limits.codesPerTargetPerDay) throw new AppError('CODE_SEND_DAILY_LIMIT', { field });
+      if (Number(n.ip_hour) >= VERIFY.CODE_MAX_PER_IP_PER_HOUR || Number(n.ip_day) >= this.limits.codesPerIpPerDay) {
+        throw new AppError('CODE_SEND_LIMIT', { field });
+      }
+      if (Number(n.site_minute) >= this.limits.codesPerMinute) throw new AppError('CODE_SEND_BUSY', { field });
       await tx
         .update(verificationCodes)
         .set({ usedAt: new Date() })

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { bearer } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import { Empty, Ok } from '../../core/schemas';
+import { requireLoginType } from '../auth/policy';
 import { clientOf } from '../auth/routes';
 import type { ModuleContext } from '../index';
 import { WEIXIN, WeixinService } from './service';
@@ -51,6 +52,7 @@ export async function weixinRoutes({ app, config, db, accounts, tokens }: Module
       response: { 200: Ok(Type.Object({ url: Type.String() })) },
     },
     handler: async (req, reply) => {
+      if (req.query.purpose === 'login') requireLoginType(config, 'weixin');
       if (req.query.purpose === 'bind' && !req.auth) {
         // an expired access token gets its own answer, so the console refreshes and retries
         const token = bearer(req);

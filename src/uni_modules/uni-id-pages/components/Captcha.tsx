@@ -11,7 +11,8 @@ import { useT } from '../../../shared/i18n';
 
 export interface CaptchaState {
   id: string | null;
-  svg: string | null;
+  /** the picture as a data: URL (a PNG) */
+  image: string | null;
   failed: boolean;
   refresh(): void;
 }
@@ -38,13 +39,13 @@ export function useCaptcha(scene: CaptchaScene, active = true): CaptchaState {
       seq.current++;
     };
   }, [refresh, active]);
-  return { id: captcha?.id ?? null, svg: captcha?.svg ?? null, failed, refresh };
+  return { id: captcha?.id ?? null, image: captcha?.image ?? null, failed, refresh };
 }
 
 /** the `captcha` form field with its image; clicking the image shows another one */
 export function CaptchaField({ captcha, rules, name = 'captcha' }: { captcha: CaptchaState; rules: FormRule[]; name?: string }) {
   const t = useT();
-  const image = captcha.svg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}` : null;
+  const { image } = captcha;
   return (
     <Form.Item label={t('account.captcha')} htmlFor={name} required>
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>

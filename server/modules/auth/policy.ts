@@ -1,0 +1,58 @@
+/**
+ * The deployment's sign-in and sign-up settings, enforced by the server: the login types of
+ * LOGIN_TYPES, REGISTRATION=open|closed, and the registration caps (per IP per day, per minute
+ * for the whole site) counted from the user log's 'register' rows.
+ */
+import type { Config } from '../../config';
+import { AppError } from '../../core/errors';
+import type { Db } from '../../db';
+
+/** the login types of the spec's login config that a sign-in route stands for */
+export type LoginType = 'username' | 'smsCode' | 'weixin';
+
+/** throws LOGIN_TYPE_DISABLED unless LOGIN_TYPES lists `type` (a hidden button is not enough) */
+export function requireLoginType(config: Config, type: LoginType) {
+  if (!config.login.loginTypes.includes(type)) throw new AppError('LOGIN_TYPE_DISABLED');
+}
+
+export class RegistrationPolicy {
+  constructor(
+    private db: Db,
+    private config: Config,
+  ) {}
+
+  get open() {
+    return this.config.registrationOpen;
+  }
+
+  /**
+   * Before a self-registration (register, register-by-email): REGISTRATION_CLOSED, then the
+   * caps (REGISTER_LIMIT per IP and day, REGISTER_BUSY per minute for the site), each on `field`.
+   * Checked before the captcha or code is spent, so a refused sign-up costs the user nothing.
+   */
+  async admit(ip: string, field: string): Promise<void> {
+    if (!this.open) throw new AppError('REGISTRATION_CLOSED', { field });
+    const { rows } = await this.db.$client.query<{ ip_day: string; site_minute: string }>(
+      `SELECT count(*) FILTER (WHERE ip = $1) AS ip_day,
+              count(*) FILTER (WHERE created_at > now() - interval '1 minute') AS site_minute
+         FROM user_logs
+        WHERE type = 'register' AND state = 1 AND created_at > now() - interval '1 day'`,
+      [ip],
+    );
+    const { limits } = this.config;
+    if (Number(rows[0].site_minute) >= limits.registrationsPerMinute) throw new AppError('REGISTER_BUSY', { field });
+    if (Number(rows[0].ip_day) >= limits.registrationsPerIpPerDay) throw new AppError('REGISTER_LIMIT', { field });
+  }
+
+  /**
+   * SMS sign-in registers an unknown number: then it is a registration like the others, and
+   * with registration closed the number has no account (ACCOUNT_NOT_FOUND on mobile).
+   * `mobile` is already checked (checkMobileField).
+   */
+  async admitMobile(mobile: string, ip: string): Promise<void> {
+    const { rows } = await this.db.$client.query(`SELECT 1 FROM users WHERE mobile = $1 LIMIT 1`, [mobile]);
+    if (rows.length) return;
+    if (!this.open) throw new AppError('ACCOUNT_NOT_FOUND', { field: 'mobile' });
+    await this.admit(ip, 'mobile');
+  }
+}
