@@ -1,10 +1,13 @@
 /**
  * Issue 4, the file service: spec section 5's cloudPath, delete-list and temp-url rules (each
- * with its catalogue code and field), upload and serving, owner checks, and signed temp urls.
+ * with its catalogue code and field), upload and serving, owner checks, signed temp urls, and
+ * the per-account quotas (count and bytes), which two uploads at once cannot both slip past.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { loadConfig, SPEC } from '../../server/config';
 import { FileService } from '../../server/modules/files/service';
 import { checkCloudPath, UPLOAD_MAX_BYTES } from '../../shared/validation';
@@ -41,7 +44,7 @@ async function upload(
   token: string | undefined,
   fields: Record<string, string>,
   file: { bytes: Buffer; name?: string; type?: string } | null = { bytes: PNG, name: 'a.png', type: 'image/png' },
-  opts: { fileFirst?: boolean } = {},
+  opts: { fileFirst?: boolean; app?: FastifyInstance } = {},
 ) {
   const fd = new FormData();
   const addFile = () => file && fd.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'f.bin');
@@ -49,7 +52,7 @@ async function upload(
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   if (!opts.fileFirst) addFile();
   const encoded = new Response(fd);
-  const res = await t.app.inject({
+  const res = await (opts.app ?? t.app).inject({
     method: 'POST',
     url: '/api/files/upload',
     payload: Buffer.from(await encoded.arrayBuffer()),
@@ -270,5 +273,81 @@ describe('temp urls', () => {
     ]);
     const admin = await tempUrl([privateFile.fileID], tokens.admin);
     expect(admin.body.data[0].tempFileURL).toContain(privateFile.url);
+  });
+});
+
+describe('quotas per account', () => {
+  const QUOTA = { maxFiles: 3, maxBytes: 4096 };
+  /** concurrent uploads: as many as the test database pool has connections (tests/support/test-app.ts) */
+  const RACERS = 5;
+  let q: Awaited<ReturnType<typeof createTestApp>>;
+  const quotaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'files-quota-'));
+  const signIn = async (username: string) => {
+    await makeUser(q.db, { username, password: 'Files#2026' });
+    return (await login(q.app, username, 'Files#2026')).body.data.token as string;
+  };
+  const put = (token: string, size = 10) =>
+    upload(token, { cloudPath: fresh('docs') }, { bytes: Buffer.alloc(size, 7), name: 'a.bin' }, { app: q.app });
+  const onDisk = () => fs.readdirSync(path.join(quotaDir, 'files'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
+  beforeAll(async () => {
+    q = await createTestApp({ dataDir: quotaDir, uploadQuota: QUOTA });
+  });
+  afterAll(async () => {
+    await q.close();
+    fs.rmSync(quotaDir, { recursive: true, force: true });
+  });
+
+  it('a file over the count is refused on the file field, keeping nothing; a delete frees a slot; others are not affected', async () => {
+    const token = await signIn('quota_count');
+    const kept: string[] = [];
+    for (let i = 0; i < QUOTA.maxFiles; i++) kept.push((await put(token)).body.data.fileID);
+    const over = await put(token);
+    expect(over.status).toBe(403);
+    expect(over.body).toMatchObject({ errorCode: 'FILE_COUNT_QUOTA_EXCEEDED', field: 'file' });
+    expect(over.body.errorMessage).toContain(String(QUOTA.maxFiles));
+    expect(onDisk()).toBe(QUOTA.maxFiles);
+    expect((await call(q.app, 'POST', '/api/files/delete', { token, body: { fileList: [kept[0]] } })).status).toBe(200);
+    expect((await put(token)).status).toBe(200);
+    expect((await put(await signIn('quota_other'))).status).toBe(200);
+  });
+
+  it('a file that would take the account over its bytes is refused; a smaller one still fits', async () => {
+    const token = await signIn('quota_bytes');
+    expect((await put(token, 3000)).status).toBe(200);
+    const over = await put(token, 1500);
+    expect(over.status).toBe(403);
+    expect(over.body).toMatchObject({ errorCode: 'FILE_BYTES_QUOTA_EXCEEDED', field: 'file' });
+    expect(over.body.errorMessage).toContain('4 KB');
+    expect((await put(token, QUOTA.maxBytes - 3000)).status).toBe(200);
+  });
+
+  it('uploads at once cannot both take the last slot', async () => {
+    const token = await signIn('quota_race');
+    for (let i = 0; i < QUOTA.maxFiles - 1; i++) expect((await put(token)).status).toBe(200);
+    // hold back every insert into files until all the uploads have counted what the owner keeps
+    const holder = new pg.Client((q.db.$client as pg.Pool).options);
+    await holder.connect();
+    // (the activity view is a snapshot per transaction: cleared before each look)
+    const waiting = async () => {
+      await holder.query('SELECT pg_stat_clear_snapshot()');
+      const { rows } = await holder.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+      return rows[0].n as number;
+    };
+    let answers: Array<Awaited<ReturnType<typeof put>>>;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE files IN SHARE MODE');
+      const pending = Promise.all(Array.from({ length: RACERS }, () => put(token)));
+      for (let i = 0; i < 120 && (await waiting()) < RACERS; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(await waiting()).toBe(RACERS);
+      await holder.query('COMMIT');
+      answers = await pending;
+    } finally {
+      await holder.end();
+    }
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(RACERS - 1).fill(403)]);
+    expect(answers.filter((a) => a.status === 403).every((a) => a.body.errorCode === 'FILE_COUNT_QUOTA_EXCEEDED')).toBe(true);
+    const { rows } = await q.db.$client.query(`SELECT count(*)::int AS n FROM files f JOIN users u ON u.id = f.owner_id WHERE u.username = 'quota_race'`);
+    expect(rows[0].n).toBe(QUOTA.maxFiles);
   });
 });

@@ -64,12 +64,12 @@ const isUniqueViolation = (e: unknown) => {
   return err?.code === '23505' || err?.cause?.code === '23505';
 };
 
-/** a byte count for messages: whole GB or MB where it is one, else MB with a decimal */
+/** a byte count for messages, in the largest unit it reaches (1.5 GB, 4 KB) */
 export function formatBytes(n: number): string {
-  const gb = n / 1024 ** 3;
-  if (Number.isInteger(gb)) return `${gb} GB`;
-  const mb = n / 1024 ** 2;
-  return Number.isInteger(mb) ? `${mb} MB` : `${Math.round(mb * 10) / 10} MB`;
+  for (const [unit, size] of [['GB', 1024 ** 3], ['MB', 1024 ** 2], ['KB', 1024]] as const) {
+    if (n >= size) return `${Math.round((n / size) * 10) / 10} ${unit}`;
+  }
+  return `${n} B`;
 }
 
 export const isPublicPath = (cloudPath: string) => cloudPath.replace(/^\/+/, '').startsWith(`${AVATAR_FOLDER}/`);
