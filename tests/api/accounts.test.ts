@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { VERIFY } from '../../server/config';
+import { loadConfig, VERIFY } from '../../server/config';
 import { call, login } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
-import { captchaAnswer, latestOutboxMail } from '../support/verify';
+import { captchaAnswer, latestOutboxMail, pastCodes } from '../support/verify';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accounts-api-'));
@@ -174,6 +174,30 @@ describe('email codes', () => {
     const over = await sendCode('one-more@example.com', 'register', ip);
     expect(over.status).toBe(429);
     expect(over.body.errorCode).toBe('CODE_SEND_LIMIT');
+  });
+
+  it('daily caps per address and per IP, and a per-minute cap for the site, each on the email field', async () => {
+    const { limits } = loadConfig({});
+    // this address had its day's worth of codes (from elsewhere): refused until they are a day old
+    await pastCodes(t.db.$client, { count: limits.codesPerTargetPerDay, target: 'daily@example.com', ip: '10.4.9.1', ago: '3 hours' });
+    const daily = await sendCode('daily@example.com', 'register', freshIp());
+    expect(daily.status).toBe(429);
+    expect(daily.body).toMatchObject({ errorCode: 'CODE_SEND_DAILY_LIMIT', field: 'email', errorMessage: 'This email has had too many codes today, try again tomorrow' });
+    await t.db.$client.query(`UPDATE verification_codes SET created_at = created_at - interval '1 day' WHERE target = 'daily@example.com'`);
+    expect((await sendCode('daily@example.com', 'register', freshIp())).status).toBe(200);
+    // this network asked for its day's worth, spread over hours (so the hourly limit is not what stops it)
+    const ip = freshIp();
+    await pastCodes(t.db.$client, { count: limits.codesPerIpPerDay, target: 'spread{n}@example.com', ip, ago: '5 hours' });
+    const perIp = await sendCode('fresh-target@example.com', 'register', ip);
+    expect(perIp.status).toBe(429);
+    expect(perIp.body).toMatchObject({ errorCode: 'CODE_SEND_LIMIT', field: 'email' });
+    // the whole site sent its minute's worth
+    await pastCodes(t.db.$client, { count: limits.codesPerMinute, target: 'rush{n}@example.com', ip: '10.4.9.2', ago: '10 seconds' });
+    const busy = await sendCode('calm@example.com', 'register', freshIp(), 'zh-CN');
+    expect(busy.status).toBe(429);
+    expect(busy.body).toMatchObject({ errorCode: 'CODE_SEND_BUSY', field: 'email', errorMessage: '当前发送验证码的请求过多，请一分钟后再试' });
+    await t.db.$client.query(`UPDATE verification_codes SET created_at = created_at - interval '1 minute' WHERE target LIKE 'rush%'`);
+    expect((await sendCode('calm@example.com', 'register', freshIp())).status).toBe(200);
   });
 
   it('refuses a malformed address before spending a captcha', async () => {

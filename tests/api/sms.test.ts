@@ -3,12 +3,12 @@
  * local stand-in of Aliyun's SendSms API (which checks the signature with the shared secret);
  * a second app has no SMS configuration and runs in test mode (sms_outbox, admin list).
  */
-import { VERIFY } from '../../server/config';
+import { loadConfig, VERIFY } from '../../server/config';
 import { TokenService } from '../../server/core/auth';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
 import { type AliyunSmsStandin, startAliyunSmsStandin } from '../support/aliyun-sms-standin';
 import { createTestApp } from '../support/test-app';
-import { captchaAnswer } from '../support/verify';
+import { captchaAnswer, pastCodes } from '../support/verify';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 let t: TestApp;
@@ -143,6 +143,16 @@ describe('SMS through the provider (Aliyun SendSms stand-in)', () => {
     const over = await sendSms('13900000099', 'login', { ip });
     expect(over.status).toBe(429);
     expect(over.body.errorCode).toBe('CODE_SEND_LIMIT');
+  });
+
+  it("a number gets at most its day's worth of codes (CODE_SEND_DAILY_LIMIT on the mobile field)", async () => {
+    const mobile = '13900000100';
+    await pastCodes(t.db.$client, { count: loadConfig({}).limits.codesPerTargetPerDay, target: mobile, ip: '10.5.9.1', ago: '2 hours', channel: 'mobile' });
+    const before = sms.received.length;
+    const r = await sendSms(mobile, 'login', { lang: 'zh-TW' });
+    expect(r.status).toBe(429);
+    expect(r.body).toMatchObject({ errorCode: 'CODE_SEND_DAILY_LIMIT', field: 'mobile', errorMessage: '此手機號碼今日獲取驗證碼次數過多，請明天再試' });
+    expect(sms.received.length).toBe(before);
   });
 });
 

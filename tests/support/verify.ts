@@ -30,3 +30,21 @@ export async function latestOutboxMail(dir: string, to: string) {
   }
   throw new Error(`no mail to ${to} in ${dir}`);
 }
+
+/**
+ * Codes sent earlier, written straight into verification_codes (created `ago`, e.g. '2 hours'),
+ * so the daily and per-minute caps can be reached without sending hundreds of messages.
+ * `target` may hold {n}, replaced by 1..count.
+ */
+export async function pastCodes(
+  q: Pick<pg.Pool | pg.Client, 'query'>,
+  opts: { count: number; target: string; ip: string; ago: string; channel?: 'email' | 'mobile' },
+) {
+  await q.query(
+    `INSERT INTO verification_codes (scene, channel, target, code_hash, ip, expires_at, created_at, used_at)
+     SELECT 'reset-pwd', $1, replace($2, '{n}', n::text), 'spent', $3, now() - $4::interval + interval '5 minutes',
+            now() - $4::interval, now() - $4::interval
+       FROM generate_series(1, $5) AS n`,
+    [opts.channel ?? 'email', opts.target, opts.ip, opts.ago, opts.count],
+  );
+}
