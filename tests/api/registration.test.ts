@@ -1,7 +1,8 @@
 /**
  * The server enforces the deployment's sign-in settings: login types missing from LOGIN_TYPES
  * are refused (not only hidden), REGISTRATION=closed stops every self-registration path, and
- * registrations are capped per IP per day and per minute for the whole site.
+ * registrations are capped per IP per day and per minute for the whole site (a first weixin
+ * sign-in, which creates an account, included).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,8 +11,11 @@ import { type Config, loadConfig } from '../../server/config';
 import { call, login, makeUser } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { captchaAnswer } from '../support/verify';
+import { startWeixinStandin } from '../support/weixin-standin';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+// several cases build an app of their own settings (a fresh database each, a few seconds on a busy machine)
+jest.setTimeout(20_000);
 const PASSWORD = 'Secret#2026';
 const dirs: string[] = [];
 const apps: TestApp[] = [];
@@ -24,9 +28,9 @@ async function appWith(overrides: Partial<Config>) {
   return app;
 }
 afterAll(async () => {
-  for (const a of apps) await a.close();
+  await Promise.all(apps.map((a) => a.close()));
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-});
+}, 30_000);
 
 const loginTypes = (...types: string[]) => ({ login: { loginTypes: types, setPasswordAfterLogin: false } });
 
@@ -153,6 +157,37 @@ describe('REGISTRATION=closed', () => {
   });
 });
 
+/** a weixin sign-in round trip (authorize, Confirm on weixin's page, callback): the console page it ends on */
+async function weixinSignIn(t: TestApp, wx: Awaited<ReturnType<typeof startWeixinStandin>>, openid: string, ip: string) {
+  const a = await t.app.inject({ method: 'GET', url: '/api/auth/weixin/authorize?purpose=login', remoteAddress: ip });
+  expect(a.statusCode).toBe(200);
+  const cookie = String(a.headers['set-cookie']).split(';')[0];
+  const { code, state } = wx.approve(a.json().data.url, openid);
+  const back = await t.app.inject({ method: 'GET', url: `/api/auth/weixin/callback?${new URLSearchParams({ code, state })}`, remoteAddress: ip, headers: { cookie } });
+  expect(back.statusCode).toBe(302);
+  return Object.fromEntries(new URLSearchParams(String(back.headers.location).split('?')[1] ?? ''));
+}
+
+describe('REGISTRATION=closed and weixin', () => {
+  it('a first weixin sign-in creates no account and ends on the login page with the error; a linked account signs in', async () => {
+    const wx = await startWeixinStandin({ users: [{ openid: 'o_new', nickname: 'New' }, { openid: 'o_linked', nickname: 'Linked' }] });
+    try {
+      const t = await appWith({ registrationOpen: false, weixin: wx.settings() });
+      const refused = await weixinSignIn(t, wx, 'o_new', '10.8.1.1');
+      expect(refused.weixinError).toBe('REGISTRATION_CLOSED');
+      expect(refused.weixinTicket).toBeUndefined();
+      expect(await userCount(t)).toBe(0);
+      const linked = await makeUser(t.db, { username: 'wx_linked', password: PASSWORD });
+      await t.db.$client.query(`UPDATE users SET wx_openid = 'o_linked' WHERE id = $1`, [linked.id]);
+      const ok = await weixinSignIn(t, wx, 'o_linked', '10.8.1.1');
+      expect(ok.weixinError).toBeUndefined();
+      expect(ok.weixinTicket).toBeTruthy();
+    } finally {
+      await wx.close();
+    }
+  });
+});
+
 describe('registration caps', () => {
   let t: TestApp;
   const LIMITS = { ...loadConfig({}).limits, registrationsPerIpPerDay: 2, registrationsPerMinute: 3 };
@@ -191,5 +226,20 @@ describe('registration caps', () => {
     expect(unknown.body).toMatchObject({ errorCode: 'REGISTER_LIMIT', field: 'mobile' });
     await makeUser(t.db, { username: 'cap_known', password: PASSWORD, mobile: '13500000021' });
     expect((await loginBySms(t, '13500000021', await smsCode(t, '13500000021', ip), ip)).status).toBe(200);
+  });
+
+  it('a first weixin sign-in counts as a registration too', async () => {
+    await age('1 day');
+    const wx = await startWeixinStandin({ users: [{ openid: 'o_capped', nickname: 'Capped' }] });
+    try {
+      const w = await appWith({ limits: LIMITS, weixin: wx.settings() });
+      const ip = '10.9.2.1';
+      await register(w, 'cap_w1', ip);
+      await register(w, 'cap_w2', ip);
+      expect((await weixinSignIn(w, wx, 'o_capped', ip)).weixinError).toBe('REGISTER_LIMIT');
+      expect((await weixinSignIn(w, wx, 'o_capped', '10.9.2.2')).weixinTicket).toBeTruthy();
+    } finally {
+      await wx.close();
+    }
   });
 });

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { bearer } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import { Empty, Ok } from '../../core/schemas';
-import { requireLoginType } from '../auth/policy';
+import { RegistrationPolicy, requireLoginType } from '../auth/policy';
 import { clientOf } from '../auth/routes';
 import type { ModuleContext } from '../index';
 import { WEIXIN, WeixinService } from './service';
@@ -33,7 +33,7 @@ const cookie = (req: FastifyRequest, name: string, value: string, path: string, 
   `${name}=${value}; Path=${path}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`;
 
 export async function weixinRoutes({ app, config, db, accounts, tokens }: ModuleContext) {
-  const weixin = new WeixinService(db, accounts, config);
+  const weixin = new WeixinService(db, accounts, config, new RegistrationPolicy(db, config));
   const tags = ['weixin'];
 
   /** weixin sends the browser back here: PUBLIC_URL, else the origin this request came to */

@@ -20,6 +20,7 @@ import { type Config, LOGIN_CONFIG } from '../../config';
 import { AppError, type ErrorCode } from '../../core/errors';
 import type { Db } from '../../db';
 import { oauthStates, users } from '../../db/schema';
+import type { RegistrationPolicy } from '../auth/policy';
 import type { AccountService, ClientInfo, LogType, TokenBundle, Tx, User } from '../auth/service';
 import { WeixinClient, type WeixinToken, type WeixinUser } from './client';
 
@@ -85,6 +86,8 @@ export class WeixinService {
     private db: Db,
     private accounts: AccountService,
     config: Pick<Config, 'weixin'>,
+    /** a first weixin sign-in is a self-registration: REGISTRATION and the registration caps apply */
+    private registration: Pick<RegistrationPolicy, 'admit'>,
   ) {
     this.client = config.weixin ? new WeixinClient(config.weixin) : undefined;
   }
@@ -210,6 +213,7 @@ export class WeixinService {
     const w = { openid: token.openid, unionid: token.unionid || null };
     // the profile is only needed for a new account; fetched before the transaction holds locks
     const [existing] = await this.findByWeixin(this.db, w);
+    if (!existing) await this.registration.admit(client.ip, 'weixin');
     const profile = existing ? null : await this.weixin().userInfo(token);
     if (!w.unionid && profile?.unionid) w.unionid = profile.unionid;
 
