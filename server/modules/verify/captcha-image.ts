@@ -81,9 +81,9 @@ interface Ink {
 function inkFor(ch: string, cx: number, cy: number, height: number): Ink {
   const glyph = GLYPHS[ch];
   if (!glyph) throw new Error(`no captcha glyph for ${ch}`);
-  const scale = (height / 14) * rnd(0.8, 1.1);
+  const scale = (height / 14) * rnd(0.88, 1.05);
   const sx = scale * rnd(0.85, 1.15);
-  const angle = rnd(-0.45, 0.45);
+  const angle = rnd(-0.38, 0.38);
   const shear = rnd(-0.35, 0.35);
   const cos = Math.cos(angle);
   const sin = Math.sin(angle);
@@ -115,7 +115,7 @@ function noiseCurve(w: number, h: number): Ink {
       u * u * u * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t * t * t * p3[1],
     ]);
   }
-  return { width: rnd(1.4, 2.6), color: darkColor(), lines: [pts] };
+  return { width: rnd(1.2, 2.4), color: darkColor(), lines: [pts] };
 }
 
 /** draws an anti-aliased thick polyline into an RGB float canvas */
@@ -242,7 +242,7 @@ export function renderCaptchaPixels(text: string, w = CAPTCHA_WIDTH, h = CAPTCHA
   }
   const chars = text.toUpperCase().split('');
   const step = (w - 20) / chars.length;
-  const inks: Ink[] = chars.map((c, i) => inkFor(c, 10 + step * (i + 0.5) + rnd(-3, 3), h / 2 + rnd(-4, 4), h * rnd(0.55, 0.68)));
+  const inks: Ink[] = chars.map((c, i) => inkFor(c, 10 + step * (i + 0.5) + rnd(-3, 3), h / 2 + rnd(-2.5, 2.5), h * rnd(0.56, 0.64)));
   for (let i = randomInt(2, 4); i > 0; i--) inks.push(noiseCurve(w, h));
   // text and curves in random order, so the drawing order says nothing either
   for (let i = inks.length - 1; i > 0; i--) {
@@ -255,7 +255,7 @@ export function renderCaptchaPixels(text: string, w = CAPTCHA_WIDTH, h = CAPTCHA
   // one random byte per pixel and channel for the grain, one per pixel for the speckles
   const grain = randomBytes(w * h * 4);
   for (let k = 0; k < w * h; k++) {
-    const color = grain[w * h * 3 + k] < 7 ? darkColor() : null;
+    const color = grain[w * h * 3 + k] < 4 ? darkColor() : null;
     for (let ch = 0; ch < 3; ch++) {
       const v = color ? (warped[k * 3 + ch] + color[ch] * 2) / 3 : warped[k * 3 + ch] + (grain[k * 3 + ch] - 128) / 10;
       out[k * 3 + ch] = Math.max(0, Math.min(255, Math.round(v)));

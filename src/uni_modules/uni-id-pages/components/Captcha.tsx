@@ -42,7 +42,7 @@ export function useCaptcha(scene: CaptchaScene, active = true): CaptchaState {
   return { id: captcha?.id ?? null, image: captcha?.image ?? null, failed, refresh };
 }
 
-/** the `captcha` form field with its image; clicking the image shows another one */
+/** the `captcha` form field with its image; clicking the image shows another one (both 40 px high: the picture needs the room) */
 export function CaptchaField({ captcha, rules, name = 'captcha' }: { captcha: CaptchaState; rules: FormRule[]; name?: string }) {
   const t = useT();
   const { image } = captcha;
@@ -58,6 +58,7 @@ export function CaptchaField({ captcha, rules, name = 'captcha' }: { captcha: Ca
             autoCapitalize="off"
             spellCheck={false}
             maxLength={8}
+            size="large"
             style={{ flex: 1 }}
           />
         </Form.Item>
@@ -66,10 +67,10 @@ export function CaptchaField({ captcha, rules, name = 'captcha' }: { captcha: Ca
           title={t('account.captcha.refresh')}
           aria-label={t('account.captcha.refresh')}
           data-testid="captcha-image"
-          style={{ width: 120, height: 32, padding: 0, overflow: 'hidden', flex: 'none' }}
+          style={{ width: 120, height: 40, padding: 0, overflow: 'hidden', flex: 'none' }}
         >
           {image ? (
-            <img src={image} alt={t('account.captcha')} width={96} height={32} style={{ display: 'block', margin: '0 auto' }} />
+            <img src={image} alt={t('account.captcha')} width={114} height={38} style={{ display: 'block', margin: '0 auto' }} />
           ) : captcha.failed ? (
             <span style={{ fontSize: 12, whiteSpace: 'normal', lineHeight: 1.2 }}>{t('account.captcha.loadFailed')}</span>
           ) : (
