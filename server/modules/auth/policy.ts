@@ -29,6 +29,8 @@ export class RegistrationPolicy {
    * Before a self-registration (register, register-by-email): REGISTRATION_CLOSED, then the
    * caps (REGISTER_LIMIT per IP and day, REGISTER_BUSY per minute for the site), each on `field`.
    * Checked before the captcha or code is spent, so a refused sign-up costs the user nothing.
+   * Counted without a lock (the sign-up's own transaction lives in the account service):
+   * sign-ups racing at the edge may pass together, by at most the number in flight.
    */
   async admit(ip: string, field: string): Promise<void> {
     if (!this.open) throw new AppError('REGISTRATION_CLOSED', { field });
