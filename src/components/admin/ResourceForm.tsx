@@ -27,7 +27,6 @@ import { SPEC } from '../../shared/spec';
 import { useCan } from './access';
 
 /** a resource that can be read, created and updated */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Editable = Resource<any, any, any, any>;
 export type FormMode = 'add' | 'edit';
 
