@@ -8,7 +8,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '@/components/admin/columns';
 import ResourceList from '@/components/admin/ResourceList';
 import { tableQuery } from '@/components/admin/list-query';
-import { listQueryString } from '@/services/query-string';
+import { listQueryString, withQuery } from '@/services/query-string';
 import { userResource, type UserRow } from '@/services/system';
 import { fakeApi, list, ok, renderAdmin, serverError, signIn } from './support/system';
 import { resetUmiStandIn } from './support/umi-max';
@@ -100,6 +100,11 @@ describe('the contract query string', () => {
       }),
     ).toBe('?current=2&pageSize=50&keyword=ann&sortField=last_login_date&sortOrder=descend&status=0&status=1&register_date_from=2026-01-01T00%3A00%3A00.000Z');
     expect(listQueryString({})).toBe('');
+  });
+
+  test('links carry their query escaped, leaving out what is empty', () => {
+    expect(withQuery('/pages/system/tag/edit', { id: 'a&b c/d' })).toBe('/pages/system/tag/edit?id=a%26b+c%2Fd');
+    expect(withQuery('/pages/system/user/list', { tagid: '', id: undefined })).toBe('/pages/system/user/list');
   });
 });
 

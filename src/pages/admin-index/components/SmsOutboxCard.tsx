@@ -21,7 +21,7 @@ function useColumns(): ResourceColumn<SmsOutboxRow>[] {
   return useMemo(
     () => [
       dateColumn<SmsOutboxRow>(t, t('admin.sms.time'), 'created_at', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
-      textColumn<SmsOutboxRow>(t('admin.sms.mobile'), 'mobile', { width: 130 }),
+      textColumn<SmsOutboxRow>(t('admin.sms.mobile'), 'mobile', { width: 140 }),
       {
         title: t('admin.sms.scene'),
         dataIndex: 'scene',
