@@ -26,7 +26,10 @@ import { navStack } from '../../shared/nav-stack';
 import { SPEC } from '../../shared/spec';
 import { useCan } from './access';
 
-/** a resource that can be read, created and updated */
+/**
+ * A resource that can be read, created and updated. The form is generic over the descriptor's
+ * own type, whose row and bodies ItemOf / CreateOf / UpdateOf recover, so the bound is open.
+ */
 type Editable = Resource<any, any, any, any>;
 export type FormMode = 'add' | 'edit';
 
