@@ -5,9 +5,9 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Empty, Ok } from '../../core/schemas';
-import type { ModuleContext } from '../index';
 import { MobileAccountService } from './mobile';
-import { clientOf } from './routes';
+import type { ModuleContext } from '../services';
+import { clientOf } from '../../core/context';
 
 const Mobile = Type.String({ maxLength: 32 });
 const Code = Type.String({ maxLength: 16 });

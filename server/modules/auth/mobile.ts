@@ -11,7 +11,9 @@ import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
 import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
-import { type AccountService, type ClientInfo, statusErrorOf, type TokenBundle, type Tx, type UserInfo } from './service';
+import { type AccountService, statusErrorOf, type TokenBundle, type UserInfo } from './service';
+import type { ClientInfo } from '../../core/context';
+import type { Tx } from '../../core/sql';
 
 type Verify = (target: string) => Promise<void>;
 

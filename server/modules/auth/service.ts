@@ -7,19 +7,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
 import { AUTH, LOGIN_CONFIG } from '../../config';
-import { ADMIN_ROLE, type TokenPayload, type TokenService } from '../../core/auth';
+import { type TokenPayload, type TokenService } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
+import type { ClientInfo } from '../../core/context';
+import type { Tx } from '../../core/sql';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import { ADMIN_ROLE } from '../../../shared/permissions';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type User = typeof users.$inferSelect;
-
-export interface ClientInfo {
-  ip: string;
-  ua?: string;
-}
 
 export interface UserInfo {
   _id: string;

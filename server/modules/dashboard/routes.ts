@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import { Nullable, Ok } from '../../core/schemas';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../services';
 
 const UserLog = Type.Object(
   {

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
 import { adminMenus } from '../../db/schema';
-import type { ModuleContext } from '../index';
 import { buildNav } from './nav';
+import type { ModuleContext } from '../services';
 
 const MenuNode = Type.Recursive(
   (Self) =>

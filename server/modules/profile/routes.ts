@@ -1,9 +1,9 @@
 /** Profile routes (issue 4): bind-email and the webview allow-list check. Thin; see service.ts. */
 import { Type } from '@sinclair/typebox';
 import { Ok } from '../../core/schemas';
-import { clientOf } from '../auth/routes';
-import type { ModuleContext } from '../index';
 import { allowedOrigins, checkWebviewUrl, ProfileService } from './service';
+import { clientOf } from '../../core/context';
+import type { ModuleContext } from '../services';
 
 export async function profileRoutes({ app, db, config, accounts, verification }: ModuleContext) {
   const service = new ProfileService(db, accounts, verification);

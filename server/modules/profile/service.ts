@@ -10,8 +10,9 @@ import type { TokenPayload } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
 import { users } from '../../db/schema';
-import type { AccountService, ClientInfo, LogType, UserInfo } from '../auth/service';
+import type { AccountService, LogType, UserInfo } from '../auth/service';
 import type { VerificationService } from '../verify/service';
+import type { ClientInfo } from '../../core/context';
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };

@@ -1,14 +1,14 @@
 /** Real-name verification and its admin review queue: thin; the rules live in service.ts. */
 import { Type } from '@sinclair/typebox';
-import { ADMIN_ROLE } from '../../core/auth';
-import { type ListQuery, listQuerySchema, runList } from '../../core/list';
 import { pickLang } from '../../core/i18n';
 import { List, Nullable, Ok } from '../../core/schemas';
-import { clientOf } from '../auth/routes';
-import type { ModuleContext } from '../index';
 import { ACCESS } from '../system/access';
-import { IdParam } from '../system/common';
 import { realnameList } from './service';
+import { ADMIN_ROLE } from '../../../shared/permissions';
+import { type ListQuery, listQuerySchema, runList } from '../../core/list/query';
+import { clientOf } from '../../core/context';
+import type { ModuleContext } from '../services';
+import { IdParam } from '../../core/resource';
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
 

@@ -17,12 +17,13 @@ import {
 } from '../../../shared/validation';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
-import { type ListSpec, plain, query, type Row, textArray, type Tx } from '../../core/list';
 import type { Db } from '../../db';
 import { realnameVerifications, userLogs } from '../../db/schema';
-import type { ClientInfo } from '../auth/service';
 import { IdCardVault } from './id-card';
 import { type RealnameProvider, ReviewQueueProvider } from './provider';
+import type { ListSpec } from '../../core/list/query';
+import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import type { ClientInfo } from '../../core/context';
 
 export const REALNAME = {
   /** submissions per account within WINDOW_S */

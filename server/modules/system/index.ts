@@ -1,5 +1,4 @@
 /** System administration (issue 3): users, roles, permissions, menus, tags, apps, user logs. */
-import type { ModuleContext } from '../index';
 import { appRoutes } from './apps/routes';
 import { menuAdminRoutes } from './menus/routes';
 import { permissionRoutes } from './permissions/routes';
@@ -7,6 +6,7 @@ import { roleRoutes } from './roles/routes';
 import { tagRoutes } from './tags/routes';
 import { userLogRoutes } from './user-logs/routes';
 import { userRoutes } from './users/routes';
+import type { ModuleContext } from '../services';
 
 export async function systemRoutes(ctx: ModuleContext) {
   await permissionRoutes(ctx);

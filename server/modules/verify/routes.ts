@@ -4,7 +4,7 @@ import { CAPTCHA_SCENES, CODE_SCENES, LIST } from '../../config';
 import { AppError } from '../../core/errors';
 import { pickLang } from '../../core/i18n';
 import { Ok } from '../../core/schemas';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../services';
 
 export const CaptchaFields = {
   captchaId: Type.Optional(Type.String({ maxLength: 64 })),

@@ -14,11 +14,11 @@ import { checkEmail, isMobile } from '../../../shared/validation';
 import { type CaptchaScene, type CodeScene, VERIFY } from '../../config';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
-import { type ListSpec, runList } from '../../core/list';
 import type { Mailer } from '../../core/mailer';
 import type { SmsSender } from '../../core/sms';
 import type { Db } from '../../db';
 import { captchas, verificationCodes } from '../../db/schema';
+import { type ListSpec, runList } from '../../core/list/query';
 
 export type Channel = 'email' | 'mobile';
 

@@ -20,8 +20,10 @@ import { type Config, LOGIN_CONFIG } from '../../config';
 import { AppError, type ErrorCode } from '../../core/errors';
 import type { Db } from '../../db';
 import { oauthStates, users } from '../../db/schema';
-import type { AccountService, ClientInfo, LogType, TokenBundle, Tx, User } from '../auth/service';
+import type { AccountService, LogType, TokenBundle, User } from '../auth/service';
 import { WeixinClient, type WeixinToken, type WeixinUser } from './client';
+import type { ClientInfo } from '../../core/context';
+import type { Tx } from '../../core/sql';
 
 export const WEIXIN = {
   PROVIDER: 'weixin',

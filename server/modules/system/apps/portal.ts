@@ -5,7 +5,7 @@
 import QRCode from 'qrcode';
 import type { IosLink, MiniProgram, PlatformLink } from '../../../db/schema';
 import { MINI_PROGRAMS } from '../../../db/schema';
-import type { Row } from '../../../core/list';
+import type { Row } from '../../../core/sql';
 
 const esc = (s: unknown) =>
   String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

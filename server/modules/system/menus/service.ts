@@ -6,11 +6,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
-import { type ListSpec, query, type Row, textArray, uniqueViolation } from '../../../core/list';
 import type { Db } from '../../../db';
 import { adminMenus } from '../../../db/schema';
-import { BUILT_IN_MENUS, BUILT_IN_ROOTS } from '../../menus/built-in';
-import { assertReferences, assertUnchanged, clean, fetchRow } from '../common';
+import { BUILT_IN_MENUS, BUILT_IN_ROOTS } from '../../../../shared/permissions';
+import type { ListSpec } from '../../../core/list/query';
+import { query, type Row, textArray, uniqueViolation } from '../../../core/sql';
+import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
 
 export const menuList: ListSpec = {
   resource: 'menus',

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../../core/schemas';
-import type { ModuleContext } from '../../index';
 import { ACCESS } from '../access';
-import { Id, OptText, registerResource, Text } from '../common';
 import { permissionList, PermissionService } from './service';
+import type { ModuleContext } from '../../services';
+import { Id, OptText, registerResource, Text } from '../../../core/resource';
 
 export const PermissionRow = Type.Object(
   {

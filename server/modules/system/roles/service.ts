@@ -4,12 +4,13 @@
  * recomputes the permissions).
  */
 import { sql } from 'drizzle-orm';
-import { ADMIN_ROLE } from '../../../core/auth';
 import { AppError } from '../../../core/errors';
-import { deleteByIds, type ListSpec, type Row, textArray, type Tx, uniqueViolation } from '../../../core/list';
 import type { Db } from '../../../db';
 import { roles } from '../../../db/schema';
-import { assertReferences, assertUnchanged, clean, fetchRow } from '../common';
+import { ADMIN_ROLE } from '../../../../shared/permissions';
+import { deleteByIds, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
+import type { ListSpec } from '../../../core/list/query';
+import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
 
 export const roleList: ListSpec = {
   resource: 'roles',

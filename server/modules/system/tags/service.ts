@@ -1,10 +1,11 @@
 /** User tags (uni-id-tag): tagid fixed once created; deleting a tag takes it off every user. */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
-import { deleteByIds, type ListSpec, type Row, textArray, uniqueViolation } from '../../../core/list';
 import type { Db } from '../../../db';
 import { tags } from '../../../db/schema';
-import { assertUnchanged, clean, fetchRow } from '../common';
+import { deleteByIds, type Row, textArray, uniqueViolation } from '../../../core/sql';
+import type { ListSpec } from '../../../core/list/query';
+import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
 
 export const tagList: ListSpec = {
   resource: 'tags',

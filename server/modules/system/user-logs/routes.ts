@@ -1,10 +1,10 @@
 /** User logs (safety/list): newest first; needs READ_UNI_ID_LOG. Read-only. */
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
-import type { ListSpec } from '../../../core/list';
-import { registerListRoutes } from '../../../core/list';
-import type { ModuleContext } from '../../index';
 import { ACCESS } from '../access';
+import type { ListSpec } from '../../../core/list/query';
+import { registerListRoutes } from '../../../core/list/routes';
+import type { ModuleContext } from '../../services';
 
 export const userLogList: ListSpec = {
   resource: 'user-logs',

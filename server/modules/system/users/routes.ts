@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { LIST } from '../../../config';
 import { Nullable, Ok } from '../../../core/schemas';
-import { clientOf } from '../../auth/routes';
-import type { ModuleContext } from '../../index';
 import { ACCESS } from '../access';
-import { IdParam, OptText, registerResource } from '../common';
 import { userList, UserService } from './service';
+import { clientOf } from '../../../core/context';
+import type { ModuleContext } from '../../services';
+import { IdParam, OptText, registerResource } from '../../../core/resource';
 
 const AvatarFile = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),

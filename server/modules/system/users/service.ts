@@ -6,15 +6,17 @@
 import { sql } from 'drizzle-orm';
 import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } from '../../../../shared/validation';
 import { LOGIN_CONFIG } from '../../../config';
-import { ADMIN_ROLE } from '../../../core/auth';
 import { AppError } from '../../../core/errors';
-import { deleteByIds, type ListSpec, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/list';
 import { t } from '../../../core/i18n';
 import type { Db } from '../../../db';
 import { users } from '../../../db/schema';
-import type { AccountService, ClientInfo } from '../../auth/service';
+import type { AccountService } from '../../auth/service';
 import { hashPassword } from '../../auth/passwords';
-import { assertReferences, clean, fetchRow } from '../common';
+import { ADMIN_ROLE } from '../../../../shared/permissions';
+import { deleteByIds, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
+import type { ListSpec } from '../../../core/list/query';
+import type { ClientInfo } from '../../../core/context';
+import { assertReferences, clean, fetchRow } from '../../../core/resource';
 
 export const USER_STATUS = [0, 1, 2, 3, 4] as const;
 
