@@ -4,7 +4,7 @@
  * user log. Owns the users, roles, sessions, refresh_tokens and user_logs tables.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
 import { AUTH, LOGIN_CONFIG } from '../../config';
 import { type TokenPayload, type TokenService } from '../../core/auth';
@@ -17,6 +17,15 @@ import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 
 export type User = typeof users.$inferSelect;
+
+/** the columns a new account may be given; its credits are not among them (see createAccount) */
+export type NewAccount = Omit<typeof users.$inferInsert, 'id' | 'score' | 'registerIp'>;
+
+/** a weixin identity: the openid of this app, the unionid across the open platform account */
+export interface WeixinIdentity {
+  openid: string;
+  unionid?: string | null;
+}
 
 export interface UserInfo {
   _id: string;
@@ -146,6 +155,76 @@ export class AccountService {
     });
   }
 
+  /**
+   * The one way an account comes into being (self-registration, register-admin, SMS and weixin
+   * sign-up, the admin's user form): the row, then its starting credits. `registeredFrom`: the
+   * person signed up themselves from there (register IP, the user log's register entry).
+   */
+  async createAccount(tx: Tx, fields: NewAccount, registeredFrom?: ClientInfo): Promise<User> {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...fields, registerIp: registeredFrom?.ip ?? null })
+      .returning({ id: users.id });
+    const user = await this.grantStartingCredits(tx, row.id);
+    if (registeredFrom) await this.log(tx, 'register', 1, registeredFrom, user);
+    return user;
+  }
+
+  /**
+   * LOGIN_CONFIG.defaultScore credits for a new account. Its own step because it is the first
+   * entry of the credits ledger to come: that entry will be written here.
+   */
+  private async grantStartingCredits(tx: Tx, userId: string): Promise<User> {
+    const [user] = await tx
+      .update(users)
+      .set({ score: sql`${users.score} + ${LOGIN_CONFIG.defaultScore}` })
+      .where(eq(users.id, userId))
+      .returning();
+    return user;
+  }
+
+  /** the account, locked for the rest of the transaction (undefined: none) */
+  async lockAccount(tx: Tx, userId: string): Promise<User | undefined> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    return user;
+  }
+
+  /** a successful sign-in: the last sign-in date and IP */
+  async markSignedIn(tx: Tx, userId: string, client: ClientInfo, also: Partial<Pick<User, 'mobileConfirmed'>> = {}): Promise<User> {
+    const [user] = await tx
+      .update(users)
+      .set({ lastLoginDate: new Date(), lastLoginIp: client.ip, ...also })
+      .where(eq(users.id, userId))
+      .returning();
+    return user;
+  }
+
+  /** the account holding this weixin identity: unionid first (the same person through another app), then openid */
+  async findByWeixin(tx: Db | Tx, w: WeixinIdentity): Promise<User | undefined> {
+    if (!w.unionid) return (await tx.select().from(users).where(eq(users.wxOpenid, w.openid)).limit(1))[0];
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(or(eq(users.wxUnionid, w.unionid), eq(users.wxOpenid, w.openid)))
+      .orderBy(sql`(${users.wxUnionid} IS NOT DISTINCT FROM ${w.unionid}) DESC`)
+      .limit(1);
+    return user;
+  }
+
+  /** links the weixin identity to the account (a unique index keeps it on one account) */
+  async linkWeixin(tx: Tx, userId: string, w: WeixinIdentity): Promise<User> {
+    const [user] = await tx
+      .update(users)
+      .set({ wxOpenid: w.openid, wxUnionid: w.unionid ?? null })
+      .where(eq(users.id, userId))
+      .returning();
+    return user;
+  }
+
+  async unlinkWeixin(tx: Tx, userId: string): Promise<void> {
+    await tx.update(users).set({ wxOpenid: null, wxUnionid: null }).where(eq(users.id, userId));
+  }
+
   async adminExists(): Promise<boolean> {
     const { rows } = await this.db.$client.query(`SELECT 1 FROM users WHERE $1 = ANY(role) LIMIT 1`, [ADMIN_ROLE]);
     return rows.length > 0;
@@ -164,20 +243,11 @@ export class AccountService {
       if (existing.rows.length) throw new AppError('ADMIN_EXISTS');
       const taken = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (taken.length) throw new AppError('ACCOUNT_EXISTS', { field: 'username' });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username,
-          nickname,
-          passwordHash,
-          role: [ADMIN_ROLE],
-          score: LOGIN_CONFIG.defaultScore,
-          registerIp: client.ip,
-          lastLoginDate: new Date(),
-          lastLoginIp: client.ip,
-        })
-        .returning();
-      await this.log(tx, 'register', 1, client, user);
+      const user = await this.createAccount(
+        tx,
+        { username, nickname, passwordHash, role: [ADMIN_ROLE], lastLoginDate: new Date(), lastLoginIp: client.ip },
+        client,
+      );
       return this.openSession(tx, user, client);
     });
   }
@@ -253,11 +323,7 @@ export class AccountService {
         failure = new AppError(statusError);
         return undefined;
       }
-      const [updated] = await tx
-        .update(users)
-        .set({ lastLoginDate: new Date(), lastLoginIp: client.ip })
-        .where(eq(users.id, user.id))
-        .returning();
+      const updated = await this.markSignedIn(tx, user.id, client);
       await this.log(tx, 'login', 1, client, user);
       return this.openSession(tx, updated, client);
     });
@@ -420,21 +486,19 @@ export class AccountService {
     await verify();
     try {
       return await this.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
+        const user = await this.createAccount(
+          tx,
+          {
             username: username ?? null,
             nickname,
             email: email ?? null,
             emailConfirmed: !!email,
             passwordHash,
-            score: LOGIN_CONFIG.defaultScore,
-            registerIp: client.ip,
             lastLoginDate: new Date(),
             lastLoginIp: client.ip,
-          })
-          .returning();
-        await this.log(tx, 'register', 1, client, user);
+          },
+          client,
+        );
         return this.openSession(tx, user, client);
       });
     } catch (e) {
