@@ -12,7 +12,7 @@ import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
 import type { ClientInfo } from '../../core/context';
-import type { Tx } from '../../core/sql';
+import { textArray, type Tx } from '../../core/sql';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 
@@ -223,6 +223,40 @@ export class AccountService {
 
   async unlinkWeixin(tx: Tx, userId: string): Promise<void> {
     await tx.update(users).set({ wxOpenid: null, wxUnionid: null }).where(eq(users.id, userId));
+  }
+
+  /** the id of the account holding this (lower-case) email, if any */
+  async emailHolder(email: string): Promise<string | undefined> {
+    const [u] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return u?.id;
+  }
+
+  /** sets the account's email, confirmed (the caller proved it with a code); undefined: no such account */
+  async setConfirmedEmail(tx: Tx, userId: string, email: string): Promise<User | undefined> {
+    const [u] = await tx.update(users).set({ email, emailConfirmed: true }).where(eq(users.id, userId)).returning();
+    return u;
+  }
+
+  /** deleted roles leave every account in the same transaction */
+  async dropRoles(tx: Tx, roleIds: string[]): Promise<void> {
+    const arr = textArray(roleIds);
+    await tx.execute(sql`UPDATE users SET role = ARRAY(SELECT x FROM unnest(role) x WHERE x <> ALL(${arr})) WHERE role && ${arr}`);
+  }
+
+  /** deleted tags leave every account in the same transaction */
+  async dropTags(tx: Tx, tagIds: string[]): Promise<void> {
+    const arr = textArray(tagIds);
+    await tx.execute(sql`UPDATE users SET tags = ARRAY(SELECT x FROM unnest(tags) x WHERE x <> ALL(${arr})) WHERE tags && ${arr}`);
+  }
+
+  async countAccounts(): Promise<number> {
+    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    return r.n;
+  }
+
+  async lastSignInOf(userId: string): Promise<Date | null> {
+    const [u] = await this.db.select({ at: users.lastLoginDate }).from(users).where(eq(users.id, userId));
+    return u?.at ?? null;
   }
 
   async adminExists(): Promise<boolean> {

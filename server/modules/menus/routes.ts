@@ -1,6 +1,7 @@
+/** The signed-in user's navigation: the enabled menus their role and permissions reach. */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
-import { adminMenus } from '../../db/schema';
+import { MenuService } from '../system/menus/service';
 import { buildNav } from './nav';
 import type { ModuleContext } from '../services';
 
@@ -18,12 +19,13 @@ const MenuNode = Type.Recursive(
 );
 
 export async function menuRoutes({ app, db }: ModuleContext) {
+  const menus = new MenuService(db);
   app.addSchema(MenuNode);
   app.get('/api/menus/nav', {
     config: { access: 'signedIn' },
     schema: { tags: ['menus'], response: { 200: Ok(Type.Array(Type.Ref('MenuNode'))) } },
     handler: async (req) => {
-      const rows = await db.select().from(adminMenus);
+      const rows = await menus.all();
       return { success: true as const, data: buildNav(rows, req.auth!) };
     },
   });

@@ -59,6 +59,11 @@ function checkUrl(url: string | null | undefined) {
 export class MenuService {
   constructor(private db: Db) {}
 
+  /** every menu row, enabled or not (the navigation filters them) */
+  all() {
+    return this.db.select().from(adminMenus);
+  }
+
   get(id: string) {
     return fetchRow(this.db, menuList, sql`m.menu_id`, id);
   }

@@ -17,8 +17,8 @@ export const TagRow = Type.Object(
   { $id: 'TagRow' },
 );
 
-export async function tagRoutes({ app, db }: ModuleContext) {
-  const service = new TagService(db);
+export async function tagRoutes({ app, db, accounts }: ModuleContext) {
+  const service = new TagService(db, accounts);
   app.addSchema(TagRow);
   registerResource(app, {
     base: '/api/system/tags',

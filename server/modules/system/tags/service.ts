@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
 import type { Db } from '../../../db';
 import { tags } from '../../../db/schema';
-import { deleteByIds, type Row, textArray, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, type Row, uniqueViolation } from '../../../core/sql';
+import type { AccountService } from '../../auth/service';
 import type { ListSpec } from '../../../core/list/query';
 import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
 
@@ -34,7 +35,10 @@ export interface TagInput {
 }
 
 export class TagService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private accounts: AccountService,
+  ) {}
 
   get(id: string) {
     return fetchRow(this.db, tagList, sql`t.tagid`, id);
@@ -66,8 +70,7 @@ export class TagService {
   /** users lose deleted tags in the same transaction */
   deleteMany(ids: string[]): Promise<number> {
     return deleteByIds(this.db, sql`tags`, sql`tagid`, ids, async (tx, gone) => {
-      const arr = textArray(gone);
-      await tx.execute(sql`UPDATE users SET tags = ARRAY(SELECT x FROM unnest(tags) x WHERE x <> ALL(${arr})) WHERE tags && ${arr}`);
+      await this.accounts.dropTags(tx, gone);
     });
   }
 }
