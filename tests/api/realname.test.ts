@@ -1,5 +1,5 @@
 /**
- * Issue 4, real-name verification: the name and ID rules (shared with the console), masking,
+ * Real-name verification: the name and ID rules (shared with the console), masking,
  * the number kept encrypted, one account per ID number, 5 submissions per 24 hours, the
  * pending / approved / rejected states and the admins' review queue with its access rules.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4, the SMS channel and the mobile-number flows, server side. One app sends through a
+ * The SMS channel and the mobile-number flows, server side. One app sends through a
  * local stand-in of Aliyun's SendSms API (which checks the signature with the shared secret);
  * a second app has no SMS configuration and runs in test mode (sms_outbox, admin list).
  */

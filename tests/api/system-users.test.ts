@@ -1,4 +1,4 @@
-/** User administration (issue 3): list, export, add/edit, duplicates, set-tags, tokens, self-service. */
+/** User administration: list, export, add/edit, duplicates, set-tags, tokens, self-service. */
 import { sql } from 'drizzle-orm';
 import { userList } from '../../server/modules/system/users/service';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';

@@ -37,7 +37,7 @@ export function assertCacheable(spec: ListSpec): void {
  * depends on changed since, on any instance. Access is checked before, on every request.
  * Bounded by entries and rows, least recently used first out.
  */
-export class ListCache {
+class ListCache {
   private entries = new Map<string, { version: bigint; result: ListResult }>();
   private rows = 0;
   constructor(
@@ -86,7 +86,7 @@ const LIST_CACHE_OFF = process.env.LIST_CACHE === 'off';
 
 /** one cache per database (tests run several apps, each on its own database, in one process) */
 const caches = new WeakMap<Db, ListCache>();
-export function listCacheOf(db: Db): ListCache {
+function listCacheOf(db: Db): ListCache {
   let c = caches.get(db);
   if (!c) caches.set(db, (c = new ListCache()));
   return c;

@@ -19,7 +19,7 @@ function formatDate(iso: string, tzOffset: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-export function exportFileName(resource: string, now = new Date()): string {
+function exportFileName(resource: string, now = new Date()): string {
   const s = now.toISOString();
   return `${resource}-${s.slice(0, 10).replace(/-/g, '')}-${s.slice(11, 19).replace(/:/g, '')}.xlsx`;
 }

@@ -125,7 +125,7 @@ function parseDate(v: string, field: string, end: boolean): Date {
 }
 
 /** the keyword as searched: trimmed, line breaks (the users' search text separator) removed */
-export const keywordOf = (q: ListQuery) => q.keyword?.replace(/[\r\n]+/g, ' ').trim() || '';
+const keywordOf = (q: ListQuery) => q.keyword?.replace(/[\r\n]+/g, ' ').trim() || '';
 
 /** the WHERE clause of a query (keyword + filters), validating every value */
 export async function whereOf(db: Db, spec: ListSpec, q: ListQuery): Promise<SQL> {

@@ -14,7 +14,7 @@ import { assertCacheable, cachedList } from './cache';
 import { streamExport, XLSX_TYPE } from './export';
 import { type ListQuery, type ListSpec, listQuerySchema } from './query';
 
-export const IdsBody = Type.Object({ ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: LIST.MAX_PAGE_SIZE }) });
+const IdsBody = Type.Object({ ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: LIST.MAX_PAGE_SIZE }) });
 export const Deleted = Ok(Type.Object({ deleted: Type.Integer() }));
 
 /** the access rules of a resource's routes */

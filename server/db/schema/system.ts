@@ -1,4 +1,4 @@
-/** System administration (issue 3): user tags and the app list (opendb-app-list). */
+/** System administration: user tags and the app list (opendb-app-list). */
 import { sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

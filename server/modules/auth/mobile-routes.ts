@@ -1,5 +1,5 @@
 /**
- * The mobile-number account routes (issue 4): sign-in by SMS code, retrieve by SMS, bind a
+ * The mobile-number account routes: sign-in by SMS code, retrieve by SMS, bind a
  * number, set a first password. Thin; the rules live in mobile.ts and service.ts. The codes
  * come from POST /api/auth/send-sms-code (server/modules/verify).
  */

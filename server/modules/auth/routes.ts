@@ -156,7 +156,7 @@ export async function authRoutes(ctx: ModuleContext) {
     },
   });
 
-  // self-service account flows (issue 4): register, register-by-email, retrieve-by-email
+  // self-service account flows: register, register-by-email, retrieve-by-email
   const Code = Type.String({ maxLength: 16 });
   const Email = Type.String({ maxLength: 254 });
 

@@ -452,7 +452,7 @@ export class AccountService {
   }
 
   /**
-   * User administration (issue 3): ends every session of these users at once, so their access
+   * User administration: ends every session of these users at once, so their access
    * and refresh tokens stop working (status changes, an admin's password reset).
    */
   async revokeSessions(tx: Db | Tx, userIds: string[]) {

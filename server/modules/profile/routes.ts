@@ -1,4 +1,4 @@
-/** Profile routes (issue 4): bind-email and the webview allow-list check. Thin; see service.ts. */
+/** Profile routes: bind-email and the webview allow-list check. Thin; see service.ts. */
 import { Type } from '@sinclair/typebox';
 import { Ok } from '../../core/schemas';
 import { allowedOrigins, checkWebviewUrl, ProfileService } from './service';

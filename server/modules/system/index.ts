@@ -1,4 +1,4 @@
-/** System administration (issue 3): users, roles, permissions, menus, tags, apps, user logs. */
+/** System administration: users, roles, permissions, menus, tags, apps, user logs. */
 import { appRoutes } from './apps/routes';
 import { menuAdminRoutes } from './menus/routes';
 import { permissionRoutes } from './permissions/routes';

@@ -1,5 +1,5 @@
 /**
- * Weixin web sign-in (issue 4): QR connect with the state checked, sign-in or sign-up by the
+ * Weixin web sign-in: QR connect with the state checked, sign-in or sign-up by the
  * weixin account (unionid first, then openid), linking weixin to a signed-in account, and a
  * one-time ticket through which the console receives its tokens (tokens never travel in a
  * URL). Owns the oauth_states table; accounts (finding, creating, linking, the user log and
@@ -52,7 +52,7 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 /** a path inside the console ('/pages/...'), never another site ('//host', 'https://', '\') */
-export function isConsolePath(p: string): boolean {
+function isConsolePath(p: string): boolean {
   return p.length <= WEIXIN.REDIRECT_MAX && /^\/(?![/\\])[^\\\s]*$/.test(p);
 }
 

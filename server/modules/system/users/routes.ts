@@ -123,7 +123,7 @@ export async function userRoutes({ app, db, accounts, files, realname }: ModuleC
       response: { 200: Ok(Type.Object({ updated: Type.Boolean() })) },
     },
     handler: async (req) => {
-      // the avatar must be an image the caller uploaded through the file service (issue 4)
+      // the avatar must be an image the caller uploaded through the file service
       if (req.body.avatar_file) await files.assertAvatar(req.auth!.uid, req.body.avatar_file.url);
       return { success: true as const, data: { updated: await service.updateMe(req.auth!.uid, req.body) } };
     },

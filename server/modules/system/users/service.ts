@@ -18,8 +18,6 @@ import type { ListSpec } from '../../../core/list/query';
 import type { ClientInfo } from '../../../core/context';
 import { assertReferences, clean, fetchRow } from '../../../core/resource';
 
-export const USER_STATUS = [0, 1, 2, 3, 4] as const;
-
 /**
  * username, nickname, mobile and email as one text, exactly the expression of the trigram
  * index users_search_trgm_idx (server/db/schema/accounts.ts); a keyword cannot span two fields
