@@ -98,6 +98,8 @@ function listCacheOf(db: Db): ListCache {
  */
 export async function cachedList(db: Db, spec: ListSpec, q: ListQuery, version: string | undefined): Promise<ListResult> {
   if (!spec.cached || !version || LIST_CACHE_OFF) return runList(db, spec, q);
+  // registerListRoutes refuses such a spec at start; a direct caller is held to the same rule
+  assertCacheable(spec);
   const cache = listCacheOf(db);
   const key = ListCache.keyOf(spec, q);
   const hit = cache.get(key, version);

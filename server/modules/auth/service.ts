@@ -127,7 +127,7 @@ export class AccountService {
   /**
    * Confirms, per request, that the token's session and user still stand. The same round trip
    * reads the sum of change_counters (users, roles, tags), which the list cache compares with
-   * the version its entry was computed under (server/core/list.ts). A named statement: parsed
+   * the version its entry was computed under (server/core/list/cache.ts). A named statement: parsed
    * and planned once per connection.
    */
   async assertTokenStands(p: TokenPayload): Promise<{ dataVersion: string }> {
