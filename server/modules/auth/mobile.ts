@@ -16,7 +16,7 @@ import type { Tx } from '../../core/sql';
 
 type Verify = (target: string) => Promise<void>;
 
-function checkMobileField(mobile: string): string {
+export function checkMobileField(mobile: string): string {
   const m = mobile.trim();
   if (!isMobile(m)) throw new AppError('MOBILE_INVALID', { field: 'mobile' });
   return m;
