@@ -8,10 +8,10 @@
  * implementation of the API.
  */
 import { sql } from 'drizzle-orm';
-import { ADMIN_ROLE, RULES } from '../shared/permissions';
 import type { Db } from '../server/db';
 import { adminMenus, permissions, roles, userLogs, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
+import { ADMIN_ROLE, RULES } from '../shared/permissions';
 
 export interface DemoAccount {
   username: string;

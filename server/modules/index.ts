@@ -1,6 +1,7 @@
 /**
- * Registers every module's routes. A module owns its tables: only its services run SQL on them,
- * others call those services (a list may join another module's table for display names).
+ * Registers every module's routes. A module owns its tables: only its services write them, and
+ * others call those services. Reads may cross where one query needs them (a list's display
+ * names, a reference check, the permissions of a user's roles); route files run no SQL.
  *
  *   users, sessions, refresh_tokens, user_logs  accounts = auth/ (AccountService, the one writer
  *                                               of new accounts) + its admin faces system/users

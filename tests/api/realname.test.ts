@@ -3,11 +3,11 @@
  * the number kept encrypted, one account per ID number, 5 submissions per 24 hours, the
  * pending / approved / rejected states and the admins' review queue with its access rules.
  */
-import { checkIdCard, checkRealName, idCardCheckChar, maskIdCard, maskRealName } from '../../shared/validation';
-import { IdCardVault } from '../../server/modules/realname/id-card';
-import { RealnameService } from '../../server/modules/realname/service';
 import { TokenService } from '../../server/core/auth';
 import { AccountService } from '../../server/modules/auth/service';
+import { IdCardVault } from '../../server/modules/realname/id-card';
+import { RealnameService } from '../../server/modules/realname/service';
+import { checkIdCard, checkRealName, idCardCheckChar, maskIdCard, maskRealName } from '../../shared/validation';
 import { ADMIN, call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 

@@ -1,11 +1,11 @@
 /** User administration: list, export, add/edit, duplicates, set-tags, tokens, self-service. */
 import { sql } from 'drizzle-orm';
+import { whereOf } from '../../server/core/list/query';
+import { compile } from '../../server/core/sql';
 import { userList } from '../../server/modules/system/users/service';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows, tokenWith } from './system-support';
-import { compile } from '../../server/core/sql';
-import { whereOf } from '../../server/core/list/query';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;

@@ -6,13 +6,13 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { checkPassword, isMobile } from '../../../shared/validation';
+import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
+import type { Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
 import { type AccountService, statusErrorOf, type TokenBundle, type UserInfo } from './service';
-import type { ClientInfo } from '../../core/context';
-import type { Tx } from '../../core/sql';
 
 type Verify = (target: string) => Promise<void>;
 

@@ -5,16 +5,16 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '../../../shared/permissions';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
 import { AUTH, LOGIN_CONFIG } from '../../config';
 import { type TokenPayload, type TokenService } from '../../core/auth';
+import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
+import { textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
-import type { ClientInfo } from '../../core/context';
-import { textArray, type Tx } from '../../core/sql';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { ADMIN_ROLE } from '../../../shared/permissions';
 
 export type User = typeof users.$inferSelect;
 

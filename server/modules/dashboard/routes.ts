@@ -1,10 +1,10 @@
 /** The console home and the admin home figures. */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
 import { RoleService } from '../system/roles/service';
 import { UserLogService } from '../system/user-logs/service';
-import type { ModuleContext } from '../services';
 
 const UserLog = Type.Object(
   {

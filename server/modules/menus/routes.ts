@@ -1,9 +1,9 @@
 /** The signed-in user's navigation: the enabled menus their role and permissions reach. */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
 import { MenuService } from '../system/menus/service';
 import { buildNav } from './nav';
-import type { ModuleContext } from '../services';
 
 const MenuNode = Type.Recursive(
   (Self) =>

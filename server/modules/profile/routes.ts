@@ -1,9 +1,9 @@
 /** Profile routes: bind-email and the webview allow-list check. Thin; see service.ts. */
 import { Type } from '@sinclair/typebox';
-import { Ok } from '../../core/schemas';
-import { allowedOrigins, checkWebviewUrl, ProfileService } from './service';
 import { clientOf } from '../../core/context';
+import { Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
+import { allowedOrigins, checkWebviewUrl, ProfileService } from './service';
 
 export async function profileRoutes({ app, db, config, accounts, verification }: ModuleContext) {
   const service = new ProfileService(db, accounts, verification);

@@ -4,11 +4,11 @@
  */
 import { checkEmail } from '../../../shared/validation';
 import type { TokenPayload } from '../../core/auth';
+import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
 import type { AccountService, LogType, UserInfo } from '../auth/service';
 import type { VerificationService } from '../verify/service';
-import type { ClientInfo } from '../../core/context';
 
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };

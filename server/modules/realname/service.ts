@@ -15,16 +15,16 @@ import { sql } from 'drizzle-orm';
 import {
   checkIdCard, checkRealName, maskIdCard, maskRealName, normalizeIdCard, normalizeRealName,
 } from '../../../shared/validation';
+import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
-import type { Db } from '../../db';
-import { realnameVerifications } from '../../db/schema';
-import { IdCardVault } from './id-card';
-import { type RealnameProvider, ReviewQueueProvider } from './provider';
 import type { ListSpec } from '../../core/list/query';
 import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
-import type { ClientInfo } from '../../core/context';
+import type { Db } from '../../db';
+import { realnameVerifications } from '../../db/schema';
 import type { AccountService } from '../auth/service';
+import { IdCardVault } from './id-card';
+import { type RealnameProvider, ReviewQueueProvider } from './provider';
 
 export const REALNAME = {
   /** submissions per account within WINDOW_S */

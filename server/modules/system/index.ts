@@ -1,4 +1,5 @@
 /** System administration: users, roles, permissions, menus, tags, apps, user logs. */
+import type { ModuleContext } from '../services';
 import { appRoutes } from './apps/routes';
 import { menuAdminRoutes } from './menus/routes';
 import { permissionRoutes } from './permissions/routes';
@@ -6,7 +7,6 @@ import { roleRoutes } from './roles/routes';
 import { tagRoutes } from './tags/routes';
 import { userLogRoutes } from './user-logs/routes';
 import { userRoutes } from './users/routes';
-import type { ModuleContext } from '../services';
 
 export async function systemRoutes(ctx: ModuleContext) {
   await permissionRoutes(ctx);

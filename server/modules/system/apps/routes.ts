@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
+import { Id, IdParam, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
 import { MINI_PROGRAMS } from '../../../db/schema';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
 import { renderPortal } from './portal';
 import { appList, AppService } from './service';
-import type { ModuleContext } from '../../services';
-import { Id, IdParam, OptText, registerResource, Text } from '../../../core/resource';
 
 const Url = Type.String({ maxLength: 1000 });
 const Link = Type.Object({ name: Type.Optional(Text(100)), url: Type.Optional(Url) });

@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable, Ok } from '../../../core/schemas';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
 import { menuList, MenuService } from './service';
-import type { ModuleContext } from '../../services';
-import { Id, OptText, registerResource, Text } from '../../../core/resource';
 
 export const MenuRow = Type.Object(
   {

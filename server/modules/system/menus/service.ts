@@ -5,13 +5,13 @@
  * missing built-ins and never overwrites.
  */
 import { sql } from 'drizzle-orm';
+import { BUILT_IN_MENUS, BUILT_IN_ROOTS } from '../../../../shared/permissions';
 import { AppError } from '../../../core/errors';
+import type { ListSpec } from '../../../core/list/query';
+import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { query, type Row, textArray, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { adminMenus } from '../../../db/schema';
-import { BUILT_IN_MENUS, BUILT_IN_ROOTS } from '../../../../shared/permissions';
-import type { ListSpec } from '../../../core/list/query';
-import { query, type Row, textArray, uniqueViolation } from '../../../core/sql';
-import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
 
 export const menuList: ListSpec = {
   resource: 'menus',

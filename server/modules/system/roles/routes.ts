@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
 import { roleList, RoleService } from './service';
-import type { ModuleContext } from '../../services';
-import { Id, OptText, registerResource, Text } from '../../../core/resource';
 
 export const RoleRow = Type.Object(
   {

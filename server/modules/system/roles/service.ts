@@ -4,14 +4,14 @@
  * recomputes the permissions).
  */
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../../core/errors';
-import type { Db } from '../../../db';
-import { roles } from '../../../db/schema';
 import { ADMIN_ROLE } from '../../../../shared/permissions';
-import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
-import type { AccountService } from '../../auth/service';
+import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
+import type { Db } from '../../../db';
+import { roles } from '../../../db/schema';
+import type { AccountService } from '../../auth/service';
 
 export const roleList: ListSpec = {
   resource: 'roles',

@@ -1,12 +1,12 @@
 /** User tags (uni-id-tag): tagid fixed once created; deleting a tag takes it off every user. */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
-import type { Db } from '../../../db';
-import { tags } from '../../../db/schema';
-import { deleteByIds, type Row, uniqueViolation } from '../../../core/sql';
-import type { AccountService } from '../../auth/service';
 import type { ListSpec } from '../../../core/list/query';
 import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, type Row, uniqueViolation } from '../../../core/sql';
+import type { Db } from '../../../db';
+import { tags } from '../../../db/schema';
+import type { AccountService } from '../../auth/service';
 
 export const tagList: ListSpec = {
   resource: 'tags',

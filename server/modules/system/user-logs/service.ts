@@ -3,9 +3,9 @@
  * table, read-only here. Rows are written by AccountService.log.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../../db';
 import type { ListSpec } from '../../../core/list/query';
 import { plain, query, type Row } from '../../../core/sql';
+import type { Db } from '../../../db';
 
 export const userLogList: ListSpec = {
   resource: 'user-logs',

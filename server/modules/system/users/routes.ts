@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { LIST } from '../../../config';
+import { clientOf } from '../../../core/context';
+import { IdParam, OptText, registerResource } from '../../../core/resource';
 import { Nullable, Ok } from '../../../core/schemas';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
 import { userList, UserService } from './service';
-import { clientOf } from '../../../core/context';
-import type { ModuleContext } from '../../services';
-import { IdParam, OptText, registerResource } from '../../../core/resource';
 
 const AvatarFile = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),

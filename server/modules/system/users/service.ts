@@ -5,18 +5,18 @@
  * stop working at once.
  */
 import { sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '../../../../shared/permissions';
 import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } from '../../../../shared/validation';
+import type { ClientInfo } from '../../../core/context';
 import { AppError } from '../../../core/errors';
 import { t } from '../../../core/i18n';
+import type { ListSpec } from '../../../core/list/query';
+import { assertReferences, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { users } from '../../../db/schema';
-import type { AccountService } from '../../auth/service';
 import { hashPassword } from '../../auth/passwords';
-import { ADMIN_ROLE } from '../../../../shared/permissions';
-import { deleteByIds, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
-import type { ListSpec } from '../../../core/list/query';
-import type { ClientInfo } from '../../../core/context';
-import { assertReferences, clean, fetchRow } from '../../../core/resource';
+import type { AccountService } from '../../auth/service';
 
 /**
  * username, nickname, mobile and email as one text, exactly the expression of the trigram
