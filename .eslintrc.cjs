@@ -45,6 +45,17 @@ module.exports = {
   },
   overrides: [
     {
+      // the building blocks know no module: modules build on core, never the other way round
+      // (tests/api/architecture.test.ts checks the same, and import cycles)
+      files: ['server/core/**/*.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [{ group: ['**/modules', '**/modules/**'], message: 'server/core must not import server/modules: take what a module provides as a parameter or a type parameter.' }] },
+        ],
+      },
+    },
+    {
       // CommonJS configuration files (jest projects, this file)
       files: ['*.cjs', '*.js'],
       rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-var-requires': 'off' },

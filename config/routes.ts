@@ -3,11 +3,13 @@
  * lives at src/<path>.tsx, so the component is derived from the path.
  *
  * Per route:
- *  - access: the rule that shows it ('admin', or a permission such as READ_UNI_ID_LOG);
- *    absent = any signed-in user (account pages are public: see src/guard.ts).
+ *  - access: the rule that shows it (shared/permissions.ts RULES: the admin role or a
+ *    permission); absent = any signed-in user (account pages are public: see src/guard.ts).
  *  - frame: 'full' (top bar and left menu), 'none' (hides both: login, register, retrieve,
  *    webview), 'topOnly' (hides the left menu: chat, search, todo-list, waveform).
  */
+import { RULES, type CrudRules, type Rule } from '../shared/permissions';
+
 export type Frame = 'full' | 'none' | 'topOnly';
 
 export interface ConsoleRoute {
@@ -15,7 +17,7 @@ export interface ConsoleRoute {
   component?: string;
   /** translation key of the page title */
   title?: string;
-  access?: string;
+  access?: Rule;
   frame?: Frame;
   /** umi layout plugin flags, derived from frame */
   layout?: boolean;
@@ -29,7 +31,7 @@ export const LOGIN_PAGE = `${UNI_ID_PAGES}/login/login-withoutpwd`;
 export const NOT_FOUND_PAGE = '/pages/error/404';
 export const HOME_PAGE = '/pages/index/index';
 
-function page(path: string, title: string, opts: { access?: string; frame?: Frame; component?: string } = {}): ConsoleRoute {
+function page(path: string, title: string, opts: { access?: Rule; frame?: Frame; component?: string } = {}): ConsoleRoute {
   const frame = opts.frame ?? 'full';
   return {
     path,
@@ -43,13 +45,13 @@ function page(path: string, title: string, opts: { access?: string; frame?: Fram
   };
 }
 
-/** list, add and edit of a system resource; `editRule` replaces CREATE_/UPDATE_ (users: admin) */
-function systemPages(name: string, collection: string, editRule?: string): ConsoleRoute[] {
+/** list, add and edit of a system resource, each with the rule the server checks */
+function systemPages(name: string, rules: CrudRules): ConsoleRoute[] {
   const dir = `/pages/system/${name}`;
   return [
-    page(`${dir}/list`, `route.system.${name}.list`, { access: `READ_${collection}` }),
-    page(`${dir}/add`, `route.system.${name}.add`, { access: editRule ?? `CREATE_${collection}` }),
-    page(`${dir}/edit`, `route.system.${name}.edit`, { access: editRule ?? `UPDATE_${collection}` }),
+    page(`${dir}/list`, `route.system.${name}.list`, { access: rules.read }),
+    page(`${dir}/add`, `route.system.${name}.add`, { access: rules.create }),
+    page(`${dir}/edit`, `route.system.${name}.edit`, { access: rules.update }),
   ];
 }
 
@@ -73,20 +75,19 @@ export const routes: ConsoleRoute[] = [
   page(`${UNI_ID_PAGES}/userinfo/realname-verify/realname-verify`, 'route.realnameVerify'),
   page('/', 'route.home', { component: `@${HOME_PAGE}` }),
   page(HOME_PAGE, 'route.home'),
-  page('/pages/admin-index/admin-index', 'route.adminHome', { access: 'admin' }),
+  page('/pages/admin-index/admin-index', 'route.adminHome', { access: RULES.adminHome }),
   page(NOT_FOUND_PAGE, 'route.notFound'),
-  // system administration (issue 3): the rules are the server's (CREATE_/READ_/UPDATE_/DELETE_
-  // + collection; adding and editing users is role admin's). The app form serves add and edit
-  // (?id=), so its route needs reading apps and the page checks create or update itself.
-  ...systemPages('menu', 'OPENDB_ADMIN_MENUS'),
-  ...systemPages('permission', 'UNI_ID_PERMISSIONS'),
-  ...systemPages('role', 'UNI_ID_ROLES'),
-  ...systemPages('user', 'UNI_ID_USERS', 'admin'),
-  ...systemPages('tag', 'UNI_ID_TAG'),
-  page('/pages/system/app/list', 'route.system.app.list', { access: 'READ_OPENDB_APP_LIST' }),
-  page('/pages/system/app/add', 'route.system.app.add', { access: 'READ_OPENDB_APP_LIST' }),
-  page('/pages/system/app/uni-portal/uni-portal', 'route.system.app.portal', { access: 'READ_OPENDB_APP_LIST' }),
-  page('/pages/system/safety/list', 'route.system.safety.list', { access: 'READ_UNI_ID_LOG' }),
+  // system administration: the server's rules (shared/permissions.ts). The app form serves add
+  // and edit (?id=), so its route needs reading apps and the page checks create or update itself.
+  ...systemPages('menu', RULES.menus),
+  ...systemPages('permission', RULES.permissions),
+  ...systemPages('role', RULES.roles),
+  ...systemPages('user', RULES.users),
+  ...systemPages('tag', RULES.tags),
+  page('/pages/system/app/list', 'route.system.app.list', { access: RULES.apps.read }),
+  page('/pages/system/app/add', 'route.system.app.add', { access: RULES.apps.read }),
+  page('/pages/system/app/uni-portal/uni-portal', 'route.system.app.portal', { access: RULES.apps.read }),
+  page('/pages/system/safety/list', 'route.system.safety.list', { access: RULES.userLogs.read }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

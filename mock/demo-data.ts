@@ -8,10 +8,10 @@
  * implementation of the API.
  */
 import { sql } from 'drizzle-orm';
-import { ADMIN_ROLE } from '../server/core/auth';
 import type { Db } from '../server/db';
 import { adminMenus, permissions, roles, userLogs, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
+import { ADMIN_ROLE, RULES } from '../shared/permissions';
 
 export interface DemoAccount {
   username: string;
@@ -27,8 +27,8 @@ export interface DemoAccount {
   about: string;
 }
 
+/** MANAGE_CONTENT and READ_UNI_ID_LOG are built in (shared/permissions.ts) */
 export const DEMO_PERMISSIONS = [
-  { permissionId: 'MANAGE_CONTENT', permissionName: 'Manage articles and categories', comment: 'demo' },
   { permissionId: 'READ_UNI_STAT', permissionName: 'Read usage statistics', comment: 'demo' },
 ];
 
@@ -36,8 +36,7 @@ export const DEMO_ROLES = [
   {
     roleId: 'editor',
     roleName: 'Editor',
-    // READ_UNI_ID_LOG is built in (server/modules/menus/built-in.ts)
-    permission: ['MANAGE_CONTENT', 'READ_UNI_ID_LOG'],
+    permission: [RULES.manageContent, RULES.userLogs.read],
     comment: 'demo: edits content and reads the user log',
   },
 ];
@@ -91,7 +90,7 @@ export const DEMO_MENUS = [
     url: '/uni_modules/uni-cms/pages/article/list/list',
     sort: 210,
     parentId: 'demo_content',
-    permission: ['MANAGE_CONTENT'],
+    permission: [RULES.manageContent],
     enable: true,
   },
   {
@@ -101,7 +100,7 @@ export const DEMO_MENUS = [
     url: '/uni_modules/uni-cms/pages/categories/list/list',
     sort: 220,
     parentId: 'demo_content',
-    permission: ['MANAGE_CONTENT'],
+    permission: [RULES.manageContent],
     enable: true,
   },
   {

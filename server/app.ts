@@ -67,7 +67,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const sms = createSms(config, db, app.log);
   if (sms.testMode) app.log.warn('TEST MODE SMS: no SMS_ACCESS_KEY_ID/SMS_ACCESS_KEY_SECRET set, codes are not sent: they go to this log and to the SMS test outbox admins read in the console');
   const verification = new VerificationService(db, mailer, secret, sms, config.limits);
-  const realname = new RealnameService(db, secret);
+  const realname = new RealnameService(db, secret, accounts);
 
   const files = new FileService(db, config.dataDir, secret, config.uploadQuota);
 

@@ -9,13 +9,12 @@
  *
  * `startServer` is also what mock/dev-api.ts (npm run dev) and bench/ use.
  */
-import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { buildApp, type App } from './app';
 import { type Config, loadConfig } from './config';
 import { applyMigrations, connect, type Db } from './db';
-import { startEmbedded } from './db/embedded';
+import { clearLeftoverPostmaster, signalPostmaster, startEmbedded, stopEmbedded } from './db/embedded';
 import { seedInitialData } from './db/seed';
 
 export interface StartOptions {
@@ -45,7 +44,6 @@ class StartAborted extends Error {
 }
 
 const APP_CLOSE_TIMEOUT_MS = 10_000;
-const DB_STOP_TIMEOUT_MS = 15_000;
 
 export async function startServer(config: Config, opts: StartOptions = {}): Promise<RunningServer> {
   const log = opts.log ?? ((line: string) => console.log(`[console] ${line}`));
@@ -194,104 +192,6 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T | vo
     }, ms);
   });
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * Stops the embedded cluster. Its own stop() waits for an exit event that never comes when
- * postgres is already gone (a terminal Ctrl-C reaches the postmaster too), so the removal of
- * postmaster.pid, which postgres does at the end of every clean shutdown, also counts.
- */
-async function stopEmbedded(embedded: { stop(): Promise<void> }, pgDir: string): Promise<void> {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
-  let poll: NodeJS.Timeout | undefined;
-  const gone = new Promise<void>((resolve) => {
-    poll = setInterval(() => {
-      if (!fs.existsSync(pidFile)) resolve();
-    }, 50);
-  });
-  try {
-    const stopped = await Promise.race([
-      embedded.stop().then(() => true),
-      gone.then(() => true),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), DB_STOP_TIMEOUT_MS).unref()),
-    ]);
-    if (!stopped) {
-      console.warn('[console] the embedded PostgreSQL did not stop in time: immediate shutdown');
-      signalPostmaster(pgDir, 'SIGQUIT');
-    }
-  } finally {
-    clearInterval(poll);
-  }
-}
-
-function readPostmasterPid(pgDir: string): number | undefined {
-  try {
-    const pid = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function signalPostmaster(pgDir: string, sig: NodeJS.Signals) {
-  const pid = readPostmasterPid(pgDir);
-  if (!pid) return;
-  try {
-    process.kill(pid, sig);
-  } catch {
-    /* already gone */
-  }
-}
-
-function cmdline(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
-  } catch {
-    return '';
-  }
-}
-
-function parentPid(pid: number): number | undefined {
-  try {
-    // the command name is in parentheses and may hold spaces: the fields after ')' are fixed
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * A previous run that was killed hard (SIGKILL, OOM) leaves its postgres running on our data
- * directory, and a new postgres refuses to start there. Stop such an orphan; refuse when the
- * postgres belongs to another server process that is still running.
- */
-async function clearLeftoverPostmaster(pgDir: string, log: (line: string) => void): Promise<void> {
-  const pid = readPostmasterPid(pgDir);
-  if (!pid || !fs.existsSync('/proc')) return;
-  const cmd = cmdline(pid);
-  if (!cmd) return; // not running: embedded.ts removes the stale pid file
-  if (!/postgres|postmaster/.test(cmd) || !cmd.includes(pgDir)) {
-    // the pid was reused by an unrelated process: the pid file is stale
-    fs.rmSync(path.join(pgDir, 'postmaster.pid'), { force: true });
-    return;
-  }
-  const ppid = parentPid(pid);
-  if (ppid && ppid > 1 && /\bnode\b|tsx/.test(cmdline(ppid))) {
-    throw new Error(`another server (pid ${ppid}) is using the data directory ${path.dirname(pgDir)}; stop it first or set DATA_DIR`);
-  }
-  log(`stopping a PostgreSQL (pid ${pid}) left running on ${pgDir} by an earlier run`);
-  try {
-    process.kill(pid, 'SIGINT');
-  } catch {
-    return;
-  }
-  const deadline = Date.now() + DB_STOP_TIMEOUT_MS;
-  while (cmdline(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (cmdline(pid)) {
-    process.kill(pid, 'SIGQUIT');
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }
 
 function portIsFree(port: number, host = '127.0.0.1'): Promise<boolean> {

@@ -34,7 +34,7 @@ export function checkPassword(v: string): FieldError | null {
 export const isMobile = (v: string) => MOBILE_RE.test(v);
 export const isEmail = (v: string) => v.includes('@');
 
-/** user administration (issue 3): an empty value means "none" */
+/** user administration: an empty value means "none" */
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
 
 export function checkMobile(v: string | undefined | null): FieldError | null {
@@ -45,7 +45,7 @@ export function checkEmail(v: string | undefined | null): FieldError | null {
   return !v || (EMAIL_RE.test(v) && v.length <= 254) ? null : 'EMAIL_INVALID';
 }
 
-// ---- file service (issue 4, spec section 5) ------------------------------------------------
+// ---- file service (spec section 5) ------------------------------------------------
 
 /** the largest file the file service takes (a cropped 600x600 avatar is far below it) */
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
@@ -101,7 +101,7 @@ export function checkTempUrlList(v: unknown, max: number): ParamFailure | null {
   return null;
 }
 
-// ---- real-name verification (issue 4) ------------------------------------------------------
+// ---- real-name verification ------------------------------------------------------
 
 /** the separator of names such as 阿卜杜·热合曼 ('•' is accepted and stored as '·') */
 export const NAME_DOT = '·';

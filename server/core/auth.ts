@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import { ADMIN_ROLE, hasPermission, hasRole, type Rule } from '../../shared/permissions';
 import { AppError } from './errors';
 
 export type AccessRule =
@@ -37,25 +38,17 @@ declare module 'fastify' {
     auth?: AuthUser;
     /**
      * what the token check read along with the session: the sum of change_counters (users,
-     * roles, tags) at that moment; the list cache (core/list.ts) compares it with its entries'
+     * roles, tags) at that moment; the list cache (core/list/cache.ts) compares it with its entries'
      */
     dataVersion?: string;
   }
 }
 
-export const ADMIN_ROLE = 'admin';
-
-/** spec section 6: passes when the role list holds admin or the permission list holds it */
-export function hasPermission(user: Pick<TokenPayload, 'role' | 'permission'>, permission: string): boolean {
-  return user.role.includes(ADMIN_ROLE) || user.permission.includes(permission);
-}
-
-export function hasRole(user: Pick<TokenPayload, 'role'>, role: string): boolean {
-  return user.role.includes(role);
-}
+/** the server's form of a shared rule (shared/permissions.ts): 'admin' is the role, else a permission */
+export const accessOf = (rule: Rule): AccessRule => (rule === ADMIN_ROLE ? { role: ADMIN_ROLE } : { permission: rule });
 
 /** role admin passes every rule */
-export function allows(rule: AccessRule, user: AuthUser | undefined): boolean {
+function allows(rule: AccessRule, user: AuthUser | undefined): boolean {
   if (rule === 'public') return true;
   if (!user) return false;
   if (rule === 'signedIn' || user.isAdmin) return true;

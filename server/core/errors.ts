@@ -54,7 +54,7 @@ export const ERRORS = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
-  // system administration (issue 3)
+  // system administration
   /** a record with this id already exists (field = the id field) */
   ID_EXISTS: 409,
   /** ids, appid and app name are fixed once created */
@@ -75,7 +75,7 @@ export const ERRORS = {
   LAST_ADMIN: 400,
   MOBILE_INVALID: 400,
   EMAIL_INVALID: 400,
-  // captchas, verification codes and account flows (issue 4)
+  // captchas, verification codes and account flows
   /** the form needs the image captcha (field captcha) */
   CAPTCHA_REQUIRED: 400,
   /** wrong, expired or already used image captcha: a new one is shown */
@@ -98,7 +98,7 @@ export const ERRORS = {
   EMAIL_SEND_FAILED: 502,
   /** no account with this email / mobile (field names which) */
   ACCOUNT_NOT_FOUND: 404,
-  // SMS channel and mobile-number flows (issue 4)
+  // SMS channel and mobile-number flows
   /** the SMS provider refused the message or did not answer in time (its code is in the log) */
   SMS_SEND_FAILED: 502,
   /** set-password is for accounts without a password (change it with change-password) */
@@ -107,7 +107,7 @@ export const ERRORS = {
   MOBILE_NOT_BOUND: 400,
   /** a set-pwd code goes only to the number bound to the account (field mobile) */
   MOBILE_MISMATCH: 400,
-  // file service and profile (issue 4)
+  // file service and profile
   /** the uploaded file is over the size limit (field file, {max}) */
   FILE_TOO_LARGE: 413,
   /** the caller already keeps UPLOAD_MAX_FILES_PER_USER files (field file, {max}) */
@@ -120,7 +120,7 @@ export const ERRORS = {
   TEMP_URL_INVALID: 403,
   /** avatar_file must be an image the caller uploaded to the avatar folder of this server */
   AVATAR_FILE_INVALID: 400,
-  // real-name verification (issue 4)
+  // real-name verification
   /** 2+ Han characters with an optional '·' (field realName) */
   REALNAME_INVALID: 400,
   /** 18 characters, a real birth date and the GB 11643 check character (field idCard) */
@@ -136,7 +136,7 @@ export const ERRORS = {
   REALNAME_NOT_PENDING: 409,
   /** a rejection needs a reason (field reason) */
   REALNAME_REASON_REQUIRED: 400,
-  // weixin web sign-in (issue 4)
+  // weixin web sign-in
   /** WEIXIN_APPID / WEIXIN_SECRET are not set */
   WEIXIN_NOT_CONFIGURED: 400,
   /** the sign-in's state is unknown, already used or expired: nothing happens */
@@ -181,5 +181,3 @@ export class AppError extends Error {
     this.params = opts.params;
   }
 }
-
-export const isErrorCode = (c: string): c is ErrorCode => Object.prototype.hasOwnProperty.call(ERRORS, c);

@@ -1,35 +1,37 @@
-/** Registers every module's routes. A module owns its tables; others call its service. */
+/**
+ * Registers every module's routes. A module owns its tables: only its services write them, and
+ * others call those services. Reads may cross where one query needs them (a list's display
+ * names, a reference check, the permissions of a user's roles); route files run no SQL.
+ *
+ *   users, sessions, refresh_tokens, user_logs  accounts = auth/ (AccountService, the one writer
+ *                                               of new accounts) + its admin faces system/users
+ *                                               and system/user-logs
+ *   roles                                       system/roles
+ *   permissions                                 system/permissions
+ *   tags                                        system/tags
+ *   admin_menus                                 system/menus (menus/ builds the nav through it)
+ *   apps                                        system/apps
+ *   captchas, verification_codes, sms_outbox    verify/
+ *   files                                       files/
+ *   realname_verifications                      realname/
+ *   oauth_states                                weixin/
+ *   app_settings                                core/secret.ts (the JWT secret)
+ *   change_counters                             the database itself (migration 0005 triggers)
+ */
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { TokenService } from '../core/auth';
-import type { Db } from '../db';
+import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
 import { authRoutes } from './auth/routes';
-import type { AccountService } from './auth/service';
 import { dashboardRoutes } from './dashboard/routes';
 import { fileRoutes } from './files/routes';
-import type { FileService } from './files/service';
 import { menuRoutes } from './menus/routes';
 import { profileRoutes } from './profile/routes';
 import { realnameRoutes } from './realname/routes';
-import type { RealnameService } from './realname/service';
+import type { Services } from './services';
 import { systemRoutes } from './system';
 import { verifyRoutes } from './verify/routes';
-import type { VerificationService } from './verify/service';
 import { weixinRoutes } from './weixin/routes';
 
-export interface ModuleContext {
-  // typed loosely so each module can use its own type provider
-  app: FastifyInstance<any, any, any, any, import('@fastify/type-provider-typebox').TypeBoxTypeProvider>;
-  config: Config;
-  db: Db;
-  tokens: TokenService;
-  accounts: AccountService;
-  verification: VerificationService;
-  files: FileService;
-  realname: RealnameService;
-}
-
-export async function registerModules(app: FastifyInstance, ctx: Omit<ModuleContext, 'app'>) {
-  const typed = app as unknown as ModuleContext['app'];
+export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
+  const typed = app as unknown as ModuleApp;
   for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes]) await mod({ ...ctx, app: typed });
 }

@@ -853,13 +853,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** SMS test mode: the messages that were not sent (newest first); testMode says whether test mode is on */
+        /** SMS test mode: the messages that were not sent (newest first) */
         get: {
             parameters: {
                 query?: {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
+                    sortField?: "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    created_at_from?: string;
+                    created_at_to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -881,12 +885,56 @@ export interface paths {
                                 mobile: string;
                                 scene: string;
                                 content: string;
+                                /** Format: date-time */
                                 created_at: string;
                             }[];
                             total: number;
-                            testMode: boolean;
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/sms-outbox/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("mobile" | "scene" | "content" | "created_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };

@@ -1,5 +1,5 @@
 /**
- * Issue 4, server side: image captchas, email codes (test-mode outbox), registration by
+ * The account flows, server side: image captchas, email codes (test-mode outbox), registration by
  * username and by email, and retrieve-by-email ending every earlier session.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 4, the file service: spec section 5's cloudPath, delete-list and temp-url rules (each
+ * The file service: spec section 5's cloudPath, delete-list and temp-url rules (each
  * with its catalogue code and field), upload and serving, owner checks, signed temp urls, and
  * the per-account quotas (count and bytes), which two uploads at once cannot both slip past.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 4, profile: nickname and avatar through PUT /api/users/me (the avatar must be the
+ * Profile: nickname and avatar through PUT /api/users/me (the avatar must be the
  * caller's own uploaded image), bind-email with a code read from the test-mode outbox, and
  * the webview allow-list.
  */

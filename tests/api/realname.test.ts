@@ -1,15 +1,19 @@
 /**
- * Issue 4, real-name verification: the name and ID rules (shared with the console), masking,
+ * Real-name verification: the name and ID rules (shared with the console), masking,
  * the number kept encrypted, one account per ID number, 5 submissions per 24 hours, the
  * pending / approved / rejected states and the admins' review queue with its access rules.
  */
-import { checkIdCard, checkRealName, idCardCheckChar, maskIdCard, maskRealName } from '../../shared/validation';
+import { TokenService } from '../../server/core/auth';
+import { AccountService } from '../../server/modules/auth/service';
 import { IdCardVault } from '../../server/modules/realname/id-card';
 import { RealnameService } from '../../server/modules/realname/service';
+import { checkIdCard, checkRealName, idCardCheckChar, maskIdCard, maskRealName } from '../../shared/validation';
 import { ADMIN, call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
+/** the accounts module the service logs reviews through, on the test database */
+const accountsOf = () => new AccountService(t.db, new TokenService('test-secret-test-secret-test-secret', 600));
 let adminToken = '';
 beforeAll(async () => {
   t = await createTestApp();
@@ -117,10 +121,10 @@ describe('submitting', () => {
     expect(row).toMatchObject({ real_name: '张三', status: 'pending', id_card_masked: maskIdCard(plainId) });
     // the row never holds the number (nor its middle digits) in plain text
     expect(JSON.stringify(row)).not.toContain(plainId.slice(4, 14));
-    const service = new RealnameService(t.db, 'test-secret-test-secret-test-secret');
+    const service = new RealnameService(t.db, 'test-secret-test-secret-test-secret', accountsOf());
     expect(await service.revealIdCard(Number(row.id))).toBe(plainId);
     // another secret cannot read it
-    await expect(new RealnameService(t.db, 'another-secret').revealIdCard(Number(row.id))).rejects.toThrow();
+    await expect(new RealnameService(t.db, 'another-secret', accountsOf()).revealIdCard(Number(row.id))).rejects.toThrow();
   });
 
   it('refuses bad names and numbers on their fields, in the caller language', async () => {
@@ -183,17 +187,17 @@ describe('submitting', () => {
 
   it('a plugged provider decides at once; one that fails leaves the submission for the admins', async () => {
     const seen: string[] = [];
-    const approving = new RealnameService(t.db, 'test-secret-test-secret-test-secret', {
+    const approving = new RealnameService(t.db, 'test-secret-test-secret-test-secret', accountsOf(), {
       submit: async (r) => (seen.push(r.idCard), { status: 'approved' }),
     });
     const a = await newUser();
     const id = validId();
     expect(await approving.submit(a.id, { realName: '冯二', idCard: id }, 'en')).toMatchObject({ status: 'approved', realName: '冯*' });
     expect(seen).toEqual([id]);
-    const rejecting = new RealnameService(t.db, 'test-secret-test-secret-test-secret', { submit: async () => ({ status: 'rejected', reason: 'No match' }) });
+    const rejecting = new RealnameService(t.db, 'test-secret-test-secret-test-secret', accountsOf(), { submit: async () => ({ status: 'rejected', reason: 'No match' }) });
     const b = await newUser();
     expect(await rejecting.submit(b.id, { realName: '陈三', idCard: validId() }, 'en')).toMatchObject({ status: 'rejected', reason: 'No match' });
-    const failing = new RealnameService(t.db, 'test-secret-test-secret-test-secret', {
+    const failing = new RealnameService(t.db, 'test-secret-test-secret-test-secret', accountsOf(), {
       submit: async () => {
         throw new Error('provider down');
       },

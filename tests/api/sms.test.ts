@@ -1,5 +1,5 @@
 /**
- * Issue 4, the SMS channel and the mobile-number flows, server side. One app sends through a
+ * The SMS channel and the mobile-number flows, server side. One app sends through a
  * local stand-in of Aliyun's SendSms API (which checks the signature with the shared secret);
  * a second app has no SMS configuration and runs in test mode (sms_outbox, admin list).
  */
@@ -164,7 +164,9 @@ describe('SMS test mode (no provider configured)', () => {
     const admin = await registerAdmin(testMode.app);
     const list = await call(testMode.app, 'GET', '/api/system/sms-outbox?current=1&pageSize=10', { token: admin.token });
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ success: true, total: 2, testMode: true });
+    expect(list.body).toMatchObject({ success: true, total: 2 });
+    // whether test mode is on is the login config's to say (smsTestMode below)
+    expect(list.body).not.toHaveProperty('testMode');
     expect(list.body.data.map((m: { mobile: string }) => m.mobile)).toEqual(['13700000002', '13700000001']);
     expect(list.body.data[0].content).toMatch(/^您正在重置密码，验证码为 \d{6}/);
     expect(list.body.data[1]).toMatchObject({ scene: 'login' });
@@ -174,15 +176,25 @@ describe('SMS test mode (no provider configured)', () => {
     expect(signedIn.status).toBe(200);
     const found = await call(testMode.app, 'GET', '/api/system/sms-outbox?keyword=0002', { token: admin.token });
     expect(found.body.data.map((m: { mobile: string }) => m.mobile)).toEqual(['13700000002']);
+    const today = new Date().toISOString().slice(0, 10);
+    const inRange = await call(testMode.app, 'GET', `/api/system/sms-outbox?created_at_from=${today}&created_at_to=${today}`, { token: admin.token });
+    expect(inRange.body.total).toBe(2);
+    const before = await call(testMode.app, 'GET', '/api/system/sms-outbox?created_at_to=2000-01-01', { token: admin.token });
+    expect(before.body).toMatchObject({ data: [], total: 0 });
+    const xlsx = await testMode.app.inject({ method: 'GET', url: '/api/system/sms-outbox/export?keyword=0002', headers: { authorization: `Bearer ${admin.token}` } });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+    expect(xlsx.headers['content-disposition']).toMatch(/filename="sms-outbox-\d{8}-\d{6}\.xlsx"/);
     const asUser = await call(testMode.app, 'GET', '/api/system/sms-outbox', { token: signedIn.body.data.token });
     expect(asUser.status).toBe(403);
     expect((await call(testMode.app, 'GET', '/api/auth/login-config')).body.data.smsTestMode).toBe(true);
   });
 
-  it('with a provider the outbox is empty and says test mode is off', async () => {
+  it('with a provider the outbox is empty and the login config says test mode is off', async () => {
     const admin = await registerAdmin(t.app);
     const list = await call(t.app, 'GET', '/api/system/sms-outbox', { token: admin.token });
-    expect(list.body).toMatchObject({ success: true, data: [], total: 0, testMode: false });
+    expect(list.body).toEqual({ success: true, data: [], total: 0 });
     expect((await call(t.app, 'GET', '/api/auth/login-config')).body.data.smsTestMode).toBe(false);
   });
 });

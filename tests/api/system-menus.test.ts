@@ -1,4 +1,4 @@
-/** Admin menus (issue 3): flat rows, parent rules, subtree delete, built-in roots, update built-ins. */
+/** Admin menus: flat rows, parent rules, subtree delete, built-in roots, update built-ins. */
 import { call, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows } from './system-support';

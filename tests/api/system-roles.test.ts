@@ -1,4 +1,4 @@
-/** Roles and permissions (issue 3): fixed ids, duplicates, built-in admin, references, list and export. */
+/** Roles and permissions: fixed ids, duplicates, built-in admin, references, list and export. */
 import { call, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows, tokenWith } from './system-support';

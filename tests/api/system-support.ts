@@ -1,4 +1,4 @@
-/** Helpers for the system administration API tests (issue 3). */
+/** Helpers for the system administration API tests. */
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../server/db';

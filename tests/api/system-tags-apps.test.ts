@@ -1,4 +1,4 @@
-/** Tags, apps (with the uni-portal page) and user logs (issue 3). */
+/** Tags, apps (with the uni-portal page) and user logs. */
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows, tokenWith } from './system-support';

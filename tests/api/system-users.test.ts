@@ -1,6 +1,7 @@
-/** User administration (issue 3): list, export, add/edit, duplicates, set-tags, tokens, self-service. */
+/** User administration: list, export, add/edit, duplicates, set-tags, tokens, self-service. */
 import { sql } from 'drizzle-orm';
-import { compile, whereOf } from '../../server/core/list';
+import { whereOf } from '../../server/core/list/query';
+import { compile } from '../../server/core/sql';
 import { userList } from '../../server/modules/system/users/service';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 /**
- * Weixin web sign-in (issue 4) against a local stand-in of weixin's OAuth endpoints
+ * Weixin web sign-in against a local stand-in of weixin's OAuth endpoints
  * (tests/support/weixin-standin.ts): the state checked, code exchange failures, sign-up on the
  * first weixin sign-in, sign-in by unionid, linking and its refusals, the one-time ticket, and
  * the unlink rule. The browser's part (weixin's page, Confirm) is the stand-in's approve().

@@ -8,7 +8,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '@/components/admin/columns';
 import ResourceList from '@/components/admin/ResourceList';
 import { tableQuery } from '@/components/admin/list-query';
-import { buildListQuery, type UserRow } from '@/services/system';
+import { listQueryString, withQuery } from '@/services/query-string';
+import { userResource, type UserRow } from '@/services/system';
 import { fakeApi, list, ok, renderAdmin, serverError, signIn } from './support/system';
 import { resetUmiStandIn } from './support/umi-max';
 
@@ -43,10 +44,10 @@ function columns(): ResourceColumn<UserRow>[] {
   ];
 }
 
-function renderList(extra: Partial<Parameters<typeof ResourceList<'users'>>[0]> = {}) {
+function renderList(extra: Partial<Parameters<typeof ResourceList<UserRow>>[0]> = {}) {
   return renderAdmin(
     <ResourceList
-      resource="users"
+      resource={userResource}
       title="route.system.user.list"
       columns={columns()}
       searchPlaceholder="Search users"
@@ -88,7 +89,7 @@ beforeEach(() => {
 describe('the contract query string', () => {
   test('repeated keys for several values, _from/_to for ranges, nothing for what is empty', () => {
     expect(
-      buildListQuery({
+      listQueryString({
         current: 2,
         pageSize: 50,
         keyword: ' ann ',
@@ -98,7 +99,12 @@ describe('the contract query string', () => {
         ranges: { register_date: ['2026-01-01T00:00:00.000Z', undefined] },
       }),
     ).toBe('?current=2&pageSize=50&keyword=ann&sortField=last_login_date&sortOrder=descend&status=0&status=1&register_date_from=2026-01-01T00%3A00%3A00.000Z');
-    expect(buildListQuery({})).toBe('');
+    expect(listQueryString({})).toBe('');
+  });
+
+  test('links carry their query escaped, leaving out what is empty', () => {
+    expect(withQuery('/pages/system/tag/edit', { id: 'a&b c/d' })).toBe('/pages/system/tag/edit?id=a%26b+c%2Fd');
+    expect(withQuery('/pages/system/user/list', { tagid: '', id: undefined })).toBe('/pages/system/user/list');
   });
 });
 

@@ -34,7 +34,7 @@ export const users = pgTable(
     registerIp: text(),
     /** tokens issued before this instant are no longer valid */
     validTokenDate: timestamp({ withTimezone: true }),
-    /** weixin web sign-in (issue 4): the open platform's openid for our appid, and the unionid */
+    /** weixin web sign-in: the open platform's openid for our appid, and the unionid */
     wxOpenid: text(),
     wxUnionid: text(),
   },
@@ -45,7 +45,7 @@ export const users = pgTable(
     uniqueIndex('users_wx_openid_key').on(t.wxOpenid),
     uniqueIndex('users_wx_unionid_key').on(t.wxUnionid),
     index('users_role_idx').using('gin', t.role),
-    // system administration (issue 3): tag filter, default order, keyword search (pg_trgm)
+    // system administration: tag filter, default order, keyword search (pg_trgm)
     index('users_tags_idx').using('gin', t.tags),
     index('users_last_login_idx').on(t.lastLoginDate.desc().nullsLast(), t.id.desc().nullsFirst()),
     index('users_register_date_idx').on(t.registerDate, t.id),

@@ -1,4 +1,4 @@
-/** File service (spec section 5, issue 4): uploaded files, stored under DATA_DIR/files. Owned by server/modules/files. */
+/** File service (spec section 5): uploaded files, stored under DATA_DIR/files. Owned by server/modules/files. */
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 

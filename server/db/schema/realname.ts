@@ -1,4 +1,4 @@
-/** Real-name verification (issue 4). Owned by server/modules/realname. */
+/** Real-name verification. Owned by server/modules/realname. */
 import { sql } from 'drizzle-orm';
 import { bigserial, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 

@@ -1,4 +1,4 @@
-/** System administration (issue 3): user tags and the app list (opendb-app-list). */
+/** System administration: user tags and the app list (opendb-app-list). */
 import { sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -59,7 +59,7 @@ export const apps = pgTable('apps', {
  * One counter per table whose rows the cached lists show (users, roles, tags): a deferred
  * trigger (migration 0005) adds 1 at the commit of every transaction that changed the table,
  * so `sum(n)` read before a query tells whether anything those lists show changed since
- * (server/core/list.ts, the list cache).
+ * (server/core/list/cache.ts, the list cache; COUNTED_TABLES lists the counted tables).
  */
 export const changeCounters = pgTable('change_counters', {
   tbl: text().primaryKey(),

@@ -1,4 +1,4 @@
-/** Image captchas and verification codes (issue 4). Owned by server/modules/verify. */
+/** Image captchas and verification codes. Owned by server/modules/verify. */
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 

@@ -1,14 +1,14 @@
 /**
- * The mobile-number account routes (issue 4): sign-in by SMS code, retrieve by SMS, bind a
+ * The mobile-number account routes: sign-in by SMS code, retrieve by SMS, bind a
  * number, set a first password. Thin; the rules live in mobile.ts and service.ts. The codes
  * come from POST /api/auth/send-sms-code (server/modules/verify).
  */
 import { Type } from '@sinclair/typebox';
 import { Empty, Ok } from '../../core/schemas';
-import type { ModuleContext } from '../index';
 import { checkMobileField, MobileAccountService } from './mobile';
 import { RegistrationPolicy, requireLoginType } from './policy';
-import { clientOf } from './routes';
+import type { ModuleContext } from '../services';
+import { clientOf } from '../../core/context';
 
 const Mobile = Type.String({ maxLength: 32 });
 const Code = Type.String({ maxLength: 16 });

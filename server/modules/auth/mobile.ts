@@ -6,12 +6,13 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { checkPassword, isMobile } from '../../../shared/validation';
-import { LOGIN_CONFIG } from '../../config';
+import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
+import type { Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
-import { type AccountService, type ClientInfo, statusErrorOf, type TokenBundle, type Tx, type UserInfo } from './service';
+import { type AccountService, statusErrorOf, type TokenBundle, type UserInfo } from './service';
 
 type Verify = (target: string) => Promise<void>;
 
@@ -38,16 +39,11 @@ export class MobileAccountService {
     private accounts: AccountService,
   ) {}
 
-  /** the account of this number, creating it (no password, default credits) when there is none */
+  /** the account of this number, creating it (no password) when there is none */
   private async findOrRegister(tx: Tx, mobile: string, client: ClientInfo) {
     const [found] = await tx.select().from(users).where(eq(users.mobile, mobile)).limit(1).for('update');
     if (found) return found;
-    const [created] = await tx
-      .insert(users)
-      .values({ mobile, mobileConfirmed: true, score: LOGIN_CONFIG.defaultScore, registerIp: client.ip })
-      .returning();
-    await this.accounts.log(tx, 'register', 1, client, created);
-    return created;
+    return this.accounts.createAccount(tx, { mobile, mobileConfirmed: true }, client);
   }
 
   /**
@@ -67,11 +63,7 @@ export class MobileAccountService {
           failure = new AppError(refused);
           return undefined;
         }
-        const [updated] = await tx
-          .update(users)
-          .set({ lastLoginDate: new Date(), lastLoginIp: client.ip, mobileConfirmed: true })
-          .where(eq(users.id, user.id))
-          .returning();
+        const updated = await this.accounts.markSignedIn(tx, user.id, client, { mobileConfirmed: true });
         await this.accounts.log(tx, 'login', 1, client, updated);
         return this.accounts.openSession(tx, updated, client);
       });

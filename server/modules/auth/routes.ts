@@ -1,14 +1,13 @@
 /** Sign-in routes: thin; the rules live in service.ts. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { LOGIN_CONFIG } from '../../config';
 import { AppError } from '../../core/errors';
 import { Empty, Nullable, Ok } from '../../core/schemas';
-import type { ModuleContext } from '../index';
 import { CaptchaFields } from '../verify/routes';
 import { mobileRoutes } from './mobile-routes';
 import { RegistrationPolicy, requireLoginType } from './policy';
-import type { ClientInfo } from './service';
+import type { ModuleContext } from '../services';
+import { clientOf } from '../../core/context';
 
 export const UserInfo = Type.Object(
   {
@@ -43,8 +42,6 @@ const NewAccountFields = {
   password: Password,
   password2: Password,
 };
-
-export const clientOf = (req: FastifyRequest): ClientInfo => ({ ip: req.ip, ua: req.headers['user-agent'] });
 
 export async function authRoutes(ctx: ModuleContext) {
   const { app, config, accounts, verification } = ctx;
@@ -164,7 +161,7 @@ export async function authRoutes(ctx: ModuleContext) {
     },
   });
 
-  // self-service account flows (issue 4): register, register-by-email, retrieve-by-email
+  // self-service account flows: register, register-by-email, retrieve-by-email
   const Code = Type.String({ maxLength: 16 });
   const Email = Type.String({ maxLength: 254 });
 

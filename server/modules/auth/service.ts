@@ -4,21 +4,27 @@
  * user log. Owns the users, roles, sessions, refresh_tokens and user_logs tables.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '../../../shared/permissions';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
 import { AUTH, LOGIN_CONFIG } from '../../config';
-import { ADMIN_ROLE, type TokenPayload, type TokenService } from '../../core/auth';
+import { type TokenPayload, type TokenService } from '../../core/auth';
+import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
+import { textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type User = typeof users.$inferSelect;
 
-export interface ClientInfo {
-  ip: string;
-  ua?: string;
+/** the columns a new account may be given; its credits are not among them (see createAccount) */
+export type NewAccount = Omit<typeof users.$inferInsert, 'id' | 'score' | 'registerIp'>;
+
+/** a weixin identity: the openid of this app, the unionid across the open platform account */
+export interface WeixinIdentity {
+  openid: string;
+  unionid?: string | null;
 }
 
 export interface UserInfo {
@@ -121,7 +127,7 @@ export class AccountService {
   /**
    * Confirms, per request, that the token's session and user still stand. The same round trip
    * reads the sum of change_counters (users, roles, tags), which the list cache compares with
-   * the version its entry was computed under (server/core/list.ts). A named statement: parsed
+   * the version its entry was computed under (server/core/list/cache.ts). A named statement: parsed
    * and planned once per connection.
    */
   async assertTokenStands(p: TokenPayload): Promise<{ dataVersion: string }> {
@@ -149,6 +155,110 @@ export class AccountService {
     });
   }
 
+  /**
+   * The one way an account comes into being (self-registration, register-admin, SMS and weixin
+   * sign-up, the admin's user form): the row, then its starting credits. `registeredFrom`: the
+   * person signed up themselves from there (register IP, the user log's register entry).
+   */
+  async createAccount(tx: Tx, fields: NewAccount, registeredFrom?: ClientInfo): Promise<User> {
+    const [row] = await tx
+      .insert(users)
+      .values({ ...fields, registerIp: registeredFrom?.ip ?? null })
+      .returning({ id: users.id });
+    const user = await this.grantStartingCredits(tx, row.id);
+    if (registeredFrom) await this.log(tx, 'register', 1, registeredFrom, user);
+    return user;
+  }
+
+  /**
+   * LOGIN_CONFIG.defaultScore credits for a new account. Its own step because it is the first
+   * entry of the credits ledger to come: that entry will be written here.
+   */
+  private async grantStartingCredits(tx: Tx, userId: string): Promise<User> {
+    const [user] = await tx
+      .update(users)
+      .set({ score: sql`${users.score} + ${LOGIN_CONFIG.defaultScore}` })
+      .where(eq(users.id, userId))
+      .returning();
+    return user;
+  }
+
+  /** the account, locked for the rest of the transaction (undefined: none) */
+  async lockAccount(tx: Tx, userId: string): Promise<User | undefined> {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    return user;
+  }
+
+  /** a successful sign-in: the last sign-in date and IP */
+  async markSignedIn(tx: Tx, userId: string, client: ClientInfo, also: Partial<Pick<User, 'mobileConfirmed'>> = {}): Promise<User> {
+    const [user] = await tx
+      .update(users)
+      .set({ lastLoginDate: new Date(), lastLoginIp: client.ip, ...also })
+      .where(eq(users.id, userId))
+      .returning();
+    return user;
+  }
+
+  /** the account holding this weixin identity: unionid first (the same person through another app), then openid */
+  async findByWeixin(tx: Db | Tx, w: WeixinIdentity): Promise<User | undefined> {
+    if (!w.unionid) return (await tx.select().from(users).where(eq(users.wxOpenid, w.openid)).limit(1))[0];
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(or(eq(users.wxUnionid, w.unionid), eq(users.wxOpenid, w.openid)))
+      .orderBy(sql`(${users.wxUnionid} IS NOT DISTINCT FROM ${w.unionid}) DESC`)
+      .limit(1);
+    return user;
+  }
+
+  /** links the weixin identity to the account (a unique index keeps it on one account) */
+  async linkWeixin(tx: Tx, userId: string, w: WeixinIdentity): Promise<User> {
+    const [user] = await tx
+      .update(users)
+      .set({ wxOpenid: w.openid, wxUnionid: w.unionid ?? null })
+      .where(eq(users.id, userId))
+      .returning();
+    return user;
+  }
+
+  async unlinkWeixin(tx: Tx, userId: string): Promise<void> {
+    await tx.update(users).set({ wxOpenid: null, wxUnionid: null }).where(eq(users.id, userId));
+  }
+
+  /** the id of the account holding this (lower-case) email, if any */
+  async emailHolder(email: string): Promise<string | undefined> {
+    const [u] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    return u?.id;
+  }
+
+  /** sets the account's email, confirmed (the caller proved it with a code); undefined: no such account */
+  async setConfirmedEmail(tx: Tx, userId: string, email: string): Promise<User | undefined> {
+    const [u] = await tx.update(users).set({ email, emailConfirmed: true }).where(eq(users.id, userId)).returning();
+    return u;
+  }
+
+  /** deleted roles leave every account in the same transaction */
+  async dropRoles(tx: Tx, roleIds: string[]): Promise<void> {
+    const arr = textArray(roleIds);
+    await tx.execute(sql`UPDATE users SET role = ARRAY(SELECT x FROM unnest(role) x WHERE x <> ALL(${arr})) WHERE role && ${arr}`);
+  }
+
+  /** deleted tags leave every account in the same transaction */
+  async dropTags(tx: Tx, tagIds: string[]): Promise<void> {
+    const arr = textArray(tagIds);
+    await tx.execute(sql`UPDATE users SET tags = ARRAY(SELECT x FROM unnest(tags) x WHERE x <> ALL(${arr})) WHERE tags && ${arr}`);
+  }
+
+  async countAccounts(): Promise<number> {
+    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(users);
+    return r.n;
+  }
+
+  async lastSignInOf(userId: string): Promise<Date | null> {
+    const [u] = await this.db.select({ at: users.lastLoginDate }).from(users).where(eq(users.id, userId));
+    return u?.at ?? null;
+  }
+
   async adminExists(): Promise<boolean> {
     const { rows } = await this.db.$client.query(`SELECT 1 FROM users WHERE $1 = ANY(role) LIMIT 1`, [ADMIN_ROLE]);
     return rows.length > 0;
@@ -167,20 +277,11 @@ export class AccountService {
       if (existing.rows.length) throw new AppError('ADMIN_EXISTS');
       const taken = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (taken.length) throw new AppError('ACCOUNT_EXISTS', { field: 'username' });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username,
-          nickname,
-          passwordHash,
-          role: [ADMIN_ROLE],
-          score: LOGIN_CONFIG.defaultScore,
-          registerIp: client.ip,
-          lastLoginDate: new Date(),
-          lastLoginIp: client.ip,
-        })
-        .returning();
-      await this.log(tx, 'register', 1, client, user);
+      const user = await this.createAccount(
+        tx,
+        { username, nickname, passwordHash, role: [ADMIN_ROLE], lastLoginDate: new Date(), lastLoginIp: client.ip },
+        client,
+      );
       return this.openSession(tx, user, client);
     });
   }
@@ -256,11 +357,7 @@ export class AccountService {
         failure = new AppError(statusError);
         return undefined;
       }
-      const [updated] = await tx
-        .update(users)
-        .set({ lastLoginDate: new Date(), lastLoginIp: client.ip })
-        .where(eq(users.id, user.id))
-        .returning();
+      const updated = await this.markSignedIn(tx, user.id, client);
       await this.log(tx, 'login', 1, client, user);
       return this.openSession(tx, updated, client);
     });
@@ -355,7 +452,7 @@ export class AccountService {
   }
 
   /**
-   * User administration (issue 3): ends every session of these users at once, so their access
+   * User administration: ends every session of these users at once, so their access
    * and refresh tokens stop working (status changes, an admin's password reset).
    */
   async revokeSessions(tx: Db | Tx, userIds: string[]) {
@@ -423,21 +520,19 @@ export class AccountService {
     await verify();
     try {
       return await this.db.transaction(async (tx) => {
-        const [user] = await tx
-          .insert(users)
-          .values({
+        const user = await this.createAccount(
+          tx,
+          {
             username: username ?? null,
             nickname,
             email: email ?? null,
             emailConfirmed: !!email,
             passwordHash,
-            score: LOGIN_CONFIG.defaultScore,
-            registerIp: client.ip,
             lastLoginDate: new Date(),
             lastLoginIp: client.ip,
-          })
-          .returning();
-        await this.log(tx, 'register', 1, client, user);
+          },
+          client,
+        );
         return this.openSession(tx, user, client);
       });
     } catch (e) {

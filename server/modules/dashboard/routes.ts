@@ -1,8 +1,10 @@
 /** The console home and the admin home figures. */
 import { Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
 import { Nullable, Ok } from '../../core/schemas';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../services';
+import { ACCESS } from '../system/access';
+import { RoleService } from '../system/roles/service';
+import { UserLogService } from '../system/user-logs/service';
 
 const UserLog = Type.Object(
   {
@@ -20,6 +22,8 @@ const UserLog = Type.Object(
 );
 
 export async function dashboardRoutes({ app, db, accounts }: ModuleContext) {
+  const roles = new RoleService(db, accounts);
+  const userLogs = new UserLogService(db);
   app.addSchema(UserLog);
 
   app.get('/api/dashboard/home', {
@@ -39,9 +43,7 @@ export async function dashboardRoutes({ app, db, accounts }: ModuleContext) {
       },
     },
     handler: async (req) => {
-      const me = await accounts.me(req.auth!.uid);
-      const { rows } = await db.$client.query(`SELECT last_login_date FROM users WHERE id = $1`, [req.auth!.uid]);
-      const last = rows[0]?.last_login_date;
+      const [me, last] = await Promise.all([accounts.me(req.auth!.uid), accounts.lastSignInOf(req.auth!.uid)]);
       return {
         success: true as const,
         data: {
@@ -49,14 +51,14 @@ export async function dashboardRoutes({ app, db, accounts }: ModuleContext) {
           username: me.username,
           nickname: me.nickname,
           role: me.role,
-          lastLoginDate: last ? new Date(last).toISOString() : null,
+          lastLoginDate: last ? last.toISOString() : null,
         },
       };
     },
   });
 
   app.get('/api/dashboard/admin', {
-    config: { access: { role: 'admin' } },
+    config: { access: ACCESS.adminHome },
     schema: {
       tags: ['dashboard'],
       response: {
@@ -71,25 +73,13 @@ export async function dashboardRoutes({ app, db, accounts }: ModuleContext) {
       },
     },
     handler: async () => {
-      const counts = await db.execute<{ users: string; roles: string; today: string }>(sql`
-        SELECT (SELECT count(*) FROM users) AS users,
-               (SELECT count(*) FROM roles) AS roles,
-               (SELECT count(*) FROM user_logs WHERE type = 'login' AND state = 1
-                  AND created_at >= date_trunc('day', now())) AS today`);
-      const logs = await db.execute<Record<string, unknown>>(sql`
-        SELECT l.id, l.user_id, coalesce(u.username, l.username) AS username, u.nickname, l.type, l.state, l.ip, l.ua, l.created_at
-          FROM user_logs l LEFT JOIN users u ON u.id = l.user_id
-         ORDER BY l.created_at DESC, l.id DESC LIMIT 10`);
-      const c = counts.rows[0];
-      return {
-        success: true as const,
-        data: {
-          userCount: Number(c.users),
-          roleCount: Number(c.roles),
-          todayLogins: Number(c.today),
-          recentLogs: logs.rows.map((r) => ({ ...r, id: Number(r.id), created_at: new Date(r.created_at as string).toISOString() })) as never,
-        },
-      };
+      const [userCount, roleCount, todayLogins, recentLogs] = await Promise.all([
+        accounts.countAccounts(),
+        roles.count(),
+        userLogs.todaySignIns(),
+        userLogs.recent(10),
+      ]);
+      return { success: true as const, data: { userCount, roleCount, todayLogins, recentLogs: recentLogs as never } };
     },
   });
 }

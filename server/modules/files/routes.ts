@@ -6,8 +6,8 @@ import { UPLOAD_MAX_BYTES } from '../../../shared/validation';
 import { SPEC } from '../../config';
 import { AppError } from '../../core/errors';
 import { Ok } from '../../core/schemas';
-import type { ModuleContext } from '../index';
 import { INLINE_TYPES } from './service';
+import type { ModuleContext } from '../services';
 
 const FileList = Type.Unsafe<Array<string | { fileID: string; maxAge?: number }>>({
   description: `a non-empty array of at most ${SPEC.MAX_FILES_PER_TEMP_URL_REQUEST} entries: a file id, or { fileID, maxAge } (maxAge in s, capped at ${SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S})`,

@@ -1,7 +1,8 @@
+/** The signed-in user's navigation: the enabled menus their role and permissions reach. */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
-import { adminMenus } from '../../db/schema';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../services';
+import { MenuService } from '../system/menus/service';
 import { buildNav } from './nav';
 
 const MenuNode = Type.Recursive(
@@ -18,12 +19,13 @@ const MenuNode = Type.Recursive(
 );
 
 export async function menuRoutes({ app, db }: ModuleContext) {
+  const menus = new MenuService(db);
   app.addSchema(MenuNode);
   app.get('/api/menus/nav', {
     config: { access: 'signedIn' },
     schema: { tags: ['menus'], response: { 200: Ok(Type.Array(Type.Ref('MenuNode'))) } },
     handler: async (req) => {
-      const rows = await db.select().from(adminMenus);
+      const rows = await menus.all();
       return { success: true as const, data: buildNav(rows, req.auth!) };
     },
   });

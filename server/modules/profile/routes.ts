@@ -1,8 +1,8 @@
-/** Profile routes (issue 4): bind-email and the webview allow-list check. Thin; see service.ts. */
+/** Profile routes: bind-email and the webview allow-list check. Thin; see service.ts. */
 import { Type } from '@sinclair/typebox';
+import { clientOf } from '../../core/context';
 import { Ok } from '../../core/schemas';
-import { clientOf } from '../auth/routes';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../services';
 import { allowedOrigins, checkWebviewUrl, ProfileService } from './service';
 
 export async function profileRoutes({ app, db, config, accounts, verification }: ModuleContext) {

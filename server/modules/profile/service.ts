@@ -1,16 +1,13 @@
 /**
- * Self-service profile actions (issue 4): binding an email with an emailed code, and the
- * webview allow-list. The users table belongs to the accounts module; binding writes its
- * email fields the way users/service.ts updateMe writes the nickname, and logs through
- * AccountService.log.
+ * Self-service profile actions: binding an email with an emailed code, and the webview
+ * allow-list. The users table belongs to the accounts module: binding goes through AccountService.
  */
-import { eq } from 'drizzle-orm';
 import { checkEmail } from '../../../shared/validation';
 import type { TokenPayload } from '../../core/auth';
+import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
-import { users } from '../../db/schema';
-import type { AccountService, ClientInfo, LogType, UserInfo } from '../auth/service';
+import type { AccountService, LogType, UserInfo } from '../auth/service';
 import type { VerificationService } from '../verify/service';
 
 const isUniqueViolation = (e: unknown) => {
@@ -36,14 +33,14 @@ export class ProfileService {
     const email = input.email.trim().toLowerCase();
     if (!email || checkEmail(email)) throw new AppError('EMAIL_INVALID', { field: 'email' });
     const takenByOther = async () => {
-      const [other] = await this.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      return !!other && other.id !== auth.uid;
+      const holder = await this.accounts.emailHolder(email);
+      return !!holder && holder !== auth.uid;
     };
     if (await takenByOther()) throw new AppError('ACCOUNT_EXISTS', { field: 'email' });
     await this.verification.useCode({ scene: 'bind-email', target: email, code: input.code });
     try {
       const user = await this.db.transaction(async (tx) => {
-        const [u] = await tx.update(users).set({ email, emailConfirmed: true }).where(eq(users.id, auth.uid)).returning();
+        const u = await this.accounts.setConfirmedEmail(tx, auth.uid, email);
         if (!u) throw new AppError('uni-id-check-token-failed');
         await this.accounts.log(tx, BIND_EMAIL, 1, client, u);
         return u;

@@ -1,13 +1,12 @@
 /** Real-name verification and its admin review queue: thin; the rules live in service.ts. */
 import { Type } from '@sinclair/typebox';
-import { ADMIN_ROLE } from '../../core/auth';
-import { type ListQuery, listQuerySchema, runList } from '../../core/list';
+import { clientOf } from '../../core/context';
 import { pickLang } from '../../core/i18n';
-import { List, Nullable, Ok } from '../../core/schemas';
-import { clientOf } from '../auth/routes';
-import type { ModuleContext } from '../index';
+import { registerListRoutes } from '../../core/list/routes';
+import { IdParam } from '../../core/resource';
+import { Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
-import { IdParam } from '../system/common';
 import { realnameList } from './service';
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
@@ -76,15 +75,20 @@ export async function realnameRoutes({ app, db, realname }: ModuleContext) {
   });
 
   const tags = ['system: real-name reviews'];
-  app.get('/api/system/realname', {
-    // who may read the user list may read the queue; deciding is role admin's
-    config: { access: ACCESS.users.read },
-    schema: { tags, querystring: listQuerySchema(realnameList), response: { 200: List(row) } },
-    handler: async (req) => ({ success: true as const, ...(await runList(db, realnameList, req.query as ListQuery)) }) as never,
+  // who may read the user list may read the queue (not exported: it is worked through, not
+  // taken away); deciding is role admin's
+  registerListRoutes(app, {
+    base: '/api/system/realname',
+    tags,
+    spec: realnameList,
+    row,
+    db,
+    access: { read: ACCESS.users.read, delete: ACCESS.realnameReview },
+    exportable: false,
   });
 
   app.post('/api/system/realname/:id/decide', {
-    config: { access: { role: ADMIN_ROLE } },
+    config: { access: ACCESS.realnameReview },
     schema: {
       tags,
       params: IdParam,

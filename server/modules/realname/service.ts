@@ -15,12 +15,14 @@ import { sql } from 'drizzle-orm';
 import {
   checkIdCard, checkRealName, maskIdCard, maskRealName, normalizeIdCard, normalizeRealName,
 } from '../../../shared/validation';
+import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
-import { type ListSpec, plain, query, type Row, textArray, type Tx } from '../../core/list';
+import type { ListSpec } from '../../core/list/query';
+import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
-import { realnameVerifications, userLogs } from '../../db/schema';
-import type { ClientInfo } from '../auth/service';
+import { realnameVerifications } from '../../db/schema';
+import type { AccountService } from '../auth/service';
 import { IdCardVault } from './id-card';
 import { type RealnameProvider, ReviewQueueProvider } from './provider';
 
@@ -70,7 +72,7 @@ export const realnameList: ListSpec = {
   nullable: ['decided_at'],
   defaultSort: { field: 'created_at', order: 'descend' },
   tiebreak: sql`v.id`,
-  // not exported (registerListRoutes is not used): the list is for reviewing
+  // not exported (exportable: false): the list is for reviewing
   exportColumns: [],
 };
 
@@ -80,6 +82,8 @@ export class RealnameService {
   constructor(
     private db: Db,
     secret: string,
+    /** the reviewed user's log goes to the accounts module */
+    private accounts: Pick<AccountService, 'log'>,
     private provider: RealnameProvider = new ReviewQueueProvider(),
   ) {
     this.vault = new IdCardVault(secret);
@@ -222,14 +226,7 @@ export class RealnameService {
            SET status = ${approved ? 'approved' : 'rejected'}, reason = ${reason}, reviewer_id = ${reviewerId}, decided_at = now()
          WHERE id = ${Number(id)}`);
       // the reviewed user's log: 1 approved, 0 rejected
-      await tx.insert(userLogs).values({
-        type: 'realname-review',
-        state: approved ? 1 : 0,
-        ip: client.ip,
-        ua: client.ua?.slice(0, 512),
-        userId: cur.user_id,
-        username: cur.username,
-      });
+      await this.accounts.log(tx, 'realname-review', approved ? 1 : 0, client, { id: cur.user_id, username: cur.username });
       return this.row(id, tx);
     });
   }

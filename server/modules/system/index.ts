@@ -1,5 +1,5 @@
-/** System administration (issue 3): users, roles, permissions, menus, tags, apps, user logs. */
-import type { ModuleContext } from '../index';
+/** System administration: users, roles, permissions, menus, tags, apps, user logs. */
+import type { ModuleContext } from '../services';
 import { appRoutes } from './apps/routes';
 import { menuAdminRoutes } from './menus/routes';
 import { permissionRoutes } from './permissions/routes';

@@ -1,11 +1,14 @@
 /** Image captchas and verification codes: thin; the rules live in service.ts. */
 import { Type } from '@sinclair/typebox';
-import { CAPTCHA_SCENES, CODE_SCENES, LIST } from '../../config';
+import { CAPTCHA_SCENES, CODE_SCENES } from '../../config';
 import { AppError } from '../../core/errors';
 import { pickLang } from '../../core/i18n';
 import { Ok } from '../../core/schemas';
 import { requireLoginType } from '../auth/policy';
-import type { ModuleContext } from '../index';
+import type { ModuleContext } from '../services';
+import { registerListRoutes } from '../../core/list/routes';
+import { ACCESS } from '../system/access';
+import { SMS_OUTBOX_LIST } from './service';
 
 export const CaptchaFields = {
   captchaId: Type.Optional(Type.String({ maxLength: 64 })),
@@ -17,7 +20,7 @@ export const SMS_SCENES = ['login', 'bind-mobile', 'reset-pwd', 'set-pwd'] as co
 
 const Sent = Ok(Type.Object({ expiresIn: Type.Integer(), resendIn: Type.Integer(), testMode: Type.Boolean() }));
 
-export async function verifyRoutes({ app, config, verification, accounts }: ModuleContext) {
+export async function verifyRoutes({ app, config, db, verification, accounts }: ModuleContext) {
   const tags = ['verify'];
 
   app.get('/api/auth/captcha', {
@@ -87,27 +90,13 @@ export async function verifyRoutes({ app, config, verification, accounts }: Modu
     },
   });
 
-  app.get('/api/system/sms-outbox', {
-    config: { access: { role: 'admin' } },
-    schema: {
-      tags: ['system: sms outbox'],
-      summary: 'SMS test mode: the messages that were not sent (newest first); testMode says whether test mode is on',
-      querystring: Type.Object({
-        current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
-        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST.MAX_PAGE_SIZE, default: LIST.DEFAULT_PAGE_SIZE })),
-        keyword: Type.Optional(Type.String({ maxLength: 100 })),
-      }),
-      response: {
-        200: Type.Object({
-          success: Type.Literal(true),
-          data: Type.Array(
-            Type.Object({ id: Type.Integer(), mobile: Type.String(), scene: Type.String(), content: Type.String(), created_at: Type.String() }),
-          ),
-          total: Type.Integer(),
-          testMode: Type.Boolean(),
-        }),
-      },
-    },
-    handler: async (req) => ({ success: true as const, ...(await verification.smsOutbox(req.query)) }) as never,
+  registerListRoutes(app, {
+    base: '/api/system/sms-outbox',
+    tags: ['system: sms outbox'],
+    summary: 'SMS test mode: the messages that were not sent (newest first)',
+    spec: SMS_OUTBOX_LIST,
+    row: Type.Object({ id: Type.Integer(), mobile: Type.String(), scene: Type.String(), content: Type.String(), created_at: Type.String({ format: 'date-time' }) }),
+    db,
+    access: { read: ACCESS.smsOutbox, delete: ACCESS.smsOutbox },
   });
 }

@@ -14,11 +14,11 @@ import { checkEmail, isMobile } from '../../../shared/validation';
 import { type CaptchaScene, type CodeScene, type Config, VERIFY } from '../../config';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
-import { type ListSpec, runList } from '../../core/list';
 import type { Mailer } from '../../core/mailer';
 import type { SmsSender } from '../../core/sms';
 import type { Db } from '../../db';
 import { captchas, verificationCodes } from '../../db/schema';
+import type { ListSpec } from '../../core/list/query';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image';
 
 export type Channel = 'email' | 'mobile';
@@ -29,18 +29,23 @@ export interface CaptchaAnswer {
 }
 
 /** the SMS test outbox as a list (keyword on the mobile number), newest first */
-const SMS_OUTBOX_LIST: ListSpec = {
+export const SMS_OUTBOX_LIST: ListSpec = {
   resource: 'sms-outbox',
   from: sql`sms_outbox o`,
   alias: 'o',
   columns: sql`o.id, o.mobile, o.scene, o.content, o.created_at`,
   search: [sql`o.mobile`],
-  filters: {},
+  filters: { created_at: { kind: 'range', column: sql`o.created_at` } },
   sorts: { created_at: sql`o.created_at` },
   defaultSort: { field: 'created_at', order: 'descend' },
   tiebreak: sql`o.id`,
   toRow: (r) => ({ ...r, id: Number(r.id) }),
-  exportColumns: [],
+  exportColumns: [
+    { key: 'mobile', width: 16 },
+    { key: 'scene', width: 12 },
+    { key: 'content', width: 60 },
+    { key: 'created_at', date: true, width: 20 },
+  ],
 };
 
 export const codeTtlS = (scene: CodeScene) => (scene === 'bind-mobile' ? VERIFY.BIND_MOBILE_CODE_TTL_S : VERIFY.CODE_TTL_S);
@@ -192,11 +197,6 @@ export class VerificationService {
       }),
     );
     return { ...sent, testMode: this.sms.testMode };
-  }
-
-  /** SMS test mode: the messages that were not sent, newest first (admins read the codes there) */
-  async smsOutbox(q: { current?: number; pageSize?: number; keyword?: string }) {
-    return { ...(await runList(this.db, SMS_OUTBOX_LIST, q)), testMode: this.sms.testMode };
   }
 
   /**

@@ -35,7 +35,7 @@ export interface WeixinUser {
 }
 
 /** how long one call to weixin may take */
-export const WEIXIN_TIMEOUT_MS = 10_000;
+const WEIXIN_TIMEOUT_MS = 10_000;
 
 /** weixin's errcodes for a code that is invalid, already used, or expired */
 const CODE_ERRCODES = new Set([40029, 40163, 42003]);

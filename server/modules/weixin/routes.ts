@@ -1,15 +1,15 @@
-/** Weixin web sign-in routes (issue 4): thin; the rules live in service.ts. */
+/** Weixin web sign-in routes: thin; the rules live in service.ts. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { bearer } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import { Empty, Ok } from '../../core/schemas';
 import { RegistrationPolicy, requireLoginType } from '../auth/policy';
-import { clientOf } from '../auth/routes';
-import type { ModuleContext } from '../index';
 import { WEIXIN, WeixinService } from './service';
+import { clientOf } from '../../core/context';
+import type { ModuleContext } from '../services';
 
-export const WEIXIN_CALLBACK_PATH = '/api/auth/weixin/callback';
+const WEIXIN_CALLBACK_PATH = '/api/auth/weixin/callback';
 const TICKET_PATH = '/api/auth/weixin/ticket';
 
 /**

@@ -1,10 +1,9 @@
 /**
- * Weixin web sign-in (issue 4): QR connect with the state checked, sign-in or sign-up by the
+ * Weixin web sign-in: QR connect with the state checked, sign-in or sign-up by the
  * weixin account (unionid first, then openid), linking weixin to a signed-in account, and a
  * one-time ticket through which the console receives its tokens (tokens never travel in a
- * URL). Owns the oauth_states table. Sessions and the user log go through AccountService;
- * the users rows (the weixin columns, a weixin sign-up) are written here, as AccountService
- * has no call for them yet.
+ * URL). Owns the oauth_states table; accounts (finding, creating, linking, the user log and
+ * sessions) go through AccountService.
  *
  *   authorize  -> a random state (10 min, single use) and weixin's authorize URL
  *   callback   -> state spent; code exchanged; account found / registered / linked; for a
@@ -13,16 +12,18 @@
  *   unbind     -> refused when the account would keep no way to sign in
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { LOGIN_PAGE, UNI_ID_PAGES } from '../../../config/routes';
 import { checkNickname } from '../../../shared/validation';
-import { type Config, LOGIN_CONFIG } from '../../config';
+import type { Config } from '../../config';
 import { AppError, type ErrorCode } from '../../core/errors';
 import type { Db } from '../../db';
-import { oauthStates, users } from '../../db/schema';
+import { oauthStates } from '../../db/schema';
 import type { RegistrationPolicy } from '../auth/policy';
-import type { AccountService, ClientInfo, LogType, TokenBundle, Tx, User } from '../auth/service';
+import { type AccountService, type LogType, statusErrorOf, type TokenBundle } from '../auth/service';
 import { WeixinClient, type WeixinToken, type WeixinUser } from './client';
+import type { ClientInfo } from '../../core/context';
+import type { Tx } from '../../core/sql';
 
 export const WEIXIN = {
   PROVIDER: 'weixin',
@@ -44,13 +45,6 @@ export type WeixinPurpose = 'login' | 'bind';
 const BIND_LOG: LogType = 'bind-weixin';
 const UNBIND_LOG: LogType = 'unbind-weixin';
 
-const STATUS_ERRORS: Record<number, ErrorCode> = {
-  1: 'ACCOUNT_DISABLED',
-  2: 'ACCOUNT_UNDER_REVIEW',
-  3: 'ACCOUNT_REVIEW_REJECTED',
-  4: 'ACCOUNT_CLOSED',
-};
-
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 const isUniqueViolation = (e: unknown) => {
@@ -59,7 +53,7 @@ const isUniqueViolation = (e: unknown) => {
 };
 
 /** a path inside the console ('/pages/...'), never another site ('//host', 'https://', '\') */
-export function isConsolePath(p: string): boolean {
+function isConsolePath(p: string): boolean {
   return p.length <= WEIXIN.REDIRECT_MAX && /^\/(?![/\\])[^\\\s]*$/.test(p);
 }
 
@@ -193,17 +187,6 @@ export class WeixinService {
     }
   }
 
-  private findByWeixin(tx: Db | Tx, w: { openid: string; unionid?: string | null }) {
-    if (!w.unionid) return tx.select().from(users).where(eq(users.wxOpenid, w.openid)).limit(1);
-    // unionid first: the same person through another app of the same open platform account
-    return tx
-      .select()
-      .from(users)
-      .where(or(eq(users.wxUnionid, w.unionid), eq(users.wxOpenid, w.openid)))
-      .orderBy(sql`(${users.wxUnionid} IS NOT DISTINCT FROM ${w.unionid}) DESC`)
-      .limit(1);
-  }
-
   /**
    * Sign-in by weixin: the account holding this weixin, or (uni-id: registration on the first
    * weixin sign-in) a new one named after the weixin nickname, with defaultScore credits and no
@@ -212,7 +195,7 @@ export class WeixinService {
   private async signIn(row: StateRow, token: WeixinToken, client: ClientInfo): Promise<string> {
     const w = { openid: token.openid, unionid: token.unionid || null };
     // the profile is only needed for a new account; fetched before the transaction holds locks
-    const [existing] = await this.findByWeixin(this.db, w);
+    const existing = await this.accounts.findByWeixin(this.db, w);
     if (!existing) await this.registration.admit(client.ip, 'weixin');
     const profile = existing ? null : await this.weixin().userInfo(token);
     if (!w.unionid && profile?.unionid) w.unionid = profile.unionid;
@@ -222,9 +205,9 @@ export class WeixinService {
     await this.inTransaction(async (tx) => {
       // one sign-up per weixin account, however many callbacks race
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`weixin:${w.openid}`}))`);
-      let [user] = await this.findByWeixin(tx, w);
+      let user = await this.accounts.findByWeixin(tx, w);
       if (user) {
-        const status = STATUS_ERRORS[user.status];
+        const status = statusErrorOf(user.status);
         if (status) {
           await this.accounts.log(tx, 'login', 0, client, user);
           failure = new AppError(status);
@@ -232,29 +215,15 @@ export class WeixinService {
         }
         // found by unionid: remember this app's openid too (and a unionid learnt later)
         if (!user.wxOpenid || (w.unionid && !user.wxUnionid)) {
-          [user] = await tx
-            .update(users)
-            .set({
-              wxOpenid: user.wxOpenid ?? w.openid,
-              wxUnionid: user.wxUnionid ?? w.unionid,
-            })
-            .where(eq(users.id, user.id))
-            .returning();
+          user = await this.accounts.linkWeixin(tx, user.id, { openid: user.wxOpenid ?? w.openid, unionid: user.wxUnionid ?? w.unionid });
         }
       } else {
         const avatar = profile?.headimgurl && /^https?:\/\//.test(profile.headimgurl) ? { url: profile.headimgurl } : null;
-        [user] = await tx
-          .insert(users)
-          .values({
-            nickname: nicknameOf(profile),
-            avatarFile: avatar,
-            wxOpenid: w.openid,
-            wxUnionid: w.unionid,
-            score: LOGIN_CONFIG.defaultScore,
-            registerIp: client.ip,
-          })
-          .returning();
-        await this.accounts.log(tx, 'register', 1, client, user);
+        user = await this.accounts.createAccount(
+          tx,
+          { nickname: nicknameOf(profile), avatarFile: avatar, wxOpenid: w.openid, wxUnionid: w.unionid },
+          client,
+        );
       }
       await tx
         .update(oauthStates)
@@ -275,12 +244,12 @@ export class WeixinService {
     let failure: AppError | undefined;
     await this.inTransaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`weixin:${w.openid}`}))`);
-      const [user] = row.userId ? await tx.select().from(users).where(eq(users.id, row.userId)).for('update') : [];
-      if (!user || STATUS_ERRORS[user.status]) {
-        failure = new AppError(user ? STATUS_ERRORS[user.status] : 'ACCOUNT_NOT_FOUND');
+      const user = row.userId ? await this.accounts.lockAccount(tx, row.userId) : undefined;
+      if (!user || statusErrorOf(user.status)) {
+        failure = new AppError(user ? statusErrorOf(user.status) : 'ACCOUNT_NOT_FOUND');
         return;
       }
-      const [holder] = await this.findByWeixin(tx, w);
+      const holder = await this.accounts.findByWeixin(tx, w);
       if (holder && holder.id !== user.id) {
         await this.accounts.log(tx, BIND_LOG, 0, client, user);
         failure = new AppError('WEIXIN_ALREADY_BOUND');
@@ -291,7 +260,7 @@ export class WeixinService {
         failure = new AppError('WEIXIN_OTHER_BOUND');
         return;
       }
-      await tx.update(users).set({ wxOpenid: w.openid, wxUnionid: w.unionid }).where(eq(users.id, user.id));
+      await this.accounts.linkWeixin(tx, user.id, w);
       await this.accounts.log(tx, BIND_LOG, 1, client, user);
     });
     if (failure) throw failure;
@@ -311,20 +280,16 @@ export class WeixinService {
         return undefined;
       }
       await tx.update(oauthStates).set({ ticketUsedAt: new Date() }).where(eq(oauthStates.state, row.state));
-      const [user] = await tx.select().from(users).where(eq(users.id, row.resultUserId)).for('update');
-      const status = user ? STATUS_ERRORS[user.status] : 'ACCOUNT_NOT_FOUND';
+      const user = await this.accounts.lockAccount(tx, row.resultUserId);
+      const status = user ? statusErrorOf(user.status) : 'ACCOUNT_NOT_FOUND';
       if (!user || status) {
         if (user) await this.accounts.log(tx, 'login', 0, client, user);
         failure = new AppError(status!);
         return undefined;
       }
-      const [updated] = await tx
-        .update(users)
-        .set({ lastLoginDate: new Date(), lastLoginIp: client.ip })
-        .where(eq(users.id, user.id))
-        .returning();
+      const updated = await this.accounts.markSignedIn(tx, user.id, client);
       await this.accounts.log(tx, 'login', 1, client, updated);
-      return this.accounts.openSession(tx, updated as User, client);
+      return this.accounts.openSession(tx, updated, client);
     });
     if (failure) throw failure;
     return bundle!;
@@ -337,7 +302,7 @@ export class WeixinService {
   async unbind(userId: string, client: ClientInfo): Promise<void> {
     let failure: AppError | undefined;
     await this.db.transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      const user = await this.accounts.lockAccount(tx, userId);
       if (!user || !(user.wxOpenid || user.wxUnionid)) {
         failure = new AppError('WEIXIN_NOT_BOUND');
         return;
@@ -347,7 +312,7 @@ export class WeixinService {
         failure = new AppError('WEIXIN_UNBIND_LAST_LOGIN');
         return;
       }
-      await tx.update(users).set({ wxOpenid: null, wxUnionid: null }).where(eq(users.id, user.id));
+      await this.accounts.unlinkWeixin(tx, user.id);
       await this.accounts.log(tx, UNBIND_LOG, 1, client, user);
     });
     if (failure) throw failure;

@@ -1,5 +1,5 @@
 /**
- * The add / edit page of every system resource, around ProForm:
+ * The add / edit page of a kit resource (services/resource.ts), around ProForm:
  *  - add when there is no id, edit (`?id=`) otherwise: the row is loaded first (skeleton,
  *    "no longer exists", or an error with a retry);
  *  - the page's fields come as a render function that knows the mode; fields fixed after
@@ -18,15 +18,7 @@ import { Alert, Button, Card, Flex, Result, Skeleton, Space, Typography, type Fo
 import { useRequest } from 'ahooks';
 import { useMemo, useState, type ReactNode } from 'react';
 import { requestErrorOf, requestErrorText, showRequestError } from '../../services/request-layer';
-import {
-  createRow,
-  getRow,
-  updateRow,
-  type CreateBodyOf,
-  type Resource,
-  type RowOf,
-  type UpdateBodyOf,
-} from '../../services/system';
+import type { CreateOf, ItemOf, Resource, UpdateOf } from '../../services/resource';
 import LoadFailure from '../LoadFailure';
 import { noticeModal, toast } from '../../shared/feedback';
 import { useT } from '../../shared/i18n';
@@ -34,7 +26,11 @@ import { navStack } from '../../shared/nav-stack';
 import { SPEC } from '../../shared/spec';
 import { useCan } from './access';
 
-type Editable = Exclude<Resource, 'user-logs'>;
+/**
+ * A resource that can be read, created and updated. The form is generic over the descriptor's
+ * own type, whose row and bodies ItemOf / CreateOf / UpdateOf recover, so the bound is open.
+ */
+type Editable = Resource<any, any, any, any>;
 export type FormMode = 'add' | 'edit';
 
 export interface FormContext<R extends Editable> {
@@ -43,7 +39,7 @@ export interface FormContext<R extends Editable> {
   /** whether a field is fixed (edit mode and listed in `immutable`): disable it */
   locked: (name: string) => boolean;
   /** the row being edited */
-  row?: RowOf<R>;
+  row?: ItemOf<R>;
   form: FormInstance;
 }
 
@@ -60,15 +56,15 @@ export interface ResourceFormProps<R extends Editable, V extends Record<string, 
   /** fields fixed once created */
   immutable?: string[];
   /** the edited row as form values (default: the row itself) */
-  toValues?: (row: RowOf<R>) => V;
+  toValues?: (row: ItemOf<R>) => V;
   /** the form values of a new row */
   initialValues?: Partial<V>;
   /** form values -> request body (create or update) */
-  toBody: (values: V, mode: FormMode, row?: RowOf<R>) => Record<string, unknown>;
+  toBody: (values: V, mode: FormMode, row?: ItemOf<R>) => Record<string, unknown>;
   /** server field names -> form field names, where they differ */
   fieldAliases?: Record<string, string>;
   /** after a successful save, before going back to the list */
-  onSaved?: (row: RowOf<R>, mode: FormMode) => void;
+  onSaved?: (row: ItemOf<R>, mode: FormMode) => void;
   /** a note above the fields */
   notice?: ReactNode;
   /** where to go after saving or cancelling (default: the list) */
@@ -100,13 +96,13 @@ export default function ResourceForm<R extends Editable, V extends Record<string
   const allowed = !!rule && can(rule);
   const back = () => backToList(props.backTo ?? props.listPath);
 
-  const loaded = useRequest(() => getRow(resource, id!, { skipErrorHandler: true }), {
+  const loaded = useRequest(() => resource.get(id!, { skipErrorHandler: true }), {
     ready: isEdit && allowed && !!id,
     refreshDeps: [id],
     // shown on the page
     onError: () => undefined,
   });
-  const row = loaded.data as RowOf<R> | undefined;
+  const row = loaded.data as ItemOf<R> | undefined;
 
   const immutable = useMemo(() => new Set(props.immutable ?? []), [props.immutable]);
   const locked = (name: string) => isEdit && immutable.has(name);
@@ -116,12 +112,12 @@ export default function ResourceForm<R extends Editable, V extends Record<string
     setFormError(null);
     try {
       const body = props.toBody(values, mode, row);
-      let saved: RowOf<R>;
+      let saved: ItemOf<R>;
       if (isEdit) {
         for (const name of immutable) delete body[name];
-        saved = await updateRow(resource, id!, body as UpdateBodyOf<R>, { skipErrorHandler: true });
+        saved = await resource.update(id!, body as UpdateOf<R>, { skipErrorHandler: true });
       } else {
-        saved = await createRow(resource, body as CreateBodyOf<R>, { skipErrorHandler: true });
+        saved = await resource.create(body as CreateOf<R>, { skipErrorHandler: true });
       }
       toast(t(isEdit ? 'system.form.updated' : 'system.form.created'), 'success');
       props.onSaved?.(saved, mode);

@@ -1,14 +1,15 @@
 /**
- * The list page of every system resource: a ProTable driven by the server.
+ * The list page of a kit resource (services/resource.ts): a ProTable driven by the server.
  *  - keyword box, column filters (values and date ranges), sorting, paging (20 by default; a
- *    page may offer more sizes) -> the contract's query string (services/system.ts);
+ *    page may offer more sizes) -> the contract's query string (services/query-string.ts);
  *  - Add (when allowed), row Edit / Delete (each after a confirmation naming the row), extra
  *    row actions; batch delete of the selected rows after a confirmation naming the count;
  *  - export: the xlsx of every row the current query matches (not just the page), downloaded
  *    with the token, with progress while it streams; the file name comes from the server;
  *  - empty (says whether the query narrowed it), loading, and error with a retry;
  *  - tree mode (menus): every matching row, nested by parent, all expanded.
- * Pages differ only in what they pass: columns, search placeholder, actions, access rules.
+ * Pages differ only in what they pass: the resource (services/resource.ts: its base path and
+ * calls), columns, search placeholder, actions, access rules.
  */
 import './i18n';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
@@ -17,18 +18,8 @@ import { history, Link } from '@umijs/max';
 import { Alert, Button, Empty, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { requestErrorOf, requestErrorText, showRequestError, type RequestErrorInfo } from '../../services/request-layer';
-import {
-  deleteRow,
-  deleteRows,
-  exportRows,
-  ID_FIELD,
-  listAll,
-  listRows,
-  saveFile,
-  type ListQuery,
-  type Resource,
-  type RowOf,
-} from '../../services/system';
+import type { ListQuery } from '../../services/query-string';
+import { saveFile, type RowResource } from '../../services/resource';
 import { noticeModal, toast } from '../../shared/feedback';
 import { useT, type Translate } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
@@ -55,11 +46,11 @@ export interface PresetFilter {
   label: ReactNode;
 }
 
-export interface ResourceListProps<R extends Resource> {
-  resource: R;
-  /** translation key of the page title */
-  title: string;
-  columns: ResourceColumn<RowOf<R>>[];
+export interface ResourceListProps<Row> {
+  resource: RowResource<Row>;
+  /** translation key of the page title (none: the list sits in a drawer or modal that has one) */
+  title?: string;
+  columns: ResourceColumn<Row>[];
   /** the keyword box's placeholder (names the fields searched) */
   searchPlaceholder: string;
   /** page sizes offered; the first is the default */
@@ -71,20 +62,20 @@ export interface ResourceListProps<R extends Resource> {
   access: { create?: string; update?: string; delete?: string };
   addPath?: string;
   addLabel?: string;
-  editPath?: (row: RowOf<R>) => string;
-  /** names a row in confirmations */
-  rowLabel: (row: RowOf<R>) => string;
+  editPath?: (row: Row) => string;
+  /** names a row in confirmations and labels (default: the resource's name of the row) */
+  rowLabel?: (row: Row) => string;
   /** false: the row cannot be deleted (built-ins); a string says why */
-  canDeleteRow?: (row: RowOf<R>) => boolean | string;
+  canDeleteRow?: (row: Row) => boolean | string;
   /** more text in a delete confirmation (rows being deleted); may load what it needs */
-  deleteDetails?: (rows: RowOf<R>[], ctx: ListContext<RowOf<R>>) => ReactNode | Promise<ReactNode>;
-  rowActions?: (row: RowOf<R>, ctx: ListContext<RowOf<R>>) => ReactNode[];
-  toolbar?: (ctx: ListContext<RowOf<R>>) => ReactNode[];
-  batchActions?: (rows: RowOf<R>[], ctx: ListContext<RowOf<R>>) => ReactNode[];
+  deleteDetails?: (rows: Row[], ctx: ListContext<Row>) => ReactNode | Promise<ReactNode>;
+  rowActions?: (row: Row, ctx: ListContext<Row>) => ReactNode[];
+  toolbar?: (ctx: ListContext<Row>) => ReactNode[];
+  batchActions?: (rows: Row[], ctx: ListContext<Row>) => ReactNode[];
   /** after rows were deleted */
   onChanged?: () => void;
   /** tree mode: every matching row, nested under its parent (by this field) */
-  tree?: { parentField: keyof RowOf<R> & string };
+  tree?: { parentField: keyof Row & string };
   exportable?: boolean;
   /** a note under the title */
   description?: ReactNode;
@@ -109,15 +100,15 @@ export function buildTree<T extends Record<string, unknown>>(rows: T[], idField:
 
 const fmtBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
-export default function ResourceList<R extends Resource>(props: ResourceListProps<R>) {
-  type Row = RowOf<R>;
+export default function ResourceList<Row extends Record<string, unknown>>(props: ResourceListProps<Row>) {
   const { resource, access, tree } = props;
   const t = useT();
   const can = useCan();
   const [modal, modalHolder] = Modal.useModal();
   const actionRef = useRef<ActionType>();
-  const idField = ID_FIELD[resource] as string;
-  const idOf = (row: Row) => String((row as Record<string, unknown>)[idField]);
+  const idField = resource.idField;
+  const idOf = (row: Row) => resource.idOf(row);
+  const rowLabel = props.rowLabel ?? ((row: Row) => resource.nameOf(row));
   const pageSizes = props.pageSizes ?? [SPEC.DATACOM_PAGE_SIZE];
 
   const [keyword, setKeyword] = useState('');
@@ -165,14 +156,14 @@ export default function ResourceList<R extends Resource>(props: ResourceListProp
       setNarrowed(isNarrowed(q));
       try {
         if (tree) {
-          const rows = await listAll(resource, q, { skipErrorHandler: true });
+          const rows = await resource.listAll(q, { skipErrorHandler: true });
           const nested = buildTree(rows as Record<string, unknown>[], idField, tree.parentField) as Row[];
           lastRows.current = nested;
           setExpanded(rows.map((r) => (r as Record<string, unknown>)[idField] as Key));
           setLoadError(null);
           return { data: nested, total: rows.length, success: true };
         }
-        const page = await listRows(resource, q, { skipErrorHandler: true });
+        const page = await resource.list(q, { skipErrorHandler: true });
         lastRows.current = page.data;
         setLoadError(null);
         return { data: page.data, total: page.total, success: true };
@@ -216,7 +207,7 @@ export default function ResourceList<R extends Resource>(props: ResourceListProp
       return;
     }
     modal.confirm({
-      title: single ? t('system.list.deleteOneTitle', { name: props.rowLabel(rows[0]) }) : t('system.list.deleteManyTitle', { count: rows.length }),
+      title: single ? t('system.list.deleteOneTitle', { name: rowLabel(rows[0]) }) : t('system.list.deleteManyTitle', { count: rows.length }),
       content: (
         <Flex vertical gap={8}>
           {details}
@@ -228,7 +219,7 @@ export default function ResourceList<R extends Resource>(props: ResourceListProp
       cancelText: t('system.cancel'),
       onOk: async () => {
         try {
-          const r = single ? await deleteRow(resource, idOf(rows[0])) : await deleteRows(resource, rows.map(idOf));
+          const r = single ? await resource.remove(idOf(rows[0])) : await resource.removeMany(rows.map(idOf));
           afterDelete(r.deleted);
         } catch {
           // the request layer has shown why (toast or the notice modal)
@@ -240,7 +231,7 @@ export default function ResourceList<R extends Resource>(props: ResourceListProp
   const runExport = async () => {
     setExporting(0);
     try {
-      const file = await exportRows(resource, ctx.query(), (loaded) => setExporting(loaded));
+      const file = await resource.exportRows(ctx.query(), (loaded) => setExporting(loaded));
       saveFile(file);
       toast(t('system.list.exported', { file: file.filename }), 'success');
     } catch (e) {
@@ -266,7 +257,7 @@ export default function ResourceList<R extends Resource>(props: ResourceListProp
             const actions = [
               ...(props.rowActions?.(row, ctx) ?? []),
               canUpdate ? (
-                <Link key="edit" to={props.editPath!(row)} aria-label={`${t('system.list.edit')} ${props.rowLabel(row)}`}>
+                <Link key="edit" to={props.editPath!(row)} aria-label={`${t('system.list.edit')} ${rowLabel(row)}`}>
                   <EditOutlined /> {t('system.list.edit')}
                 </Link>
               ) : null,
@@ -276,7 +267,7 @@ export default function ResourceList<R extends Resource>(props: ResourceListProp
                   type="danger"
                   disabled={allowed !== true}
                   title={typeof allowed === 'string' ? allowed : undefined}
-                  aria-label={`${t('system.list.delete')} ${props.rowLabel(row)}`}
+                  aria-label={`${t('system.list.delete')} ${rowLabel(row)}`}
                   onClick={() => allowed === true && void confirmDelete([row], true)}
                 >
                   <DeleteOutlined /> {t('system.list.delete')}
@@ -315,12 +306,16 @@ export default function ResourceList<R extends Resource>(props: ResourceListProp
   return (
     <Flex vertical gap={16}>
       {modalHolder}
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t(props.title)}
-        </Typography.Title>
-        {props.description ? <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{props.description}</Typography.Paragraph> : null}
-      </div>
+      {props.title || props.description ? (
+        <div>
+          {props.title ? (
+            <Typography.Title level={3} style={{ margin: 0 }}>
+              {t(props.title)}
+            </Typography.Title>
+          ) : null}
+          {props.description ? <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{props.description}</Typography.Paragraph> : null}
+        </div>
+      ) : null}
 
       {props.presetFilters?.length ? (
         <Alert
@@ -391,7 +386,7 @@ export default function ResourceList<R extends Resource>(props: ResourceListProp
                 preserveSelectedRowKeys: true,
                 checkStrictly: true,
                 onChange: (keys, rows) => setSelected({ keys, rows: rows.filter(Boolean) }),
-                getCheckboxProps: (row: Row) => ({ disabled: canDelete && !props.batchActions && deletable(row) !== true, 'aria-label': props.rowLabel(row) }),
+                getCheckboxProps: (row: Row) => ({ disabled: canDelete && !props.batchActions && deletable(row) !== true, 'aria-label': rowLabel(row) }),
               }
             : false
         }

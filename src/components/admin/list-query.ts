@@ -3,7 +3,7 @@
  * Column keys are the query's field names (a column's `field`, else its dataIndex), so a
  * column filter or sort goes to the server under the name the contract gives it.
  */
-import type { ListQuery, SortOrder } from '../../services/system';
+import type { ListQuery, SortOrder } from '../../services/query-string';
 
 export interface TableParams {
   current?: number;

@@ -3,9 +3,9 @@
  * the app's name, icon, description, per-platform download links and QR codes as inline SVG).
  */
 import QRCode from 'qrcode';
+import type { Row } from '../../../core/sql';
 import type { IosLink, MiniProgram, PlatformLink } from '../../../db/schema';
 import { MINI_PROGRAMS } from '../../../db/schema';
-import type { Row } from '../../../core/list';
 
 const esc = (s: unknown) =>
   String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

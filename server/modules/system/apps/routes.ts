@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import { Id, IdParam, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
 import { MINI_PROGRAMS } from '../../../db/schema';
-import type { ModuleContext } from '../../index';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
-import { Id, IdParam, OptText, registerResource, Text } from '../common';
 import { renderPortal } from './portal';
 import { appList, AppService } from './service';
 

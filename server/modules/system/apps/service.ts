@@ -6,10 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
-import { deleteByIds, type ListSpec, type Row, textArray, type Tx, uniqueViolation } from '../../../core/list';
+import type { ListSpec } from '../../../core/list/query';
+import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { apps, type IosLink, type MiniProgram, MINI_PROGRAMS, type MiniProgramKey, type PlatformLink, type StoreEntry } from '../../../db/schema';
-import { assertUnchanged, clean, fetchRow } from '../common';
 
 export const appList: ListSpec = {
   resource: 'apps',

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable, Ok } from '../../../core/schemas';
-import type { ModuleContext } from '../../index';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
-import { Id, OptText, registerResource, Text } from '../common';
 import { menuList, MenuService } from './service';
 
 export const MenuRow = Type.Object(

@@ -5,12 +5,13 @@
  * missing built-ins and never overwrites.
  */
 import { sql } from 'drizzle-orm';
+import { BUILT_IN_MENUS, BUILT_IN_ROOTS } from '../../../../shared/permissions';
 import { AppError } from '../../../core/errors';
-import { type ListSpec, query, type Row, textArray, uniqueViolation } from '../../../core/list';
+import type { ListSpec } from '../../../core/list/query';
+import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { query, type Row, textArray, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { adminMenus } from '../../../db/schema';
-import { BUILT_IN_MENUS, BUILT_IN_ROOTS } from '../../menus/built-in';
-import { assertReferences, assertUnchanged, clean, fetchRow } from '../common';
 
 export const menuList: ListSpec = {
   resource: 'menus',
@@ -57,6 +58,11 @@ function checkUrl(url: string | null | undefined) {
 
 export class MenuService {
   constructor(private db: Db) {}
+
+  /** every menu row, enabled or not (the navigation filters them) */
+  all() {
+    return this.db.select().from(adminMenus);
+  }
 
   get(id: string) {
     return fetchRow(this.db, menuList, sql`m.menu_id`, id);

@@ -1,10 +1,11 @@
 /** Permissions (uni-id-permissions): permission_id fixed once created. */
 import { sql } from 'drizzle-orm';
-import { deleteByIds, type ListSpec, type Row, textArray, type Tx, uniqueViolation } from '../../../core/list';
 import { AppError } from '../../../core/errors';
+import type { ListSpec } from '../../../core/list/query';
+import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { permissions } from '../../../db/schema';
-import { assertUnchanged, clean, fetchRow } from '../common';
 
 export const permissionList: ListSpec = {
   resource: 'permissions',

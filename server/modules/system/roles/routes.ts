@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
-import type { ModuleContext } from '../../index';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
-import { Id, OptText, registerResource, Text } from '../common';
 import { roleList, RoleService } from './service';
 
 export const RoleRow = Type.Object(
@@ -18,8 +18,8 @@ export const RoleRow = Type.Object(
 
 const Permissions = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
 
-export async function roleRoutes({ app, db }: ModuleContext) {
-  const service = new RoleService(db);
+export async function roleRoutes({ app, db, accounts }: ModuleContext) {
+  const service = new RoleService(db, accounts);
   app.addSchema(RoleRow);
   registerResource(app, {
     base: '/api/system/roles',

@@ -4,12 +4,14 @@
  * recomputes the permissions).
  */
 import { sql } from 'drizzle-orm';
-import { ADMIN_ROLE } from '../../../core/auth';
+import { ADMIN_ROLE } from '../../../../shared/permissions';
 import { AppError } from '../../../core/errors';
-import { deleteByIds, type ListSpec, type Row, textArray, type Tx, uniqueViolation } from '../../../core/list';
+import type { ListSpec } from '../../../core/list/query';
+import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { roles } from '../../../db/schema';
-import { assertReferences, assertUnchanged, clean, fetchRow } from '../common';
+import type { AccountService } from '../../auth/service';
 
 export const roleList: ListSpec = {
   resource: 'roles',
@@ -41,7 +43,15 @@ const checkPermissions = (db: Db | Tx, ids: string[] | undefined) =>
   assertReferences(db, sql`permissions`, sql`permission_id`, ids, 'permission');
 
 export class RoleService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private accounts: AccountService,
+  ) {}
+
+  async count(): Promise<number> {
+    const [r] = await this.db.select({ n: sql<number>`count(*)::int` }).from(roles);
+    return r.n;
+  }
 
   get(id: string) {
     return fetchRow(this.db, roleList, sql`r.role_id`, id);
@@ -77,8 +87,7 @@ export class RoleService {
   deleteMany(ids: string[]): Promise<number> {
     return deleteByIds(this.db, sql`roles`, sql`role_id`, ids, async (tx, gone) => {
       if (gone.includes(ADMIN_ROLE)) throw new AppError('ROLE_BUILT_IN', { field: 'role_id' });
-      const arr = textArray(gone);
-      await tx.execute(sql`UPDATE users SET role = ARRAY(SELECT x FROM unnest(role) x WHERE x <> ALL(${arr})) WHERE role && ${arr}`);
+      await this.accounts.dropRoles(tx, gone);
     });
   }
 }

@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
+import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
-import type { ModuleContext } from '../../index';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
-import { Id, OptText, registerResource, Text } from '../common';
 import { tagList, TagService } from './service';
 
 export const TagRow = Type.Object(
@@ -17,8 +17,8 @@ export const TagRow = Type.Object(
   { $id: 'TagRow' },
 );
 
-export async function tagRoutes({ app, db }: ModuleContext) {
-  const service = new TagService(db);
+export async function tagRoutes({ app, db, accounts }: ModuleContext) {
+  const service = new TagService(db, accounts);
   app.addSchema(TagRow);
   registerResource(app, {
     base: '/api/system/tags',

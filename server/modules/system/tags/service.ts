@@ -1,10 +1,12 @@
 /** User tags (uni-id-tag): tagid fixed once created; deleting a tag takes it off every user. */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
-import { deleteByIds, type ListSpec, type Row, textArray, uniqueViolation } from '../../../core/list';
+import type { ListSpec } from '../../../core/list/query';
+import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, type Row, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { tags } from '../../../db/schema';
-import { assertUnchanged, clean, fetchRow } from '../common';
+import type { AccountService } from '../../auth/service';
 
 export const tagList: ListSpec = {
   resource: 'tags',
@@ -33,7 +35,10 @@ export interface TagInput {
 }
 
 export class TagService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private accounts: AccountService,
+  ) {}
 
   get(id: string) {
     return fetchRow(this.db, tagList, sql`t.tagid`, id);
@@ -65,8 +70,7 @@ export class TagService {
   /** users lose deleted tags in the same transaction */
   deleteMany(ids: string[]): Promise<number> {
     return deleteByIds(this.db, sql`tags`, sql`tagid`, ids, async (tx, gone) => {
-      const arr = textArray(gone);
-      await tx.execute(sql`UPDATE users SET tags = ARRAY(SELECT x FROM unnest(tags) x WHERE x <> ALL(${arr})) WHERE tags && ${arr}`);
+      await this.accounts.dropTags(tx, gone);
     });
   }
 }

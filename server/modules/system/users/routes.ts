@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { LIST } from '../../../config';
+import { clientOf } from '../../../core/context';
+import { IdParam, OptText, registerResource } from '../../../core/resource';
 import { Nullable, Ok } from '../../../core/schemas';
-import { clientOf } from '../../auth/routes';
-import type { ModuleContext } from '../../index';
+import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
-import { IdParam, OptText, registerResource } from '../common';
 import { userList, UserService } from './service';
 
 const AvatarFile = Type.Object({
@@ -123,7 +123,7 @@ export async function userRoutes({ app, db, accounts, files, realname }: ModuleC
       response: { 200: Ok(Type.Object({ updated: Type.Boolean() })) },
     },
     handler: async (req) => {
-      // the avatar must be an image the caller uploaded through the file service (issue 4)
+      // the avatar must be an image the caller uploaded through the file service
       if (req.body.avatar_file) await files.assertAvatar(req.auth!.uid, req.body.avatar_file.url);
       return { success: true as const, data: { updated: await service.updateMe(req.auth!.uid, req.body) } };
     },

@@ -1,22 +1,22 @@
 /**
- * User administration (uni-id-users) and self-service. Sessions, tokens and passwords stay
- * with AccountService: status changes to 1-4 and password resets go through it, so a disabled
- * user's tokens stop working at once.
+ * User administration (uni-id-users) and self-service: the admin face of the accounts module
+ * (server/modules/index.ts). New accounts, sessions, tokens and passwords go through
+ * AccountService: status changes to 1-4 and password resets too, so a disabled user's tokens
+ * stop working at once.
  */
 import { sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '../../../../shared/permissions';
 import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } from '../../../../shared/validation';
-import { LOGIN_CONFIG } from '../../../config';
-import { ADMIN_ROLE } from '../../../core/auth';
+import type { ClientInfo } from '../../../core/context';
 import { AppError } from '../../../core/errors';
-import { deleteByIds, type ListSpec, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/list';
 import { t } from '../../../core/i18n';
+import type { ListSpec } from '../../../core/list/query';
+import { assertReferences, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { users } from '../../../db/schema';
-import type { AccountService, ClientInfo } from '../../auth/service';
 import { hashPassword } from '../../auth/passwords';
-import { assertReferences, clean, fetchRow } from '../common';
-
-export const USER_STATUS = [0, 1, 2, 3, 4] as const;
+import type { AccountService } from '../../auth/service';
 
 /**
  * username, nickname, mobile and email as one text, exactly the expression of the trigram
@@ -58,7 +58,8 @@ export const userList: ListSpec = {
   nullable: ['username', 'last_login_date'],
   defaultSort: { field: 'last_login_date', order: 'descend' },
   tiebreak: sql`u.id`,
-  // users, roles (names, searched names) and tags (names) only: see ListCache
+  // role and tag names come along: all three are counted, so pages may be cached
+  reads: ['users', 'roles', 'tags'],
   cached: true,
   exportColumns: [
     { key: 'username', width: 20 },
@@ -170,9 +171,8 @@ export class UserService {
     const passwordHash = await hashPassword(input.password);
     let id: string;
     try {
-      const [row] = await this.db
-        .insert(users)
-        .values({
+      const user = await this.db.transaction((tx) =>
+        this.accounts.createAccount(tx, {
           username: f.username,
           nickname: f.nickname,
           mobile: f.mobile,
@@ -185,10 +185,9 @@ export class UserService {
           gender: input.gender ?? 0,
           comment: clean(input.comment),
           avatarFile: input.avatar_file ?? null,
-          score: LOGIN_CONFIG.defaultScore,
-        })
-        .returning({ id: users.id });
-      id = row.id;
+        }),
+      );
+      id = user.id;
     } catch (e) {
       uniqueViolation(e, UNIQUE);
     }

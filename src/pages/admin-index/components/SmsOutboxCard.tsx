@@ -1,70 +1,37 @@
 /**
  * Admin home: the SMS test outbox. Shown only while the server runs SMS in test mode (no
- * provider configured): codes are not sent to phones, so admins read them here. The latest
- * messages, and every message (paged, searched by number) in a modal.
- * Data: GET /api/system/sms-outbox (role admin), newest first.
+ * provider configured; GET /api/auth/login-config says so): codes are not sent to phones, so
+ * admins read them here. The latest messages, and every message (the kit's list: searched,
+ * filtered by time, sorted, paged, exported) in a modal. Data: GET /api/system/sms-outbox.
  */
 import { useRequest } from 'ahooks';
-import { Alert, Button, Card, Input, Modal, Table, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
-import { useState } from 'react';
-import { getSmsOutbox, type SmsOutboxRow } from '../../../services/api';
-import { DATE_FORMAT } from '../../../shared/format';
+import { ProTable } from '@ant-design/pro-components';
+import { Alert, Button, Card, Modal } from 'antd';
+import { useMemo, useState } from 'react';
+import { dateColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import ResourceList from '../../../components/admin/ResourceList';
+import { getLoginConfig } from '../../../services/api';
+import { smsOutboxResource, type SmsOutboxRow } from '../../../services/system';
 import { hasMessage, useT } from '../../../shared/i18n';
 
 const LATEST = 5;
 
-function useColumns(): TableColumnsType<SmsOutboxRow> {
+function useColumns(): ResourceColumn<SmsOutboxRow>[] {
   const t = useT();
-  return [
-    { title: t('admin.sms.time'), dataIndex: 'created_at', width: 170, render: (v: string) => dayjs(v).format(DATE_FORMAT) },
-    { title: t('admin.sms.mobile'), dataIndex: 'mobile', width: 130 },
-    {
-      title: t('admin.sms.scene'),
-      dataIndex: 'scene',
-      width: 150,
-      render: (v: string) => (hasMessage(`mail.scene.${v}`) ? t(`mail.scene.${v}`) : v),
-    },
-    { title: t('admin.sms.content'), dataIndex: 'content' },
-  ];
-}
-
-function AllMessages({ open, onClose }: { open: boolean; onClose(): void }) {
-  const t = useT();
-  const columns = useColumns();
-  const [page, setPage] = useState({ current: 1, pageSize: 20 });
-  const [keyword, setKeyword] = useState('');
-  const { data, loading } = useRequest(() => getSmsOutbox({ ...page, keyword: keyword || undefined }, { skipErrorHandler: true }), {
-    ready: open,
-    refreshDeps: [open, page, keyword],
-  });
-  return (
-    <Modal open={open} onCancel={onClose} footer={null} width={960} title={t('admin.sms.all')} destroyOnHidden>
-      <Input.Search
-        allowClear
-        placeholder={t('admin.sms.search')}
-        aria-label={t('admin.sms.search')}
-        onSearch={(v) => {
-          setKeyword(v.trim());
-          setPage((p) => ({ ...p, current: 1 }));
-        }}
-        style={{ maxWidth: 320, marginBottom: 16 }}
-      />
-      <Table<SmsOutboxRow>
-        rowKey="id"
-        size="small"
-        loading={loading}
-        columns={columns}
-        dataSource={data?.data ?? []}
-        scroll={{ x: 720 }}
-        pagination={{
-          ...page,
-          total: data?.total ?? 0,
-          showSizeChanger: true,
-          onChange: (current, pageSize) => setPage({ current, pageSize }),
-        }}
-      />
-    </Modal>
+  return useMemo(
+    () => [
+      dateColumn<SmsOutboxRow>(t, t('admin.sms.time'), 'created_at', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
+      textColumn<SmsOutboxRow>(t('admin.sms.mobile'), 'mobile', { width: 140 }),
+      {
+        title: t('admin.sms.scene'),
+        dataIndex: 'scene',
+        key: 'scene',
+        width: 150,
+        render: (_, r) => (hasMessage(`mail.scene.${r.scene}`) ? t(`mail.scene.${r.scene}`) : r.scene),
+      },
+      textColumn<SmsOutboxRow>(t('admin.sms.content'), 'content'),
+    ],
+    [t],
   );
 }
 
@@ -72,35 +39,46 @@ export default function SmsOutboxCard() {
   const t = useT();
   const columns = useColumns();
   const [open, setOpen] = useState(false);
-  const { data, loading, refresh } = useRequest(() => getSmsOutbox({ current: 1, pageSize: LATEST }, { skipErrorHandler: true }));
-  if (!data?.testMode) return null;
+  const config = useRequest(() => getLoginConfig({ skipErrorHandler: true }));
+  const testMode = !!config.data?.smsTestMode;
+  const latest = useRequest(() => smsOutboxResource.list({ current: 1, pageSize: LATEST }, { skipErrorHandler: true }), {
+    ready: testMode,
+  });
+  // the latest rows are newest first already: no sort or filter controls on them
+  const plain = useMemo(() => columns.map(({ sorter: _s, filters: _f, filterDropdown: _d, rangeFilter: _r, defaultSortOrder: _o, ...c }) => c), [columns]);
+  if (!testMode) return null;
   return (
     <Card
       title={t('admin.sms.title')}
       data-testid="sms-outbox"
       extra={
         <>
-          <Button type="link" onClick={refresh} loading={loading}>
+          <Button type="link" onClick={latest.refresh} loading={latest.loading}>
             {t('common.refresh')}
           </Button>
           <Button type="link" onClick={() => setOpen(true)}>
-            {t('admin.sms.all')} ({data.total})
+            {t('admin.sms.all')} ({latest.data?.total ?? 0})
           </Button>
         </>
       }
     >
       <Alert type="warning" showIcon message={t('admin.sms.notice')} style={{ marginBottom: 16 }} />
-      <Table<SmsOutboxRow>
+      <ProTable<SmsOutboxRow>
         rowKey="id"
         size="middle"
-        loading={loading}
-        columns={columns}
-        dataSource={data.data}
+        loading={latest.loading}
+        columns={plain}
+        dataSource={latest.data?.data ?? []}
+        search={false}
+        options={false}
+        toolBarRender={false}
         pagination={false}
         scroll={{ x: 720 }}
         locale={{ emptyText: t('admin.sms.empty') }}
       />
-      <AllMessages open={open} onClose={() => setOpen(false)} />
+      <Modal open={open} onCancel={() => setOpen(false)} footer={null} width={1000} title={t('admin.sms.all')} destroyOnHidden>
+        <ResourceList resource={smsOutboxResource} columns={columns} searchPlaceholder={t('admin.sms.search')} access={{}} />
+      </Modal>
     </Card>
   );
 }

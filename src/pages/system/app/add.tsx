@@ -10,11 +10,11 @@ import { useSearchParams } from '@umijs/max';
 import { Avatar, Collapse, Divider, Typography } from 'antd';
 import ResourceForm from '../../../components/admin/ResourceForm';
 import { idRules, integerRule, maxText, requiredText } from '../../../components/admin/rules';
-import { COLLECTION, type AppRow } from '../../../services/system';
+import { RULES } from '../../../../shared/permissions';
+import { appResource, type AppRow } from '../../../services/system';
 import { useT, type Translate } from '../../../shared/i18n';
 import { APP_TYPES, MINI_PROGRAMS, platformsOf } from './platforms';
 
-const C = COLLECTION.apps;
 const LIST = '/pages/system/app/list';
 
 type Link = { name?: string; url?: string; abm_url?: string; qrcode_url?: string };
@@ -62,13 +62,13 @@ export default function AppForm() {
   const mode = id ? 'edit' : 'add';
   const platform = (k: string) => t(`system.app.platform.${k}`);
   return (
-    <ResourceForm<'apps', Values>
-      resource="apps"
+    <ResourceForm<typeof appResource, Values>
+      resource={appResource}
       mode={mode}
       id={id}
       titles={{ add: 'route.system.app.add', edit: 'system.app.editTitle' }}
       listPath={LIST}
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}` }}
+      access={RULES.apps}
       immutable={['appid', 'name']}
       initialValues={{ app_type: 0, screenshot: [], store_list: [] }}
       toValues={toValues}

@@ -1,7 +1,7 @@
 /**
  * Apps (opendb-app-list): icon and name, appid, type, introduction, platforms, created.
  * Row actions: Publish (the uni-portal page for the app), Edit, Delete (after a confirmation;
- * the server also removes the app from users' authorized apps and its version records).
+ * the server also removes the app from users' authorized apps).
  */
 import { SendOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
@@ -9,11 +9,10 @@ import { Avatar, Flex, Tag } from 'antd';
 import { useMemo } from 'react';
 import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
-import { COLLECTION, type AppRow } from '../../../services/system';
+import { RULES } from '../../../../shared/permissions';
+import { appResource, type AppRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
 import { APP_TYPES, appEditPath, platformsOf, portalPath } from './platforms';
-
-const C = COLLECTION.apps;
 
 export default function AppList() {
   const t = useT();
@@ -65,14 +64,13 @@ export default function AppList() {
   );
   return (
     <ResourceList
-      resource="apps"
+      resource={appResource}
       title="route.system.app.list"
       columns={columns}
       searchPlaceholder={t('system.app.search')}
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}`, delete: `DELETE_${C}` }}
+      access={RULES.apps}
       addPath="/pages/system/app/add"
       editPath={(r) => appEditPath(r.appid)}
-      rowLabel={(r) => r.name || r.appid}
       deleteDetails={() => t('system.app.deleteDetails')}
       rowActions={(r) => [
         <Link key="publish" to={portalPath(r.appid)} aria-label={`${t('system.app.publish')} ${r.name}`}>

@@ -1,5 +1,6 @@
 /** The per-platform blocks of an app record (reference field names). */
 import { MINI_PROGRAMS } from '../../../../shared/apps';
+import { withQuery } from '../../../services/query-string';
 import type { AppRow } from '../../../services/system';
 
 export const LINK_PLATFORMS = ['app_android', 'app_ios', 'app_harmony'] as const satisfies readonly (keyof AppRow)[];
@@ -10,8 +11,8 @@ void (MINI_PROGRAMS satisfies readonly (keyof AppRow)[]);
 /** reference app types */
 export const APP_TYPES = [0, 1] as const;
 
-export const portalPath = (appid: string) => `/pages/system/app/uni-portal/uni-portal?id=${encodeURIComponent(appid)}`;
-export const appEditPath = (appid: string) => `/pages/system/app/add?id=${encodeURIComponent(appid)}`;
+export const portalPath = (appid: string) => withQuery('/pages/system/app/uni-portal/uni-portal', { id: appid });
+export const appEditPath = (appid: string) => withQuery('/pages/system/app/add', { id: appid });
 
 /** the platforms an app offers a download or entry on */
 export function platformsOf(app: AppRow): string[] {

@@ -14,12 +14,11 @@ import ResourceForm, { type FormMode } from '../../../components/admin/ResourceF
 import { buildTree } from '../../../components/admin/ResourceList';
 import ResourceSelect from '../../../components/admin/ResourceSelect';
 import { idRules, integerRule, maxText, requiredText } from '../../../components/admin/rules';
-import { BUILT_IN_ROOT_MENUS, COLLECTION, listAll, type MenuRow } from '../../../services/system';
+import { BUILT_IN_ROOTS, RULES } from '../../../../shared/permissions';
+import { menuResource, permissionResource, type MenuRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
 import { useMenuName } from './list';
 import { isFolder, subtreeIds } from './tree';
-
-const C = COLLECTION.menus;
 
 interface Values extends Record<string, unknown> {
   menu_id: string;
@@ -41,7 +40,7 @@ interface ParentNode {
 
 /** the folders a menu may sit under (not the menu itself nor anything below it) */
 function useParentTree(self: string | null, label: (name: string) => string) {
-  const all = useRequest(() => listAll('menus', {}, { skipErrorHandler: true }), { onError: () => undefined });
+  const all = useRequest(() => menuResource.listAll({}, { skipErrorHandler: true }), { onError: () => undefined });
   return useMemo(() => {
     const rows = all.data ?? [];
     const excluded = self ? subtreeIds(rows, [self]) : new Set<string>();
@@ -69,13 +68,13 @@ export default function MenuForm({ mode, id }: { mode: FormMode; id?: string | n
   const menuName = useMenuName();
   const parents = useParentTree(mode === 'edit' ? (id ?? null) : null, menuName);
   return (
-    <ResourceForm<'menus', Values>
-      resource="menus"
+    <ResourceForm<typeof menuResource, Values>
+      resource={menuResource}
       mode={mode}
       id={id}
       titles={{ add: 'route.system.menu.add', edit: 'route.system.menu.edit' }}
       listPath="/pages/system/menu/list"
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}` }}
+      access={RULES.menus}
       immutable={['menu_id']}
       initialValues={{ parent_id: params.get('parent_id') || undefined, sort: 0, enable: true, permission: [] }}
       toValues={(r) => ({ ...r, parent_id: r.parent_id || undefined, icon: r.icon || undefined, url: r.url || undefined })}
@@ -92,7 +91,7 @@ export default function MenuForm({ mode, id }: { mode: FormMode; id?: string | n
       onSaved={() => void nav.refresh()}
     >
       {({ locked, row }) => {
-        const isRoot = !!row && (BUILT_IN_ROOT_MENUS as readonly string[]).includes(row.menu_id);
+        const isRoot = !!row && (BUILT_IN_ROOTS as readonly string[]).includes(row.menu_id);
         return (
           <>
             <ProFormText
@@ -154,7 +153,7 @@ export default function MenuForm({ mode, id }: { mode: FormMode; id?: string | n
               />
             </ProForm.Item>
             <ProForm.Item name="permission" label={t('system.field.permission')} extra={t('system.menu.permissionHint')}>
-              <ResourceSelect resource="permissions" mode="multiple" placeholder={t('system.picker.permissions')} />
+              <ResourceSelect resource={permissionResource} mode="multiple" placeholder={t('system.picker.permissions')} />
             </ProForm.Item>
             <ProFormSwitch name="enable" label={t('system.menu.enable')} />
           </>

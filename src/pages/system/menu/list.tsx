@@ -13,14 +13,15 @@ import { booleanColumn, dateColumn, tagsColumn, textColumn, type ResourceColumn 
 import { IconPreview } from '../../../components/admin/IconPicker';
 import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
 import { useCan } from '../../../components/admin/access';
-import { BUILT_IN_ROOT_MENUS, COLLECTION, listAll, updateBuiltInMenus, type MenuRow } from '../../../services/system';
+import { BUILT_IN_ROOTS, RULES } from '../../../../shared/permissions';
+import { withQuery } from '../../../services/query-string';
+import { menuResource, updateBuiltInMenus, type MenuRow } from '../../../services/system';
 import { toast } from '../../../shared/feedback';
 import { useT } from '../../../shared/i18n';
 import { menuLabel } from '../../../shared/menu';
 import { flatten, isFolder, subtreeIds } from './tree';
 
-const C = COLLECTION.menus;
-const isRoot = (id: string) => (BUILT_IN_ROOT_MENUS as readonly string[]).includes(id);
+const isRoot = (id: string) => (BUILT_IN_ROOTS as readonly string[]).includes(id);
 
 export function useMenuName() {
   const intl = useIntl();
@@ -69,7 +70,7 @@ export default function MenuList() {
     const q = ctx.query();
     const narrowed = !!q.keyword || !!Object.keys(q.filters ?? {}).length;
     // a search shows part of the tree: count in the whole of it
-    const all = narrowed ? await listAll('menus') : flatten(ctx.rows());
+    const all = narrowed ? await menuResource.listAll() : flatten(ctx.rows());
     const total = subtreeIds(all, rows.map((r) => r.menu_id)).size;
     const below = total - rows.length;
     return rows.length === 1
@@ -95,29 +96,29 @@ export default function MenuList() {
 
   return (
     <ResourceList
-      resource="menus"
+      resource={menuResource}
       title="route.system.menu.list"
       tree={{ parentField: 'parent_id' }}
       columns={columns}
       searchPlaceholder={t('system.menu.search')}
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}`, delete: `DELETE_${C}` }}
+      access={RULES.menus}
       addPath="/pages/system/menu/add"
-      editPath={(r) => `/pages/system/menu/edit?id=${encodeURIComponent(r.menu_id)}`}
+      editPath={(r) => withQuery('/pages/system/menu/edit', { id: r.menu_id })}
       rowLabel={(r) => menuName(r.name)}
       canDeleteRow={(r) => (isRoot(r.menu_id) ? t('error.MENU_BUILT_IN') : true)}
       deleteDetails={deleteDetails}
       onChanged={() => void nav.refresh()}
       rowActions={(r) =>
-        isFolder(r) && can(`CREATE_${C}`)
+        isFolder(r) && can(RULES.menus.create)
           ? [
-              <Link key="child" to={`/pages/system/menu/add?parent_id=${encodeURIComponent(r.menu_id)}`} aria-label={`${t('system.menu.addChild')} ${menuName(r.name)}`}>
+              <Link key="child" to={withQuery('/pages/system/menu/add', { parent_id: r.menu_id })} aria-label={`${t('system.menu.addChild')} ${menuName(r.name)}`}>
                 <PlusSquareOutlined /> {t('system.menu.addChild')}
               </Link>,
             ]
           : []
       }
       toolbar={(ctx) =>
-        can(`CREATE_${C}`)
+        can(RULES.menus.create)
           ? [
               <Button key="builtin" icon={<CloudSyncOutlined />} loading={syncing} onClick={() => void syncBuiltIns(ctx)}>
                 {t('system.menu.updateBuiltIn')}

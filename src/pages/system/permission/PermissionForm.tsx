@@ -2,10 +2,9 @@
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import ResourceForm, { type FormMode } from '../../../components/admin/ResourceForm';
 import { idRules, maxText, requiredText } from '../../../components/admin/rules';
-import { COLLECTION } from '../../../services/system';
+import { RULES } from '../../../../shared/permissions';
+import { permissionResource } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
-
-const C = COLLECTION.permissions;
 
 interface Values extends Record<string, unknown> {
   permission_id: string;
@@ -16,13 +15,13 @@ interface Values extends Record<string, unknown> {
 export default function PermissionForm({ mode, id }: { mode: FormMode; id?: string | null }) {
   const t = useT();
   return (
-    <ResourceForm<'permissions', Values>
-      resource="permissions"
+    <ResourceForm<typeof permissionResource, Values>
+      resource={permissionResource}
       mode={mode}
       id={id}
       titles={{ add: 'route.system.permission.add', edit: 'route.system.permission.edit' }}
       listPath="/pages/system/permission/list"
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}` }}
+      access={RULES.permissions}
       immutable={['permission_id']}
       toBody={(v) => ({ permission_id: v.permission_id?.trim(), permission_name: v.permission_name.trim(), comment: v.comment?.trim() || null })}
     >

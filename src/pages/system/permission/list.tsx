@@ -2,10 +2,10 @@
 import { useMemo } from 'react';
 import { dateColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
-import { COLLECTION, type PermissionRow } from '../../../services/system';
+import { RULES } from '../../../../shared/permissions';
+import { withQuery } from '../../../services/query-string';
+import { permissionResource, type PermissionRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
-
-const C = COLLECTION.permissions;
 
 export default function PermissionList() {
   const t = useT();
@@ -20,14 +20,13 @@ export default function PermissionList() {
   );
   return (
     <ResourceList
-      resource="permissions"
+      resource={permissionResource}
       title="route.system.permission.list"
       columns={columns}
       searchPlaceholder={t('system.permission.search')}
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}`, delete: `DELETE_${C}` }}
+      access={RULES.permissions}
       addPath="/pages/system/permission/add"
-      editPath={(r) => `/pages/system/permission/edit?id=${encodeURIComponent(r.permission_id)}`}
-      rowLabel={(r) => r.permission_name || r.permission_id}
+      editPath={(r) => withQuery('/pages/system/permission/edit', { id: r.permission_id })}
     />
   );
 }

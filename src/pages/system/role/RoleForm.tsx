@@ -6,10 +6,9 @@ import { ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-component
 import ResourceForm, { type FormMode } from '../../../components/admin/ResourceForm';
 import ResourceSelect from '../../../components/admin/ResourceSelect';
 import { idRules, maxText, requiredText } from '../../../components/admin/rules';
-import { ADMIN_ROLE_ID, COLLECTION } from '../../../services/system';
+import { ADMIN_ROLE, RULES } from '../../../../shared/permissions';
+import { permissionResource, roleResource } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
-
-const C = COLLECTION.roles;
 
 interface Values extends Record<string, unknown> {
   role_id: string;
@@ -21,13 +20,13 @@ interface Values extends Record<string, unknown> {
 export default function RoleForm({ mode, id }: { mode: FormMode; id?: string | null }) {
   const t = useT();
   return (
-    <ResourceForm<'roles', Values>
-      resource="roles"
+    <ResourceForm<typeof roleResource, Values>
+      resource={roleResource}
       mode={mode}
       id={id}
       titles={{ add: 'route.system.role.add', edit: 'route.system.role.edit' }}
       listPath="/pages/system/role/list"
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}` }}
+      access={RULES.roles}
       immutable={['role_id']}
       initialValues={{ permission: [] }}
       notice={t('system.role.refreshNotice')}
@@ -52,9 +51,9 @@ export default function RoleForm({ mode, id }: { mode: FormMode; id?: string | n
           <ProForm.Item
             name="permission"
             label={t('system.field.permission')}
-            extra={row?.role_id === ADMIN_ROLE_ID ? t('system.role.adminAll') : t('system.role.permissionHint')}
+            extra={row?.role_id === ADMIN_ROLE ? t('system.role.adminAll') : t('system.role.permissionHint')}
           >
-            <ResourceSelect resource="permissions" mode="multiple" placeholder={t('system.picker.permissions')} />
+            <ResourceSelect resource={permissionResource} mode="multiple" placeholder={t('system.picker.permissions')} />
           </ProForm.Item>
           <ProFormTextArea name="comment" label={t('system.field.comment')} rules={maxText(t, t('system.field.comment'), 500)} fieldProps={{ maxLength: 500, showCount: true }} />
         </>

@@ -4,14 +4,14 @@ import { useMemo } from 'react';
 import { dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
 import { useResourceOptions } from '../../../components/admin/ResourceSelect';
-import { ADMIN_ROLE_ID, COLLECTION, type RoleRow } from '../../../services/system';
+import { ADMIN_ROLE, RULES } from '../../../../shared/permissions';
+import { withQuery } from '../../../services/query-string';
+import { permissionResource, roleResource, type RoleRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
-
-const C = COLLECTION.roles;
 
 export default function RoleList() {
   const t = useT();
-  const permissions = useResourceOptions('permissions');
+  const permissions = useResourceOptions(permissionResource);
   const columns = useMemo<ResourceColumn<RoleRow>[]>(() => {
     const permissionTags = tagsColumn<RoleRow>(t('system.field.permission'), 'permission', {
       filters: permissions.options.map((o) => ({ text: o.label, value: o.value })),
@@ -23,7 +23,7 @@ export default function RoleList() {
       {
         ...permissionTags,
         // the admin role passes every check, whatever its list
-        render: (...args) => (args[1].role_id === ADMIN_ROLE_ID ? <Tag color="gold">{t('system.role.allPermissions')}</Tag> : permissionTags.render!(...args)),
+        render: (...args) => (args[1].role_id === ADMIN_ROLE ? <Tag color="gold">{t('system.role.allPermissions')}</Tag> : permissionTags.render!(...args)),
       },
       textColumn(t('system.field.comment'), 'comment', { ellipsis: true, width: 220 }),
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
@@ -31,15 +31,14 @@ export default function RoleList() {
   }, [t, permissions.options]);
   return (
     <ResourceList
-      resource="roles"
+      resource={roleResource}
       title="route.system.role.list"
       columns={columns}
       searchPlaceholder={t('system.role.search')}
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}`, delete: `DELETE_${C}` }}
+      access={RULES.roles}
       addPath="/pages/system/role/add"
-      editPath={(r) => `/pages/system/role/edit?id=${encodeURIComponent(r.role_id)}`}
-      rowLabel={(r) => r.role_name || r.role_id}
-      canDeleteRow={(r) => (r.role_id === ADMIN_ROLE_ID ? t('error.ROLE_BUILT_IN') : true)}
+      editPath={(r) => withQuery('/pages/system/role/edit', { id: r.role_id })}
+      canDeleteRow={(r) => (r.role_id === ADMIN_ROLE ? t('error.ROLE_BUILT_IN') : true)}
     />
   );
 }

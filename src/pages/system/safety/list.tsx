@@ -8,7 +8,9 @@ import { useMemo } from 'react';
 import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
 import { useCan } from '../../../components/admin/access';
-import { COLLECTION, type UserLogRow } from '../../../services/system';
+import { RULES } from '../../../../shared/permissions';
+import { withQuery } from '../../../services/query-string';
+import { userLogResource, type UserLogRow } from '../../../services/system';
 import { hasMessage, useT } from '../../../shared/i18n';
 
 /** the log types the server writes (reference: login, logout, register, reset-pwd, bind-mobile, ...) */
@@ -17,7 +19,7 @@ const LOG_TYPES = ['login', 'logout', 'register', 'change-pwd', 'reset-pwd', 'de
 export default function UserLogList() {
   const t = useT();
   const can = useCan();
-  const usersReadable = can(`READ_${COLLECTION.users}`);
+  const usersReadable = can(RULES.users.read);
   const columns = useMemo<ResourceColumn<UserLogRow>[]>(
     () => [
       {
@@ -25,7 +27,7 @@ export default function UserLogList() {
         dataIndex: 'username',
         key: 'username',
         render: (_, r) =>
-          r.user_id && usersReadable ? <Link to={`/pages/system/user/list?id=${encodeURIComponent(r.user_id)}`}>{r.username || r.user_id}</Link> : r.username || '-',
+          r.user_id && usersReadable ? <Link to={withQuery('/pages/system/user/list', { id: r.user_id })}>{r.username || r.user_id}</Link> : r.username || '-',
       },
       textColumn(t('system.user.nickname'), 'nickname'),
       statusColumn(
@@ -49,7 +51,7 @@ export default function UserLogList() {
   );
   return (
     <ResourceList
-      resource="user-logs"
+      resource={userLogResource}
       title="route.system.safety.list"
       columns={columns}
       searchPlaceholder={t('system.log.search')}

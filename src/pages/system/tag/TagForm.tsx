@@ -2,10 +2,9 @@
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import ResourceForm, { type FormMode } from '../../../components/admin/ResourceForm';
 import { idRules, maxText, requiredText } from '../../../components/admin/rules';
-import { COLLECTION } from '../../../services/system';
+import { RULES } from '../../../../shared/permissions';
+import { tagResource } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
-
-const C = COLLECTION.tags;
 
 interface Values extends Record<string, unknown> {
   tagid: string;
@@ -16,13 +15,13 @@ interface Values extends Record<string, unknown> {
 export default function TagForm({ mode, id }: { mode: FormMode; id?: string | null }) {
   const t = useT();
   return (
-    <ResourceForm<'tags', Values>
-      resource="tags"
+    <ResourceForm<typeof tagResource, Values>
+      resource={tagResource}
       mode={mode}
       id={id}
       titles={{ add: 'route.system.tag.add', edit: 'route.system.tag.edit' }}
       listPath="/pages/system/tag/list"
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}` }}
+      access={RULES.tags}
       immutable={['tagid']}
       toBody={(v) => ({ tagid: v.tagid?.trim(), name: v.name.trim(), description: v.description?.trim() || null })}
     >

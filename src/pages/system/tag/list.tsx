@@ -2,13 +2,14 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { useMemo } from 'react';
+import { RULES } from '../../../../shared/permissions';
 import { dateColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
-import { COLLECTION, type TagRow } from '../../../services/system';
+import { withQuery } from '../../../services/query-string';
+import { tagResource, type TagRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
 
-const C = COLLECTION.tags;
-export const membersPath = (tagid: string) => `/pages/system/user/list?tagid=${encodeURIComponent(tagid)}`;
+export const membersPath = (tagid: string) => withQuery('/pages/system/user/list', { tagid });
 
 export default function TagList() {
   const t = useT();
@@ -24,16 +25,15 @@ export default function TagList() {
   );
   return (
     <ResourceList
-      resource="tags"
+      resource={tagResource}
       title="route.system.tag.list"
       columns={columns}
       searchPlaceholder={t('system.tag.search')}
-      access={{ create: `CREATE_${C}`, update: `UPDATE_${C}`, delete: `DELETE_${C}` }}
+      access={RULES.tags}
       addPath="/pages/system/tag/add"
-      editPath={(r) => `/pages/system/tag/edit?id=${encodeURIComponent(r.tagid)}`}
-      rowLabel={(r) => r.name || r.tagid}
+      editPath={(r) => withQuery('/pages/system/tag/edit', { id: r.tagid })}
       rowActions={(r) => [
-        <Link key="members" to={membersPath(r.tagid)} aria-label={`${t('system.tag.membersAction')} ${r.name || r.tagid}`}>
+        <Link key="members" to={membersPath(r.tagid)} aria-label={`${t('system.tag.membersAction')} ${tagResource.nameOf(r)}`}>
           <TeamOutlined /> {t('system.tag.membersAction')}
         </Link>,
       ]}

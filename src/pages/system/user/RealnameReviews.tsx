@@ -1,18 +1,20 @@
 /**
- * Real-name reviews (issue 4), opened from the user list's toolbar: a button with the number of
- * pending submissions, and a drawer with the queue (ProTable on GET /api/system/realname:
- * keyword on the real name, username and nickname; status filter, pending by default; newest
- * first). Role admin approves or rejects pending ones (a rejection asks for the reason the user
- * will see). ID numbers are shown masked only: the server never sends them in full.
+ * Real-name reviews, opened from the user list's toolbar: a button with the number of pending
+ * submissions, and a drawer with the queue (the kit's ResourceList over GET
+ * /api/system/realname: keyword on the real name, username and nickname; status filter,
+ * pending by default; newest first). Role admin approves or rejects pending ones (a rejection
+ * asks for the reason the user will see). ID numbers are shown masked only: the server never
+ * sends them in full.
  */
 import { IdcardOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Alert, Badge, Button, Drawer, Empty, Form, Input, Modal, Space, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Drawer, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { RULES } from '../../../../shared/permissions';
 import { useCan } from '../../../components/admin/access';
-import { formatDate } from '../../../components/admin/columns';
-import { decideRealname, listRealname, type RealnameRow } from '../../../services/api';
-import { requestErrorOf, requestErrorText, showRequestError, type RequestErrorInfo } from '../../../services/request-layer';
+import { formatDate, type ResourceColumn } from '../../../components/admin/columns';
+import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
+import { showRequestError } from '../../../services/request-layer';
+import { decideRealname, realnameResource, type RealnameRow } from '../../../services/system';
 import { noticeModal, toast } from '../../../shared/feedback';
 import { applyServerError } from '../../../shared/form-errors';
 import { useT } from '../../../shared/i18n';
@@ -26,7 +28,7 @@ function usePendingCount() {
   const [count, setCount] = useState(0);
   const refresh = useCallback(async () => {
     try {
-      setCount((await listRealname({ status: ['pending'], pageSize: 1 }, { skipErrorHandler: true })).total);
+      setCount((await realnameResource.list({ pageSize: 1, filters: { status: ['pending'] } }, { skipErrorHandler: true })).total);
     } catch {
       // the badge is a hint: the drawer shows what went wrong
     }
@@ -86,23 +88,18 @@ function RejectModal({ row, onClose, onDone }: { row: RealnameRow | null; onClos
 export default function RealnameReviews() {
   const t = useT();
   const can = useCan();
-  const canDecide = can('admin');
+  const canDecide = can(RULES.realnameReview);
   const [open, setOpen] = useState(false);
-  const [modal, modalHolder] = Modal.useModal();
-  const [keyword, setKeyword] = useState('');
-  const [loadError, setLoadError] = useState<RequestErrorInfo | null>(null);
-  const [narrowed, setNarrowed] = useState(false);
-  const [rejecting, setRejecting] = useState<RealnameRow | null>(null);
-  const actionRef = useRef<ActionType>();
+  const [rejecting, setRejecting] = useState<{ row: RealnameRow; ctx: ListContext<RealnameRow> } | null>(null);
   const pending = usePendingCount();
 
-  const changed = () => {
-    actionRef.current?.reload();
+  const changed = (ctx: ListContext<RealnameRow>) => {
+    ctx.reload();
     void pending.refresh();
   };
 
-  const approve = (row: RealnameRow) =>
-    modal.confirm({
+  const approve = (row: RealnameRow, ctx: ListContext<RealnameRow>) =>
+    ctx.modal.confirm({
       title: t('system.realname.approveTitle', { name: row.real_name }),
       content: t('system.realname.approveText', { user: row.username || row.nickname || row.user_id, idCard: row.id_card_masked }),
       okText: t('system.realname.approve'),
@@ -114,82 +111,69 @@ export default function RealnameReviews() {
         } catch (e) {
           showRequestError(e, { t, toast, modal: noticeModal, timeoutMs: SPEC.REQUEST_TIMEOUT_MS });
         }
-        changed();
+        changed(ctx);
       },
     });
 
-  const statusText: Record<Status, string> = {
-    pending: t('account.realname.status.pending'),
-    approved: t('account.realname.status.approved'),
-    rejected: t('account.realname.status.rejected'),
-  };
-
-  const columns: ProColumns<RealnameRow>[] = [
-    {
-      title: t('system.realname.user'),
-      dataIndex: 'username',
-      key: 'username',
-      render: (_, r) => (
-        <Space direction="vertical" size={0}>
-          <span>{r.username || r.nickname || r.user_id}</span>
-          {r.username && r.nickname ? <Typography.Text type="secondary">{r.nickname}</Typography.Text> : null}
-        </Space>
-      ),
-    },
-    { title: t('system.realname.name'), dataIndex: 'real_name', key: 'real_name' },
-    {
-      title: t('system.realname.idCard'),
-      dataIndex: 'id_card_masked',
-      key: 'id_card_masked',
-      render: (_, r) => <Typography.Text code>{r.id_card_masked}</Typography.Text>,
-    },
-    {
-      title: t('system.field.status'),
-      dataIndex: 'status',
-      key: 'status',
-      width: 110,
-      filters: (Object.keys(statusText) as Status[]).map((s) => ({ text: statusText[s], value: s })),
-      defaultFilteredValue: ['pending'],
-      render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{statusText[r.status]}</Tag>,
-    },
-    { title: t('system.realname.submitted'), dataIndex: 'created_at', key: 'created_at', sorter: true, defaultSortOrder: 'descend', render: (_, r) => formatDate(r.created_at) },
-    {
-      title: t('system.realname.decision'),
-      dataIndex: 'decided_at',
-      key: 'decided_at',
-      render: (_, r) =>
-        r.decided_at ? (
+  const columns = useMemo<ResourceColumn<RealnameRow>[]>(() => {
+    const statusText: Record<Status, string> = {
+      pending: t('account.realname.status.pending'),
+      approved: t('account.realname.status.approved'),
+      rejected: t('account.realname.status.rejected'),
+    };
+    return [
+      {
+        title: t('system.realname.user'),
+        dataIndex: 'username',
+        key: 'username',
+        render: (_, r) => (
           <Space direction="vertical" size={0}>
-            <span>{formatDate(r.decided_at)}</span>
-            <Typography.Text type="secondary">{r.reviewer_name ?? (r.reviewer_id ? r.reviewer_id : t('system.realname.automatic'))}</Typography.Text>
-            {r.reason ? <Typography.Text type={r.status === 'rejected' ? 'danger' : undefined}>{r.reason}</Typography.Text> : null}
+            <span>{r.username || r.nickname || r.user_id}</span>
+            {r.username && r.nickname ? <Typography.Text type="secondary">{r.nickname}</Typography.Text> : null}
           </Space>
-        ) : (
-          '-'
         ),
-    },
-    ...(canDecide
-      ? [
-          {
-            title: t('system.list.actions'),
-            key: 'option',
-            valueType: 'option',
-            width: 150,
-            render: (_: unknown, r: RealnameRow) =>
-              r.status === 'pending' ? (
-                <Space size={12} style={{ whiteSpace: 'nowrap' }}>
-                  <Typography.Link onClick={() => approve(r)} aria-label={`${t('system.realname.approve')} ${r.real_name}`}>
-                    {t('system.realname.approve')}
-                  </Typography.Link>
-                  <Typography.Link type="danger" onClick={() => setRejecting(r)} aria-label={`${t('system.realname.reject')} ${r.real_name}`}>
-                    {t('system.realname.reject')}
-                  </Typography.Link>
-                </Space>
-              ) : null,
-          } as ProColumns<RealnameRow>,
-        ]
-      : []),
-  ];
+      },
+      { title: t('system.realname.name'), dataIndex: 'real_name', key: 'real_name' },
+      {
+        title: t('system.realname.idCard'),
+        dataIndex: 'id_card_masked',
+        key: 'id_card_masked',
+        render: (_, r) => <Typography.Text code>{r.id_card_masked}</Typography.Text>,
+      },
+      {
+        title: t('system.field.status'),
+        dataIndex: 'status',
+        key: 'status',
+        width: 110,
+        filters: (Object.keys(statusText) as Status[]).map((s) => ({ text: statusText[s], value: s })),
+        defaultFilteredValue: ['pending'],
+        render: (_, r) => <Tag color={STATUS_COLORS[r.status]}>{statusText[r.status]}</Tag>,
+      },
+      {
+        title: t('system.realname.submitted'),
+        dataIndex: 'created_at',
+        key: 'created_at',
+        sorter: true,
+        defaultSortOrder: 'descend',
+        render: (_, r) => formatDate(r.created_at),
+      },
+      {
+        title: t('system.realname.decision'),
+        dataIndex: 'decided_at',
+        key: 'decided_at',
+        render: (_, r) =>
+          r.decided_at ? (
+            <Space direction="vertical" size={0}>
+              <span>{formatDate(r.decided_at)}</span>
+              <Typography.Text type="secondary">{r.reviewer_name ?? (r.reviewer_id ? r.reviewer_id : t('system.realname.automatic'))}</Typography.Text>
+              {r.reason ? <Typography.Text type={r.status === 'rejected' ? 'danger' : undefined}>{r.reason}</Typography.Text> : null}
+            </Space>
+          ) : (
+            '-'
+          ),
+      },
+    ];
+  }, [t]);
 
   return (
     <>
@@ -198,91 +182,42 @@ export default function RealnameReviews() {
           {t('system.realname.open')}
         </Button>
       </Badge>
-      <Drawer
-        open={open}
-        onClose={() => setOpen(false)}
-        title={t('system.realname.title')}
-        width="min(1080px, 100vw)"
-        destroyOnHidden
-      >
-        {modalHolder}
-        <Typography.Paragraph type="secondary">{t('system.realname.privacy')}</Typography.Paragraph>
-        {loadError ? (
-          <Alert
-            type="error"
-            showIcon
-            role="alert"
-            message={t('system.list.loadFailed')}
-            description={requestErrorText(loadError, t, SPEC.REQUEST_TIMEOUT_MS)}
-            style={{ marginBottom: 16 }}
-            action={
-              <Button size="small" onClick={() => actionRef.current?.reload()}>
-                {t('common.retry')}
-              </Button>
-            }
-          />
-        ) : null}
-        <ProTable<RealnameRow, { keyword: string }>
-          rowKey="id"
-          actionRef={actionRef}
+      <Drawer open={open} onClose={() => setOpen(false)} title={t('system.realname.title')} width="min(1080px, 100vw)" destroyOnHidden>
+        <ResourceList
+          resource={realnameResource}
           columns={columns}
-          params={{ keyword }}
-          search={false}
-          cardBordered
-          scroll={{ x: 'max-content' }}
-          options={{ reload: true, density: false, setting: false, fullScreen: false }}
-          pagination={{ defaultPageSize: SPEC.DATACOM_PAGE_SIZE, showTotal: (total: number) => t('system.list.total', { total }) }}
-          request={async (params, sort, filter) => {
-            const order = sort.created_at;
-            const status = (filter.status as string[] | null | undefined) ?? undefined;
-            setNarrowed(!!params.keyword || !!status?.length);
-            try {
-              const page = await listRealname(
-                {
-                  current: params.current,
-                  pageSize: params.pageSize,
-                  keyword: params.keyword || undefined,
-                  status,
-                  ...(order ? { sortField: 'created_at' as const, sortOrder: order } : {}),
-                },
-                { skipErrorHandler: true },
-              );
-              setLoadError(null);
-              return { data: page.data, total: page.total, success: true };
-            } catch (e) {
-              const info = requestErrorOf(e);
-              if (info.kind !== 'login-expired' && info.kind !== 'aborted') setLoadError(info);
-              return { data: [], total: 0, success: false };
-            }
-          }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={loadError ? t('system.list.loadFailed') : narrowed ? t('system.list.noMatch') : t('system.list.empty')}
-              />
-            ),
-          }}
-          headerTitle={
-            <Input.Search
-              aria-label={t('system.list.search')}
-              placeholder={t('system.realname.search')}
-              allowClear
-              enterButton
-              onSearch={(v) => {
-                actionRef.current?.setPageInfo?.({ current: 1 });
-                setKeyword(v.trim());
-              }}
-              style={{ width: 'min(320px, 60vw)' }}
-            />
+          description={t('system.realname.privacy')}
+          searchPlaceholder={t('system.realname.search')}
+          access={{}}
+          exportable={false}
+          actionsWidth={150}
+          rowActions={
+            canDecide
+              ? (r, ctx) =>
+                  r.status === 'pending'
+                    ? [
+                        <Typography.Link key="approve" onClick={() => approve(r, ctx)} aria-label={`${t('system.realname.approve')} ${r.real_name}`}>
+                          {t('system.realname.approve')}
+                        </Typography.Link>,
+                        <Typography.Link
+                          key="reject"
+                          type="danger"
+                          onClick={() => setRejecting({ row: r, ctx })}
+                          aria-label={`${t('system.realname.reject')} ${r.real_name}`}
+                        >
+                          {t('system.realname.reject')}
+                        </Typography.Link>,
+                      ]
+                    : []
+              : undefined
           }
         />
         <RejectModal
-          row={rejecting}
+          row={rejecting?.row ?? null}
           onClose={() => setRejecting(null)}
           onDone={() => {
+            if (rejecting) changed(rejecting.ctx);
             setRejecting(null);
-            changed();
           }}
         />
       </Drawer>

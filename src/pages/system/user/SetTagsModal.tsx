@@ -2,7 +2,7 @@
 import { Alert, Form, Modal } from 'antd';
 import { useState } from 'react';
 import ResourceSelect from '../../../components/admin/ResourceSelect';
-import { setUserTags } from '../../../services/system';
+import { setUserTags, tagResource } from '../../../services/system';
 import { toast } from '../../../shared/feedback';
 import { useT } from '../../../shared/i18n';
 
@@ -37,7 +37,7 @@ export default function SetTagsModal({ ids, open, onClose, onDone }: { ids: stri
       <Alert type="warning" showIcon message={t('system.user.setTagsOverwrite')} style={{ marginBottom: 16 }} />
       <Form layout="vertical" onFinish={() => void save()}>
         <Form.Item label={t('system.field.tags')} htmlFor="set-tags-select">
-          <ResourceSelect id="set-tags-select" resource="tags" mode="multiple" value={tags} onChange={(v) => setTags((v as string[]) ?? [])} placeholder={t('system.picker.tags')} />
+          <ResourceSelect id="set-tags-select" resource={tagResource} mode="multiple" value={tags} onChange={(v) => setTags((v as string[]) ?? [])} placeholder={t('system.picker.tags')} />
         </Form.Item>
       </Form>
     </Modal>

@@ -10,7 +10,8 @@ import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } 
 import ResourceForm, { type FormMode } from '../../../components/admin/ResourceForm';
 import ResourceSelect from '../../../components/admin/ResourceSelect';
 import { checkRule, maxText } from '../../../components/admin/rules';
-import type { UserRow } from '../../../services/system';
+import { RULES } from '../../../../shared/permissions';
+import { appResource, roleResource, tagResource, userResource, type UserRow } from '../../../services/system';
 import { useT, type Translate } from '../../../shared/i18n';
 import { USER_STATUSES } from './status';
 
@@ -87,13 +88,13 @@ function PasswordFields({ t }: { t: Translate }) {
 export default function UserForm({ mode, id }: { mode: FormMode; id?: string | null }) {
   const t = useT();
   return (
-    <ResourceForm<'users', Values>
-      resource="users"
+    <ResourceForm<typeof userResource, Values>
+      resource={userResource}
       mode={mode}
       id={id}
       titles={{ add: 'route.system.user.add', edit: 'route.system.user.edit' }}
       listPath="/pages/system/user/list"
-      access={{ create: 'admin', update: 'admin' }}
+      access={RULES.users}
       toValues={toValues}
       initialValues={{ role: [], tags: [], apps_mode: 'all', dcloud_appid: [], status: 0, resetPassword: false }}
       toBody={(v, m) => {
@@ -150,10 +151,10 @@ export default function UserForm({ mode, id }: { mode: FormMode; id?: string | n
             fieldProps={{ maxLength: 254, inputMode: 'email', autoComplete: 'off' }}
           />
           <ProForm.Item name="role" label={t('system.user.roles')}>
-            <ResourceSelect resource="roles" mode="multiple" placeholder={t('system.picker.roles')} />
+            <ResourceSelect resource={roleResource} mode="multiple" placeholder={t('system.picker.roles')} />
           </ProForm.Item>
           <ProForm.Item name="tags" label={t('system.field.tags')}>
-            <ResourceSelect resource="tags" mode="multiple" placeholder={t('system.picker.tags')} />
+            <ResourceSelect resource={tagResource} mode="multiple" placeholder={t('system.picker.tags')} />
           </ProForm.Item>
           <ProFormRadio.Group
             name="apps_mode"
@@ -173,7 +174,7 @@ export default function UserForm({ mode, id }: { mode: FormMode; id?: string | n
                   label={t('system.user.chosenApps')}
                   rules={[{ required: true, type: 'array', min: 1, message: t('system.user.chooseApps') }]}
                 >
-                  <ResourceSelect resource="apps" mode="multiple" placeholder={t('system.picker.apps')} />
+                  <ResourceSelect resource={appResource} mode="multiple" placeholder={t('system.picker.apps')} />
                 </ProForm.Item>
               ) : null
             }

@@ -11,13 +11,14 @@ import { dateColumn, roleNamesColumn, statusColumn, tagsColumn, textColumn, type
 import ResourceList, { type PresetFilter } from '../../../components/admin/ResourceList';
 import { useResourceOptions } from '../../../components/admin/ResourceSelect';
 import { useCan } from '../../../components/admin/access';
-import { COLLECTION, type UserRow } from '../../../services/system';
+import { RULES } from '../../../../shared/permissions';
+import { withQuery } from '../../../services/query-string';
+import { appResource, roleResource, tagResource, userResource, type UserRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
 import RealnameReviews from './RealnameReviews';
 import SetTagsModal from './SetTagsModal';
 import { userStatusOptions } from './status';
 
-const C = COLLECTION.users;
 const LIST = '/pages/system/user/list';
 export const USER_PAGE_SIZES = [20, 50, 100, 500];
 
@@ -27,9 +28,9 @@ export default function UserList() {
   const [params] = useSearchParams();
   const tagid = params.get('tagid');
   const id = params.get('id');
-  const roles = useResourceOptions('roles');
-  const tags = useResourceOptions('tags');
-  const apps = useResourceOptions('apps');
+  const roles = useResourceOptions(roleResource);
+  const tags = useResourceOptions(tagResource);
+  const apps = useResourceOptions(appResource);
   const [tagging, setTagging] = useState<{ ids: string[]; done: () => void } | null>(null);
 
   const presets = useMemo<PresetFilter[]>(() => {
@@ -75,20 +76,19 @@ export default function UserList() {
   return (
     <>
       <ResourceList
-        resource="users"
+        resource={userResource}
         title="route.system.user.list"
         columns={columns}
         searchPlaceholder={t('system.user.search')}
         pageSizes={USER_PAGE_SIZES}
         presetFilters={presets}
         onClearPresets={() => history.replace(LIST)}
-        access={{ create: 'admin', update: 'admin', delete: `DELETE_${C}` }}
+        access={RULES.users}
         addPath="/pages/system/user/add"
-        editPath={(r) => `/pages/system/user/edit?id=${encodeURIComponent(r._id)}`}
-        rowLabel={(r) => r.username || r.nickname || r.mobile || r.email || r._id}
+        editPath={(r) => withQuery('/pages/system/user/edit', { id: r._id })}
         toolbar={() => [<RealnameReviews key="realname" />]}
         batchActions={
-          can('admin')
+          can(RULES.users.update)
             ? (rows, ctx) => [
                 <Button
                   key="tags"

@@ -12,7 +12,8 @@ import { useEffect, useState } from 'react';
 import LoadFailure from '../../../../components/LoadFailure';
 import ResourceSelect from '../../../../components/admin/ResourceSelect';
 import { requestErrorOf, showRequestError } from '../../../../services/request-layer';
-import { downloadPortal, getRow, saveFile } from '../../../../services/system';
+import { saveFile } from '../../../../services/resource';
+import { appResource, downloadPortal } from '../../../../services/system';
 import { noticeModal, toast } from '../../../../shared/feedback';
 import { useT } from '../../../../shared/i18n';
 import { SPEC } from '../../../../shared/spec';
@@ -24,7 +25,7 @@ export default function UniPortal() {
   const t = useT();
   const [params] = useSearchParams();
   const appid = params.get('id');
-  const app = useRequest(() => getRow('apps', appid!, { skipErrorHandler: true }), { ready: !!appid, refreshDeps: [appid], onError: () => undefined });
+  const app = useRequest(() => appResource.get(appid!, { skipErrorHandler: true }), { ready: !!appid, refreshDeps: [appid], onError: () => undefined });
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<{ url: string; filename: string; size: number } | null>(null);
 
@@ -65,7 +66,7 @@ export default function UniPortal() {
           <Form.Item label={t('system.portal.app')} htmlFor="portal-app" style={{ maxWidth: 420, marginBottom: 0 }}>
             <ResourceSelect
               id="portal-app"
-              resource="apps"
+              resource={appResource}
               value={appid ?? undefined}
               allowClear={false}
               placeholder={t('system.picker.apps')}

@@ -1,12 +1,16 @@
-/** Small helpers the system resources share (on top of core/list.ts). */
+/**
+ * The resource kit: one-row helpers and field schemas every resource shares, and
+ * registerResource, which adds a resource's list routes (core/list) plus its one-row routes.
+ */
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { type SQL, sql } from 'drizzle-orm';
-import { AppError } from '../../core/errors';
-import {
-  Deleted, type ListSpec, plain, query, registerListRoutes, type ResourceAccess, type Row, textArray, type Tx,
-} from '../../core/list';
-import { Ok } from '../../core/schemas';
-import type { Db } from '../../db';
+import type { Db } from '../db';
+import type { ModuleApp } from './context';
+import { AppError } from './errors';
+import type { ListSpec } from './list/query';
+import { Deleted, registerListRoutes, type ResourceAccess } from './list/routes';
+import { Ok } from './schemas';
+import { plain, query, type Row, textArray, type Tx } from './sql';
 
 /** ids of roles, permissions, tags, menus and apps: letters, digits and _ . : - */
 export const Id = (field: string) =>
@@ -44,13 +48,9 @@ export const clean = (v: string | null | undefined) => {
   return s ? s : null;
 };
 
-// ------------------------------------------------------------------------------------------
-// the routes of one resource: list, export, batch delete (core/list.ts) plus one-row routes
-
-type App = import('../index').ModuleContext['app'];
-
+/** list, export, batch delete (core/list) plus GET/POST/PUT/DELETE of one row */
 export function registerResource<C extends TObject, U extends TObject>(
-  app: App,
+  app: ModuleApp,
   opts: {
     base: string;
     tags: string[];

@@ -1,0 +1,72 @@
+/**
+ * The routes of one list: registerListRoutes adds, for a ListSpec,
+ *   GET    <base>          the list (through the list cache when the spec is cached)
+ *   GET    <base>/export   the xlsx of every matching row (unless exportable: false)
+ *   DELETE <base>          { ids } -> { deleted } (when deleteMany is given)
+ */
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { LIST } from '../../config';
+import type { Db } from '../../db';
+import type { AccessRule } from '../auth';
+import type { ModuleApp } from '../context';
+import { List, Ok } from '../schemas';
+import { assertCacheable, cachedList } from './cache';
+import { streamExport, XLSX_TYPE } from './export';
+import { type ListQuery, type ListSpec, listQuerySchema } from './query';
+
+const IdsBody = Type.Object({ ids: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: LIST.MAX_PAGE_SIZE }) });
+export const Deleted = Ok(Type.Object({ deleted: Type.Integer() }));
+
+/** the access rules of a resource's routes */
+export interface ResourceAccess {
+  read: AccessRule;
+  create: AccessRule;
+  update: AccessRule;
+  delete: AccessRule;
+}
+
+export function registerListRoutes<S extends TSchema>(
+  app: ModuleApp,
+  opts: {
+    base: string;
+    tags: string[];
+    spec: ListSpec;
+    row: S;
+    db: Db;
+    access: Pick<ResourceAccess, 'read' | 'delete'>;
+    /** false: no export route (lists meant for working through, not for taking away) */
+    exportable?: boolean;
+    /** batch delete (one transaction); leave out for resources that cannot be deleted in batch */
+    deleteMany?: (ids: string[]) => Promise<number>;
+    /** an OpenAPI summary of the list route */
+    summary?: string;
+  },
+) {
+  const { base, tags, spec, db } = opts;
+  assertCacheable(spec);
+  app.get(base, {
+    config: { access: opts.access.read },
+    schema: { tags, ...(opts.summary ? { summary: opts.summary } : {}), querystring: listQuerySchema(spec), response: { 200: List(opts.row) } },
+    handler: async (req) => ({ success: true as const, ...(await cachedList(db, spec, req.query as ListQuery, req.dataVersion)) }) as never,
+  });
+  if (opts.exportable !== false) {
+    app.get(`${base}/export`, {
+      config: { access: opts.access.read },
+      schema: {
+        tags,
+        summary: 'xlsx of every row matching the query',
+        querystring: listQuerySchema(spec, { export: true }),
+        produces: [XLSX_TYPE],
+      },
+      handler: async (req, reply) => streamExport(db, spec, req.query as ListQuery, req, reply),
+    });
+  }
+  if (opts.deleteMany) {
+    const deleteMany = opts.deleteMany;
+    app.delete(base, {
+      config: { access: opts.access.delete },
+      schema: { tags, body: IdsBody, response: { 200: Deleted } },
+      handler: async (req) => ({ success: true as const, data: { deleted: await deleteMany((req.body as Static<typeof IdsBody>).ids) } }),
+    });
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The server's import structure: server/core never imports server/modules (core is the part
+ * worth copying on its own), and no server file reaches itself through its imports.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.join(__dirname, '..', '..');
+const SERVER = path.join(ROOT, 'server');
+
+function serverFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'migrations' ? [] : serverFiles(p);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') ? [p] : [];
+  });
+}
+
+/** every relative import, export-from and dynamic import/type import of a file, type-only ones too */
+export function importsOf(file: string, text = fs.readFileSync(file, 'utf8')): string[] {
+  const specs = new Set<string>();
+  const patterns = [/\bfrom\s*['"]([^'"]+)['"]/g, /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, /^\s*import\s*['"]([^'"]+)['"]/gm];
+  for (const re of patterns) for (const m of text.matchAll(re)) specs.add(m[1]);
+  const out: string[] = [];
+  for (const spec of specs) {
+    if (!spec.startsWith('.')) continue;
+    const base = path.resolve(path.dirname(file), spec);
+    const hit = [`${base}.ts`, path.join(base, 'index.ts'), base].find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+    if (hit) out.push(hit);
+  }
+  return out;
+}
+
+const rel = (f: string) => path.relative(ROOT, f);
+const inDir = (f: string, dir: string) => f.startsWith(path.join(SERVER, dir) + path.sep);
+
+/** the import graph among server files */
+function graph(): Map<string, string[]> {
+  const g = new Map<string, string[]>();
+  for (const f of serverFiles(SERVER)) g.set(f, importsOf(f).filter((t) => t.startsWith(SERVER + path.sep)));
+  return g;
+}
+
+/** every cycle found by a depth-first walk, each as the files around it */
+export function cyclesOf(g: Map<string, string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (f: string) => {
+    state.set(f, 'open');
+    stack.push(f);
+    for (const t of g.get(f) ?? []) {
+      if (state.get(t) === 'open') cycles.push([...stack.slice(stack.indexOf(t)), t]);
+      else if (!state.has(t)) visit(t);
+    }
+    stack.pop();
+    state.set(f, 'done');
+  };
+  for (const f of [...g.keys()].sort()) if (!state.has(f)) visit(f);
+  return cycles;
+}
+
+describe('server import structure', () => {
+  const g = graph();
+
+  it('finds the server files and their imports', () => {
+    // a walker that found nothing would pass the checks below vacuously
+    expect(g.size).toBeGreaterThan(50);
+    expect(g.get(path.join(SERVER, 'app.ts'))).toContain(path.join(SERVER, 'modules', 'index.ts'));
+  });
+
+  it('server/core imports nothing from server/modules', () => {
+    const offending = [...g].flatMap(([f, ts]) => (inDir(f, 'core') ? ts.filter((t) => inDir(t, 'modules')).map((t) => `${rel(f)} -> ${rel(t)}`) : []));
+    expect(offending).toEqual([]);
+  });
+
+  it('no import cycle among server files', () => {
+    expect(cyclesOf(g).map((c) => c.map(rel).join(' -> '))).toEqual([]);
+  });
+
+  it('the checks see a core -> modules import and a cycle when there is one', () => {
+    const a = path.join(SERVER, 'core', 'a.ts');
+    const b = path.join(SERVER, 'modules', 'b.ts');
+    const fake = new Map([
+      [a, [b]],
+      [b, [a]],
+    ]);
+    expect(cyclesOf(fake).map((c) => c.map(rel).join(' -> '))).toEqual(['server/core/a.ts -> server/modules/b.ts -> server/core/a.ts']);
+    expect(importsOf(a, "import type { X } from '../modules/services';\nconst y = import('./list/query');")).toEqual(
+      [path.join(SERVER, 'modules', 'services.ts'), path.join(SERVER, 'core', 'list', 'query.ts')],
+    );
+  });
+});
