@@ -6,6 +6,7 @@ import { request } from '@umijs/max';
 import type { MenuNode } from '../shared/menu';
 import { SPEC } from '../shared/spec';
 import type { paths } from './api-types';
+import type { RefreshFailure } from '../shared/refresh';
 import type { RequestOptions } from './request-layer';
 
 interface Ok<T> {
@@ -40,6 +41,7 @@ export const login = (body: ApiBody<'/api/auth/login', 'post'>, opts?: RequestOp
   post<TokenBundle>('/api/auth/login', body, opts);
 export const registerAdmin = (body: ApiBody<'/api/auth/register-admin', 'post'>, opts?: RequestOptions) =>
   post<TokenBundle>('/api/auth/register-admin', body, opts);
+/** ends the login on the server; the refresh token in the body lets it revoke even when the access token has expired */
 export const logout = (refreshToken: string | null, opts?: RequestOptions) =>
   post<Record<string, never>>('/api/auth/logout', refreshToken ? { refreshToken } : {}, opts);
 export const getMe = (opts?: RequestOptions) => get<UserInfo>('/api/auth/me', opts);
@@ -148,11 +150,16 @@ export const decideRealname = (id: string, body: RealnameDecision, opts?: Reques
 
 /**
  * POST /api/auth/refresh, outside the request layer (its failure must not start another
- * refresh). Rejects with the server's `{ errorCode, errorMessage }`, or NETWORK_ERROR.
+ * refresh). Rejects with a RefreshFailure: the server's `{ errorCode, errorMessage }` and the
+ * HTTP status, REQUEST_TIMEOUT after the request timeout, or NETWORK_ERROR.
  */
 export async function callRefresh(refreshToken: string, acceptLanguage: string): Promise<TokenBundle> {
   const ctrl = typeof AbortController !== 'undefined' ? new AbortController() : undefined;
-  const timer = setTimeout(() => ctrl?.abort(), SPEC.REQUEST_TIMEOUT_MS);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl?.abort();
+  }, SPEC.REQUEST_TIMEOUT_MS);
   try {
     const res = await fetch('/api/auth/refresh', {
       method: 'POST',
@@ -162,12 +169,14 @@ export async function callRefresh(refreshToken: string, acceptLanguage: string):
     });
     const body = (await res.json().catch(() => null)) as (Ok<TokenBundle> & { errorCode?: string; errorMessage?: string }) | null;
     if (!res.ok || !body?.success) {
-      throw { errorCode: body?.errorCode ?? 'REFRESH_TOKEN_EXPIRED', errorMessage: body?.errorMessage };
+      const failure: RefreshFailure = { errorCode: body?.errorCode ?? 'SYS_ERR', errorMessage: body?.errorMessage, status: res.status };
+      throw failure;
     }
     return body.data;
   } catch (e) {
     if (e && typeof e === 'object' && 'errorCode' in e) throw e;
-    throw { errorCode: 'NETWORK_ERROR' };
+    const failure: RefreshFailure = { errorCode: timedOut ? 'REQUEST_TIMEOUT' : 'NETWORK_ERROR' };
+    throw failure;
   } finally {
     clearTimeout(timer);
   }
