@@ -1,6 +1,7 @@
 /**
- * Top bar (48px: menu toggle, back, app name, language, theme, user) and left menu (240px).
- * Below the wide-screen threshold (768px) the left menu folds away behind the toggle.
+ * Top bar (48px: menu toggle, back, app name, error log, language, theme, user) and left menu
+ * (240px). Below the wide-screen threshold (768px) the left menu folds away behind the toggle
+ * and opens as a drawer over the page.
  */
 import {
   ArrowLeftOutlined,
@@ -16,6 +17,7 @@ import { history, Link, useModel } from '@umijs/max';
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Tooltip, theme as antdTheme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Frame as FrameKind } from '../../config/routes';
+import ErrorLogButton from '../components/ErrorLog';
 import LangSwitch from '../components/LangSwitch';
 import PageErrorBoundary from '../components/PageErrorBoundary';
 import ThemeSwitch from '../components/ThemeSwitch';
@@ -138,6 +140,7 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
           {t('app.name')}
         </Link>
         <Flex align="center" gap={8} style={{ marginLeft: 'auto', minWidth: 0 }}>
+          <ErrorLogButton />
           {wide || !showMenu ? (
             <>
               <LangSwitch />
@@ -167,13 +170,15 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
               zIndex: wide ? undefined : 30,
             }}
           >
-            {!wide ? (
+            {!wide && !collapsed ? (
               <Flex gap={8} wrap="wrap" style={{ padding: 12 }}>
                 <LangSwitch />
                 <ThemeSwitch />
               </Flex>
             ) : null}
-            <SideMenu pathname={pathname} />
+            {/* a folded Sider turns its menu's open folders into popups over the page: a folded
+                menu is not rendered at all */}
+            {collapsed ? null : <SideMenu pathname={pathname} />}
           </Sider>
         ) : null}
         {showMenu && !wide && !collapsed ? (
