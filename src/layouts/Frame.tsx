@@ -122,7 +122,8 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
         }}
       >
         {showMenu ? (
-          <Tooltip title={collapsed ? t('nav.openMenu') : t('nav.closeMenu')}>
+          // on a narrow (touch) screen a tooltip would stay over the page after a tap
+          <Tooltip title={wide ? (collapsed ? t('nav.openMenu') : t('nav.closeMenu')) : null}>
             <Button
               type="text"
               aria-label={collapsed ? t('nav.openMenu') : t('nav.closeMenu')}
@@ -133,7 +134,7 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
             />
           </Tooltip>
         ) : null}
-        <Tooltip title={t('nav.back')}>
+        <Tooltip title={wide ? t('nav.back') : null}>
           <Button type="text" aria-label={t('nav.back')} icon={<ArrowLeftOutlined />} onClick={goBack} />
         </Tooltip>
         <Link to="/" style={{ color: token.colorPrimary, fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
@@ -188,7 +189,7 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
             style={{ position: 'fixed', inset: `${SPEC.TOP_BAR_HEIGHT_PX}px 0 0 0`, background: token.colorBgMask, zIndex: 25 }}
           />
         ) : null}
-        <Content id="console-main" tabIndex={-1} style={{ padding: 24, minWidth: 0, outline: 'none' }}>
+        <Content id="console-main" tabIndex={-1} style={{ padding: wide ? 24 : 12, minWidth: 0, outline: 'none' }}>
           <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>
         </Content>
       </Layout>

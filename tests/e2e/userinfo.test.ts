@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { captchaAnswer } from '../support/verify';
-import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf } from './browser';
+import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -45,7 +45,7 @@ beforeAll(() => {
   page = session.page();
 });
 
-const token = () => page.evaluate(() => localStorage.getItem('uni_id_token'));
+const token = () => storedToken(page);
 const fieldError = (field: string) => fieldErrorOf(page, field);
 const row = (name: string) => page.getByTestId(`row-${name}`);
 
