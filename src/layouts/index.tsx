@@ -58,6 +58,10 @@ function useLoginGuard(pathname: string, search: string): boolean {
     }
     return undefined;
   }, [kind, loginTarget, renewed, unreachable]);
+  // a later expiry tries the renewal here again
+  useEffect(() => {
+    if (kind === 'allow') setUnreachable(false);
+  }, [kind]);
   return kind === 'allow' || (kind === 'refresh' && unreachable);
 }
 
