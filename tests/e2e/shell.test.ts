@@ -77,6 +77,8 @@ describe('where the login is kept', () => {
 
   it('signing out with an expired access token still sends the refresh token, and clears the login', async () => {
     await signIn(false);
+    await page.getByLabel('Account menu').waitFor();
+    await page.waitForLoadState('networkidle');
     const { session: refreshToken } = await stores();
     const expired = await expiredTokenLike((await storedToken(page))!);
     await page.evaluate((t) => {
@@ -85,7 +87,7 @@ describe('where the login is kept', () => {
     }, expired);
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/auth/logout'));
     await page.getByLabel('Account menu').click();
-    await page.getByText('Log out').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     const body = (await sent).postDataJSON();
     expect(body).toEqual({ refreshToken });
     await page.waitForURL(/login-withoutpwd/);
