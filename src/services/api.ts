@@ -1,5 +1,5 @@
 /**
- * The server calls this issue's pages make (docs/api-contract.md). They go through umi's
+ * The server calls the console's pages make (docs/api-contract.md). They go through umi's
  * `request`, so they carry the token, refresh once and route token errors to the login page.
  */
 import { request } from '@umijs/max';
@@ -49,7 +49,7 @@ export const getNavMenu = (opts?: RequestOptions): Promise<MenuNode[]> => get<Ap
 export const getHomeData = (opts?: RequestOptions) => get<HomeData>('/api/dashboard/home', opts);
 export const getAdminData = (opts?: RequestOptions) => get<AdminData>('/api/dashboard/admin', opts);
 
-// account flows (issue 4)
+// account flows
 export type CaptchaScene = NonNullable<ApiQuery<'/api/auth/captcha'>>['scene'];
 export type Captcha = ApiData<'/api/auth/captcha', 'get'>;
 export type CodeScene = ApiBody<'/api/auth/send-email-code', 'post'>['scene'];
@@ -67,7 +67,7 @@ export const changePassword = (body: ApiBody<'/api/auth/change-password', 'post'
   post<Record<string, never>>('/api/auth/change-password', body, opts);
 export const deactivateAccount = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/deactivate', {}, opts);
 
-// SMS channel and mobile-number flows (issue 4: login-smscode, retrieve, bind-mobile, set-pwd, SMS test outbox)
+// SMS channel and mobile-number flows (login-smscode, retrieve, bind-mobile, set-pwd, SMS test outbox)
 export type SmsScene = ApiBody<'/api/auth/send-sms-code', 'post'>['scene'];
 export const sendSmsCode = (body: ApiBody<'/api/auth/send-sms-code', 'post'>, opts?: RequestOptions) =>
   post<ApiData<'/api/auth/send-sms-code', 'post'>>('/api/auth/send-sms-code', body, opts);
@@ -86,7 +86,7 @@ export const getSmsOutbox = (q: NonNullable<ApiQuery<'/api/system/sms-outbox'>>,
   return request<SmsOutboxPage>(`/api/system/sms-outbox?${s}`, { method: 'GET', ...opts });
 };
 
-// profile and file service (issue 4: userinfo, cropImage, bind-email, webview)
+// profile and file service (userinfo, cropImage, bind-email, webview)
 type UpdateMeOp = NonNullable<paths['/api/users/me']['put']>;
 export type UpdateMeBody = NonNullable<UpdateMeOp['requestBody']>['content']['application/json'];
 /** nickname / gender / avatar_file of the caller: answers whether anything changed ('update succeeded' / 'no change') */
@@ -116,7 +116,7 @@ export const deleteFiles = (fileList: string[], opts?: RequestOptions) =>
 export type WebviewCheck = ApiData<'/api/webview/check', 'get'>;
 export const checkWebview = (url: string, opts?: RequestOptions) => get<WebviewCheck>(`/api/webview/check?url=${encodeURIComponent(url)}`, opts);
 
-// weixin web sign-in and linking (issue 4)
+// weixin web sign-in and linking
 export type WeixinAuthorizeQuery = NonNullable<ApiQuery<'/api/auth/weixin/authorize'>>;
 /** weixin's authorize URL (a fresh state); the browser goes there */
 export const getWeixinAuthorizeUrl = (q: WeixinAuthorizeQuery, opts?: RequestOptions) =>
@@ -129,7 +129,7 @@ export const exchangeWeixinTicket = (body: ApiBody<'/api/auth/weixin/ticket', 'p
   post<TokenBundle>('/api/auth/weixin/ticket', body, opts);
 export const unbindWeixin = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/weixin/unbind', {}, opts);
 
-// real-name verification and its admin review queue (issue 4)
+// real-name verification and its admin review queue
 export type RealnameInfo = ApiData<'/api/auth/realname', 'get'>;
 export type RealnameRow = ApiData<'/api/system/realname/{id}/decide', 'post'>;
 export type RealnameQuery = NonNullable<ApiQuery<'/api/system/realname'>>;

@@ -1,5 +1,5 @@
 /**
- * Issue 4 in a real Chromium against the real server: register (username + captcha),
+ * The account pages in a real Chromium against the real server: register (username + captcha),
  * register-by-email and retrieve-by-email with the code read out of a mail really received
  * over SMTP (a local smtp-server; the server under test gets SMTP_URL), change password then
  * sign in again, close the account then sign-in refused. Captchas are solved from their row.

@@ -1,5 +1,5 @@
 /**
- * Issue 4, the SMS pages in a real Chromium against the real server, which sends its codes
+ * The SMS pages in a real Chromium against the real server, which sends its codes
  * to a local stand-in of Aliyun's SendSms API (SMS_* environment; the stand-in checks every
  * request's signature). Codes are read from the messages the stand-in received, captchas are
  * solved from their row. SET_PASSWORD_AFTER_LOGIN=1, so a password-less sign-in goes to set-pwd.

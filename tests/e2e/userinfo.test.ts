@@ -1,5 +1,5 @@
 /**
- * Issue 4, the user info pages in a real Chromium against the real server: nickname edit,
+ * The user info pages in a real Chromium against the real server: nickname edit,
  * avatar chosen -> cropped -> uploaded (progress shown on a throttled connection) -> served at
  * 600x600, bind-email with the code of a mail really received over SMTP (a local smtp-server),
  * the webview page (allowed: a local http server on WEBVIEW_ALLOW; refused: anything else),

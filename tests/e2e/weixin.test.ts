@@ -1,5 +1,5 @@
 /**
- * Weixin web sign-in (issue 4) in Chromium: the server runs with WEIXIN_* pointing at a local
+ * Weixin web sign-in in Chromium: the server runs with WEIXIN_* pointing at a local
  * stand-in of weixin's OAuth pages and API (tests/support/weixin-standin.ts) and without
  * PUBLIC_URL, so weixin's redirect_uri comes from the request's host. A page that needs a
  * login -> the login page -> weixin -> Confirm -> back signed in on that page; Cancel and a

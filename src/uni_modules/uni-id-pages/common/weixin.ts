@@ -1,5 +1,5 @@
 /**
- * Weixin web sign-in and linking, console side (issue 4). The server makes the state and
+ * Weixin web sign-in and linking, console side. The server makes the state and
  * weixin's authorize URL; the browser goes there, the user confirms on weixin's page, weixin
  * sends the browser to the server's callback, which comes back to the console with
  *   ?weixinTicket=T   (sign-in: the login page spends it for the tokens)
