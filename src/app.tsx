@@ -5,6 +5,7 @@
  *  - locale: the chosen language (stored choice, browser language, fallback en);
  *  - innerProvider: theme, toasts/modals, document title, login events (components/AppRoot);
  *  - onRouteChange: the page stack for the back button and the after-login return.
+ * The error log (shared/error-log.ts) listens from the start.
  * The login guard lives in src/layouts/index.tsx (every page that needs a login has the frame).
  */
 import { getRequestInstance, type RequestConfig } from '@umijs/max';
@@ -17,6 +18,7 @@ import { APP_ID, APP_NAME } from './shared/app-info';
 import type { InitialState } from './shared/app-state';
 import { noticeModal, toast } from './shared/feedback';
 import { t } from './shared/i18n';
+import { installErrorLog } from './shared/error-log';
 import { browserLocale } from './shared/locale';
 import { recordNavigation, type NavAction } from './shared/nav-stack';
 import { currentPayload, readSession, saveScore } from './shared/session';
@@ -24,6 +26,7 @@ import { SPEC } from './shared/spec';
 import { initTheme } from './shared/theme';
 
 const theme = initTheme();
+installErrorLog();
 
 export async function getInitialState(): Promise<InitialState> {
   const base: InitialState = { appName: APP_NAME, appid: APP_ID, theme, currentUser: null, tokenPayload: null };

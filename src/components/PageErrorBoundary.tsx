@@ -1,14 +1,17 @@
 /**
- * A page that fails to load or render (spec: a failed page load fires a preload-error event)
- * shows a notice with a reload button instead of a blank screen; the frame around it stays
- * usable, and moving to another page clears it.
+ * A page that fails to load or render shows a notice with a retry instead of a blank screen;
+ * the frame around it stays usable, and moving to another page clears it. Spec section 4: a
+ * failed page load (its code chunk) fires the preload-error event, which the error log
+ * records; a render error goes to the log as such.
+ * A page whose code failed to load retries by reloading: React keeps a failed lazy import.
  */
 import { theme } from 'antd';
 import { Component, type ReactNode } from 'react';
+import { firePreloadError, isChunkLoadError, logError } from '../shared/error-log';
 import { useT } from '../shared/i18n';
 
 /** plain elements: this sits in the first bundle, which antd's Result would make 25 KB larger */
-function Failed({ chunk }: { chunk: boolean }) {
+function Failed({ chunk, onRetry }: { chunk: boolean; onRetry: () => void }) {
   const t = useT();
   const { token } = theme.useToken();
   return (
@@ -16,7 +19,7 @@ function Failed({ chunk }: { chunk: boolean }) {
       <p style={{ fontSize: 16, margin: '0 0 16px' }}>{t(chunk ? 'common.pageLoadFailed' : 'common.pageFailed')}</p>
       <button
         type="button"
-        onClick={() => window.location.reload()}
+        onClick={onRetry}
         style={{
           padding: '6px 16px',
           border: 'none',
@@ -27,7 +30,7 @@ function Failed({ chunk }: { chunk: boolean }) {
           cursor: 'pointer',
         }}
       >
-        {t('common.reload')}
+        {t(chunk ? 'common.reload' : 'common.retryLoad')}
       </button>
     </div>
   );
@@ -51,14 +54,15 @@ export default class PageErrorBoundary extends Component<Props, { error: Error |
   }
 
   componentDidCatch(error: Error) {
-    if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent('console:preload-error', { detail: error }));
+    if (isChunkLoadError(error)) firePreloadError(error);
+    else logError('render', error);
     console.error(error);
   }
 
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    const chunk = /Loading (CSS )?chunk|ChunkLoadError|Failed to fetch dynamically imported module/i.test(`${error.name} ${error.message}`);
-    return <Failed chunk={chunk} />;
+    const chunk = isChunkLoadError(error);
+    return <Failed chunk={chunk} onRetry={chunk ? () => window.location.reload() : () => this.setState({ error: null })} />;
   }
 }

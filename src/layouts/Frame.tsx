@@ -1,6 +1,7 @@
 /**
- * Top bar (48px: menu toggle, back, app name, language, theme, user) and left menu (240px).
- * Below the wide-screen threshold (768px) the left menu folds away behind the toggle.
+ * Top bar (48px: menu toggle, back, app name, error log, language, theme, user) and left menu
+ * (240px). Below the wide-screen threshold (768px) the left menu folds away behind the toggle
+ * and opens as a drawer over the page.
  */
 import {
   ArrowLeftOutlined,
@@ -16,6 +17,7 @@ import { history, Link, useModel } from '@umijs/max';
 import { Avatar, Button, Dropdown, Flex, Grid, Layout, Tooltip, theme as antdTheme } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Frame as FrameKind } from '../../config/routes';
+import ErrorLogButton from '../components/ErrorLog';
 import LangSwitch from '../components/LangSwitch';
 import PageErrorBoundary from '../components/PageErrorBoundary';
 import ThemeSwitch from '../components/ThemeSwitch';
@@ -120,7 +122,8 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
         }}
       >
         {showMenu ? (
-          <Tooltip title={collapsed ? t('nav.openMenu') : t('nav.closeMenu')}>
+          // on a narrow (touch) screen a tooltip would stay over the page after a tap
+          <Tooltip title={wide ? (collapsed ? t('nav.openMenu') : t('nav.closeMenu')) : null}>
             <Button
               type="text"
               aria-label={collapsed ? t('nav.openMenu') : t('nav.closeMenu')}
@@ -131,13 +134,14 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
             />
           </Tooltip>
         ) : null}
-        <Tooltip title={t('nav.back')}>
+        <Tooltip title={wide ? t('nav.back') : null}>
           <Button type="text" aria-label={t('nav.back')} icon={<ArrowLeftOutlined />} onClick={goBack} />
         </Tooltip>
         <Link to="/" style={{ color: token.colorPrimary, fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
           {t('app.name')}
         </Link>
         <Flex align="center" gap={8} style={{ marginLeft: 'auto', minWidth: 0 }}>
+          <ErrorLogButton />
           {wide || !showMenu ? (
             <>
               <LangSwitch />
@@ -167,13 +171,15 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
               zIndex: wide ? undefined : 30,
             }}
           >
-            {!wide ? (
+            {!wide && !collapsed ? (
               <Flex gap={8} wrap="wrap" style={{ padding: 12 }}>
                 <LangSwitch />
                 <ThemeSwitch />
               </Flex>
             ) : null}
-            <SideMenu pathname={pathname} />
+            {/* a folded Sider turns its menu's open folders into popups over the page: a folded
+                menu is not rendered at all */}
+            {collapsed ? null : <SideMenu pathname={pathname} />}
           </Sider>
         ) : null}
         {showMenu && !wide && !collapsed ? (
@@ -183,7 +189,7 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
             style={{ position: 'fixed', inset: `${SPEC.TOP_BAR_HEIGHT_PX}px 0 0 0`, background: token.colorBgMask, zIndex: 25 }}
           />
         ) : null}
-        <Content id="console-main" tabIndex={-1} style={{ padding: 24, minWidth: 0, outline: 'none' }}>
+        <Content id="console-main" tabIndex={-1} style={{ padding: wide ? 24 : 12, minWidth: 0, outline: 'none' }}>
           <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>
         </Content>
       </Layout>

@@ -11,8 +11,11 @@ import { checkAccess } from '../access';
 import { guardDecision } from '../guard';
 import { goToLoginExpired, refreshSession } from '../services/auth';
 import type { InitialState } from '../shared/app-state';
-import { LoginExpiredError } from '../shared/auth-errors';
-import { useT } from '../shared/i18n';
+import { requestErrorOf, requestErrorText } from '../services/request-layer';
+import { LoginExpiredError, RefreshUnavailableError } from '../shared/auth-errors';
+import { toast } from '../shared/feedback';
+import { t, useT } from '../shared/i18n';
+import { SPEC } from '../shared/spec';
 import { frameOf, matchConsoleRoute } from '../shared/routes';
 import { currentPayload, readSession } from '../shared/session';
 import Frame from './Frame';
@@ -21,28 +24,45 @@ function Centered({ children }: { children: React.ReactNode }) {
   return <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{children}</div>;
 }
 
-/** 'allow' once the page may render; otherwise the guard is redirecting or renewing the session */
+/**
+ * true once the page may render; otherwise the guard is redirecting or renewing the session.
+ * A renewal that fails for the network (not for the refresh token) keeps the login: the error
+ * shows, the page renders, and its requests renew again.
+ */
 function useLoginGuard(pathname: string, search: string): boolean {
   const [renewed, setRenewed] = useState(0);
+  const [unreachable, setUnreachable] = useState(false);
   const decision = guardDecision({ pathname, search }, readSession());
   const kind = decision.kind;
   const loginTarget = decision.kind === 'login' ? decision.to : '';
   useEffect(() => {
     if (kind === 'login') {
       history.replace(loginTarget);
-    } else if (kind === 'refresh') {
+    } else if (kind === 'refresh' && !unreachable) {
       let live = true;
       refreshSession(readSession().token).then(
         () => live && setRenewed((n) => n + 1),
-        (e) => live && goToLoginExpired(e instanceof LoginExpiredError ? e.code : 'REFRESH_TOKEN_EXPIRED'),
+        (e) => {
+          if (!live) return;
+          if (e instanceof RefreshUnavailableError) {
+            toast(requestErrorText(requestErrorOf(e), t, SPEC.REQUEST_TIMEOUT_MS), 'error');
+            setUnreachable(true);
+          } else {
+            goToLoginExpired(e instanceof LoginExpiredError ? e.code : 'REFRESH_TOKEN_EXPIRED');
+          }
+        },
       );
       return () => {
         live = false;
       };
     }
     return undefined;
-  }, [kind, loginTarget, renewed]);
-  return kind === 'allow';
+  }, [kind, loginTarget, renewed, unreachable]);
+  // a later expiry tries the renewal here again
+  useEffect(() => {
+    if (kind === 'allow') setUnreachable(false);
+  }, [kind]);
+  return kind === 'allow' || (kind === 'refresh' && unreachable);
 }
 
 export default function ConsoleLayout() {

@@ -1,11 +1,12 @@
 /**
- * The server calls this issue's pages make (docs/api-contract.md). They go through umi's
+ * The server calls the console's pages make (docs/api-contract.md). They go through umi's
  * `request`, so they carry the token, refresh once and route token errors to the login page.
  */
 import { request } from '@umijs/max';
 import type { MenuNode } from '../shared/menu';
 import { SPEC } from '../shared/spec';
 import type { paths } from './api-types';
+import type { RefreshFailure } from '../shared/refresh';
 import type { RequestOptions } from './request-layer';
 
 interface Ok<T> {
@@ -40,6 +41,7 @@ export const login = (body: ApiBody<'/api/auth/login', 'post'>, opts?: RequestOp
   post<TokenBundle>('/api/auth/login', body, opts);
 export const registerAdmin = (body: ApiBody<'/api/auth/register-admin', 'post'>, opts?: RequestOptions) =>
   post<TokenBundle>('/api/auth/register-admin', body, opts);
+/** ends the login on the server; the refresh token in the body lets it revoke even when the access token has expired */
 export const logout = (refreshToken: string | null, opts?: RequestOptions) =>
   post<Record<string, never>>('/api/auth/logout', refreshToken ? { refreshToken } : {}, opts);
 export const getMe = (opts?: RequestOptions) => get<UserInfo>('/api/auth/me', opts);
@@ -47,7 +49,7 @@ export const getNavMenu = (opts?: RequestOptions): Promise<MenuNode[]> => get<Ap
 export const getHomeData = (opts?: RequestOptions) => get<HomeData>('/api/dashboard/home', opts);
 export const getAdminData = (opts?: RequestOptions) => get<AdminData>('/api/dashboard/admin', opts);
 
-// account flows (issue 4)
+// account flows
 export type CaptchaScene = NonNullable<ApiQuery<'/api/auth/captcha'>>['scene'];
 export type Captcha = ApiData<'/api/auth/captcha', 'get'>;
 export type CodeScene = ApiBody<'/api/auth/send-email-code', 'post'>['scene'];
@@ -65,7 +67,7 @@ export const changePassword = (body: ApiBody<'/api/auth/change-password', 'post'
   post<Record<string, never>>('/api/auth/change-password', body, opts);
 export const deactivateAccount = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/deactivate', {}, opts);
 
-// SMS channel and mobile-number flows (issue 4: login-smscode, retrieve, bind-mobile, set-pwd, SMS test outbox)
+// SMS channel and mobile-number flows (login-smscode, retrieve, bind-mobile, set-pwd, SMS test outbox)
 export type SmsScene = ApiBody<'/api/auth/send-sms-code', 'post'>['scene'];
 export const sendSmsCode = (body: ApiBody<'/api/auth/send-sms-code', 'post'>, opts?: RequestOptions) =>
   post<ApiData<'/api/auth/send-sms-code', 'post'>>('/api/auth/send-sms-code', body, opts);
@@ -84,7 +86,7 @@ export const getSmsOutbox = (q: NonNullable<ApiQuery<'/api/system/sms-outbox'>>,
   return request<SmsOutboxPage>(`/api/system/sms-outbox?${s}`, { method: 'GET', ...opts });
 };
 
-// profile and file service (issue 4: userinfo, cropImage, bind-email, webview)
+// profile and file service (userinfo, cropImage, bind-email, webview)
 type UpdateMeOp = NonNullable<paths['/api/users/me']['put']>;
 export type UpdateMeBody = NonNullable<UpdateMeOp['requestBody']>['content']['application/json'];
 /** nickname / gender / avatar_file of the caller: answers whether anything changed ('update succeeded' / 'no change') */
@@ -114,7 +116,7 @@ export const deleteFiles = (fileList: string[], opts?: RequestOptions) =>
 export type WebviewCheck = ApiData<'/api/webview/check', 'get'>;
 export const checkWebview = (url: string, opts?: RequestOptions) => get<WebviewCheck>(`/api/webview/check?url=${encodeURIComponent(url)}`, opts);
 
-// weixin web sign-in and linking (issue 4)
+// weixin web sign-in and linking
 export type WeixinAuthorizeQuery = NonNullable<ApiQuery<'/api/auth/weixin/authorize'>>;
 /** weixin's authorize URL (a fresh state); the browser goes there */
 export const getWeixinAuthorizeUrl = (q: WeixinAuthorizeQuery, opts?: RequestOptions) =>
@@ -127,7 +129,7 @@ export const exchangeWeixinTicket = (body: ApiBody<'/api/auth/weixin/ticket', 'p
   post<TokenBundle>('/api/auth/weixin/ticket', body, opts);
 export const unbindWeixin = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/weixin/unbind', {}, opts);
 
-// real-name verification and its admin review queue (issue 4)
+// real-name verification and its admin review queue
 export type RealnameInfo = ApiData<'/api/auth/realname', 'get'>;
 export type RealnameRow = ApiData<'/api/system/realname/{id}/decide', 'post'>;
 export type RealnameQuery = NonNullable<ApiQuery<'/api/system/realname'>>;
@@ -148,11 +150,16 @@ export const decideRealname = (id: string, body: RealnameDecision, opts?: Reques
 
 /**
  * POST /api/auth/refresh, outside the request layer (its failure must not start another
- * refresh). Rejects with the server's `{ errorCode, errorMessage }`, or NETWORK_ERROR.
+ * refresh). Rejects with a RefreshFailure: the server's `{ errorCode, errorMessage }` and the
+ * HTTP status, REQUEST_TIMEOUT after the request timeout, or NETWORK_ERROR.
  */
 export async function callRefresh(refreshToken: string, acceptLanguage: string): Promise<TokenBundle> {
   const ctrl = typeof AbortController !== 'undefined' ? new AbortController() : undefined;
-  const timer = setTimeout(() => ctrl?.abort(), SPEC.REQUEST_TIMEOUT_MS);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    ctrl?.abort();
+  }, SPEC.REQUEST_TIMEOUT_MS);
   try {
     const res = await fetch('/api/auth/refresh', {
       method: 'POST',
@@ -162,12 +169,14 @@ export async function callRefresh(refreshToken: string, acceptLanguage: string):
     });
     const body = (await res.json().catch(() => null)) as (Ok<TokenBundle> & { errorCode?: string; errorMessage?: string }) | null;
     if (!res.ok || !body?.success) {
-      throw { errorCode: body?.errorCode ?? 'REFRESH_TOKEN_EXPIRED', errorMessage: body?.errorMessage };
+      const failure: RefreshFailure = { errorCode: body?.errorCode ?? 'SYS_ERR', errorMessage: body?.errorMessage, status: res.status };
+      throw failure;
     }
     return body.data;
   } catch (e) {
     if (e && typeof e === 'object' && 'errorCode' in e) throw e;
-    throw { errorCode: 'NETWORK_ERROR' };
+    const failure: RefreshFailure = { errorCode: timedOut ? 'REQUEST_TIMEOUT' : 'NETWORK_ERROR' };
+    throw failure;
   } finally {
     clearTimeout(timer);
   }

@@ -12,13 +12,13 @@ import { t } from '../shared/i18n';
 import { specLang } from '../shared/locale';
 import { stepsBackPastAccountPages } from '../shared/nav-stack';
 import { createRefresher } from '../shared/refresh';
-import { clearSession, defaultStore, readSession, saveScore, saveTokens } from '../shared/session';
+import { SPEC } from '../shared/spec';
+import { clearSession, readSession, saveScore, saveTokens, type Persistence } from '../shared/session';
 import { callRefresh, getLoginConfig, logout as apiLogout, type TokenBundle } from './api';
 
 export const currentLang = () => specLang(getLocale());
 
 export const refreshSession = createRefresher({
-  store: defaultStore(),
   callRefresh: (refreshToken) => callRefresh(refreshToken, currentLang()),
   onRefreshed: (bundle) => saveScore((bundle as TokenBundle).userInfo?.score),
 });
@@ -48,7 +48,7 @@ export function goToLoginExpired(code: string) {
  * has no password, else on to where the login was going (navigateAfterLogin).
  */
 export async function completeLogin(bundle: TokenBundle, search: string, opts: AfterLogin = {}) {
-  saveTokens(bundle);
+  saveTokens(bundle, { persistence: opts.persistence ?? (SPEC.PERSISTENCE_DEFAULT as Persistence) });
   saveScore(bundle.userInfo?.score);
   emit('login-success', { userInfo: bundle.userInfo });
   toast(t('auth.loginSucceeded'), 'success');
@@ -70,6 +70,8 @@ export interface AfterLogin {
   target?: string;
   /** a weixin login went through the provider's pages: it goes back three history steps */
   via?: 'weixin';
+  /** where the login is kept: 'local' when the user ticked "keep me signed in" */
+  persistence?: Persistence;
 }
 
 /**
@@ -94,12 +96,17 @@ export function navigateAfterLogin(search: string, opts: AfterLogin = {}) {
   else history.replace('/');
 }
 
-/** Logout: calls logout while the token is valid, clears the login, goes to the login page. */
+/**
+ * Logout: tells the server (the refresh token in the body, so that it is revoked even when the
+ * access token has expired; then without the stale access token, so no refresh starts), clears
+ * the login here whatever the answer, goes to the login page.
+ */
 export async function signOut() {
   const session = readSession();
-  if (session.token && session.tokenExpired > Date.now()) {
+  if (session.token || session.refreshToken) {
+    const accessValid = !!session.token && session.tokenExpired > Date.now();
     try {
-      await apiLogout(session.refreshToken, { skipErrorHandler: true, timeout: 5000 });
+      await apiLogout(session.refreshToken, { skipErrorHandler: true, skipAuth: !accessValid, timeout: 5000 });
     } catch {
       /* the local sign-out goes ahead */
     }

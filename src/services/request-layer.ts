@@ -6,15 +6,17 @@
  *  - every request carries `Authorization: Bearer <token>` and the chosen language;
  *  - ACCESS_TOKEN_EXPIRED (and the spec's other refresh codes): refresh once (shared by
  *    parallel requests, see shared/refresh.ts) and retry the request once;
- *  - a failed refresh or a uni-id token error: the stored login is cleared and the user goes
- *    to the login page with the pending url (onLoginExpired);
+ *  - a refused refresh token or a uni-id token error: the stored login is cleared and the user
+ *    goes to the login page with the pending url (onLoginExpired);
+ *  - a refresh that fails for the network, a timeout or a server error keeps the login: the
+ *    request fails with that error (shown as such) and the next request refreshes again;
  *  - failures are shown as spec section 8 says: the 'notice' modal with 'request service
  *    failed' for failed requests and server errors, a 3000 ms toast for business errors.
  *    Callers that show errors themselves (forms) pass `skipErrorHandler: true` and use
  *    `requestErrorOf` to read the code, message and field.
  */
 import type { AxiosError, AxiosRequestConfig, AxiosResponse } from 'axios';
-import { isLoginExpiredCode, LoginExpiredError, needsRefresh } from '../shared/auth-errors';
+import { isLoginExpiredCode, LoginExpiredError, needsRefresh, RefreshUnavailableError } from '../shared/auth-errors';
 import type { Refresher } from '../shared/refresh';
 
 export interface ApiErrorBody {
@@ -28,6 +30,8 @@ export interface ApiErrorBody {
 
 export type RequestOptions = AxiosRequestConfig & {
   skipErrorHandler?: boolean;
+  /** sent without the access token, and token errors in the answer are the caller's (logout) */
+  skipAuth?: boolean;
   /** internal: the token the request was sent with, and whether it was already retried */
   __token?: string | null;
   __authRetried?: boolean;
@@ -74,6 +78,11 @@ function bodyOf(error: unknown): ApiErrorBody | null {
 export function requestErrorOf(error: unknown): RequestErrorInfo {
   if (error instanceof LoginExpiredError || (error as HandledError)?.loginExpired) {
     return { kind: 'login-expired', code: (error as { code?: string }).code };
+  }
+  if (error instanceof RefreshUnavailableError) {
+    if (error.code === 'REQUEST_TIMEOUT') return { kind: 'timeout', code: error.code };
+    if (error.code === 'NETWORK_ERROR') return { kind: 'network', code: error.code };
+    return { kind: 'server', code: error.code, message: error.serverMessage };
   }
   const e = error as AxiosError & { code?: string };
   const body = bodyOf(error);
@@ -124,7 +133,7 @@ export function showRequestError(error: unknown, deps: Pick<RequestLayerDeps, 't
 
 export function createRequestConfig(deps: RequestLayerDeps) {
   const attach = (config: RequestOptions): RequestOptions => {
-    const token = deps.getToken();
+    const token = config.skipAuth ? null : deps.getToken();
     const headers = { ...(config.headers as Record<string, string> | undefined) };
     if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
     if (!headers['Accept-Language']) headers['Accept-Language'] = deps.acceptLanguage();
@@ -141,12 +150,15 @@ export function createRequestConfig(deps: RequestLayerDeps) {
   const onResponseError = async (error: AxiosError & HandledError) => {
     const config = error?.config as RequestOptions | undefined;
     const code = bodyOf(error)?.errorCode;
+    if (config?.skipAuth) throw error;
     if (needsRefresh(code) && config) {
       if (config.__authRetried) throw loginExpired(code!, error);
       let token: string;
       try {
         token = await deps.refresh(config.__token ?? null);
       } catch (e) {
+        // the login stays: the request fails with the refresh's own error, the next one retries
+        if (e instanceof RefreshUnavailableError) throw e;
         throw loginExpired(e instanceof LoginExpiredError ? e.code : 'REFRESH_TOKEN_EXPIRED', error);
       }
       const headers = { ...(config.headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` };

@@ -34,3 +34,18 @@ export class LoginExpiredError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * The refresh could not be done now (network error, timeout, server error): the login stays,
+ * the next request tries again. `code` is NETWORK_ERROR, REQUEST_TIMEOUT or the server's code.
+ */
+export class RefreshUnavailableError extends Error {
+  readonly code: string;
+  readonly serverMessage?: string;
+  constructor(code = 'NETWORK_ERROR', serverMessage?: string) {
+    super(code);
+    this.name = 'RefreshUnavailableError';
+    this.code = code;
+    this.serverMessage = serverMessage;
+  }
+}

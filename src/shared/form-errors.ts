@@ -11,6 +11,8 @@ import { SPEC } from './spec';
 
 /**
  * @param fields the form's field names; `aliases` maps server field names to them
+ * @param prefix put before a business error's text (spec section 8: "username/password login
+ *   failed" with the server message appended)
  * @returns the text for a form-level message, or null when shown elsewhere
  */
 export function applyServerError(
@@ -18,10 +20,12 @@ export function applyServerError(
   error: unknown,
   fields: readonly string[],
   aliases: Record<string, string> = {},
+  prefix?: string,
 ): string | null {
   const info = requestErrorOf(error);
   if (info.kind === 'login-expired' || info.kind === 'aborted') return null;
-  const text = requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS);
+  const own = requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS);
+  const text = prefix && info.kind === 'business' ? t('login.failedWith', { what: prefix, message: own }) : own;
   if (info.kind === 'business') {
     const field = info.field ? aliases[info.field] ?? info.field : undefined;
     if (field && fields.includes(field)) {

@@ -5,10 +5,13 @@
  *    request or another tab already rotated it), that token is used without a call;
  *  - across tabs the refresh runs under a Web Lock where the browser has them, because the
  *    server rotates refresh tokens and a second use of the old one would fail;
- *  - a failed refresh clears the stored login and rejects with LoginExpiredError.
+ *  - only an invalid or expired refresh token (spec section 8) ends the login: the stored
+ *    login is cleared and the refresh rejects with LoginExpiredError;
+ *  - a refresh that fails for a network error, a timeout or a server error keeps the login
+ *    and rejects with RefreshUnavailableError; the next request tries again.
  */
-import { LoginExpiredError } from './auth-errors';
-import { clearSession, hasValidToken, readSession, saveTokens, type KeyValueStore } from './session';
+import { isLoginExpiredCode, LoginExpiredError, RefreshUnavailableError } from './auth-errors';
+import { clearSession, defaultStores, hasValidToken, readSession, saveTokens, type SessionStores } from './session';
 
 export interface TokenBundle {
   token: string;
@@ -16,9 +19,16 @@ export interface TokenBundle {
   userInfo?: unknown;
 }
 
+/** how a refresh call failed: the server's code (and HTTP status) or a transport failure */
+export interface RefreshFailure {
+  errorCode: string;
+  errorMessage?: string;
+  status?: number;
+}
+
 export interface RefresherDeps {
-  store: KeyValueStore;
-  /** performs the refresh call; rejects with `{ errorCode }` (or anything) on failure */
+  stores?: SessionStores;
+  /** performs the refresh call; rejects with a RefreshFailure (or anything) on failure */
   callRefresh: (refreshToken: string) => Promise<TokenBundle>;
   now?: () => number;
   onRefreshed?: (bundle: TokenBundle) => void;
@@ -36,21 +46,30 @@ function browserLock<T>(fn: () => Promise<T>): Promise<T> {
   return fn();
 }
 
-function codeOf(e: unknown): string | undefined {
-  if (e && typeof e === 'object' && 'errorCode' in e && typeof (e as { errorCode: unknown }).errorCode === 'string') {
-    return (e as { errorCode: string }).errorCode;
-  }
-  return undefined;
+function failureOf(e: unknown): Partial<RefreshFailure> {
+  return e && typeof e === 'object' ? (e as Partial<RefreshFailure>) : {};
+}
+
+/**
+ * Whether the server refused the refresh token itself. A 4xx other than 408/429 also counts
+ * (the stored token is malformed: asking again cannot help); 5xx, timeouts and transport
+ * failures do not.
+ */
+export function refreshTokenRefused(e: unknown): boolean {
+  const { errorCode, status } = failureOf(e);
+  if (typeof errorCode === 'string' && isLoginExpiredCode(errorCode)) return true;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
 
 export function createRefresher(deps: RefresherDeps): Refresher {
   const now = deps.now ?? Date.now;
   const lock = deps.lock ?? browserLock;
+  const stores = () => deps.stores ?? defaultStores();
   let inflight: Promise<string> | null = null;
 
   /** a valid stored token other than the one that failed */
   const rotatedElsewhere = (usedToken: string | null | undefined): string | null => {
-    const s = readSession(deps.store);
+    const s = readSession(stores());
     return s.token && s.token !== usedToken && hasValidToken(s, now()) ? s.token : null;
   };
 
@@ -63,9 +82,9 @@ export function createRefresher(deps: RefresherDeps): Refresher {
       // another tab may have finished a refresh while this one waited for the lock
       const meanwhile = rotatedElsewhere(usedToken);
       if (meanwhile) return meanwhile;
-      const { refreshToken } = readSession(deps.store);
+      const { refreshToken } = readSession(stores());
       if (!refreshToken) {
-        clearSession(deps.store);
+        clearSession(stores());
         throw new LoginExpiredError('uni-id-token-not-exist');
       }
       let bundle: TokenBundle;
@@ -74,10 +93,13 @@ export function createRefresher(deps: RefresherDeps): Refresher {
       } catch (e) {
         const rescued = rotatedElsewhere(usedToken);
         if (rescued) return rescued;
-        clearSession(deps.store);
-        throw new LoginExpiredError(codeOf(e) ?? 'REFRESH_TOKEN_EXPIRED');
+        const failure = failureOf(e);
+        if (!refreshTokenRefused(e)) throw new RefreshUnavailableError(failure.errorCode ?? 'NETWORK_ERROR', failure.errorMessage);
+        clearSession(stores());
+        const code = typeof failure.errorCode === 'string' && isLoginExpiredCode(failure.errorCode) ? failure.errorCode : 'INVALID_REFRESH_TOKEN';
+        throw new LoginExpiredError(code);
       }
-      saveTokens(bundle, deps.store);
+      saveTokens(bundle, {}, stores());
       deps.onRefreshed?.(bundle);
       return bundle.token;
     }).finally(() => {

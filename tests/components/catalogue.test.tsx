@@ -8,6 +8,7 @@ import IntlMessageFormat from 'intl-messageformat';
 import path from 'path';
 import { routes } from '../../config/routes';
 import { menuKeys } from '@/shared/menu';
+import { ERROR_KINDS } from '@/shared/error-log';
 import { THEMES } from '@/shared/theme';
 
 const root = path.resolve(__dirname, '../..');
@@ -23,7 +24,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const NAMESPACES = ['app', 'route', 'common', 'request', 'auth', 'nav', 'locale', 'theme', 'login', 'register', 'forbidden', 'notFound', 'home', 'admin', 'userLog', 'menu', 'error', 'field', 'account'];
+const NAMESPACES = ['app', 'route', 'common', 'request', 'auth', 'nav', 'locale', 'theme', 'login', 'register', 'forbidden', 'notFound', 'home', 'admin', 'userLog', 'menu', 'error', 'field', 'account', 'errorLog'];
 const KEY_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z0-9_.-]*[A-Za-z0-9_])['"\`]`, 'g');
 
 /** keys written as literals in src/, plus the ones built from lists */
@@ -36,6 +37,7 @@ function usedKeys(): Map<string, string> {
   for (const r of routes) if (r.title) used.set(r.title, 'config/routes.ts');
   for (const k of menuKeys()) used.set(k, 'src/shared/menu.ts (static sidebar)');
   for (const name of THEMES) used.set(`theme.${name}`, 'src/components/ThemeSwitch.tsx');
+  for (const kind of ERROR_KINDS) used.set(`errorLog.kind.${kind}`, 'src/components/ErrorLog.tsx');
   // register-admin shows the shared checks' codes as error.<CODE>
   for (const code of ['USERNAME_INVALID', 'NICKNAME_INVALID', 'PASSWORD_INVALID', 'PASSWORD_WEAK', 'PASSWORD_MISMATCH']) {
     used.set(`error.${code}`, 'shared/validation.ts');

@@ -49,3 +49,30 @@ test('a malformed number is refused in the browser before anything is sent', asy
   expect(await screen.findByText('Invalid mobile number')).toBeInTheDocument();
   expect(sent).toEqual([]);
 });
+
+test('"keep me signed in" is offered unticked, and comes ticked from the password-less page (?keepSignedIn=1)', async () => {
+  const { unmount } = renderInApp(<LoginSmsCode />);
+  expect(await screen.findByLabelText('Keep me signed in')).not.toBeChecked();
+  unmount();
+  resetHistory(`${PAGE}?mobile=13800000001&keepSignedIn=1`);
+  renderInApp(<LoginSmsCode />);
+  expect(await screen.findByLabelText('Keep me signed in')).toBeChecked();
+});
+
+test('signing in keeps the login where the choice says: sessionStorage unticked', async () => {
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const token = `${b64({ alg: 'HS256' })}.${b64({ uid: 'u1', role: [], permission: [], iat: 1, exp: 4102444800 })}.sig`;
+  setRequestHandler(async (url) => {
+    if (url === '/api/auth/login-by-sms') {
+      return { success: true, data: { token, refreshToken: 'r-sms', userInfo: { _id: 'u1', username: 'u', role: [], permission: [], score: 1, hasPassword: true, wxBound: false } } };
+    }
+    if (url.startsWith('/api/auth/captcha')) return { success: true, data: { id: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', expiresIn: 300 } };
+    if (url === '/api/auth/login-config') return { success: true, data: { loginTypes: ['username'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: false } };
+    throw new Error(`unexpected ${url}`);
+  });
+  renderInApp(<LoginSmsCode />);
+  fireEvent.change(await screen.findByLabelText('Verification code'), { target: { value: '123456' } });
+  fireEvent.submit(screen.getByLabelText('Verification code').closest('form')!);
+  await waitFor(() => expect(sessionStorage.getItem('uni_id_refresh_token')).toBe('r-sms'));
+  expect(localStorage.getItem('uni_id_refresh_token')).toBeNull();
+});

@@ -4,7 +4,8 @@
  * pending url.
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { history, resetHistory, resetUmiStandIn, setRequestHandler } from './support/umi-max';
+import { history, resetHistory, resetUmiStandIn, setLocale, setRequestHandler } from './support/umi-max';
+import zhCN from '../../locales/zh-CN.json';
 import { renderInApp } from './support/render';
 import { on } from '@/shared/events';
 import { readSession } from '@/shared/session';
@@ -49,6 +50,7 @@ function renderPage() {
   return renderInApp(<LoginWithPwd />);
 }
 
+const zh = (key: keyof typeof zhCN) => zhCN[key];
 const form = () => screen.getByLabelText('Username / mobile / email').closest('form')!;
 
 beforeEach(() => {
@@ -93,7 +95,7 @@ describe('login-withpwd', () => {
     expect(loginBodies).toEqual([]);
   });
 
-  test("the server's error shows on the field it names", async () => {
+  test("a failed login reads 'Username/password login failed: <server message>' on the field the server names", async () => {
     mockServer(() => {
       throw serverError(401, 'PASSWORD_ERROR', 'Wrong account or password', 'password');
     });
@@ -101,9 +103,9 @@ describe('login-withpwd', () => {
     fireEvent.change(screen.getByLabelText('Username / mobile / email'), { target: { value: ' alice ' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'nope-nope-1' } });
     fireEvent.submit(form()); // what Enter in either field does
-    const message = await screen.findByText('Wrong account or password');
+    const message = await screen.findByText('Username/password login failed: Wrong account or password');
     const passwordItem = screen.getByLabelText('Password').closest('.ant-form-item') as HTMLElement;
-    expect(within(passwordItem).getByText('Wrong account or password')).toBe(message);
+    expect(within(passwordItem).getByText('Username/password login failed: Wrong account or password')).toBe(message);
     expect(loginBodies).toEqual([{ username: 'alice', password: 'nope-nope-1' }]);
     expect(readSession().token).toBeNull();
     expect(history.location.pathname).toBe(PAGE);
@@ -126,7 +128,7 @@ describe('login-withpwd', () => {
     await waitFor(() => expect(captchaCalls).toHaveLength(1));
     fireEvent.change(screen.getByLabelText('Image code'), { target: { value: ' ab12 ' } });
     fireEvent.submit(form());
-    await screen.findByText('Wrong account or password');
+    await screen.findByText('Username/password login failed: Wrong account or password');
     expect(loginBodies.at(-1)).toEqual({ username: 'alice', password: 'nope-nope-1', captchaId: 'cap-1', captcha: 'ab12' });
     await waitFor(() => expect(captchaCalls).toHaveLength(2));
   });
@@ -139,7 +141,48 @@ describe('login-withpwd', () => {
     fireEvent.change(screen.getByLabelText('Username / mobile / email'), { target: { value: 'alice' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'whatever1' } });
     fireEvent.submit(form());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong passwords, please try again later');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Username/password login failed: Too many wrong passwords, please try again later');
+  });
+
+  test('an email sign-in that fails reads "Email login failed: …", in the chosen language', async () => {
+    mockServer(() => {
+      throw serverError(401, 'PASSWORD_ERROR', '账号或密码错误');
+    });
+    setLocale('zh-CN');
+    renderPage();
+    fireEvent.change(screen.getByLabelText(zh('login.account')), { target: { value: 'alice@example.com' } });
+    fireEvent.change(screen.getByLabelText(zh('login.password')), { target: { value: 'whatever1' } });
+    fireEvent.submit(screen.getByLabelText(zh('login.password')).closest('form')!);
+    expect(await screen.findByRole('alert')).toHaveTextContent('邮箱登录失败：账号或密码错误');
+  });
+
+  test('"keep me signed in" is unticked: the login lasts for this tab (sessionStorage); ticked, it is kept in localStorage', async () => {
+    mockServer(() => ({
+      success: true,
+      data: { token, refreshToken: 'r1', userInfo: { _id: 'u1', username: 'alice', role: ['admin'], permission: [], score: 10000, hasPassword: true, wxBound: false } },
+    }));
+    renderPage();
+    const keep = screen.getByLabelText('Keep me signed in');
+    expect(keep).not.toBeChecked();
+    fireEvent.change(screen.getByLabelText('Username / mobile / email'), { target: { value: 'alice' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
+    fireEvent.submit(form());
+    await waitFor(() => expect(history.location.search).toBe(PENDING.slice(PENDING.indexOf('?'))));
+    expect(sessionStorage.getItem('uni_id_refresh_token')).toBe('r1');
+    expect(sessionStorage.getItem('uni_id_token')).toBe(token);
+    expect(localStorage.getItem('uni_id_refresh_token')).toBeNull();
+    expect(localStorage.getItem('uni_id_token')).toBeNull();
+
+    act(() => resetHistory(PAGE));
+    fireEvent.click(screen.getByLabelText('Keep me signed in'));
+    fireEvent.change(screen.getByLabelText('Username / mobile / email'), { target: { value: 'alice' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
+    fireEvent.submit(form());
+    await waitFor(() => expect(localStorage.getItem('uni_id_refresh_token')).toBe('r1'));
+    expect(localStorage.getItem('uni_id_token')).toBe(token);
+    // the earlier tab-only login is gone: one login, one place
+    expect(sessionStorage.getItem('uni_id_refresh_token')).toBeNull();
+    expect(readSession().refreshToken).toBe('r1');
   });
 
   test('success: tokens stored, login-success emitted, "login succeeded", back to the pending url', async () => {

@@ -42,7 +42,6 @@ function setup(server: Server, opts: { callRefresh?: (rt: string) => Promise<Tok
       return { token: T2, refreshToken: 'r2' };
     });
   const refresh = createRefresher({
-    store: localStorage,
     callRefresh: (rt) => {
       refreshCalls.push(rt);
       return callRefresh(rt);
@@ -149,6 +148,57 @@ describe('request layer', () => {
     // the login page's own notice is the only message
     expect(toasts).toEqual([]);
     expect(modals).toEqual([]);
+  });
+
+  test.each([
+    ['a network error', { errorCode: 'NETWORK_ERROR' }, 'request service failed: network request error'],
+    ['a timeout', { errorCode: 'REQUEST_TIMEOUT' }, 'request service failed: request not completed within 60 s, interrupted'],
+    ['a 5xx', { errorCode: 'SYSTEM_ERROR', errorMessage: 'System error, please try again later', status: 503 }, 'request service failed: System error, please try again later'],
+  ])('a refresh that fails for %s keeps the login, shows the error, and the next request refreshes again', async (_label, failure, shown) => {
+    let down = true;
+    const { request, expired, refreshCalls, modals } = setup(
+      (c) => ((c.headers as Record<string, string>).Authorization === `Bearer ${T2}` ? ok('fine') : fail(401, 'ACCESS_TOKEN_EXPIRED')),
+      {
+        callRefresh: async () => {
+          if (down) throw failure;
+          return { token: T2, refreshToken: 'r2' };
+        },
+      },
+    );
+    await expect(request('/api/a')).rejects.toBeTruthy();
+    expect(expired).toEqual([]);
+    expect(readSession()).toMatchObject({ token: T1, refreshToken: 'r1' });
+    expect(modals).toEqual([{ title: 'notice', content: shown }]);
+    // the network is back: the next request renews the login and goes through
+    down = false;
+    await expect(request('/api/a')).resolves.toMatchObject({ data: 'fine' });
+    expect(refreshCalls).toEqual(['r1', 'r1']);
+    expect(readSession()).toMatchObject({ token: T2, refreshToken: 'r2' });
+  });
+
+  test.each([
+    ['SIGN_PARAM_INVALID', { errorCode: 'SIGN_PARAM_INVALID', status: 401 }, 'SIGN_PARAM_INVALID'],
+    ['INVALID_REFRESH_TOKEN', { errorCode: 'INVALID_REFRESH_TOKEN', status: 401 }, 'INVALID_REFRESH_TOKEN'],
+    ['a token error of section 8', { errorCode: 'uni-id-token-expired', status: 401 }, 'uni-id-token-expired'],
+    ['a refused (malformed) refresh token', { errorCode: 'INVALID_PARAM', status: 400 }, 'INVALID_REFRESH_TOKEN'],
+  ])('a refresh refused with %s ends the login', async (_label, failure, code) => {
+    const { request, expired } = setup(() => fail(401, 'ACCESS_TOKEN_EXPIRED'), {
+      callRefresh: async () => {
+        throw failure;
+      },
+    });
+    await expect(request('/api/a')).rejects.toMatchObject({ loginExpired: true });
+    expect(expired).toEqual([code]);
+    expect(readSession()).toEqual({ token: null, tokenExpired: 0, refreshToken: null });
+  });
+
+  test('skipAuth (logout with an expired access token): no token sent, a token error is not refreshed', async () => {
+    const { request, seen, refreshCalls, expired } = setup(() => fail(401, 'ACCESS_TOKEN_EXPIRED'));
+    await expect(request('/api/auth/logout', { method: 'POST', skipAuth: true, skipErrorHandler: true })).rejects.toBeTruthy();
+    expect(seen).toHaveLength(1);
+    expect(seen[0].auth).toBeUndefined();
+    expect(refreshCalls).toEqual([]);
+    expect(expired).toEqual([]);
   });
 
   test.each(['uni-id-token-expired', 'uni-id-check-token-failed', 'uni-id-token-not-exist', 'TOKEN_INVALID_WRONG_TOKEN'])(

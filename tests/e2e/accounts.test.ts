@@ -1,12 +1,12 @@
 /**
- * Issue 4 in a real Chromium against the real server: register (username + captcha),
+ * The account pages in a real Chromium against the real server: register (username + captcha),
  * register-by-email and retrieve-by-email with the code read out of a mail really received
  * over SMTP (a local smtp-server; the server under test gets SMTP_URL), change password then
  * sign in again, close the account then sign-in refused. Captchas are solved from their row.
  */
 import type { Page } from 'playwright-core';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
-import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf } from './browser';
+import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -46,7 +46,7 @@ async function requestCode(email: string, captcha: string) {
 async function clearLogin() {
   if (!page.url().startsWith('http')) await go(`${UNI}/login/login-withoutpwd`);
   // the login only: the chosen language stays, as it does for a user who signs out
-  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => (localStorage.removeItem(k), sessionStorage.removeItem(k))));
 }
 
 async function signIn(username: string, password: string) {
@@ -83,7 +83,7 @@ describe('register', () => {
     await page.locator('#captcha').fill(captcha);
     await page.getByRole('button', { name: 'Create and sign in' }).click();
     await page.waitForURL((u) => !u.hash.includes('register'));
-    const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
+    const token = await storedToken(page);
     const me = await api('GET', '/api/auth/me', undefined, token!);
     expect(me.body.data).toMatchObject({ username: REG.username, nickname: 'Member', score: 10000 });
   });
@@ -123,7 +123,7 @@ describe('register and retrieve by email (code received over SMTP)', () => {
     await page.locator('#code').fill(code);
     await page.getByRole('button', { name: 'Create and sign in' }).click();
     await page.waitForURL((u) => !u.hash.includes('register'));
-    firstToken = (await page.evaluate(() => localStorage.getItem('uni_id_token')))!;
+    firstToken = (await storedToken(page))!;
     expect((await api('GET', '/api/auth/me', undefined, firstToken)).body.data).toMatchObject({ email: MAIL.email, score: 10000 });
   });
 
@@ -158,7 +158,7 @@ describe('change password and close account', () => {
   it('changes the password from the user menu, then signs in again with the new one', async () => {
     await signIn(REG.username, REG.password);
     await page.waitForURL((u) => !u.hash.includes('login'));
-    const oldToken = (await page.evaluate(() => localStorage.getItem('uni_id_token')))!;
+    const oldToken = (await storedToken(page))!;
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByText('Change password').first().click();
     await page.waitForURL(/change_pwd/);
@@ -180,7 +180,7 @@ describe('change password and close account', () => {
   });
 
   it('closes the account after the notice and a confirmation; sign-in is then refused', async () => {
-    const token = (await page.evaluate(() => localStorage.getItem('uni_id_token')))!;
+    const token = (await storedToken(page))!;
     await go(`${UNI}/userinfo/deactivate/deactivate`);
     await page.getByText('Before you close your account').waitFor();
     await screenshot(page, 'accounts-en-deactivate');
@@ -192,7 +192,7 @@ describe('change password and close account', () => {
     await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Close my account' }).click();
     await page.getByText('Your account is closed').waitFor();
     await page.waitForURL(/login-withoutpwd/);
-    expect(await page.evaluate(() => localStorage.getItem('uni_id_token'))).toBeNull();
+    expect(await storedToken(page)).toBeNull();
     expect((await api('GET', '/api/auth/me', undefined, token)).status).toBe(401);
     await signIn(REG.username, 'Changed#2026');
     await page.getByText('This account has been closed').first().waitFor();

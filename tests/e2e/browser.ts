@@ -68,6 +68,19 @@ export async function captchaAfter(page: Page, action: () => Promise<unknown>): 
   return withDb((c) => captchaAnswer(c, data.id));
 }
 
+/** the stored access token, wherever the login is kept (sessionStorage by default, localStorage with "keep me signed in") */
+export const storedToken = (page: Page) =>
+  page.evaluate(() => sessionStorage.getItem('uni_id_token') ?? localStorage.getItem('uni_id_token'));
+
+/** forgets the login in this tab without telling the server */
+export const forgetLogin = (page: Page) =>
+  page.evaluate(() => {
+    for (const k of ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score']) {
+      localStorage.removeItem(k);
+      sessionStorage.removeItem(k);
+    }
+  });
+
 export const hashUrl = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
 
 export async function screenshot(page: Page, name: string) {
@@ -104,13 +117,17 @@ export function e2eSession(prefix: string, prepare?: () => Promise<void>, opts: 
     page: () => s.page,
     /** opens a console route (hash path) */
     go,
-    /** a fresh sign-in through the password login page, waiting until it has left the login pages */
-    async signIn(username: string, password: string) {
+    /**
+     * a fresh sign-in through the password login page, waiting until it has left the login
+     * pages; `keep` ticks "keep me signed in" (the login in localStorage), as by default here
+     */
+    async signIn(username: string, password: string, opts: { keep?: boolean } = {}) {
       await go('/');
-      await s.page.evaluate(() => localStorage.clear());
+      await s.page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
       await go('/uni_modules/uni-id-pages/pages/login/login-withpwd');
       await s.page.locator('#username').fill(username);
       await s.page.locator('#password').fill(password);
+      if (opts.keep ?? true) await s.page.getByText('Keep me signed in').click();
       await s.page.locator('#password').press('Enter');
       await s.page.waitForURL((u) => !u.hash.includes('login'));
     },

@@ -4,7 +4,7 @@
  * permission, silent token refresh and the login-expired path.
  */
 import type { Page } from 'playwright-core';
-import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { api, e2eSession, hashUrl, screenshot, storedToken } from './browser';
 import { captchaAnswer } from '../support/verify';
 import { expiredTokenLike, makeRole, makeUser, withDb } from './fixtures';
 
@@ -25,7 +25,7 @@ async function fillLogin(username: string, password: string) {
 }
 
 async function signOutByStorage() {
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
 }
 
 async function signInAsAdmin() {
@@ -83,7 +83,7 @@ describe('first run and sign-in', () => {
     };
     for (let i = 0; i < 3; i++) {
       await attempt(`wrong-${i}-pass`);
-      await page.getByText('Wrong account or password').first().waitFor();
+      await page.getByText('Username/password login failed: Wrong account or password').first().waitFor();
     }
     expect(await page.locator('#captcha').count()).toBe(0);
     // the 4th attempt: the server asks for the captcha, which appears on its field
@@ -190,13 +190,15 @@ describe('token expiry', () => {
    */
   async function plantExpiredToken(opts: { knownExpired: boolean; refreshToken?: string }) {
     await signInAsAdmin();
-    const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
+    const token = await storedToken(page);
     const expired = await expiredTokenLike(token!);
     await page.evaluate(
       ({ t, knownExpired, refreshToken }) => {
-        localStorage.setItem('uni_id_token', t);
-        localStorage.setItem('uni_id_token_expired', String(Date.now() + (knownExpired ? -100000 : 100000)));
-        if (refreshToken) localStorage.setItem('uni_id_refresh_token', refreshToken);
+        // the store the login lives in ('session' unless "keep me signed in" was ticked)
+        const store = sessionStorage.getItem('uni_id_refresh_token') ? sessionStorage : localStorage;
+        store.setItem('uni_id_token', t);
+        store.setItem('uni_id_token_expired', String(Date.now() + (knownExpired ? -100000 : 100000)));
+        if (refreshToken) store.setItem('uni_id_refresh_token', refreshToken);
       },
       { t: expired, ...opts },
     );
@@ -218,7 +220,7 @@ describe('token expiry', () => {
     page.off('request', onRequest);
     expect(hashUrl(page)).toContain('/pages/admin-index/admin-index');
     expect(refreshes.length).toBeGreaterThanOrEqual(1);
-    expect(await page.evaluate(() => localStorage.getItem('uni_id_token'))).not.toBe(expired);
+    expect(await storedToken(page)).not.toBe(expired);
   });
 
   it('a failed refresh lands on the login page keeping the pending url', async () => {

@@ -1,12 +1,12 @@
 /**
- * Issue 4, the SMS pages in a real Chromium against the real server, which sends its codes
+ * The SMS pages in a real Chromium against the real server, which sends its codes
  * to a local stand-in of Aliyun's SendSms API (SMS_* environment; the stand-in checks every
  * request's signature). Codes are read from the messages the stand-in received, captchas are
  * solved from their row. SET_PASSWORD_AFTER_LOGIN=1, so a password-less sign-in goes to set-pwd.
  */
 import type { Page } from 'playwright-core';
 import { type AliyunSmsStandin, startAliyunSmsStandin } from '../support/aliyun-sms-standin';
-import { api, e2eSession, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf } from './browser';
+import { api, e2eSession, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -68,7 +68,7 @@ async function requestCode(mobile: string, captcha: string, opts: { fixed?: bool
 
 async function clearLogin() {
   if (!page.url().startsWith('http')) await go(`${UNI}/login/login-withoutpwd`);
-  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => (localStorage.removeItem(k), sessionStorage.removeItem(k))));
 }
 
 async function signIn(username: string, password: string) {
@@ -81,7 +81,7 @@ async function signIn(username: string, password: string) {
   return (await answered).json();
 }
 
-const token = () => page.evaluate(() => localStorage.getItem('uni_id_token'));
+const token = () => storedToken(page);
 const fieldError = (field: string) => fieldErrorOf(page, field);
 const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 const EXPIRED = 'The verification code has expired or was already used: send a new one';

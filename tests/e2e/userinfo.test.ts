@@ -1,5 +1,5 @@
 /**
- * Issue 4, the user info pages in a real Chromium against the real server: nickname edit,
+ * The user info pages in a real Chromium against the real server: nickname edit,
  * avatar chosen -> cropped -> uploaded (progress shown on a throttled connection) -> served at
  * 600x600, bind-email with the code of a mail really received over SMTP (a local smtp-server),
  * the webview page (allowed: a local http server on WEBVIEW_ALLOW; refused: anything else),
@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { captchaAnswer } from '../support/verify';
-import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf } from './browser';
+import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -45,7 +45,7 @@ beforeAll(() => {
   page = session.page();
 });
 
-const token = () => page.evaluate(() => localStorage.getItem('uni_id_token'));
+const token = () => storedToken(page);
 const fieldError = (field: string) => fieldErrorOf(page, field);
 const row = (name: string) => page.getByTestId(`row-${name}`);
 

@@ -1,5 +1,5 @@
 /**
- * Weixin web sign-in (issue 4) in Chromium: the server runs with WEIXIN_* pointing at a local
+ * Weixin web sign-in in Chromium: the server runs with WEIXIN_* pointing at a local
  * stand-in of weixin's OAuth pages and API (tests/support/weixin-standin.ts) and without
  * PUBLIC_URL, so weixin's redirect_uri comes from the request's host. A page that needs a
  * login -> the login page -> weixin -> Confirm -> back signed in on that page; Cancel and a
@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { startWeixinStandin, type WeixinStandin } from '../support/weixin-standin';
-import { api, BASE, e2eSession, hashUrl, screenshot } from './browser';
+import { api, BASE, e2eSession, hashUrl, screenshot, storedToken as storedTokenOf } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -42,10 +42,10 @@ beforeAll(() => {
 
 async function signOutHere() {
   if (!page.url().startsWith('http')) await go(LOGIN);
-  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => localStorage.removeItem(k)));
+  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => (localStorage.removeItem(k), sessionStorage.removeItem(k))));
 }
 
-const storedToken = () => page.evaluate(() => localStorage.getItem('uni_id_token'));
+const storedToken = () => storedTokenOf(page);
 
 /** from a page that needs a login: the guard's login page, then the weixin button to weixin's page */
 async function toWeixinFrom(path: string) {

@@ -44,5 +44,6 @@ window.getComputedStyle = ((el: Element) => realGetComputedStyle(el)) as typeof 
 
 afterEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   document.body.removeAttribute('data-theme');
 });

@@ -9,7 +9,12 @@ import { applyServerError } from '../../../shared/form-errors';
 export function useAccountForm<V extends object>(
   fields: readonly string[],
   submit: (values: V) => Promise<void>,
-  opts: { onFailure?: (form: FormInstance<V>) => void; aliases?: Record<string, string> } = {},
+  opts: {
+    onFailure?: (form: FormInstance<V>) => void;
+    aliases?: Record<string, string>;
+    /** the words put before a server's business error (e.g. "Username/password login failed") */
+    failurePrefix?: (values: V) => string | undefined;
+  } = {},
 ) {
   const [form] = Form.useForm<V>();
   const [submitting, setSubmitting] = useState(false);
@@ -22,7 +27,7 @@ export function useAccountForm<V extends object>(
       await submit(values);
     } catch (e) {
       opts.onFailure?.(form);
-      setFormError(applyServerError(form, e, fields, opts.aliases));
+      setFormError(applyServerError(form, e, fields, opts.aliases, opts.failurePrefix?.(values)));
     } finally {
       setSubmitting(false);
     }

@@ -1,5 +1,5 @@
 /**
- * Weixin web sign-in and linking, console side (issue 4). The server makes the state and
+ * Weixin web sign-in and linking, console side. The server makes the state and
  * weixin's authorize URL; the browser goes there, the user confirms on weixin's page, weixin
  * sends the browser to the server's callback, which comes back to the console with
  *   ?weixinTicket=T   (sign-in: the login page spends it for the tokens)
@@ -8,6 +8,7 @@
  */
 import { getWeixinAuthorizeUrl } from '../../../services/api';
 import { hasMessage, type Translate } from '../../../shared/i18n';
+import type { Persistence } from '../../../shared/session';
 
 export type WeixinPurpose = 'login' | 'bind';
 
@@ -29,4 +30,28 @@ export function withoutWeixinParams(search: string): string {
   for (const k of ['weixinTicket', 'weixinError', 'weixinBound']) q.delete(k);
   const s = q.toString();
   return s ? `?${s}` : '';
+}
+
+/**
+ * The "keep me signed in" choice outlives the round trip through weixin's pages in this tab's
+ * sessionStorage, and is read once when the ticket comes back.
+ */
+const WEIXIN_PERSISTENCE_KEY = 'uni_id_weixin_persistence';
+
+export function rememberWeixinPersistence(persistence: Persistence) {
+  try {
+    sessionStorage.setItem(WEIXIN_PERSISTENCE_KEY, persistence);
+  } catch {
+    /* no sessionStorage: the default applies */
+  }
+}
+
+export function takeWeixinPersistence(): Persistence | undefined {
+  try {
+    const v = sessionStorage.getItem(WEIXIN_PERSISTENCE_KEY);
+    sessionStorage.removeItem(WEIXIN_PERSISTENCE_KEY);
+    return v === 'local' || v === 'session' ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }

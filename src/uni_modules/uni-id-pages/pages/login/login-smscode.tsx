@@ -1,7 +1,7 @@
 /**
  * Sign in by SMS code (uni-id-pages login-smscode): the mobile number (prefilled from
  * ?mobile=, as login-withoutpwd sends it), the image captcha and 'send code', then the code.
- * An unknown number gets a new account. After success: completeLogin (set-pwd when
+ * An unknown number gets a new account. "Keep me signed in" chooses where the login is kept. After success: completeLogin (set-pwd when
  * setPasswordAfterLogin is on and the account has no password, else back where it was going).
  */
 import { Link, useLocation } from '@umijs/max';
@@ -14,11 +14,13 @@ import { useT } from '../../../../shared/i18n';
 import CodeFields from '../../components/CodeFields';
 import { LOGIN_WITHOUTPWD, LOGIN_WITHPWD } from '../../common/paths';
 import { useAccountForm } from '../../common/use-account-form';
+import { KeepSignedInField, persistenceOfChoice } from '../../components/KeepSignedIn';
 
 interface Values {
   mobile: string;
   code: string;
   captcha?: string;
+  keepSignedIn?: boolean;
 }
 
 const FIELDS = ['mobile', 'code'] as const;
@@ -27,21 +29,24 @@ export default function LoginSmsCode() {
   const t = useT();
   const { search } = useLocation();
   const carry = carryRedirect(search);
-  const given = new URLSearchParams(search).get('mobile')?.trim() ?? '';
+  const query = new URLSearchParams(search);
+  const given = query.get('mobile')?.trim() ?? '';
+  const keep = query.get('keepSignedIn') === '1';
 
   const { form, formProps, submitting, errorAlert, setFormError } = useAccountForm<Values>(FIELDS, async (values) => {
     const bundle = await loginBySms({ mobile: values.mobile.trim(), code: values.code.trim() }, { skipErrorHandler: true });
-    await completeLogin(bundle, search);
+    await completeLogin(bundle, search, { persistence: persistenceOfChoice(values.keepSignedIn) });
   });
 
   return (
     <AccountFrame title={t('login.sms.title')} subtitle={t('login.sms.subtitle')}>
-      <Form<Values> {...formProps} initialValues={{ mobile: given }} requiredMark={false}>
+      <Form<Values> {...formProps} initialValues={{ mobile: given, keepSignedIn: keep }} requiredMark={false}>
         {errorAlert}
         <CodeFields form={form} channel="mobile" scene="login" onError={setFormError} autoFocus={!given} />
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
           {t('login.sms.registersNote')}
         </Typography.Paragraph>
+        <KeepSignedInField />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('login.submit')}
         </Button>

@@ -7,7 +7,8 @@
  *    disabled button with a hint. weixin's round trip comes back here with ?weixinTicket=
  *    (spent for the tokens; then back three history steps, or to uniIdRedirectUrl) or
  *    ?weixinError=<CODE> (shown above the choices).
- * The register-admin link shows while no admin exists.
+ * "Keep me signed in" goes with the choice: to login-smscode as ?keepSignedIn=1, and through
+ * weixin's round trip in sessionStorage. The register-admin link shows while no admin exists.
  */
 import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { history, Link, useLocation } from '@umijs/max';
@@ -24,7 +25,8 @@ import { useT } from '../../../../shared/i18n';
 import { SPEC } from '../../../../shared/spec';
 import { LOGIN_SMSCODE, LOGIN_WITHOUTPWD, LOGIN_WITHPWD, REGISTER, REGISTER_ADMIN, RETRIEVE_BY_EMAIL } from '../../common/paths';
 import { ruleOf } from '../../common/rules';
-import { startWeixin, weixinErrorText, withoutWeixinParams } from '../../common/weixin';
+import { rememberWeixinPersistence, startWeixin, takeWeixinPersistence, weixinErrorText, withoutWeixinParams } from '../../common/weixin';
+import { KeepSignedInBox, persistenceOfChoice } from '../../components/KeepSignedIn';
 
 /** tickets already handed to the server: a ticket is single use, and effects may run twice */
 const tickets = new Map<string, 'pending' | 'done'>();
@@ -38,6 +40,7 @@ export default function LoginWithoutPwd() {
   const { data, loading, error, refresh } = useRequest(() => getLoginConfig({ skipErrorHandler: true }));
   const [weixinBusy, setWeixinBusy] = useState(false);
   const [weixinFailure, setWeixinFailure] = useState<string | null>(null);
+  const [keepSignedIn, setKeepSignedIn] = useState(false);
   const carry = carryRedirect(search);
 
   // back from weixin with a ticket: spend it for the tokens, then on as after any login
@@ -59,7 +62,7 @@ export default function LoginWithoutPwd() {
     }
     tickets.set(weixinTicket, 'pending');
     exchangeWeixinTicket({ ticket: weixinTicket }, { skipErrorHandler: true })
-      .then((bundle) => completeLogin(bundle, search, { via: 'weixin' }))
+      .then((bundle) => completeLogin(bundle, search, { via: 'weixin', persistence: takeWeixinPersistence() }))
       .catch((e) => {
         const info = requestErrorOf(e);
         if (info.kind === 'business' && info.code) {
@@ -82,6 +85,7 @@ export default function LoginWithoutPwd() {
   const signInWithWeixin = async () => {
     setWeixinBusy(true);
     setWeixinFailure(null);
+    rememberWeixinPersistence(persistenceOfChoice(keepSignedIn));
     try {
       await startWeixin('login', redirectTarget(search));
     } catch (e) {
@@ -93,6 +97,7 @@ export default function LoginWithoutPwd() {
   const goToSmsCode = ({ mobile }: { mobile: string }) => {
     const q = new URLSearchParams(carry.slice(1));
     q.set('mobile', mobile.trim());
+    if (keepSignedIn) q.set('keepSignedIn', '1');
     history.push(`${LOGIN_SMSCODE}?${q.toString()}`);
   };
 
@@ -193,6 +198,7 @@ export default function LoginWithoutPwd() {
             </Tooltip>
           ),
         )}
+        {sms || known.includes('weixin') ? <KeepSignedInBox checked={keepSignedIn} onChange={setKeepSignedIn} /> : null}
         <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 8 }}>
           <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>
           <Link to={`${RETRIEVE_BY_EMAIL}${carry}`}>{t('login.forgot')}</Link>

@@ -1,6 +1,7 @@
 /**
  * Password login (uni-id-pages login-withpwd): one field takes a username, mobile number or
- * email, plus the password. Enter submits. The server's error shows on the field it names.
+ * email, plus the password, and "keep me signed in". Enter submits. The server's error shows
+ * on the field it names, after "username/password login failed" (or "email login failed").
  * After 3 failures the server asks for the image captcha (CAPTCHA_REQUIRED on field captcha):
  * the captcha field appears then and stays, with a new image after every attempt.
  * After success: tokens stored, user info refreshed, 'login succeeded', back to
@@ -19,12 +20,14 @@ import { useT } from '../../../../shared/i18n';
 import { useAccountForm } from '../../common/use-account-form';
 import { accountRules } from '../../common/rules';
 import { CaptchaField, useCaptcha } from '../../components/Captcha';
+import { KeepSignedInField, persistenceOfChoice } from '../../components/KeepSignedIn';
 import { LOGIN_WITHOUTPWD, REGISTER, REGISTER_ADMIN, RETRIEVE } from '../../common/paths';
 
 interface Values {
   username: string;
   password: string;
   captcha?: string;
+  keepSignedIn?: boolean;
 }
 
 const FIELDS = ['username', 'password', 'captcha'] as const;
@@ -62,7 +65,7 @@ export default function LoginWithPwd() {
           },
           { skipErrorHandler: true },
         );
-        await completeLogin(bundle, search);
+        await completeLogin(bundle, search, { persistence: persistenceOfChoice(values.keepSignedIn) });
       } catch (e) {
         const info = requestErrorOf(e);
         if (!captchaNeeded && CAPTCHA_CODES.has(info.code ?? '')) {
@@ -75,6 +78,7 @@ export default function LoginWithPwd() {
     },
     {
       aliases: { mobile: 'username', email: 'username' },
+      failurePrefix: (values) => t(values.username?.includes('@') ? 'login.failed.email' : 'login.failed.username'),
       onFailure: (form) => {
         if (!captchaNeeded) return;
         // a captcha is good for one try: the next one needs a new image
@@ -124,6 +128,7 @@ export default function LoginWithPwd() {
           <Input.Password autoComplete="current-password" prefix={<LockOutlined aria-hidden />} placeholder={t('login.password.placeholder')} maxLength={128} />
         </Form.Item>
         {captchaNeeded ? <CaptchaField captcha={captcha} rules={rules.captcha} /> : null}
+        <KeepSignedInField />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('login.submit')}
         </Button>
