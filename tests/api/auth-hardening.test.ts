@@ -192,7 +192,7 @@ describe('logout', () => {
 });
 
 describe('authorized apps (spec section 6)', () => {
-  it('an account authorized for other apps only cannot sign in or refresh: Invalid client, 20101', async () => {
+  it('an account authorized for other apps only, or none, cannot sign in or refresh: Invalid client, 20101', async () => {
     const u = await makeUser(t.db, { username: 'elsewhere', password: 'Where#2026', mobile: '13900000077' });
     const s = (await login(t.app, 'elsewhere', 'Where#2026')).body.data;
     await t.db.$client.query(`UPDATE users SET dcloud_appid = '{__UNI__OTHER}' WHERE id = $1`, [u.id]);
@@ -210,7 +210,11 @@ describe('authorized apps (spec section 6)', () => {
     const code = /(\d{6})/.exec(rows[0].content)![1];
     expect((await call(t.app, 'POST', '/api/auth/login-by-sms', { body: { mobile: '13900000077', code } })).body.errorCode).toBe('INVALID_CLIENT');
 
-    // the console among the apps, or no restriction: signs in
+    // authorized for no app at all (the user form's "none")
+    await t.db.$client.query(`UPDATE users SET dcloud_appid = '{}' WHERE id = $1`, [u.id]);
+    expect((await login(t.app, 'elsewhere', 'Where#2026')).body.errorCode).toBe('INVALID_CLIENT');
+
+    // the console among the apps, or every app (null): signs in
     await t.db.$client.query(`UPDATE users SET dcloud_appid = $2 WHERE id = $1`, [u.id, ['__UNI__OTHER', APP_ID]]);
     expect((await login(t.app, 'elsewhere', 'Where#2026')).status).toBe(200);
     await t.db.$client.query(`UPDATE users SET dcloud_appid = NULL WHERE id = $1`, [u.id]);

@@ -82,11 +82,12 @@ const ADMIN_LOCK = 727002;
 export const MAX_SESSIONS_PER_USER = 10;
 
 /**
- * Spec section 6: an account whose authorized apps (dcloud_appid) are set and leave out the
- * console cannot sign in here (INVALID_CLIENT, 20101). null or [] = no restriction.
+ * Spec section 6: an account whose authorized apps (dcloud_appid) leave out the console cannot
+ * sign in here (INVALID_CLIENT, 20101). As the reference and the user form read the field:
+ * null = every app, [] = none.
  */
 export function assertAppAuthorized(user: Pick<User, 'dcloudAppid'>) {
-  if (user.dcloudAppid?.length && !user.dcloudAppid.includes(APP_ID)) throw new AppError('INVALID_CLIENT');
+  if (user.dcloudAppid && !user.dcloudAppid.includes(APP_ID)) throw new AppError('INVALID_CLIENT');
 }
 
 /** the reference's username, nickname and password rules, each failure on its field */
