@@ -23,6 +23,15 @@ export function hasPermission(user: AccessSubject | null | undefined, permission
 }
 
 /**
+ * The permissions of `wanted` the user does not hold (none for role admin): what they may not
+ * hand out through a role, so delegated administration cannot climb above its own rights.
+ */
+export function permissionsBeyond(user: AccessSubject | null | undefined, wanted: readonly string[]): string[] {
+  if (hasRole(user, ADMIN_ROLE)) return [];
+  return [...new Set(wanted)].filter((p) => !user?.permission?.includes(p));
+}
+
+/**
  * A rule as routes, menus and buttons write it: 'admin' is the admin role, anything else a
  * permission; no rule = any signed-in user.
  */

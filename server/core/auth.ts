@@ -2,6 +2,7 @@
  * Access tokens (HS256 JWT: uid, role, permission, iat, exp) and the per-route access rules.
  * Every route declares `config.access`; a route without one cannot be registered.
  */
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { ADMIN_ROLE, hasPermission, hasRole, type Rule } from '../../shared/permissions';
@@ -25,8 +26,20 @@ export interface TokenPayload {
   exp: number;
 }
 
+/**
+ * The caller as the access check saw them: the token's uid and session, with the roles and
+ * permissions read from the database on this request (the token's copies are only a hint
+ * for the console: a role change takes effect on the next request).
+ */
 export interface AuthUser extends TokenPayload {
   isAdmin: boolean;
+}
+
+/** what the per-request check reads along with the session (AccountService.assertTokenStands) */
+export interface StandingAccess {
+  role: string[];
+  permission: string[];
+  dataVersion?: string;
 }
 
 declare module 'fastify' {
@@ -70,6 +83,14 @@ export class TokenService {
   private verified = new Map<string, TokenPayload>();
   constructor(secret: string, private ttlS: number) {
     this.key = new TextEncoder().encode(secret);
+  }
+
+  /**
+   * A value only this server can compute from `input` (HMAC-SHA256 under the signing secret,
+   * separated by `purpose`): a retried refresh derives the same successor token.
+   */
+  derive(purpose: string, input: string): string {
+    return createHmac('sha256', this.key).update(`${purpose}\n${input}`).digest('base64url');
   }
 
   async sign(p: { uid: string; sid: string; role: string[]; permission: string[] }, nowS = Math.floor(Date.now() / 1000)) {
@@ -133,14 +154,11 @@ export function declaredRoutes(app: FastifyInstance): DeclaredRoute[] {
 }
 
 /**
- * Installs the access check. `loadUser` confirms the token still stands in the database
- * (status, valid_token_date), so password changes and closed accounts take effect at once.
+ * Installs the access check. `checkUser` confirms the token still stands in the database
+ * (session, status), so password changes and closed accounts take effect at once, and answers
+ * the user's current roles and permissions, which are what the rules are checked against.
  */
-export function installAccessControl(
-  app: FastifyInstance,
-  tokens: TokenService,
-  checkUser: (p: TokenPayload) => Promise<void | { dataVersion?: string }>,
-) {
+export function installAccessControl(app: FastifyInstance, tokens: TokenService, checkUser: (p: TokenPayload) => Promise<StandingAccess>) {
   const table: DeclaredRoute[] = [];
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
@@ -161,8 +179,8 @@ export function installAccessControl(
       try {
         const p = await tokens.verify(token);
         const seen = await checkUser(p);
-        req.auth = { ...p, isAdmin: p.role.includes(ADMIN_ROLE) };
-        if (seen?.dataVersion) req.dataVersion = seen.dataVersion;
+        req.auth = { ...p, role: seen.role, permission: seen.permission, isAdmin: seen.role.includes(ADMIN_ROLE) };
+        if (seen.dataVersion) req.dataVersion = seen.dataVersion;
       } catch (e) {
         if (rule !== 'public') throw e;
       }

@@ -3,13 +3,15 @@
  * with the catalogue's HTTP status and a message in the request's language.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode } from './errors';
+import { AppError, type ErrorCode, NUMERIC_CODES } from './errors';
 import { pickLang, t } from './i18n';
 
 export interface ErrorBody {
   success: false;
   errorCode: string;
   errorMessage: string;
+  /** the spec's numeric code, for the few errors that have one */
+  code?: number;
   field?: string;
   requestId: string;
 }
@@ -22,6 +24,7 @@ export function errorBody(req: FastifyRequest, code: ErrorCode, field?: string, 
     success: false,
     errorCode: code,
     errorMessage: t(lang, `error.${code}`, { field: label ?? '', ...params }),
+    ...(NUMERIC_CODES[code] ? { code: NUMERIC_CODES[code] } : {}),
     ...(field ? { field } : {}),
     requestId: req.id,
   };

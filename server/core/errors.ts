@@ -51,6 +51,8 @@ export const ERRORS = {
   PASSWORD_WEAK: 400,
   PASSWORD_MISMATCH: 400,
   PERMISSION_ERROR: 403,
+  /** spec section 6: the account's authorized apps (dcloud_appid) leave out the console; numeric code 20101 */
+  INVALID_CLIENT: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
@@ -71,7 +73,7 @@ export const ERRORS = {
   MENU_HAS_CHILDREN: 409,
   /** a value names a role, permission, tag or app that does not exist */
   REFERENCE_NOT_FOUND: 400,
-  /** the last user holding role admin cannot be deleted or lose the role (register-admin would reopen) */
+  /** the last active admin (role admin, status 0) cannot be deleted, disabled, closed or lose the role (register-admin would reopen) */
   LAST_ADMIN: 400,
   MOBILE_INVALID: 400,
   EMAIL_INVALID: 400,
@@ -164,6 +166,9 @@ export const ERRORS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;
+
+/** the spec's numeric codes, answered as `code` next to `errorCode` */
+export const NUMERIC_CODES: Partial<Record<ErrorCode, number>> = { INVALID_CLIENT: 20101 };
 
 export class AppError extends Error {
   readonly code: ErrorCode;

@@ -5,6 +5,7 @@
 import { type Static, type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import type { AuthUser } from './auth';
 import type { ModuleApp } from './context';
 import { AppError } from './errors';
 import type { ListSpec } from './list/query';
@@ -60,9 +61,10 @@ export function registerResource<C extends TObject, U extends TObject>(
     db: Db;
     access: ResourceAccess;
     get: (id: string) => Promise<Row>;
-    create?: { body: C; run: (body: Static<C>) => Promise<Row> };
-    update?: { body: U; run: (id: string, body: Static<U>) => Promise<Row> };
-    deleteMany?: (ids: string[]) => Promise<number>;
+    /** `caller`: who asks (the access check's view), for rules that depend on the caller's own rights */
+    create?: { body: C; run: (body: Static<C>, caller: AuthUser | undefined) => Promise<Row> };
+    update?: { body: U; run: (id: string, body: Static<U>, caller: AuthUser | undefined) => Promise<Row> };
+    deleteMany?: (ids: string[], caller: AuthUser | undefined) => Promise<number>;
   },
 ) {
   const { base, tags, row, access } = opts;
@@ -77,7 +79,7 @@ export function registerResource<C extends TObject, U extends TObject>(
     app.post(base, {
       config: { access: access.create },
       schema: { tags, body, response: { 200: Ok(row) } },
-      handler: async (req) => ({ success: true as const, data: (await run(req.body as Static<C>)) as never }),
+      handler: async (req) => ({ success: true as const, data: (await run(req.body as Static<C>, req.auth)) as never }),
     });
   }
   if (opts.update) {
@@ -85,7 +87,7 @@ export function registerResource<C extends TObject, U extends TObject>(
     app.put(`${base}/:id`, {
       config: { access: access.update },
       schema: { tags, params: IdParam, body, response: { 200: Ok(row) } },
-      handler: async (req) => ({ success: true as const, data: (await run((req.params as Static<typeof IdParam>).id, req.body as Static<U>)) as never }),
+      handler: async (req) => ({ success: true as const, data: (await run((req.params as Static<typeof IdParam>).id, req.body as Static<U>, req.auth)) as never }),
     });
   }
   if (opts.deleteMany) {
@@ -94,7 +96,7 @@ export function registerResource<C extends TObject, U extends TObject>(
       config: { access: access.delete },
       schema: { tags, params: IdParam, response: { 200: Deleted } },
       handler: async (req) => {
-        const deleted = await deleteMany([(req.params as Static<typeof IdParam>).id]);
+        const deleted = await deleteMany([(req.params as Static<typeof IdParam>).id], req.auth);
         if (!deleted) throw new AppError('NOT_FOUND');
         return { success: true as const, data: { deleted } };
       },

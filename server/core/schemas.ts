@@ -11,6 +11,8 @@ export const ErrorResponse = Type.Object(
     success: Type.Literal(false),
     errorCode: Type.String(),
     errorMessage: Type.String(),
+    /** the spec's numeric code, for the few errors that have one (INVALID_CLIENT: 20101) */
+    code: Type.Optional(Type.Integer()),
     field: Type.Optional(Type.String()),
     requestId: Type.String(),
   },

@@ -202,6 +202,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** end the caller's session: the access token's and/or the refresh token's (works with an expired access token) */
         post: {
             parameters: {
                 query?: never;
@@ -209,7 +210,13 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        refreshToken?: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {

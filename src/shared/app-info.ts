@@ -1,3 +1,2 @@
-/** spec section 3: the app state's appName and appid */
-export const APP_NAME = 'console';
-export const APP_ID = '__UNI__CONSOLE';
+/** spec section 3: the app state's appName and appid (one home: shared/app-info.ts) */
+export { APP_ID, APP_NAME } from '../../shared/app-info';

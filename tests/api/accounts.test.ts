@@ -119,9 +119,11 @@ describe('email codes', () => {
     expect(ok.body.data.userInfo).toMatchObject({ email, nickname: 'Mailer', username: null, score: 10000 });
     const { rows } = await t.db.$client.query(`SELECT email_confirmed FROM users WHERE email = $1`, [email]);
     expect(rows[0].email_confirmed).toBe(true);
-    // reused: the code is spent
-    const again = await registerByEmail('wrong.code@example.com', code);
-    expect(again.body).toMatchObject({ errorCode: 'ACCOUNT_EXISTS', field: 'email' });
+    // reused: the code is spent, and the address's owner is not given away before a right code
+    expect((await registerByEmail(email, code)).body).toMatchObject({ errorCode: 'CODE_EXPIRED' });
+    const fresh = await codeFor(email, 'register');
+    expect((await registerByEmail(email, fresh === '000000' ? '111111' : '000000')).body).toMatchObject({ errorCode: 'CODE_INVALID', field: 'code' });
+    expect((await registerByEmail(email, fresh)).body).toMatchObject({ errorCode: 'ACCOUNT_EXISTS', field: 'email' });
   });
 
   it('a used code does not work a second time', async () => {
@@ -234,6 +236,9 @@ describe('register (username)', () => {
     const dup = await register({ username: 'NEW_USER' });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ errorCode: 'ACCOUNT_EXISTS', field: 'username' });
+    // without the right captcha nobody learns whether the name is taken
+    expect((await register({ username: 'NEW_USER', captcha: 'zzzz' })).body).toMatchObject({ errorCode: 'CAPTCHA_INVALID', field: 'captcha' });
+    expect((await register({ username: 'NEW_USER', captcha: undefined })).body).toMatchObject({ errorCode: 'CAPTCHA_REQUIRED', field: 'captcha' });
     const logs = await t.db.$client.query(`SELECT type, state FROM user_logs WHERE username = 'new_user' AND type = 'register'`);
     expect(logs.rows).toEqual([{ type: 'register', state: 1 }]);
   });

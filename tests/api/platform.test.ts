@@ -43,7 +43,7 @@ describe('server basics', () => {
 
   it('refuses to register an API route that declares no access rule', async () => {
     const app = Fastify();
-    installAccessControl(app, new TokenService('x'.repeat(32), 60), async () => undefined);
+    installAccessControl(app, new TokenService('x'.repeat(32), 60), async () => ({ role: [], permission: [] }));
     expect(() => app.get('/api/undeclared', async () => ({}))).toThrow(/declares no access rule/);
     await app.close();
   });

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { whereOf } from '../../server/core/list/query';
 import { compile } from '../../server/core/sql';
 import { userList } from '../../server/modules/system/users/service';
+import { APP_ID } from '../../shared/app-info';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows, tokenWith } from './system-support';
@@ -185,6 +186,11 @@ describe('adding and editing users', () => {
       comment: 'hi',
       last_login_date: null,
     });
+    // authorized for another app only: not for the console (spec section 6)
+    const refused = await login(t.app, 'newuser', 'Newbie#2026');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ errorCode: 'INVALID_CLIENT', code: 20101, errorMessage: 'Invalid client' });
+    await call(t.app, 'PUT', `${U}/${r.body.data._id}`, { token: admin, body: { dcloud_appid: ['__UNI__A1', APP_ID] } });
     expect((await login(t.app, 'newuser', 'Newbie#2026')).status).toBe(200);
     const fetched = await call(t.app, 'GET', `${U}/${r.body.data._id}`, { token: admin });
     expect(fetched.body.data.username).toBe('newuser');
@@ -273,13 +279,13 @@ describe('tokens follow the account', () => {
     expect(logged.rows).toEqual([{ type: 'reset-pwd', state: 1 }]);
   });
 
-  it('a changed role reaches the user at their next token refresh', async () => {
+  it('a changed role counts from the next request, with the same token; a refresh brings the token up to date', async () => {
     const u = await makeUser(t.db, { username: 'promoted', password: 'Prom#2026' });
     const s = (await login(t.app, 'promoted', 'Prom#2026')).body.data;
     await t.db.$client.query(`UPDATE roles SET permission = '{READ_UNI_ID_TAG}' WHERE role_id = 'viewer'`);
-    await call(t.app, 'PUT', `${U}/${u.id}`, { token: admin, body: { role: ['viewer'] } });
-    // the old token still carries the old (empty) permissions, and still works
     expect((await call(t.app, 'GET', '/api/system/tags', { token: s.token })).body.errorCode).toBe('PERMISSION_ERROR');
+    await call(t.app, 'PUT', `${U}/${u.id}`, { token: admin, body: { role: ['viewer'] } });
+    expect((await call(t.app, 'GET', '/api/system/tags', { token: s.token })).status).toBe(200);
     const fresh = (await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })).body.data;
     expect(fresh.userInfo.permission).toEqual(['READ_UNI_ID_TAG']);
     expect((await call(t.app, 'GET', '/api/system/tags', { token: fresh.token })).status).toBe(200);

@@ -7,7 +7,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { LIST } from '../../config';
 import type { Db } from '../../db';
-import type { AccessRule } from '../auth';
+import type { AccessRule, AuthUser } from '../auth';
 import type { ModuleApp } from '../context';
 import { List, Ok } from '../schemas';
 import { assertCacheable, cachedList } from './cache';
@@ -37,7 +37,7 @@ export function registerListRoutes<S extends TSchema>(
     /** false: no export route (lists meant for working through, not for taking away) */
     exportable?: boolean;
     /** batch delete (one transaction); leave out for resources that cannot be deleted in batch */
-    deleteMany?: (ids: string[]) => Promise<number>;
+    deleteMany?: (ids: string[], caller: AuthUser | undefined) => Promise<number>;
     /** an OpenAPI summary of the list route */
     summary?: string;
   },
@@ -66,7 +66,7 @@ export function registerListRoutes<S extends TSchema>(
     app.delete(base, {
       config: { access: opts.access.delete },
       schema: { tags, body: IdsBody, response: { 200: Deleted } },
-      handler: async (req) => ({ success: true as const, data: { deleted: await deleteMany((req.body as Static<typeof IdsBody>).ids) } }),
+      handler: async (req) => ({ success: true as const, data: { deleted: await deleteMany((req.body as Static<typeof IdsBody>).ids, req.auth) } }),
     });
   }
 }

@@ -1,7 +1,6 @@
 /** Sign-in routes: thin; the rules live in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { LOGIN_CONFIG } from '../../config';
-import { AppError } from '../../core/errors';
 import { Empty, Nullable, Ok } from '../../core/schemas';
 import { CaptchaFields } from '../verify/routes';
 import { mobileRoutes } from './mobile-routes';
@@ -125,10 +124,18 @@ export async function authRoutes(ctx: ModuleContext) {
   app.post('/api/auth/logout', {
     // public so that an anonymous caller gets the spec's error rather than a token error
     config: { access: 'public' },
-    schema: { tags, response: { 200: Ok(Empty) } },
+    schema: {
+      tags,
+      summary: "end the caller's session: the access token's and/or the refresh token's (works with an expired access token)",
+      body: Type.Object({ refreshToken: Type.Optional(Type.String({ maxLength: 256 })) }),
+      response: { 200: Ok(Empty) },
+    },
+    // the body is optional: a bare POST (older consoles) is an empty one
+    preValidation: async (req) => {
+      req.body ??= {};
+    },
     handler: async (req) => {
-      if (!req.auth) throw new AppError('ANONYMOUS_CANNOT_LOGOUT');
-      await accounts.logout(req.auth, clientOf(req));
+      await accounts.logout(req.auth, req.body.refreshToken || undefined, clientOf(req));
       return { success: true as const, data: {} };
     },
   });

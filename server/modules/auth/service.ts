@@ -5,10 +5,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { APP_ID } from '../../../shared/app-info';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
 import { AUTH, LOGIN_CONFIG } from '../../config';
-import { type TokenPayload, type TokenService } from '../../core/auth';
+import { type StandingAccess, type TokenPayload, type TokenService } from '../../core/auth';
 import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { textArray, type Tx } from '../../core/sql';
@@ -74,6 +75,21 @@ export const statusErrorOf = (status: number) => STATUS_ERRORS[status as keyof t
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
+/** serialises register-admin with every change that could leave no active admin */
+const ADMIN_LOCK = 727002;
+
+/** reference: at most this many open sessions per user; the oldest ends when one more opens */
+export const MAX_SESSIONS_PER_USER = 10;
+
+/**
+ * Spec section 6: an account whose authorized apps (dcloud_appid) leave out the console cannot
+ * sign in here (INVALID_CLIENT, 20101). As the reference and the user form read the field:
+ * null = every app, [] = none.
+ */
+export function assertAppAuthorized(user: Pick<User, 'dcloudAppid'>) {
+  if (user.dcloudAppid && !user.dcloudAppid.includes(APP_ID)) throw new AppError('INVALID_CLIENT');
+}
+
 /** the reference's username, nickname and password rules, each failure on its field */
 function checkNewAccount(input: { username?: string; nickname?: string | null; password: string; password2: string }) {
   const username = input.username?.trim().toLowerCase();
@@ -125,23 +141,29 @@ export class AccountService {
   }
 
   /**
-   * Confirms, per request, that the token's session and user still stand. The same round trip
-   * reads the sum of change_counters (users, roles, tags), which the list cache compares with
-   * the version its entry was computed under (server/core/list/cache.ts). A named statement: parsed
-   * and planned once per connection.
+   * Confirms, per request, that the token's session and user still stand, and reads the user's
+   * current roles and the union of their roles' permissions (as permissionsFor: [] for admins):
+   * the access check uses these, never the token's copies, so a demotion counts at once. The same
+   * round trip reads the sum of change_counters (users, roles, tags), which the list cache
+   * compares with the version its entry was computed under (server/core/list/cache.ts). A named
+   * statement: parsed and planned once per connection.
    */
-  async assertTokenStands(p: TokenPayload): Promise<{ dataVersion: string }> {
-    const { rows } = await this.db.$client.query<{ status: number; revoked: boolean; version: string }>({
+  async assertTokenStands(p: TokenPayload): Promise<StandingAccess & { dataVersion: string }> {
+    const { rows } = await this.db.$client.query<{ status: number; revoked: boolean; role: string[]; permission: string[]; version: string }>({
       name: 'assert-token-stands',
-      text: `SELECT u.status, s.revoked_at IS NOT NULL AS revoked, (SELECT sum(n) FROM change_counters)::text AS version
+      text: `SELECT u.status, s.revoked_at IS NOT NULL AS revoked, u.role,
+                    CASE WHEN $3 = ANY(u.role) THEN '{}'::text[]
+                         ELSE ARRAY(SELECT DISTINCT x FROM roles r CROSS JOIN LATERAL unnest(r.permission) x
+                                     WHERE r.role_id = ANY(u.role) ORDER BY x) END AS permission,
+                    (SELECT sum(n) FROM change_counters)::text AS version
                FROM sessions s JOIN users u ON u.id = s.user_id
               WHERE s.id = $1 AND u.id = $2`,
-      values: [p.sid, p.uid],
+      values: [p.sid, p.uid, ADMIN_ROLE],
     });
     const row = rows[0];
     if (!row) throw new AppError('uni-id-check-token-failed');
     if (row.revoked || row.status !== 0) throw new AppError('uni-id-token-expired');
-    return { dataVersion: row.version };
+    return { role: row.role, permission: row.permission, dataVersion: row.version };
   }
 
   async log(tx: Db | Tx, type: LogType, state: 0 | 1, client: ClientInfo, user?: { id: string | null; username: string | null }) {
@@ -259,12 +281,30 @@ export class AccountService {
     return u?.at ?? null;
   }
 
-  async adminExists(): Promise<boolean> {
-    const { rows } = await this.db.$client.query(`SELECT 1 FROM users WHERE $1 = ANY(role) LIMIT 1`, [ADMIN_ROLE]);
-    return rows.length > 0;
+  /**
+   * An active admin (role admin, status 0) exists. Disabled or closed admins do not count:
+   * they cannot sign in, so with only those left register-admin reopens (the way back in).
+   */
+  async adminExists(tx: Db | Tx = this.db): Promise<boolean> {
+    const rows = await tx.execute(sql`SELECT 1 FROM users WHERE ${ADMIN_ROLE} = ANY(role) AND status = 0 LIMIT 1`);
+    return rows.rows.length > 0;
   }
 
-  /** spec: register-admin works only while no user has role admin */
+  /**
+   * Refuses (LAST_ADMIN) a change after which no active admin would remain: with none,
+   * register-admin would open to anyone. `leaving`: the accounts that stop being active admins
+   * (deleted, demoted, disabled, closed). Serialised with register-admin through its lock.
+   */
+  async assertActiveAdminRemains(tx: Tx, leaving: string[]): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_LOCK})`);
+    const { rows } = await tx.execute<{ leaving: number; rest: number }>(sql`
+      SELECT count(*) FILTER (WHERE id = ANY(${textArray(leaving)}))::int AS leaving,
+             count(*) FILTER (WHERE id <> ALL(${textArray(leaving)}))::int AS rest
+        FROM users WHERE ${ADMIN_ROLE} = ANY(role) AND status = 0`);
+    if (rows[0].leaving > 0 && rows[0].rest === 0) throw new AppError('LAST_ADMIN');
+  }
+
+  /** spec: register-admin works only while no active admin exists (adminExists) */
   async registerAdmin(input: { username: string; nickname?: string; password: string; password2: string }, client: ClientInfo): Promise<TokenBundle> {
     const { nickname } = checkNewAccount(input);
     const username = input.username.trim().toLowerCase();
@@ -272,9 +312,8 @@ export class AccountService {
 
     return this.db.transaction(async (tx) => {
       // two simultaneous registrations must not both create an admin
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
-      const existing = await tx.execute(sql`SELECT 1 FROM users WHERE ${ADMIN_ROLE} = ANY(role) LIMIT 1`);
-      if (existing.rows.length) throw new AppError('ADMIN_EXISTS');
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_LOCK})`);
+      if (await this.adminExists(tx)) throw new AppError('ADMIN_EXISTS');
       const taken = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (taken.length) throw new AppError('ACCOUNT_EXISTS', { field: 'username' });
       const user = await this.createAccount(
@@ -296,12 +335,21 @@ export class AccountService {
   /**
    * Failed sign-ins of this account (by user id, or by the name typed when no account has it,
    * so both look alike from outside) from this IP within `windowS`, since the last success.
+   * `alsoChangePwd`: wrong old passwords on change-password count too (the lockout: a stolen
+   * access token must not make a password-guessing oracle).
    */
-  private async recentFailures(tx: Tx, who: { userId: string | null; username: string }, ip: string, windowS: number): Promise<number> {
+  private async recentFailures(
+    tx: Tx,
+    who: { userId: string | null; username: string },
+    ip: string,
+    windowS: number,
+    alsoChangePwd = false,
+  ): Promise<number> {
     const match = who.userId ? sql`user_id = ${who.userId}` : sql`user_id IS NULL AND username = ${who.username}`;
+    const types = alsoChangePwd ? sql`type IN ('login', 'change-pwd')` : sql`type = 'login'`;
     const { rows } = await tx.execute<{ n: string }>(sql`
       SELECT count(*) AS n FROM user_logs
-       WHERE ${match} AND ip = ${ip} AND type = 'login' AND state = 0
+       WHERE ${match} AND ip = ${ip} AND ${types} AND state = 0
          AND created_at > now() - make_interval(secs => ${windowS})
          AND created_at > coalesce((SELECT max(created_at) FROM user_logs
                                      WHERE ${match} AND ip = ${ip} AND type = 'login' AND state = 1),
@@ -328,7 +376,7 @@ export class AccountService {
       const [user] = await this.findByAccount(tx, input.username);
       const who = { userId: user?.id ?? null, username: typed };
       const logAs = user ?? { id: null, username: typed };
-      if ((await this.recentFailures(tx, who, client.ip, AUTH.LOGIN_FAILURE_WINDOW_S)) >= AUTH.MAX_LOGIN_FAILURES) {
+      if ((await this.recentFailures(tx, who, client.ip, AUTH.LOGIN_FAILURE_WINDOW_S, true)) >= AUTH.MAX_LOGIN_FAILURES) {
         await this.log(tx, 'login', 0, client, logAs);
         failure = new AppError('PASSWORD_ERROR_EXCEED_LIMIT');
         return undefined;
@@ -345,8 +393,10 @@ export class AccountService {
           return undefined;
         }
       }
-      if (!user || !(await verifyPassword(user.passwordHash, password))) {
-        if (!user) await verifyPassword(await dummyHash(), password);
+      // a full verify whether or not there is a hash to check: no account and a password-less
+      // account (SMS, weixin sign-up) take as long as a wrong password
+      const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+      if (!user?.passwordHash || !matches) {
         await this.log(tx, 'login', 0, client, logAs);
         failure = new AppError('PASSWORD_ERROR', { field: 'password' });
         return undefined;
@@ -357,6 +407,13 @@ export class AccountService {
         failure = new AppError(statusError);
         return undefined;
       }
+      try {
+        assertAppAuthorized(user);
+      } catch (e) {
+        await this.log(tx, 'login', 0, client, user);
+        failure = e as AppError;
+        return undefined;
+      }
       const updated = await this.markSignedIn(tx, user.id, client);
       await this.log(tx, 'login', 1, client, user);
       return this.openSession(tx, updated, client);
@@ -365,19 +422,32 @@ export class AccountService {
     return bundle!;
   }
 
-  private async issueRefreshToken(tx: Db | Tx, sessionId: string): Promise<string> {
-    const refreshToken = randomBytes(32).toString('base64url');
-    await tx.insert(refreshTokens).values({
-      sessionId,
-      tokenHash: sha256(refreshToken),
-      expiresAt: new Date(Date.now() + AUTH.REFRESH_TOKEN_TTL_S * 1000),
-    });
+  /** stores a refresh token of the session (a random one unless given); a token stored already stays as it is */
+  private async issueRefreshToken(tx: Db | Tx, sessionId: string, refreshToken = randomBytes(32).toString('base64url')): Promise<string> {
+    await tx
+      .insert(refreshTokens)
+      .values({
+        sessionId,
+        tokenHash: sha256(refreshToken),
+        expiresAt: new Date(Date.now() + AUTH.REFRESH_TOKEN_TTL_S * 1000),
+      })
+      .onConflictDoNothing({ target: refreshTokens.tokenHash });
     return refreshToken;
   }
 
-  /** a new session for this user: access token, refresh token and user info (every sign-in path ends here) */
+  /**
+   * A new session for this user: access token, refresh token and user info (every sign-in path
+   * ends here). Refuses an account not authorized for the console; ends the user's oldest open
+   * sessions beyond MAX_SESSIONS_PER_USER.
+   */
   async openSession(tx: Tx, user: User, client: ClientInfo): Promise<TokenBundle> {
+    assertAppAuthorized(user);
     const [session] = await tx.insert(sessions).values({ userId: user.id, ip: client.ip, ua: client.ua?.slice(0, 512) }).returning();
+    await tx.execute(sql`
+      UPDATE sessions SET revoked_at = now()
+       WHERE user_id = ${user.id} AND revoked_at IS NULL
+         AND id NOT IN (SELECT id FROM sessions WHERE user_id = ${user.id} AND revoked_at IS NULL
+                         ORDER BY created_at DESC, (id = ${session.id}) DESC LIMIT ${MAX_SESSIONS_PER_USER})`);
     const permission = await this.permissionsFor(user.role, tx);
     const { token } = await this.tokens.sign({ uid: user.id, sid: session.id, role: user.role, permission });
     const refreshToken = await this.issueRefreshToken(tx, session.id);
@@ -387,7 +457,10 @@ export class AccountService {
   /**
    * Rotates a refresh token: the old one is spent, a new one issued in the same session, and
    * the access token re-computed (a changed role reaches the user here). A spent token shown
-   * again after the grace period is a replay: the session is revoked.
+   * again within the grace period gets the same pair again: the successor is derived from the
+   * old token (TokenService.derive) and the access token signed at the first rotation's second,
+   * so a lost answer never forks a second live chain. After the grace period it is a replay: the
+   * session is revoked.
    */
   async refresh(refreshToken: string): Promise<TokenBundle> {
     let failure: AppError | undefined;
@@ -420,24 +493,64 @@ export class AccountService {
         failure = new AppError('INVALID_REFRESH_TOKEN');
         return undefined;
       }
+      try {
+        assertAppAuthorized(joined.user);
+      } catch (e) {
+        failure = e as AppError;
+        return undefined;
+      }
       // the first use starts the grace period; a retry inside it does not extend it
-      if (!row.usedAt) await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.id, row.id));
+      let rotatedAt = row.usedAt;
+      if (!rotatedAt) {
+        rotatedAt = new Date();
+        await tx.update(refreshTokens).set({ usedAt: rotatedAt }).where(eq(refreshTokens.id, row.id));
+      }
       const user = joined.user;
       const permission = await this.permissionsFor(user.role, tx);
-      const { token } = await this.tokens.sign({ uid: user.id, sid: row.sessionId, role: user.role, permission });
-      const next = await this.issueRefreshToken(tx, row.sessionId);
+      const { token } = await this.tokens.sign(
+        { uid: user.id, sid: row.sessionId, role: user.role, permission },
+        Math.floor(rotatedAt.getTime() / 1000),
+      );
+      const next = await this.issueRefreshToken(tx, row.sessionId, this.tokens.derive('refresh-successor', refreshToken));
       return { token, refreshToken: next, userInfo: this.toUserInfo(user, permission) };
     });
     if (failure) throw failure;
     return bundle!;
   }
 
-  async logout(auth: TokenPayload, client: ClientInfo): Promise<void> {
+  /**
+   * Ends the caller's session: the access token's, and the one `refreshToken` belongs to (known
+   * to this server, spent or not), so signing out works even once the access token has expired.
+   * With neither: ANONYMOUS_CANNOT_LOGOUT.
+   */
+  async logout(auth: TokenPayload | undefined, refreshToken: string | undefined, client: ClientInfo): Promise<void> {
+    let failure: AppError | undefined;
     await this.db.transaction(async (tx) => {
-      await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, auth.sid));
-      const [u] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, auth.uid));
-      await this.log(tx, 'logout', 1, client, u);
+      const ended = new Map<string, string>();
+      if (auth) ended.set(auth.sid, auth.uid);
+      if (refreshToken) {
+        const [r] = await tx
+          .select({ sid: sessions.id, uid: sessions.userId })
+          .from(refreshTokens)
+          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
+        if (r) ended.set(r.sid, r.uid);
+      }
+      if (!ended.size) {
+        failure = new AppError('ANONYMOUS_CANNOT_LOGOUT');
+        return;
+      }
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(inArray(sessions.id, [...ended.keys()]), isNull(sessions.revokedAt)));
+      const who = await tx
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(inArray(users.id, [...new Set(ended.values())]));
+      for (const u of who) await this.log(tx, 'logout', 1, client, u);
     });
+    if (failure) throw failure;
   }
 
   async me(uid: string): Promise<UserInfo> {
@@ -482,6 +595,12 @@ export class AccountService {
     let failure: AppError | undefined;
     await this.db.transaction(async (tx) => {
       const [u] = await tx.select().from(users).where(eq(users.id, auth.uid)).for('update');
+      // wrong old passwords count towards the sign-in lockout, and the lockout holds here too
+      const who = { userId: auth.uid, username: u?.username ?? '' };
+      if ((await this.recentFailures(tx, who, client.ip, AUTH.LOGIN_FAILURE_WINDOW_S, true)) >= AUTH.MAX_LOGIN_FAILURES) {
+        failure = new AppError('PASSWORD_ERROR_EXCEED_LIMIT');
+        return;
+      }
       if (!u || !(await verifyPassword(u.passwordHash, input.oldPassword))) {
         await this.log(tx, 'change-pwd', 0, client, u);
         failure = new AppError('PASSWORD_ERROR', { field: 'oldPassword' });
@@ -496,8 +615,9 @@ export class AccountService {
 
   /**
    * Self-registration (register, register-by-email): the reference's field rules, then
-   * `verify` (the captcha or the emailed code, spent only once the fields pass), then the new
-   * account with LOGIN_CONFIG.defaultScore credits, signed in.
+   * `verify` (the captcha or the emailed code, spent only once the fields pass), then whether
+   * the username or email is taken (only after the check, so the form cannot be used to list
+   * accounts), then the new account with LOGIN_CONFIG.defaultScore credits, signed in.
    */
   async register(
     input: { username?: string; email?: string; nickname?: string; password: string; password2: string },
@@ -515,9 +635,9 @@ export class AccountService {
         throw new AppError('ACCOUNT_EXISTS', { field: 'email' });
       }
     };
-    await taken(this.db);
     const passwordHash = await hashPassword(input.password);
     await verify();
+    await taken(this.db);
     try {
       return await this.db.transaction(async (tx) => {
         const user = await this.createAccount(
@@ -565,9 +685,13 @@ export class AccountService {
     });
   }
 
-  /** Closes the account (status 4) and revokes its tokens (the reference forgot the latter). */
+  /**
+   * Closes the account (status 4) and revokes its tokens (the reference forgot the latter).
+   * The last active admin cannot close their own account (LAST_ADMIN).
+   */
   async closeAccount(auth: TokenPayload, client: ClientInfo) {
     await this.db.transaction(async (tx) => {
+      await this.assertActiveAdminRemains(tx, [auth.uid]);
       const [u] = await tx
         .update(users)
         .set({ status: 4, validTokenDate: new Date() })

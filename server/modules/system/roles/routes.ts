@@ -31,7 +31,7 @@ export async function roleRoutes({ app, db, accounts }: ModuleContext) {
     get: (id) => service.get(id),
     create: {
       body: Type.Object({ role_id: Id('role_id'), role_name: Text(64), permission: Type.Optional(Permissions), comment: OptText(500) }),
-      run: (b) => service.create(b),
+      run: (b, caller) => service.create(b, caller),
     },
     update: {
       body: Type.Object({
@@ -40,7 +40,7 @@ export async function roleRoutes({ app, db, accounts }: ModuleContext) {
         permission: Type.Optional(Permissions),
         comment: OptText(500),
       }),
-      run: (id, b) => service.update(id, b),
+      run: (id, b, caller) => service.update(id, b, caller),
     },
     deleteMany: (ids) => service.deleteMany(ids),
   });

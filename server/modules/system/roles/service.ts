@@ -1,10 +1,12 @@
 /**
  * Roles (uni-id-roles): role_id fixed once created; the built-in role admin cannot be deleted.
- * A changed role reaches its users at their next token refresh (AccountService.refresh
- * recomputes the permissions).
+ * A changed role counts from its users' next request (the access check reads the roles' current
+ * permissions). Delegated administration stays within the caller's rights: a non-admin cannot
+ * grant a permission they do not hold, nor edit a role they hold or the admin role.
  */
 import { sql } from 'drizzle-orm';
-import { ADMIN_ROLE } from '../../../../shared/permissions';
+import { ADMIN_ROLE, permissionsBeyond } from '../../../../shared/permissions';
+import type { AuthUser } from '../../../core/auth';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
@@ -42,6 +44,12 @@ export interface RoleInput {
 const checkPermissions = (db: Db | Tx, ids: string[] | undefined) =>
   assertReferences(db, sql`permissions`, sql`permission_id`, ids, 'permission');
 
+/** PERMISSION_ERROR (field permission) when the caller would grant a permission they do not hold */
+function assertGrantable(caller: AuthUser | undefined, granted: string[]) {
+  const beyond = permissionsBeyond(caller, granted);
+  if (beyond.length) throw new AppError('PERMISSION_ERROR', { field: 'permission' });
+}
+
 export class RoleService {
   constructor(
     private db: Db,
@@ -57,10 +65,11 @@ export class RoleService {
     return fetchRow(this.db, roleList, sql`r.role_id`, id);
   }
 
-  async create(input: RoleInput & { role_id: string; role_name: string }): Promise<Row> {
+  async create(input: RoleInput & { role_id: string; role_name: string }, caller: AuthUser | undefined): Promise<Row> {
     const name = clean(input.role_name);
     if (!name) throw new AppError('INVALID_PARAM', { field: 'role_name', params: { reason: 'required' } });
     await checkPermissions(this.db, input.permission);
+    assertGrantable(caller, input.permission ?? []);
     try {
       await this.db.insert(roles).values({ roleId: input.role_id, roleName: name, permission: [...new Set(input.permission ?? [])], comment: clean(input.comment) });
     } catch (e) {
@@ -69,9 +78,15 @@ export class RoleService {
     return this.get(input.role_id);
   }
 
-  async update(id: string, input: RoleInput): Promise<Row> {
+  async update(id: string, input: RoleInput, caller: AuthUser | undefined): Promise<Row> {
     const current = await this.get(id);
     assertUnchanged(input.role_id, current.role_id, 'role_id');
+    // a role one holds would raise oneself; the admin role is everyone's ceiling
+    if (!caller?.isAdmin && (id === ADMIN_ROLE || caller?.role.includes(id))) throw new AppError('PERMISSION_ERROR', { field: 'role_id' });
+    if (input.permission) {
+      const had = current.permission as string[];
+      assertGrantable(caller, input.permission.filter((p) => !had.includes(p)));
+    }
     const name = clean(input.role_name);
     if (input.role_name !== undefined && !name) throw new AppError('INVALID_PARAM', { field: 'role_name', params: { reason: 'required' } });
     await checkPermissions(this.db, input.permission);

@@ -75,9 +75,9 @@ export async function userRoutes({ app, db, accounts, files, realname }: ModuleC
     get: (id) => service.get(id),
     create: {
       body: Type.Object({ username: Type.String({ maxLength: 64 }), password: Password, ...editable }),
-      run: (b) => service.create(b),
+      run: (b, caller) => service.create(b, caller),
     },
-    deleteMany: (ids) => service.deleteMany(ids),
+    deleteMany: (ids, caller) => service.deleteMany(ids, caller),
   });
 
   // the edit form: any subset of the fields, plus "reset password"
@@ -94,7 +94,7 @@ export async function userRoutes({ app, db, accounts, files, realname }: ModuleC
       }),
       response: { 200: Ok(row) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body, clientOf(req))) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body, clientOf(req), req.auth)) as never }),
   });
 
   app.post('/api/system/users/set-tags', {

@@ -2,11 +2,15 @@
  * User administration (uni-id-users) and self-service: the admin face of the accounts module
  * (server/modules/index.ts). New accounts, sessions, tokens and passwords go through
  * AccountService: status changes to 1-4 and password resets too, so a disabled user's tokens
- * stop working at once.
+ * stop working at once. Only role admin may touch an admin account or hand out role admin; a
+ * non-admin cannot assign a role granting more than they hold. No change may leave the console
+ * without an active admin (AccountService.assertActiveAdminRemains).
  */
 import { sql } from 'drizzle-orm';
-import { ADMIN_ROLE } from '../../../../shared/permissions';
+import { APP_ID } from '../../../../shared/app-info';
+import { ADMIN_ROLE, permissionsBeyond } from '../../../../shared/permissions';
 import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } from '../../../../shared/validation';
+import type { AuthUser } from '../../../core/auth';
 import type { ClientInfo } from '../../../core/context';
 import { AppError } from '../../../core/errors';
 import { t } from '../../../core/i18n';
@@ -125,13 +129,14 @@ function accountFields(input: UserInput) {
 }
 
 /**
- * Refuses to leave the console without a super admin: with none, register-admin would open to
- * anyone. Serialised with register-admin through its advisory lock.
+ * PERMISSION_ERROR (field role) when a non-admin would hand out role admin, or roles whose
+ * permissions go beyond their own.
  */
-async function assertAdminRemains(tx: Tx, leaving: string[]) {
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(727002)`);
-  const rest = await query(tx, sql`SELECT 1 FROM users WHERE ${ADMIN_ROLE} = ANY(role) AND id <> ALL(${textArray(leaving)}) LIMIT 1`);
-  if (!rest.length) throw new AppError('LAST_ADMIN');
+async function assertAssignable(tx: Db | Tx, caller: AuthUser | undefined, added: string[]) {
+  if (caller?.isAdmin || !added.length) return;
+  if (added.includes(ADMIN_ROLE)) throw new AppError('PERMISSION_ERROR', { field: 'role' });
+  const rows = await query<{ p: string }>(tx, sql`SELECT DISTINCT unnest(permission) AS p FROM roles WHERE role_id = ANY(${textArray(added)})`);
+  if (permissionsBeyond(caller, rows.map((r) => r.p)).length) throw new AppError('PERMISSION_ERROR', { field: 'role' });
 }
 
 export class UserService {
@@ -149,7 +154,8 @@ export class UserService {
   private async checkReferences(tx: Db | Tx, input: UserInput) {
     await assertReferences(tx, sql`roles`, sql`role_id`, input.role, 'role');
     await assertReferences(tx, sql`tags`, sql`tagid`, input.tags, 'tags');
-    await assertReferences(tx, sql`apps`, sql`appid`, input.dcloud_appid, 'dcloud_appid');
+    // the console itself (APP_ID) is always an app one may be authorized for
+    await assertReferences(tx, sql`apps`, sql`appid`, input.dcloud_appid?.filter((a) => a !== APP_ID), 'dcloud_appid');
   }
 
   /** ACCOUNT_EXISTS on the first of username, mobile, email another user already holds */
@@ -162,11 +168,12 @@ export class UserService {
     }
   }
 
-  async create(input: UserInput & { username: string; password: string }): Promise<Row> {
+  async create(input: UserInput & { username: string; password: string }, caller: AuthUser | undefined): Promise<Row> {
     const f = accountFields(input);
     const p = checkPassword(input.password);
     if (p) throw new AppError(p, { field: 'password' });
     await this.checkReferences(this.db, input);
+    await assertAssignable(this.db, caller, input.role ?? []);
     await this.checkDuplicates(this.db, f);
     const passwordHash = await hashPassword(input.password);
     let id: string;
@@ -194,7 +201,7 @@ export class UserService {
     return this.get(id);
   }
 
-  async update(id: string, input: UserInput, client: ClientInfo): Promise<Row> {
+  async update(id: string, input: UserInput, client: ClientInfo, caller: AuthUser | undefined): Promise<Row> {
     const f = accountFields(input);
     if (input.resetPassword) {
       if (!input.password) throw new AppError('PASSWORD_INVALID', { field: 'password' });
@@ -205,8 +212,13 @@ export class UserService {
       await this.db.transaction(async (tx) => {
         const [current] = await tx.select({ id: users.id, status: users.status, role: users.role }).from(users).where(sql`${users.id} = ${id}`).for('update');
         if (!current) throw new AppError('NOT_FOUND');
-        if (input.role && !input.role.includes(ADMIN_ROLE) && current.role.includes(ADMIN_ROLE)) await assertAdminRemains(tx, [id]);
+        const isAdminAccount = current.role.includes(ADMIN_ROLE);
+        if (isAdminAccount && !caller?.isAdmin) throw new AppError('PERMISSION_ERROR');
         await this.checkReferences(tx, input);
+        if (input.role) await assertAssignable(tx, caller, input.role.filter((r) => !current.role.includes(r)));
+        const demoted = input.role !== undefined && !input.role.includes(ADMIN_ROLE);
+        const deactivated = input.status !== undefined && input.status !== 0;
+        if (isAdminAccount && (demoted || deactivated)) await this.accounts.assertActiveAdminRemains(tx, [id]);
         await this.checkDuplicates(tx, f, id);
         const set: Partial<typeof users.$inferInsert> = {};
         if (f.username !== undefined) set.username = f.username;
@@ -234,10 +246,13 @@ export class UserService {
   }
 
   /** sessions and refresh tokens go with the user (foreign keys); the user log keeps its rows */
-  deleteMany(ids: string[]): Promise<number> {
+  deleteMany(ids: string[], caller: AuthUser | undefined): Promise<number> {
     return deleteByIds(this.db, sql`users`, sql`id`, ids, async (tx, gone) => {
       const admins = await query(tx, sql`SELECT 1 FROM users WHERE id = ANY(${textArray(gone)}) AND ${ADMIN_ROLE} = ANY(role) LIMIT 1`);
-      if (admins.length) await assertAdminRemains(tx, gone);
+      if (admins.length) {
+        if (!caller?.isAdmin) throw new AppError('PERMISSION_ERROR');
+        await this.accounts.assertActiveAdminRemains(tx, gone);
+      }
       await this.onDelete(tx, gone);
     });
   }
