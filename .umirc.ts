@@ -77,6 +77,17 @@ export default defineConfig({
         }
       },
     ]);
+    // umi's locale plugin needs on/off/emit of one event, not event-emitter and es5-ext
+    config.plugin('umi-locale-events').use(webpack.NormalModuleReplacementPlugin, [
+      /[\\/]event-emitter$/,
+      (resource: { request: string; contextInfo?: { issuer?: string } }) => {
+        if (/[\\/]plugin-locale[\\/]localeExports\.ts$/.test(resource.contextInfo?.issuer ?? '')) {
+          resource.request = path.resolve(__dirname, 'src/umi-plugins/lang-events.ts');
+        }
+      },
+    ]);
+    // one copy of babel's helpers: umi's runtime packages bring their own older copies
+    config.resolve.alias.set('@babel/runtime', path.dirname(require.resolve('@babel/runtime/package.json')));
     // umi's useRequest export (unused: the console uses ahooks') is all that imports
     // @ahooksjs/use-request; declared free of side effects, it and its lodash stay out of umi.js
     config.module.rule('umi-use-request').test(/[\\/]@ahooksjs[\\/]use-request[\\/]/).sideEffects(false);
