@@ -14,7 +14,7 @@
  *
  * Everything runs on a temporary data folder and free ports, and is removed afterwards.
  *
- *  (c) bench/system-users.ts: the user list and export at 100,000 users (issue 3).
+ *  (c) bench/system-users.ts: the user list and export at 100,000 users.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
