@@ -95,10 +95,7 @@ export default function LoginWithoutPwd() {
   };
 
   const goToSmsCode = ({ mobile }: { mobile: string }) => {
-    const q = new URLSearchParams(carry.slice(1));
-    q.set('mobile', mobile.trim());
-    if (keepSignedIn) q.set('keepSignedIn', '1');
-    history.push(`${LOGIN_SMSCODE}?${q.toString()}`);
+    history.push(withQuery(LOGIN_SMSCODE, { ...paramsOf(carry), mobile: mobile.trim(), keepSignedIn: keepSignedIn ? 1 : undefined }));
   };
 
   if (weixinTicket) {
@@ -200,7 +197,7 @@ export default function LoginWithoutPwd() {
         )}
         {sms || known.includes('weixin') ? <KeepSignedInBox checked={keepSignedIn} onChange={setKeepSignedIn} /> : null}
         <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 8 }}>
-          <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>
+          {data?.registrationOpen === false ? null : <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>}
           <Link to={`${RETRIEVE_BY_EMAIL}${carry}`}>{t('login.forgot')}</Link>
         </Flex>
         {data?.adminExists === false ? (
