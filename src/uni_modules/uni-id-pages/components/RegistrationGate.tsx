@@ -5,7 +5,7 @@
  */
 import { Link, useLocation } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Alert, Skeleton } from 'antd';
+import { Alert, Skeleton, theme as antdTheme } from 'antd';
 import type { ReactNode } from 'react';
 import { LOGIN_PAGE } from '../../../../config/routes';
 import AccountFrame from '../../../components/AccountFrame';
@@ -16,6 +16,7 @@ import { useT } from '../../../shared/i18n';
 /** `form` renders only while registration is open (so it fetches no captcha otherwise); the server refuses a closed sign-up anyway, so a config that fails to load leaves the form */
 export default function RegistrationGate({ form }: { form: ReactNode }) {
   const t = useT();
+  const { token } = antdTheme.useToken();
   const { search } = useLocation();
   const { data, loading } = useRequest(() => getLoginConfig({ skipErrorHandler: true }));
   if (loading && !data) {
@@ -27,10 +28,12 @@ export default function RegistrationGate({ form }: { form: ReactNode }) {
   }
   if (data?.registrationOpen !== false) return <>{form}</>;
   return (
-    <AccountFrame title={t('account.register.closed')}>
+    <AccountFrame title={t('account.register.title')}>
       <Alert type="info" showIcon message={t('account.register.closed')} description={t('account.register.closedHint')} />
       <div style={{ marginTop: 20 }}>
-        <Link to={`${LOGIN_PAGE}${carryRedirect(search)}`}>{t('register.goLogin')}</Link>
+        <Link to={`${LOGIN_PAGE}${carryRedirect(search)}`} style={{ color: token.colorLink, textDecoration: 'none' }}>
+          {t('register.goLogin')}
+        </Link>
       </div>
     </AccountFrame>
   );
