@@ -8,9 +8,10 @@
  *  - After login the user returns to that url; otherwise back past the login pages, or '/'.
  */
 import { LOGIN_PAGE } from '../config/routes';
+import { queryString, withQuery } from './services/query-string';
 import { hasValidToken, type StoredSession } from './shared/session';
 
-export const GUARD_EXCLUDES = ['login', 'uni-id-pages', 'register', 'retrieve'] as const;
+const GUARD_EXCLUDES = ['login', 'uni-id-pages', 'register', 'retrieve'] as const;
 export const REDIRECT_QUERY = 'uniIdRedirectUrl';
 
 /** whether the page at this path needs a login (only the path counts, not the query) */
@@ -27,7 +28,7 @@ export function isAccountPage(pathname: string): boolean {
 /** the login page url carrying the pending url */
 export function loginUrl(pending: string | null | undefined, loginPage: string = LOGIN_PAGE): string {
   if (!pending || pending === '/' || isAccountPage(pending)) return loginPage;
-  return `${loginPage}?${REDIRECT_QUERY}=${encodeURIComponent(pending)}`;
+  return withQuery(loginPage, { [REDIRECT_QUERY]: pending });
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'refresh' } | { kind: 'login'; to: string };
@@ -69,5 +70,5 @@ export function redirectTarget(search: string | null | undefined): string | null
 /** the query carrying the pending url on to another account page ('' when there is none) */
 export function carryRedirect(search: string | null | undefined): string {
   const target = redirectTarget(search);
-  return target ? `?${REDIRECT_QUERY}=${encodeURIComponent(target)}` : '';
+  return queryString({ [REDIRECT_QUERY]: target });
 }

@@ -5,6 +5,7 @@
 import { request } from '@umijs/max';
 import type { MenuNode } from '../shared/menu';
 import { SPEC } from '../shared/spec';
+import { withQuery } from './query-string';
 import type { paths } from './api-types';
 import type { RefreshFailure } from '../shared/refresh';
 import type { RequestOptions } from './request-layer';
@@ -54,7 +55,7 @@ export type CaptchaScene = NonNullable<ApiQuery<'/api/auth/captcha'>>['scene'];
 export type Captcha = ApiData<'/api/auth/captcha', 'get'>;
 export type CodeScene = ApiBody<'/api/auth/send-email-code', 'post'>['scene'];
 export const getCaptcha = (scene: CaptchaScene, opts?: RequestOptions) =>
-  get<Captcha>(`/api/auth/captcha?scene=${encodeURIComponent(scene)}`, opts);
+  get<Captcha>(withQuery('/api/auth/captcha', { scene }), opts);
 export const sendEmailCode = (body: ApiBody<'/api/auth/send-email-code', 'post'>, opts?: RequestOptions) =>
   post<ApiData<'/api/auth/send-email-code', 'post'>>('/api/auth/send-email-code', body, opts);
 export const register = (body: ApiBody<'/api/auth/register', 'post'>, opts?: RequestOptions) =>
@@ -67,7 +68,7 @@ export const changePassword = (body: ApiBody<'/api/auth/change-password', 'post'
   post<Record<string, never>>('/api/auth/change-password', body, opts);
 export const deactivateAccount = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/deactivate', {}, opts);
 
-// SMS channel and mobile-number flows (login-smscode, retrieve, bind-mobile, set-pwd, SMS test outbox)
+// SMS channel and mobile-number flows (login-smscode, retrieve, bind-mobile, set-pwd)
 export type SmsScene = ApiBody<'/api/auth/send-sms-code', 'post'>['scene'];
 export const sendSmsCode = (body: ApiBody<'/api/auth/send-sms-code', 'post'>, opts?: RequestOptions) =>
   post<ApiData<'/api/auth/send-sms-code', 'post'>>('/api/auth/send-sms-code', body, opts);
@@ -77,14 +78,6 @@ export const resetPasswordBySms = (body: ApiBody<'/api/auth/reset-password-by-sm
   post<Record<string, never>>('/api/auth/reset-password-by-sms', body, opts);
 export const bindMobile = (body: ApiBody<'/api/auth/bind-mobile', 'post'>, opts?: RequestOptions) => post<UserInfo>('/api/auth/bind-mobile', body, opts);
 export const setPassword = (body: ApiBody<'/api/auth/set-password', 'post'>, opts?: RequestOptions) => post<UserInfo>('/api/auth/set-password', body, opts);
-type SmsOutboxOp = NonNullable<paths['/api/system/sms-outbox']['get']>;
-export type SmsOutboxPage = SmsOutboxOp['responses'][200]['content']['application/json'];
-export type SmsOutboxRow = SmsOutboxPage['data'][number];
-/** the SMS test outbox, newest first: one page, the total, and whether test mode is on */
-export const getSmsOutbox = (q: NonNullable<ApiQuery<'/api/system/sms-outbox'>>, opts?: RequestOptions) => {
-  const s = new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined || v === '' ? [] : [[k, String(v)]])));
-  return request<SmsOutboxPage>(`/api/system/sms-outbox?${s}`, { method: 'GET', ...opts });
-};
 
 // profile and file service (userinfo, cropImage, bind-email, webview)
 type UpdateMeOp = NonNullable<paths['/api/users/me']['put']>;
@@ -114,39 +107,23 @@ export const bindEmail = (body: ApiBody<'/api/auth/bind-email', 'post'>, opts?: 
 export const deleteFiles = (fileList: string[], opts?: RequestOptions) =>
   post<ApiData<'/api/files/delete', 'post'>>('/api/files/delete', { fileList }, opts);
 export type WebviewCheck = ApiData<'/api/webview/check', 'get'>;
-export const checkWebview = (url: string, opts?: RequestOptions) => get<WebviewCheck>(`/api/webview/check?url=${encodeURIComponent(url)}`, opts);
+export const checkWebview = (url: string, opts?: RequestOptions) => get<WebviewCheck>(withQuery('/api/webview/check', { url }), opts);
 
 // weixin web sign-in and linking
 export type WeixinAuthorizeQuery = NonNullable<ApiQuery<'/api/auth/weixin/authorize'>>;
 /** weixin's authorize URL (a fresh state); the browser goes there */
 export const getWeixinAuthorizeUrl = (q: WeixinAuthorizeQuery, opts?: RequestOptions) =>
-  get<ApiData<'/api/auth/weixin/authorize', 'get'>>(
-    `/api/auth/weixin/authorize?${new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => typeof e[1] === 'string'))}`,
-    opts,
-  );
+  get<ApiData<'/api/auth/weixin/authorize', 'get'>>(withQuery('/api/auth/weixin/authorize', q), opts);
 /** the one-time ticket of a weixin sign-in for the tokens */
 export const exchangeWeixinTicket = (body: ApiBody<'/api/auth/weixin/ticket', 'post'>, opts?: RequestOptions) =>
   post<TokenBundle>('/api/auth/weixin/ticket', body, opts);
 export const unbindWeixin = (opts?: RequestOptions) => post<Record<string, never>>('/api/auth/weixin/unbind', {}, opts);
 
-// real-name verification and its admin review queue
+// the caller's real-name verification
 export type RealnameInfo = ApiData<'/api/auth/realname', 'get'>;
-export type RealnameRow = ApiData<'/api/system/realname/{id}/decide', 'post'>;
-export type RealnameQuery = NonNullable<ApiQuery<'/api/system/realname'>>;
-export type RealnameDecision = ApiBody<'/api/system/realname/{id}/decide', 'post'>;
 export const getRealname = (opts?: RequestOptions) => get<RealnameInfo>('/api/auth/realname', opts);
 export const submitRealname = (body: ApiBody<'/api/auth/realname', 'post'>, opts?: RequestOptions) =>
   post<RealnameInfo>('/api/auth/realname', body, opts);
-/** one page of the review queue and the total (repeated keys for several statuses) */
-export async function listRealname(q: RealnameQuery, opts?: RequestOptions): Promise<{ data: RealnameRow[]; total: number }> {
-  const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) for (const x of [v].flat()) if (x !== undefined && x !== null && x !== '') s.append(k, String(x));
-  const text = s.toString();
-  const r = await request<{ success: true; data: RealnameRow[]; total: number }>(`/api/system/realname${text ? `?${text}` : ''}`, { method: 'GET', ...opts });
-  return { data: r.data, total: r.total };
-}
-export const decideRealname = (id: string, body: RealnameDecision, opts?: RequestOptions) =>
-  post<RealnameRow>(`/api/system/realname/${encodeURIComponent(id)}/decide`, body, opts);
 
 /**
  * POST /api/auth/refresh, outside the request layer (its failure must not start another

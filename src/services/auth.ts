@@ -4,7 +4,7 @@
  */
 import { getLocale, history } from '@umijs/max';
 import { LOGIN_PAGE } from '../../config/routes';
-import { carryRedirect, isAccountPage, loginUrl, redirectTarget } from '../guard';
+import { isAccountPage, loginUrl, REDIRECT_QUERY, redirectTarget } from '../guard';
 import { SET_PWD } from '../uni_modules/uni-id-pages/common/paths';
 import { emit } from '../shared/events';
 import { toast } from '../shared/feedback';
@@ -15,6 +15,7 @@ import { createRefresher } from '../shared/refresh';
 import { SPEC } from '../shared/spec';
 import { clearSession, readSession, saveScore, saveTokens, type Persistence } from '../shared/session';
 import { callRefresh, getLoginConfig, logout as apiLogout, type TokenBundle } from './api';
+import { withQuery } from './query-string';
 
 export const currentLang = () => specLang(getLocale());
 
@@ -55,10 +56,7 @@ export async function completeLogin(bundle: TokenBundle, search: string, opts: A
   if (bundle.userInfo && !bundle.userInfo.hasPassword) {
     const config = await getLoginConfig({ skipErrorHandler: true }).catch(() => null);
     if (config?.setPasswordAfterLogin) {
-      const q = new URLSearchParams(carryRedirect(search).slice(1));
-      if (opts.via) q.set('via', opts.via);
-      const query = q.toString();
-      history.replace(`${SET_PWD}${query ? `?${query}` : ''}`);
+      history.replace(withQuery(SET_PWD, { [REDIRECT_QUERY]: redirectTarget(search), via: opts.via }));
       return;
     }
   }

@@ -16,9 +16,9 @@ beforeEach(() => {
   sent = [];
   setRequestHandler(async (url, opts) => {
     if (url === '/api/auth/login-config') {
-      return { success: true, data: { loginTypes: ['username'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: true } };
+      return { success: true, data: { loginTypes: ['username'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: true, registrationOpen: true } };
     }
-    if (url.startsWith('/api/auth/captcha')) return { success: true, data: { id: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', expiresIn: 300 } };
+    if (url.startsWith('/api/auth/captcha')) return { success: true, data: { id: 'cap-1', image: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 300 } };
     if (url === '/api/auth/send-sms-code') {
       sent.push(opts.data);
       return { success: true, data: { expiresIn: 300, resendIn: 60, testMode: true } };
@@ -66,8 +66,8 @@ test('signing in keeps the login where the choice says: sessionStorage unticked'
     if (url === '/api/auth/login-by-sms') {
       return { success: true, data: { token, refreshToken: 'r-sms', userInfo: { _id: 'u1', username: 'u', role: [], permission: [], score: 1, hasPassword: true, wxBound: false } } };
     }
-    if (url.startsWith('/api/auth/captcha')) return { success: true, data: { id: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', expiresIn: 300 } };
-    if (url === '/api/auth/login-config') return { success: true, data: { loginTypes: ['username'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: false } };
+    if (url.startsWith('/api/auth/captcha')) return { success: true, data: { id: 'cap-1', image: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 300 } };
+    if (url === '/api/auth/login-config') return { success: true, data: { loginTypes: ['username'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: false, registrationOpen: true } };
     throw new Error(`unexpected ${url}`);
   });
   renderInApp(<LoginSmsCode />);

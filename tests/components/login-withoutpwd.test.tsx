@@ -21,7 +21,7 @@ beforeEach(() => {
     if (url === '/api/auth/login-config') {
       return {
         success: true,
-        data: { loginTypes: ['smsCode', 'username', 'weixin'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: true },
+        data: { loginTypes: ['smsCode', 'username', 'weixin'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: true, smsTestMode: false, registrationOpen: true },
       };
     }
     if (url.startsWith('/api/auth/weixin/authorize')) return { success: true, data: { url: 'about:blank#weixin' } };

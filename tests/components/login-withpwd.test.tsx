@@ -30,7 +30,7 @@ function mockServer(login: (body: { username: string; password: string }) => unk
   setRequestHandler(async (url, opts) => {
     if (url === '/api/auth/login-config') {
       configCalls++;
-      return { success: true, data: { loginTypes: ['weixin', 'username'], adminExists, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000 } };
+      return { success: true, data: { loginTypes: ['weixin', 'username'], adminExists, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: false, registrationOpen: true } };
     }
     if (url === '/api/auth/login') {
       expect(opts.skipErrorHandler).toBe(true); // the page shows the error itself
@@ -39,7 +39,7 @@ function mockServer(login: (body: { username: string; password: string }) => unk
     }
     if (url.startsWith('/api/auth/captcha')) {
       captchaCalls.push(String((opts.params as { scene?: string } | undefined)?.scene ?? url));
-      return { success: true, data: { id: `cap-${captchaCalls.length}`, svg: '<svg xmlns="http://www.w3.org/2000/svg"/>', expiresIn: 300 } };
+      return { success: true, data: { id: `cap-${captchaCalls.length}`, image: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 300 } };
     }
     throw new Error(`unexpected ${url}`);
   });

@@ -12,7 +12,6 @@ export const CHANGE_PWD = `${UNI_ID_PAGES}/userinfo/change_pwd/change_pwd`;
 export const DEACTIVATE = `${UNI_ID_PAGES}/userinfo/deactivate/deactivate`;
 export const LOGIN_SMSCODE = `${UNI_ID_PAGES}/login/login-smscode`;
 export const RETRIEVE = `${UNI_ID_PAGES}/retrieve/retrieve`;
-export const WEBVIEW = `${UNI_ID_PAGES}/common/webview/webview`;
 export const USERINFO = `${UNI_ID_PAGES}/userinfo/userinfo`;
 export const BIND_MOBILE = `${UNI_ID_PAGES}/userinfo/bind-mobile/bind-mobile`;
 export const BIND_EMAIL = `${UNI_ID_PAGES}/userinfo/bind-email/bind-email`;

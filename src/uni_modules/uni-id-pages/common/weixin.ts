@@ -7,8 +7,10 @@
  *   ?weixinError=CODE (either; a catalogue code)
  */
 import { getWeixinAuthorizeUrl } from '../../../services/api';
+import { queryString } from '../../../services/query-string';
 import { hasMessage, type Translate } from '../../../shared/i18n';
 import type { Persistence } from '../../../shared/session';
+import { paramsOf } from './query';
 
 export type WeixinPurpose = 'login' | 'bind';
 
@@ -26,10 +28,9 @@ export function weixinErrorText(code: string | null | undefined, t: Translate, f
 
 /** the query without the weixin result parameters (to clear them from the address) */
 export function withoutWeixinParams(search: string): string {
-  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
-  for (const k of ['weixinTicket', 'weixinError', 'weixinBound']) q.delete(k);
-  const s = q.toString();
-  return s ? `?${s}` : '';
+  const params = paramsOf(search);
+  for (const k of ['weixinTicket', 'weixinError', 'weixinBound']) delete params[k];
+  return queryString(params);
 }
 
 /**

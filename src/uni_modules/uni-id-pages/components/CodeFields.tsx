@@ -39,13 +39,13 @@ const CHANNELS = {
 } as const;
 
 /** form rules of a mobile number field (the server's rule: ^1\d{10}$) */
-export function mobileRules(t: ReturnType<typeof useT>): FormRule[] {
+function mobileRules(t: ReturnType<typeof useT>): FormRule[] {
   return [{ required: true, whitespace: true, message: t('account.mobile.required') }, ruleOf(checkMobile, t)];
 }
 
 /** whether the server runs SMS in test mode (asked once per page load) */
 let smsTestMode: Promise<boolean> | null = null;
-export function useSmsTestMode(): boolean {
+function useSmsTestMode(): boolean {
   const [on, setOn] = useState(false);
   useEffect(() => {
     let live = true;
@@ -62,7 +62,7 @@ export function useSmsTestMode(): boolean {
 }
 
 /** the SMS test-mode notice (nothing when a provider is configured) */
-export function SmsTestModeNotice() {
+function SmsTestModeNotice() {
   const t = useT();
   const on = useSmsTestMode();
   if (!on) return null;

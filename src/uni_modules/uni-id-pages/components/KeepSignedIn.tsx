@@ -6,7 +6,7 @@ import { Checkbox, Form } from 'antd';
 import type { Persistence } from '../../../shared/session';
 import { useT } from '../../../shared/i18n';
 
-export const KEEP_FIELD = 'keepSignedIn';
+const KEEP_FIELD = 'keepSignedIn';
 
 export const persistenceOfChoice = (keep: boolean | undefined): Persistence => (keep ? 'local' : 'session');
 

@@ -1,14 +1,16 @@
 /**
  * Sign in by SMS code (uni-id-pages login-smscode): the mobile number (prefilled from
  * ?mobile=, as login-withoutpwd sends it), the image captcha and 'send code', then the code.
- * An unknown number gets a new account. "Keep me signed in" chooses where the login is kept. After success: completeLogin (set-pwd when
- * setPasswordAfterLogin is on and the account has no password, else back where it was going).
+ * An unknown number gets a new account (the page says so only while the site takes sign-ups).
+ * "Keep me signed in" chooses where the login is kept. After success: completeLogin (set-pwd
+ * when setPasswordAfterLogin is on and the account has no password, else back where it was going).
  */
 import { Link, useLocation } from '@umijs/max';
+import { useRequest } from 'ahooks';
 import { Button, Flex, Form, Typography } from 'antd';
 import AccountFrame from '../../../../components/AccountFrame';
 import { carryRedirect } from '../../../../guard';
-import { loginBySms } from '../../../../services/api';
+import { getLoginConfig, loginBySms } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
 import { useT } from '../../../../shared/i18n';
 import CodeFields from '../../components/CodeFields';
@@ -32,6 +34,7 @@ export default function LoginSmsCode() {
   const query = new URLSearchParams(search);
   const given = query.get('mobile')?.trim() ?? '';
   const keep = query.get('keepSignedIn') === '1';
+  const { data: config } = useRequest(() => getLoginConfig({ skipErrorHandler: true }));
 
   const { form, formProps, submitting, errorAlert, setFormError } = useAccountForm<Values>(FIELDS, async (values) => {
     const bundle = await loginBySms({ mobile: values.mobile.trim(), code: values.code.trim() }, { skipErrorHandler: true });
@@ -43,9 +46,11 @@ export default function LoginSmsCode() {
       <Form<Values> {...formProps} initialValues={{ mobile: given, keepSignedIn: keep }} requiredMark={false}>
         {errorAlert}
         <CodeFields form={form} channel="mobile" scene="login" onError={setFormError} autoFocus={!given} />
-        <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
-          {t('login.sms.registersNote')}
-        </Typography.Paragraph>
+        {config?.registrationOpen ? (
+          <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+            {t('login.sms.registersNote')}
+          </Typography.Paragraph>
+        ) : null}
         <KeepSignedInField />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('login.submit')}

@@ -8,7 +8,8 @@
  *    (spent for the tokens; then back three history steps, or to uniIdRedirectUrl) or
  *    ?weixinError=<CODE> (shown above the choices).
  * "Keep me signed in" goes with the choice: to login-smscode as ?keepSignedIn=1, and through
- * weixin's round trip in sessionStorage. The register-admin link shows while no admin exists.
+ * weixin's round trip in sessionStorage. The register-admin link shows while no admin exists;
+ * the register link unless the site takes no sign-ups (registrationOpen).
  */
 import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
 import { history, Link, useLocation } from '@umijs/max';
@@ -20,10 +21,12 @@ import AccountFrame from '../../../../components/AccountFrame';
 import { carryRedirect, redirectTarget } from '../../../../guard';
 import { exchangeWeixinTicket, getLoginConfig } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
+import { withQuery } from '../../../../services/query-string';
 import { requestErrorOf, requestErrorText } from '../../../../services/request-layer';
 import { useT } from '../../../../shared/i18n';
 import { SPEC } from '../../../../shared/spec';
 import { LOGIN_SMSCODE, LOGIN_WITHOUTPWD, LOGIN_WITHPWD, REGISTER, REGISTER_ADMIN, RETRIEVE_BY_EMAIL } from '../../common/paths';
+import { paramsOf } from '../../common/query';
 import { ruleOf } from '../../common/rules';
 import { rememberWeixinPersistence, startWeixin, takeWeixinPersistence, weixinErrorText, withoutWeixinParams } from '../../common/weixin';
 import { KeepSignedInBox, persistenceOfChoice } from '../../components/KeepSignedIn';
@@ -48,10 +51,7 @@ export default function LoginWithoutPwd() {
     if (!weixinTicket) return;
     /** this page without the ticket, with weixinError=code when there is one */
     const leave = (code?: string) => {
-      const q = new URLSearchParams(withoutWeixinParams(search).slice(1));
-      if (code) q.set('weixinError', code);
-      const rest = q.toString();
-      history.replace(`${LOGIN_WITHOUTPWD}${rest ? `?${rest}` : ''}`);
+      history.replace(withQuery(LOGIN_WITHOUTPWD, { ...paramsOf(withoutWeixinParams(search)), weixinError: code }));
     };
     const seen = tickets.get(weixinTicket);
     if (seen === 'pending') return;
@@ -95,10 +95,7 @@ export default function LoginWithoutPwd() {
   };
 
   const goToSmsCode = ({ mobile }: { mobile: string }) => {
-    const q = new URLSearchParams(carry.slice(1));
-    q.set('mobile', mobile.trim());
-    if (keepSignedIn) q.set('keepSignedIn', '1');
-    history.push(`${LOGIN_SMSCODE}?${q.toString()}`);
+    history.push(withQuery(LOGIN_SMSCODE, { ...paramsOf(carry), mobile: mobile.trim(), keepSignedIn: keepSignedIn ? 1 : undefined }));
   };
 
   if (weixinTicket) {
@@ -200,7 +197,7 @@ export default function LoginWithoutPwd() {
         )}
         {sms || known.includes('weixin') ? <KeepSignedInBox checked={keepSignedIn} onChange={setKeepSignedIn} /> : null}
         <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 8 }}>
-          <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>
+          {data?.registrationOpen === false ? null : <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>}
           <Link to={`${RETRIEVE_BY_EMAIL}${carry}`}>{t('login.forgot')}</Link>
         </Flex>
         {data?.adminExists === false ? (

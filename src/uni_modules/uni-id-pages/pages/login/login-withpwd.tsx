@@ -5,7 +5,8 @@
  * After 3 failures the server asks for the image captcha (CAPTCHA_REQUIRED on field captcha):
  * the captcha field appears then and stays, with a new image after every attempt.
  * After success: tokens stored, user info refreshed, 'login succeeded', back to
- * uniIdRedirectUrl (services/auth.ts completeLogin).
+ * uniIdRedirectUrl (services/auth.ts completeLogin). The register link shows unless the login
+ * config says the site takes no sign-ups.
  */
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation } from '@umijs/max';
@@ -13,7 +14,7 @@ import { Button, Flex, Form, Input } from 'antd';
 import { useEffect, useState } from 'react';
 import AccountFrame from '../../../../components/AccountFrame';
 import { carryRedirect } from '../../../../guard';
-import { getLoginConfig, login } from '../../../../services/api';
+import { getLoginConfig, login, type LoginConfig } from '../../../../services/api';
 import { completeLogin } from '../../../../services/auth';
 import { requestErrorOf } from '../../../../services/request-layer';
 import { useT } from '../../../../shared/i18n';
@@ -36,7 +37,7 @@ const CAPTCHA_CODES = new Set(['CAPTCHA_REQUIRED', 'CAPTCHA_INVALID']);
 export default function LoginWithPwd() {
   const t = useT();
   const { search } = useLocation();
-  const [adminExists, setAdminExists] = useState<boolean | null>(null);
+  const [config, setConfig] = useState<LoginConfig | null>(null);
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   /** the server's "captcha required" text, put on the captcha field once it is there */
   const [captchaPrompt, setCaptchaPrompt] = useState<string | null>(null);
@@ -46,8 +47,8 @@ export default function LoginWithPwd() {
   useEffect(() => {
     let live = true;
     getLoginConfig({ skipErrorHandler: true })
-      .then((c) => live && setAdminExists(c.adminExists))
-      .catch(() => live && setAdminExists(null));
+      .then((c) => live && setConfig(c))
+      .catch(() => live && setConfig(null));
     return () => {
       live = false;
     };
@@ -134,12 +135,12 @@ export default function LoginWithPwd() {
         </Button>
       </Form>
       <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 16 }}>
-        <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>
+        {config?.registrationOpen === false ? null : <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>}
         <Link to={`${RETRIEVE}${carry}`}>{t('login.forgot')}</Link>
       </Flex>
       <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 12 }}>
         <Link to={`${LOGIN_WITHOUTPWD}${carry}`}>{t('login.otherMethods')}</Link>
-        {adminExists === false ? <Link to={REGISTER_ADMIN}>{t('login.registerAdmin')}</Link> : null}
+        {config?.adminExists === false ? <Link to={REGISTER_ADMIN}>{t('login.registerAdmin')}</Link> : null}
       </Flex>
     </AccountFrame>
   );

@@ -25,7 +25,7 @@ interface Values {
 const FIELDS = ['username', 'nickname', 'password', 'password2'] as const;
 
 /** the reference's rules, shared with register (common/rules.ts) */
-export function registerAdminRules(t: Translate) {
+function registerAdminRules(t: Translate) {
   const { username, nickname, password, password2 } = accountRules(t);
   return { username, nickname, password, password2 };
 }

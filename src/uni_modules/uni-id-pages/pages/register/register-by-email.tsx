@@ -1,6 +1,7 @@
 /**
  * Register by email (uni-id-pages register-by-email): email, the emailed code (sending needs
  * the image captcha), nickname and password twice. Signed in at once, with the default credits.
+ * While the site takes no sign-ups, a notice stands instead of the form (RegistrationGate).
  */
 import { Link, useLocation } from '@umijs/max';
 import { Button, Flex, Form, Input } from 'antd';
@@ -14,6 +15,7 @@ import { LOGIN_WITHPWD, REGISTER } from '../../common/paths';
 import { accountRules } from '../../common/rules';
 import { useAccountForm } from '../../common/use-account-form';
 import NewPasswordFields from '../../components/NewPasswordFields';
+import RegistrationGate from '../../components/RegistrationGate';
 
 interface Values {
   email: string;
@@ -26,6 +28,10 @@ interface Values {
 const FIELDS = ['email', 'code', 'nickname', 'password', 'password2'] as const;
 
 export default function RegisterByEmail() {
+  return <RegistrationGate form={<RegisterByEmailForm />} />;
+}
+
+function RegisterByEmailForm() {
   const t = useT();
   const { search } = useLocation();
   const rules = accountRules(t);

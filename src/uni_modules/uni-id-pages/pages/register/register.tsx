@@ -1,7 +1,8 @@
 /**
  * Register (uni-id-pages register): username, nickname, password twice and the image captcha,
  * with the reference's rules and messages on the fields (the server's own checks). The new
- * account starts with the login config's default credits and is signed in at once.
+ * account starts with the login config's default credits and is signed in at once. While the
+ * site takes no sign-ups, a notice stands instead of the form (RegistrationGate).
  */
 import { Link, useLocation } from '@umijs/max';
 import { Button, Flex, Form, Input } from 'antd';
@@ -15,6 +16,7 @@ import { LOGIN_WITHPWD, REGISTER_BY_EMAIL } from '../../common/paths';
 import { accountRules } from '../../common/rules';
 import { useAccountForm } from '../../common/use-account-form';
 import NewPasswordFields from '../../components/NewPasswordFields';
+import RegistrationGate from '../../components/RegistrationGate';
 
 interface Values {
   username: string;
@@ -27,6 +29,10 @@ interface Values {
 const FIELDS = ['username', 'nickname', 'password', 'password2', 'captcha'] as const;
 
 export default function Register() {
+  return <RegistrationGate form={<RegisterForm />} />;
+}
+
+function RegisterForm() {
   const t = useT();
   const { search } = useLocation();
   const captcha = useCaptcha('register');

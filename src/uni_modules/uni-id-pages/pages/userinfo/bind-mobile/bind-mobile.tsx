@@ -9,11 +9,13 @@ import { Alert, Button, Card, Form } from 'antd';
 import { useEffect } from 'react';
 import { bindMobile } from '../../../../../services/api';
 import { requireLogin } from '../../../../../services/auth';
+import { withQuery } from '../../../../../services/query-string';
 import type { InitialState } from '../../../../../shared/app-state';
 import { toast } from '../../../../../shared/feedback';
 import { useT } from '../../../../../shared/i18n';
 import CodeFields from '../../../components/CodeFields';
 import { SET_PWD, USERINFO } from '../../../common/paths';
+import { paramsOf } from '../../../common/query';
 import { useAccountForm } from '../../../common/use-account-form';
 
 interface Values {
@@ -25,11 +27,8 @@ const FIELDS = ['mobile', 'code'] as const;
 
 /** where to go once bound: set-pwd (with its query) when it sent the user here */
 function afterBind(search: string): string {
-  const q = new URLSearchParams(search);
-  if (q.get('then') !== 'set-pwd') return USERINFO;
-  q.delete('then');
-  const rest = q.toString();
-  return `${SET_PWD}${rest ? `?${rest}` : ''}`;
+  const { then, ...rest } = paramsOf(search);
+  return then === 'set-pwd' ? withQuery(SET_PWD, rest) : USERINFO;
 }
 
 export default function BindMobile() {

@@ -21,7 +21,7 @@ import { USERINFO } from '../../../common/paths';
 import { avatarCloudPath, isImageFile, pickedImage, pickImage, type PickedImage } from './picked-image';
 
 /** the reference's avatar size */
-export const AVATAR_SIZE = 600;
+const AVATAR_SIZE = 600;
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 4;
 

@@ -21,7 +21,7 @@ export function pickImage(file: File): PickedImage {
 
 export const pickedImage = () => picked;
 
-export function releasePicked() {
+function releasePicked() {
   if (picked) URL.revokeObjectURL(picked.url);
   picked = null;
 }

@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import LoadFailure from '../../../../../components/LoadFailure';
 import { getMe, setPassword } from '../../../../../services/api';
 import { navigateAfterLogin, requireLogin } from '../../../../../services/auth';
+import { withQuery } from '../../../../../services/query-string';
 import { requestErrorOf } from '../../../../../services/request-layer';
 import type { InitialState } from '../../../../../shared/app-state';
 import { toast } from '../../../../../shared/feedback';
@@ -19,6 +20,7 @@ import { useT } from '../../../../../shared/i18n';
 import CodeFields from '../../../components/CodeFields';
 import NewPasswordFields from '../../../components/NewPasswordFields';
 import { BIND_MOBILE } from '../../../common/paths';
+import { paramsOf } from '../../../common/query';
 import { useAccountForm } from '../../../common/use-account-form';
 
 interface Values {
@@ -71,13 +73,12 @@ export default function SetPwd() {
       </>
     );
   } else if (!me.data.mobile) {
-    const q = new URLSearchParams(search);
-    q.set('then', 'set-pwd');
+    const bindFirst = withQuery(BIND_MOBILE, { ...paramsOf(search), then: 'set-pwd' });
     body = (
       <>
         <Alert type="warning" showIcon message={t('error.MOBILE_NOT_BOUND')} description={t('account.setPwd.noMobile')} style={{ marginBottom: 16 }} />
         <Flex gap={8} wrap="wrap">
-          <Button type="primary" autoFocus onClick={() => history.push(`${BIND_MOBILE}?${q}`)}>
+          <Button type="primary" autoFocus onClick={() => history.push(bindFirst)}>
             {t('account.setPwd.bindMobile')}
           </Button>
           {skip}
