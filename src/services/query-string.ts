@@ -24,6 +24,16 @@ export const queryString = (params: QueryParams) => serialize(pairsOf(params));
 /** a path with its query: withQuery('/pages/system/tag/edit', { id: 'vip' }) */
 export const withQuery = (path: string, params: QueryParams) => `${path}${queryString(params)}`;
 
+/** '?a=1&b=2&b=3' -> { a: '1', b: ['2', '3'] }: a query read back as params, to pass on changed */
+export function paramsOf(search: string): QueryParams {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(search)) {
+    const had = out[key];
+    out[key] = had === undefined ? value : [...[had].flat(), value];
+  }
+  return out;
+}
+
 export type SortOrder = 'ascend' | 'descend';
 
 /** what a list or export asks for (the API conventions' list query) */

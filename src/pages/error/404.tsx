@@ -6,6 +6,7 @@ import { history, useLocation } from '@umijs/max';
 import { Button, Result, Typography } from 'antd';
 import { useEffect } from 'react';
 import { NOT_FOUND_PAGE } from '../../../config/routes';
+import { withQuery } from '../../services/query-string';
 import { useT } from '../../shared/i18n';
 
 export default function NotFound() {
@@ -14,7 +15,7 @@ export default function NotFound() {
   const elsewhere = pathname !== NOT_FOUND_PAGE;
 
   useEffect(() => {
-    if (elsewhere) history.replace(`${NOT_FOUND_PAGE}?errMsg=${encodeURIComponent(pathname + search)}`);
+    if (elsewhere) history.replace(withQuery(NOT_FOUND_PAGE, { errMsg: pathname + search }));
   }, [elsewhere, pathname, search]);
 
   const errMsg = elsewhere ? pathname + search : new URLSearchParams(search).get('errMsg');

@@ -7,10 +7,9 @@
  *   ?weixinError=CODE (either; a catalogue code)
  */
 import { getWeixinAuthorizeUrl } from '../../../services/api';
-import { queryString } from '../../../services/query-string';
+import { paramsOf, queryString } from '../../../services/query-string';
 import { hasMessage, type Translate } from '../../../shared/i18n';
 import type { Persistence } from '../../../shared/session';
-import { paramsOf } from './query';
 
 export type WeixinPurpose = 'login' | 'bind';
 

@@ -9,13 +9,12 @@ import { Alert, Button, Card, Form } from 'antd';
 import { useEffect } from 'react';
 import { bindMobile } from '../../../../../services/api';
 import { requireLogin } from '../../../../../services/auth';
-import { withQuery } from '../../../../../services/query-string';
+import { paramsOf, withQuery } from '../../../../../services/query-string';
 import type { InitialState } from '../../../../../shared/app-state';
 import { toast } from '../../../../../shared/feedback';
 import { useT } from '../../../../../shared/i18n';
 import CodeFields from '../../../components/CodeFields';
 import { SET_PWD, USERINFO } from '../../../common/paths';
-import { paramsOf } from '../../../common/query';
 import { useAccountForm } from '../../../common/use-account-form';
 
 interface Values {

@@ -12,7 +12,7 @@ import { useEffect } from 'react';
 import LoadFailure from '../../../../../components/LoadFailure';
 import { getMe, setPassword } from '../../../../../services/api';
 import { navigateAfterLogin, requireLogin } from '../../../../../services/auth';
-import { withQuery } from '../../../../../services/query-string';
+import { paramsOf, withQuery } from '../../../../../services/query-string';
 import { requestErrorOf } from '../../../../../services/request-layer';
 import type { InitialState } from '../../../../../shared/app-state';
 import { toast } from '../../../../../shared/feedback';
@@ -20,7 +20,6 @@ import { useT } from '../../../../../shared/i18n';
 import CodeFields from '../../../components/CodeFields';
 import NewPasswordFields from '../../../components/NewPasswordFields';
 import { BIND_MOBILE } from '../../../common/paths';
-import { paramsOf } from '../../../common/query';
 import { useAccountForm } from '../../../common/use-account-form';
 
 interface Values {
