@@ -33,7 +33,8 @@ function validationField(err: FastifyError): string | undefined {
   if (!v) return undefined;
   const missing = (v.params as { missingProperty?: string })?.missingProperty;
   const p = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return missing ? (p ? `${p}.${missing}` : missing) : p || undefined;
+  // the whole body or query string has the wrong shape (a JSON array, a bare string): name the part
+  return missing ? (p ? `${p}.${missing}` : missing) : p || err.validationContext || undefined;
 }
 
 export function installErrorHandling(app: FastifyInstance) {

@@ -23,6 +23,7 @@ import {
 import { SPEC } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
+import { assertNoNul } from '../../core/input-guard';
 import type { Db } from '../../db';
 import { files } from '../../db/schema';
 import { FileStorage, isFileId, type Staged } from './storage';
@@ -99,12 +100,23 @@ export class FileService {
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
-          if (part.fieldname === 'cloudPath') cloudPath = part.value;
+          if (part.fieldname === 'cloudPath') {
+            assertNoNul(part.value, 'cloudPath');
+            cloudPath = part.value;
+          }
           continue;
         }
         if (part.fieldname !== 'file' || staged) {
           part.file.resume();
           throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'one file, in the field "file"' } });
+        }
+        if (part.filename) {
+          try {
+            assertNoNul(part.filename, 'file');
+          } catch (e) {
+            part.file.resume();
+            throw e;
+          }
         }
         staged = await this.storage.stage(part.file);
         if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` } });
