@@ -18,10 +18,13 @@ export function errorBody(req: FastifyRequest, code: ErrorCode, field?: string, 
   const lang = pickLang(req.headers['accept-language']);
   const fieldLabel = field ? t(lang, `field.${field}`) : undefined;
   const label = fieldLabel && fieldLabel !== `field.${field}` ? fieldLabel : field;
+  // PARAM_ERROR's {type} is a JSON type name: said in the request's language
+  const typeKey = code === 'PARAM_ERROR' && params?.type !== undefined ? `error.PARAM_ERROR.type.${params.type}` : undefined;
+  const typeName = typeKey && t(lang, typeKey) !== typeKey ? { type: t(lang, typeKey) } : {};
   return {
     success: false,
     errorCode: code,
-    errorMessage: t(lang, `error.${code}`, { field: label ?? '', ...params }),
+    errorMessage: t(lang, `error.${code}`, { field: label ?? '', ...params, ...typeName }),
     ...(field ? { field } : {}),
     requestId: req.id,
   };
