@@ -7,13 +7,13 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, SPEC } from './config';
 import { installAccessControl, TokenService } from './core/auth';
-import { installErrorHandling } from './core/error-handler';
+import { errorBody, installErrorHandling } from './core/error-handler';
 import { installInputGuard } from './core/input-guard';
 import { inlineScriptsOf, installSecurityHeaders } from './core/security-headers';
 import type { Db } from './db';
@@ -48,6 +48,10 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     },
     requestIdHeader: false,
     schemaController: { compilersFactory: { buildValidator: buildValidators() as never } },
+    // the router's own refusals (an undecodable or overlong path parameter) in the catalogue shape
+    frameworkErrors: (err, req, reply) => {
+      void (reply as unknown as FastifyReply).status(400).send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onSend', async (req, reply) => {

@@ -20,7 +20,7 @@ export function errorBody(req: FastifyRequest, code: ErrorCode, field?: string, 
   const label = fieldLabel && fieldLabel !== `field.${field}` ? fieldLabel : field;
   // PARAM_ERROR's {type} is a JSON type name: said in the request's language
   const typeKey = code === 'PARAM_ERROR' && params?.type !== undefined ? `error.PARAM_ERROR.type.${params.type}` : undefined;
-  const typeName = typeKey && t(lang, typeKey) !== typeKey ? { type: t(lang, typeKey) } : {};
+  const typeName: Record<string, string> = typeKey && t(lang, typeKey) !== typeKey ? { type: t(lang, typeKey) } : {};
   return {
     success: false,
     errorCode: code,

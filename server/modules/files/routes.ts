@@ -33,7 +33,10 @@ export async function fileRoutes({ app, config, files }: ModuleContext) {
         response: { 200: Ok(Type.Object({ fileID: Type.String(), url: Type.String() })) },
       },
       handler: async (req) => {
-        if (!req.isMultipart()) throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
+        // without a boundary the parts cannot be told apart (busboy would throw a plain Error)
+        if (!req.isMultipart() || !/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
+          throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
+        }
         return { success: true as const, data: await files.upload(req.auth!.uid, req.parts()) };
       },
     });

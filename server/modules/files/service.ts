@@ -150,7 +150,9 @@ export class FileService {
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` } });
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      // a body busboy cannot read (truncated, malformed part headers): the client's doing
+      const malformed = !(e instanceof AppError) && /^(Malformed|Unexpected end of form|Multipart)/.test((e as Error).message ?? '');
+      if (malformed || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
         throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'one file, in the field "file"' } });
       }
       throw e;
