@@ -78,6 +78,12 @@ export type SortOrder = 'ascend' | 'descend';
 // ------------------------------------------------------------------------------------------
 // query schema and parsing
 
+/** the last page one may ask for (a million pages of the largest size) */
+const MAX_PAGE = 1_000_000;
+
+/** PostgreSQL's int4, the type of the integer columns filtered on */
+const INT4_MAX = 2_147_483_647;
+
 const StringList = Type.Array(Type.String({ maxLength: 200 }), { maxItems: LIST.MAX_PAGE_SIZE });
 
 export function listQuerySchema(spec: ListSpec, opts: { export?: boolean } = {}) {
@@ -116,17 +122,11 @@ export interface ListQuery {
   [filter: string]: unknown;
 }
 
-/** the last page one may ask for (a million pages of the largest size) */
-const MAX_PAGE = 1_000_000;
-
-/** PostgreSQL's int4, the type of the integer columns filtered on */
-const INT4_MAX = 2_147_483_647;
-
 /**
  * A date the database can store and compare: years 1 to 9999 (PostgreSQL has no year 0, and
  * 'infinity' or year 300000 are no calendar dates a person filters on).
  */
-export function parseDate(v: string, field: string, end = false): Date {
+function parseDate(v: string, field: string, end: boolean): Date {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(v);
   const d = new Date(dateOnly ? `${v}T00:00:00Z` : v);
   const year = d.getUTCFullYear();
