@@ -2,17 +2,20 @@
  * buildApp(deps): registers plugins and modules. Nothing runs at import; main.ts and the
  * tests call this with a config and a connected database.
  */
+import AjvCompiler from '@fastify/ajv-compiler';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, SPEC } from './config';
 import { installAccessControl, TokenService } from './core/auth';
-import { installErrorHandling } from './core/error-handler';
+import { errorBody, installErrorHandling } from './core/error-handler';
+import { installInputGuard } from './core/input-guard';
+import { inlineScriptsOf, installSecurityHeaders } from './core/security-headers';
 import type { Db } from './db';
 import { createMailer, outboxDir } from './core/mailer';
 import { loadSecret } from './core/secret';
@@ -20,6 +23,7 @@ import { createSms } from './core/sms';
 import { registerModules } from './modules';
 import { AccountService } from './modules/auth/service';
 import { FileService } from './modules/files/service';
+import { allowedOrigins } from './modules/profile/service';
 import { RealnameService } from './modules/realname/service';
 import { VerificationService } from './modules/verify/service';
 
@@ -35,13 +39,19 @@ export type App = FastifyInstance;
 export async function buildApp({ config, db, logger }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // a hop count: the address that many proxies back from the socket (fastify's own number
+    // support is not in its types); a list: the proxies' addresses/CIDRs
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    ajv: { customOptions: { allErrors: false, coerceTypes: 'array', removeAdditional: true } },
+    schemaController: { compilersFactory: { buildValidator: buildValidators() as never } },
+    // the router's own refusals (an undecodable or overlong path parameter) in the catalogue shape
+    frameworkErrors: (err, req, reply) => {
+      void (reply as unknown as FastifyReply).status(400).send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onSend', async (req, reply) => {
@@ -49,6 +59,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
 
   installErrorHandling(app);
+  installInputGuard(app);
+  installSecurityHeaders(app, { frameOrigins: allowedOrigins(config.webviewAllow), inlineScripts: consoleInlineScripts(config.staticDir) });
 
   await app.register(swagger, {
     openapi: {
@@ -83,6 +95,34 @@ export async function buildApp({ config, db, logger }: AppDeps) {
 
   await serveConsole(app, config.staticDir);
   return app;
+}
+
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/**
+ * Query strings and path parameters arrive as text (and a repeated key as an array), so they
+ * are coerced to the schema's types; JSON bodies already carry types, and spec section 5 wants
+ * a number where a string belongs refused (PARAM_ERROR), never turned into '123'.
+ */
+function buildValidators() {
+  const pool = AjvCompiler();
+  const base = { allErrors: false, removeAdditional: true } as const;
+  return (externalSchemas: unknown, options: { customOptions?: object; plugins?: unknown[] } = {}) => {
+    const build = (coerceTypes: false | 'array') =>
+      pool(externalSchemas as never, { ...options, customOptions: { ...options.customOptions, ...base, coerceTypes } } as never);
+    const strict = build(false);
+    const coercing = build('array');
+    return (ctx: { httpPart?: string }) => (ctx.httpPart === 'body' ? strict(ctx as never) : coercing(ctx as never));
+  };
+}
+
+/** the inline scripts of the built console's index.html (the CSP allows them by hash) */
+function consoleInlineScripts(dir: string): string[] {
+  try {
+    return inlineScriptsOf(fs.readFileSync(path.join(dir, 'index.html'), 'utf8'));
+  } catch {
+    return [];
+  }
 }
 
 /** Serves the built console: hashed assets cached for a year, index.html never cached. */

@@ -66,16 +66,24 @@ export interface Config {
   logLevel: string;
   /** the built console (umi build output) */
   staticDir: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For to believe (TRUST_PROXY): false = none (the socket's address
+   * is the client), a hop count, or the proxies' addresses/CIDRs. The client writes the left-most
+   * entry itself, so it is never taken as such: the address is the one the trusted proxies saw.
+   */
+  trustProxy: false | number | string[];
   /** SMTP server for mails (smtp://user:pass@host:port, smtps://...); absent = test mode (outbox) */
   smtpUrl?: string;
   /** sender of the mails */
   mailFrom: string;
   /**
-   * The console's public origin (https://console.example.com), for links that leave the site
-   * and come back (the weixin redirect_uri). Absent: taken from the request's Host.
+   * The console's public origin (https://console.example.com), for absolute links (temp file
+   * urls, the weixin redirect_uri). Absent: the request's Host when it is in allowedHosts, else
+   * the listen address (see publicOrigin in core/origin.ts). The Host header alone is never trusted.
    */
   publicUrl?: string;
+  /** ALLOWED_HOSTS: host names (host or host:port) a request's Host may name to get links on it */
+  allowedHosts: string[];
   /** login config (spec section 9) with the deployment's overrides (LOGIN_TYPES, SET_PASSWORD_AFTER_LOGIN) */
   login: { loginTypes: string[]; setPasswordAfterLogin: boolean };
   /** SMS through Aliyun's SendSms API (signed RPC requests); absent = test mode (sms_outbox + log) */
@@ -101,6 +109,34 @@ export interface Config {
   uploadQuota: { maxFiles: number; maxBytes: number };
 }
 
+/** HS256 wants a key at least as long as its hash: a shorter JWT_SECRET can be guessed offline */
+export const MIN_JWT_SECRET_BYTES = 32;
+
+/** A setting the server cannot start with; main.ts prints the message alone. */
+export class ConfigError extends Error {}
+
+function jwtSecretOf(v: string | undefined): string | undefined {
+  if (!v) return undefined;
+  const bytes = Buffer.byteLength(v, 'utf8');
+  if (bytes < MIN_JWT_SECRET_BYTES) {
+    throw new ConfigError(
+      `JWT_SECRET is ${bytes} bytes long; it must be at least ${MIN_JWT_SECRET_BYTES} bytes ` +
+        `(e.g. the output of: node -e "console.log(require('crypto').randomBytes(48).toString('base64url'))"), ` +
+        'or leave JWT_SECRET unset to have one generated and kept in the database',
+    );
+  }
+  return v;
+}
+
+/** TRUST_PROXY: '1' / 'true' = one proxy, a number = that many, else a list of proxy addresses/CIDRs */
+function trustProxyOf(v: string | undefined): Config['trustProxy'] {
+  const s = v?.trim();
+  if (!s || s === '0' || s === 'false') return false;
+  if (s === 'true') return 1;
+  if (/^\d+$/.test(s)) return Number(s);
+  return s.split(',').map((x) => x.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(__dirname, '..');
   const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
@@ -112,14 +148,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(env.DATA_DIR || path.join(root, 'data')),
     embeddedDbPort: int(env.EMBEDDED_DB_PORT, 54329),
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: jwtSecretOf(env.JWT_SECRET),
     accessTokenTtlS: int(env.ACCESS_TOKEN_TTL, AUTH.ACCESS_TOKEN_TTL_S),
     logLevel: env.LOG_LEVEL || 'info',
     staticDir: path.resolve(env.STATIC_DIR || path.join(root, 'dist')),
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'AI assistant console <no-reply@localhost>',
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    allowedHosts: (list(env.ALLOWED_HOSTS) ?? []).map((h) => h.toLowerCase()),
     login: {
       loginTypes: list(env.LOGIN_TYPES) ?? LOGIN_CONFIG.loginTypes,
       setPasswordAfterLogin: env.SET_PASSWORD_AFTER_LOGIN ? flag(env.SET_PASSWORD_AFTER_LOGIN) : LOGIN_CONFIG.setPasswordAfterLogin,

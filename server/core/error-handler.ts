@@ -20,10 +20,13 @@ export function errorBody(req: FastifyRequest, code: ErrorCode, field?: string, 
   const lang = pickLang(req.headers['accept-language']);
   const fieldLabel = field ? t(lang, `field.${field}`) : undefined;
   const label = fieldLabel && fieldLabel !== `field.${field}` ? fieldLabel : field;
+  // PARAM_ERROR's {type} is a JSON type name: said in the request's language
+  const typeKey = code === 'PARAM_ERROR' && params?.type !== undefined ? `error.PARAM_ERROR.type.${params.type}` : undefined;
+  const typeName: Record<string, string> = typeKey && t(lang, typeKey) !== typeKey ? { type: t(lang, typeKey) } : {};
   return {
     success: false,
     errorCode: code,
-    errorMessage: t(lang, `error.${code}`, { field: label ?? '', ...params }),
+    errorMessage: t(lang, `error.${code}`, { field: label ?? '', ...params, ...typeName }),
     ...(NUMERIC_CODES[code] ? { code: NUMERIC_CODES[code] } : {}),
     ...(field ? { field } : {}),
     requestId: req.id,
@@ -36,7 +39,8 @@ function validationField(err: FastifyError): string | undefined {
   if (!v) return undefined;
   const missing = (v.params as { missingProperty?: string })?.missingProperty;
   const p = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return missing ? (p ? `${p}.${missing}` : missing) : p || undefined;
+  // the whole body or query string has the wrong shape (a JSON array, a bare string): name the part
+  return missing ? (p ? `${p}.${missing}` : missing) : p || err.validationContext || undefined;
 }
 
 export function installErrorHandling(app: FastifyInstance) {

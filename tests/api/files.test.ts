@@ -351,3 +351,29 @@ describe('quotas per account', () => {
     expect(rows[0].n).toBe(QUOTA.maxFiles);
   });
 });
+
+describe('input a database cannot store, links on a forged Host', () => {
+  it('a NUL character in the cloudPath field or the file name is refused, and nothing is stored', async () => {
+    const before = storedFiles().length;
+    const inPath = await upload(tokens.owner, { cloudPath: 'avatar/a\u0000b.png' });
+    expect(inPath.status).toBe(400);
+    expect(inPath.body).toMatchObject({ success: false, errorCode: 'INVALID_PARAM', field: 'cloudPath' });
+    const inName = await upload(tokens.owner, { cloudPath: fresh() }, { bytes: PNG, name: 'a\u0000.png', type: 'image/png' });
+    expect(inName.status).toBe(400);
+    expect(inName.body).toMatchObject({ success: false, errorCode: 'INVALID_PARAM', field: 'file' });
+    expect(storedFiles()).toHaveLength(before);
+  });
+
+  it('temp-file links use the listen address, not a Host header the deployment does not list', async () => {
+    const f = await upload(tokens.owner, { cloudPath: fresh('docs') });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/files/temp-url',
+      payload: { fileList: [f.body.data.fileID] },
+      headers: { authorization: `Bearer ${tokens.owner}`, host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
+    const link: string = res.json().data[0].tempFileURL;
+    expect(link).not.toContain('evil.example');
+    expect(new URL(link).origin).toBe('http://127.0.0.1:8000');
+  });
+});

@@ -21,6 +21,8 @@ let wx: WeixinStandin;
 let bare: FastifyInstance;
 /** configured with PUBLIC_URL and a wrong secret */
 let misconfigured: FastifyInstance;
+/** configured, but neither PUBLIC_URL nor ALLOWED_HOSTS: the Host header is not trusted */
+let unlisted: FastifyInstance;
 
 beforeAll(async () => {
   wx = await startWeixinStandin({
@@ -31,14 +33,17 @@ beforeAll(async () => {
       { openid: 'o_digits', nickname: '12345' },
     ],
   });
-  t = await createTestApp({ weixin: wx.settings() });
+  // the test's Host is one the deployment lists (ALLOWED_HOSTS), so links may use it
+  t = await createTestApp({ weixin: wx.settings(), allowedHosts: [HOST] });
   const config = { ...loadConfig({}), jwtSecret: 'test-secret-test-secret-test-secret', staticDir: '/nonexistent' };
   bare = await buildApp({ config, db: t.db, logger: false });
   misconfigured = await buildApp({ config: { ...config, publicUrl: 'https://console.example.com', weixin: { ...wx.settings(), secret: 'wrong' } }, db: t.db, logger: false });
+  unlisted = await buildApp({ config: { ...config, weixin: wx.settings() }, db: t.db, logger: false });
 });
 afterAll(async () => {
   await bare?.close();
   await misconfigured?.close();
+  await unlisted?.close();
   await t.close();
   await wx.close();
 });
@@ -134,6 +139,9 @@ describe('authorize', () => {
     // PUBLIC_URL wins over the request's host
     const pub = new URL((await authorize('login', { app: misconfigured })).body.data.url);
     expect(pub.searchParams.get('redirect_uri')).toBe('https://console.example.com/api/auth/weixin/callback');
+    // a Host that ALLOWED_HOSTS does not list (here the test's) is not used: the listen address is
+    const forged = new URL((await authorize('login', { app: unlisted })).body.data.url);
+    expect(forged.searchParams.get('redirect_uri')).toBe('http://127.0.0.1:8000/api/auth/weixin/callback');
   });
 
   it('is refused when weixin is not configured, and the login config says so', async () => {

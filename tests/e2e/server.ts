@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { readEmbeddedPassword } from '../../server/db/embedded';
 import { freePort } from '../support/free-port';
 
 const root = path.resolve(__dirname, '../..');
@@ -57,7 +58,10 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}): Pro
     await new Promise((r) => setTimeout(r, 200));
   }
   process.env.E2E_BASE_URL = base;
-  process.env.E2E_DATABASE_URL = `postgres://console:console@127.0.0.1:${dbPort}/console`;
+  // the embedded cluster's password is made at its first start and kept in the data folder
+  const dbPassword = readEmbeddedPassword(dataDir);
+  if (!dbPassword) throw new Error(`no database password file in ${dataDir}`);
+  process.env.E2E_DATABASE_URL = `postgres://console:${dbPassword}@127.0.0.1:${dbPort}/console`;
   return {
     base,
     async stop() {

@@ -78,11 +78,18 @@ export type SortOrder = 'ascend' | 'descend';
 // ------------------------------------------------------------------------------------------
 // query schema and parsing
 
+/** the last page one may ask for (a million pages of the largest size) */
+const MAX_PAGE = 1_000_000;
+
+/** PostgreSQL's int4, the type of the integer columns filtered on */
+const INT4_MAX = 2_147_483_647;
+
 const StringList = Type.Array(Type.String({ maxLength: 200 }), { maxItems: LIST.MAX_PAGE_SIZE });
 
 export function listQuerySchema(spec: ListSpec, opts: { export?: boolean } = {}) {
   const props: Record<string, TSchema> = {
-    current: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    // bounded so (current - 1) * pageSize stays a safe integer and a valid OFFSET
+    current: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 })),
     pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST.MAX_PAGE_SIZE, default: LIST.DEFAULT_PAGE_SIZE })),
     keyword: Type.Optional(Type.String({ maxLength: 100 })),
     sortField: Type.Optional(Type.Unsafe<string>({ type: 'string', enum: Object.keys(spec.sorts) })),
@@ -115,10 +122,15 @@ export interface ListQuery {
   [filter: string]: unknown;
 }
 
+/**
+ * A date the database can store and compare: years 1 to 9999 (PostgreSQL has no year 0, and
+ * 'infinity' or year 300000 are no calendar dates a person filters on).
+ */
 function parseDate(v: string, field: string, end: boolean): Date {
   const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(v);
   const d = new Date(dateOnly ? `${v}T00:00:00Z` : v);
-  if (Number.isNaN(d.getTime())) throw new AppError('INVALID_PARAM', { field, params: { reason: 'not a date' } });
+  const year = d.getUTCFullYear();
+  if (Number.isNaN(d.getTime()) || year < 1 || year > 9999) throw new AppError('INVALID_PARAM', { field, params: { reason: 'not a date' } });
   // a date-only upper bound includes the whole day
   if (dateOnly && end) d.setUTCDate(d.getUTCDate() + 1);
   return d;
@@ -159,7 +171,7 @@ export async function whereOf(db: Db, spec: ListSpec, q: ListQuery): Promise<SQL
       conds.push(sql`${f.column} && ${textArray(values)}`);
     } else if (f.type === 'int') {
       const ints = values.map(Number);
-      if (ints.some((n) => !Number.isInteger(n))) throw new AppError('PARAM_ERROR', { field: name, params: { type: 'integer' } });
+      if (ints.some((n) => !Number.isInteger(n) || Math.abs(n) > INT4_MAX)) throw new AppError('PARAM_ERROR', { field: name, params: { type: 'integer' } });
       conds.push(sql`${f.column} = ANY(${intArray(ints)})`);
     } else if (f.type === 'bool') {
       const bools = values.map((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : null));

@@ -1,10 +1,10 @@
 /** File service routes (spec sections 5 and 7): thin; the rules live in service.ts. */
 import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../../shared/validation';
 import { SPEC } from '../../config';
 import { AppError } from '../../core/errors';
+import { publicOrigin } from '../../core/origin';
 import { Ok } from '../../core/schemas';
 import { INLINE_TYPES } from './service';
 import type { ModuleContext } from '../services';
@@ -14,8 +14,6 @@ const FileList = Type.Unsafe<Array<string | { fileID: string; maxAge?: number }>
 });
 const IdList = Type.Unsafe<string[]>({ description: 'a non-empty array of non-empty file ids' });
 
-/** the console's own origin for absolute links: PUBLIC_URL, else the request's */
-const originOf = (req: FastifyRequest, publicUrl?: string) => publicUrl ?? `${req.protocol}://${req.host}`;
 
 export async function fileRoutes({ app, config, files }: ModuleContext) {
   const tags = ['files'];
@@ -35,7 +33,10 @@ export async function fileRoutes({ app, config, files }: ModuleContext) {
         response: { 200: Ok(Type.Object({ fileID: Type.String(), url: Type.String() })) },
       },
       handler: async (req) => {
-        if (!req.isMultipart()) throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
+        // without a boundary the parts cannot be told apart (busboy would throw a plain Error)
+        if (!req.isMultipart() || !/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
+          throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
+        }
         return { success: true as const, data: await files.upload(req.auth!.uid, req.parts()) };
       },
     });
@@ -105,7 +106,7 @@ export async function fileRoutes({ app, config, files }: ModuleContext) {
     },
     handler: async (req) => ({
       success: true as const,
-      data: await files.tempUrls(req.auth!, req.body.fileList, originOf(req, config.publicUrl)),
+      data: await files.tempUrls(req.auth!, req.body.fileList, publicOrigin(req, config)),
     }),
   });
 }

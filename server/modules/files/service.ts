@@ -24,6 +24,7 @@ import {
 import { type Config, SPEC } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
+import { assertNoNul } from '../../core/input-guard';
 import type { Db } from '../../db';
 import { files } from '../../db/schema';
 import { FileStorage, isFileId, type Staged } from './storage';
@@ -110,12 +111,23 @@ export class FileService {
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
-          if (part.fieldname === 'cloudPath') cloudPath = part.value;
+          if (part.fieldname === 'cloudPath') {
+            assertNoNul(part.value, 'cloudPath');
+            cloudPath = part.value;
+          }
           continue;
         }
         if (part.fieldname !== 'file' || staged) {
           part.file.resume();
           throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'one file, in the field "file"' } });
+        }
+        if (part.filename) {
+          try {
+            assertNoNul(part.filename, 'file');
+          } catch (e) {
+            part.file.resume();
+            throw e;
+          }
         }
         staged = await this.storage.stage(part.file);
         if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` } });
@@ -159,7 +171,9 @@ export class FileService {
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` } });
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      // a body busboy cannot read (truncated, malformed part headers): the client's doing
+      const malformed = !(e instanceof AppError) && /^(Malformed|Unexpected end of form|Multipart)/.test((e as Error).message ?? '');
+      if (malformed || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
         throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'one file, in the field "file"' } });
       }
       throw e;

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { bearer } from '../../core/auth';
 import { AppError } from '../../core/errors';
+import { publicOrigin } from '../../core/origin';
 import { Empty, Ok } from '../../core/schemas';
 import { RegistrationPolicy, requireLoginType } from '../auth/policy';
 import { WEIXIN, WeixinService } from './service';
@@ -37,7 +38,7 @@ export async function weixinRoutes({ app, config, db, accounts, tokens }: Module
   const tags = ['weixin'];
 
   /** weixin sends the browser back here: PUBLIC_URL, else the origin this request came to */
-  const redirectUri = (req: FastifyRequest) => `${config.publicUrl ?? `${req.protocol}://${req.host}`}${WEIXIN_CALLBACK_PATH}`;
+  const redirectUri = (req: FastifyRequest) => `${publicOrigin(req, config)}${WEIXIN_CALLBACK_PATH}`;
 
   app.get('/api/auth/weixin/authorize', {
     // public: a sign-in starts signed out; a link (purpose bind) needs the caller's login

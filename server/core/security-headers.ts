@@ -1,0 +1,54 @@
+/**
+ * Security headers on every answer, console and API: a Content-Security-Policy, no framing by
+ * other sites, nosniff and a referrer policy. An onSend hook rather than @fastify/helmet (not
+ * installed); a route that sets its own CSP (a served user file: sandboxed) keeps it.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+export interface CspOptions {
+  /** origins the console may frame (the webview allow-list) */
+  frameOrigins: Iterable<string>;
+  /** the text of inline <script> elements of the built index.html, allowed by their hash */
+  inlineScripts?: string[];
+}
+
+/** the inline <script> bodies of an html page (scripts with a src are covered by 'self') */
+export function inlineScriptsOf(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (!/\bsrc\s*=/i.test(m[1]) && m[2].trim()) out.push(m[2]);
+  }
+  return out;
+}
+
+export function contentSecurityPolicy({ frameOrigins, inlineScripts = [] }: CspOptions): string {
+  const hashes = inlineScripts.map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`);
+  return [
+    "default-src 'self'",
+    `script-src ${["'self'", ...hashes].join(' ')}`,
+    // antd's CSS-in-JS writes <style> elements at run time: inline styles cannot be hashed ahead
+    "style-src 'self' 'unsafe-inline'",
+    // avatars and app icons may live elsewhere (weixin head images); captchas are data: svg
+    "img-src 'self' data: blob: https:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    // the webview page frames the allow-listed origins; the publish-page preview is a blob:
+    `frame-src ${["'self'", 'blob:', ...frameOrigins].join(' ')}`,
+    "frame-ancestors 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+export function installSecurityHeaders(app: FastifyInstance, opts: CspOptions) {
+  const csp = contentSecurityPolicy(opts);
+  app.addHook('onSend', async (_req, reply) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // for browsers that predate frame-ancestors
+    reply.header('x-frame-options', 'SAMEORIGIN');
+  });
+}
