@@ -251,8 +251,10 @@ async function coldLoad(url: string): Promise<Load> {
     });
 
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction('window.__usableAt !== undefined', undefined, { timeout: 30_000, polling: 50 });
-    const usableMs = Number(await page.evaluate('window.__usableAt'));
+    // functions, not strings: a string predicate is eval'd, which the console's CSP refuses
+    const usableAt = () => (window as unknown as { __usableAt?: number }).__usableAt;
+    await page.waitForFunction(() => (window as unknown as { __usableAt?: number }).__usableAt !== undefined, undefined, { timeout: 30_000, polling: 50 });
+    const usableMs = Number(await page.evaluate(usableAt));
     // the first load is over when the network is quiet (lazy chunks count too)
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
     const got = await Promise.all(scripts);

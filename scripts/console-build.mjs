@@ -13,6 +13,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { inputFiles, listDigest, ROOT, staleReason, writeStamp } from './build-stamp.mjs';
 
@@ -35,6 +36,26 @@ let running;
 /** kills a build in progress (start.mjs calls this on Ctrl-C) */
 export function abortBuild() {
   running?.kill('SIGTERM');
+}
+
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+
+/**
+ * Writes a .br and a .gz beside every text asset, at the strongest settings: the server sends
+ * them as they are (@fastify/static preCompressed) instead of compressing on every request.
+ */
+function precompress(dir) {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile() || !COMPRESSIBLE.test(e.name)) continue;
+    const file = path.join(e.parentPath ?? e.path, e.name);
+    const data = fs.readFileSync(file);
+    if (data.length < 1024) continue;
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
+    fs.writeFileSync(
+      `${file}.br`,
+      zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    );
+  }
 }
 
 /**
@@ -62,6 +83,7 @@ export async function ensureConsoleBuilt({ log = (m) => console.log(`[console] $
     });
   });
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('max build finished without dist/index.html');
+  precompress(DIST);
   writeStamp(STAMP, startedAt, files);
   log(`console built in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return true;

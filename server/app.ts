@@ -133,8 +133,11 @@ async function serveConsole(app: FastifyInstance, dir: string) {
     prefix: '/',
     wildcard: false,
     index: ['index.html'],
+    // the build writes .br and .gz beside each asset (scripts/console-build.mjs)
+    preCompressed: true,
     setHeaders: (res, file) => {
-      const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(file) || /\.async\.js$/.test(file);
+      const asset = file.replace(/\.(br|gz)$/, '');
+      const hashed = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/.test(asset) || /\.async\.js$/.test(asset);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });

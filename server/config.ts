@@ -26,7 +26,7 @@ export const AUTH = {
   CAPTCHA_FAILURE_WINDOW_S: 7200,
 };
 
-/** Image captchas and verification codes (issue 4). */
+/** Image captchas and verification codes. */
 export const VERIFY = {
   /** uni-id: 6 digits, single use */
   CODE_LENGTH: 6,
