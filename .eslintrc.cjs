@@ -13,6 +13,7 @@ module.exports = {
   ignorePatterns: [
     'node_modules/',
     'dist/',
+    'build/',
     'coverage/',
     'data/',
     'tmp/',
