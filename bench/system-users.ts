@@ -132,7 +132,7 @@ const FILTER_COMBOS: string[] = (() => {
  * `size` distinct list queries, shuffled: keywords crossed with FILTER_COMBOS, each query once
  * (none is in the list cache before it is asked)
  */
-function coldQueries(keywords: string[], size: number, seed: number): string[] {
+export function coldQueries(keywords: string[], size: number, seed: number): string[] {
   const rand = seeded(seed);
   const all = keywords.length * FILTER_COMBOS.length;
   const picks = new Set<number>();
@@ -147,13 +147,13 @@ function coldQueries(keywords: string[], size: number, seed: number): string[] {
 }
 
 /** broad keywords: a surname or a given name alone (2 to 5 letters, thousands of users each) */
-const BROAD_KEYWORDS = [...new Set([...SURNAMES, ...GIVEN])];
+export const BROAD_KEYWORDS = [...new Set([...SURNAMES, ...GIVEN])];
 
 /**
  * selective keywords (one to a few hundred users): a username's name part, a nickname,
  * 8 digits of a mobile, the start of an email up to the @
  */
-function selectiveKeywords(users: number, seed: number): string[] {
+export function selectiveKeywords(users: number, seed: number): string[] {
   const rand = seeded(seed);
   const out: string[] = [];
   for (const sur of SURNAMES) for (const giv of GIVEN) out.push(`${sur}${giv}`, `${sur[0].toUpperCase()}${sur.slice(1)} ${giv}`);

@@ -44,13 +44,13 @@ export interface ListSpec {
   alias?: string;
   /** SELECT list, aliased with the API's field names */
   columns: SQL;
-  /** expressions the keyword is searched in with ILIKE (OR) */
-  search: SQL[];
+  /** expressions the keyword is searched in with ILIKE (OR), unless keywordWhere is set */
+  search?: SQL[];
   /**
-   * more keyword conditions, worked out before the query (e.g. role names -> role ids, so the
-   * condition is a constant the planner can put on an index); null = none
+   * the whole keyword condition of a resource that matches keywords its own way (the users:
+   * a prefix rule for short keywords, role names); gets the keyword trimmed, never empty
    */
-  searchMore?: (db: Db, pattern: string) => Promise<SQL | null>;
+  keywordWhere?: (keyword: string) => SQL;
   /** a condition every row satisfies, whatever the query (optional) */
   where?: SQL;
   filters: Record<string, Filter>;
@@ -128,15 +128,14 @@ function parseDate(v: string, field: string, end: boolean): Date {
 const keywordOf = (q: ListQuery) => q.keyword?.replace(/[\r\n]+/g, ' ').trim() || '';
 
 /** the WHERE clause of a query (keyword + filters), validating every value */
-export async function whereOf(db: Db, spec: ListSpec, q: ListQuery): Promise<SQL> {
+export function whereOf(spec: ListSpec, q: ListQuery): SQL {
   const conds: SQL[] = spec.where ? [spec.where] : [];
   const kw = keywordOf(q);
-  if (kw) {
+  if (kw && spec.keywordWhere) {
+    conds.push(sql`(${spec.keywordWhere(kw)})`);
+  } else if (kw) {
     const p = likePattern(kw);
-    const arms = spec.search.map((e) => sql`${e} ILIKE ${p}`);
-    const more = await spec.searchMore?.(db, p);
-    if (more) arms.push(more);
-    conds.push(arms.length ? sql`(${sql.join(arms, sql` OR `)})` : sql`false`);
+    conds.push(spec.search?.length ? sql`(${sql.join(spec.search.map((e) => sql`${e} ILIKE ${p}`), sql` OR `)})` : sql`false`);
   }
   for (const [name, f] of Object.entries(spec.filters)) {
     if (f.kind === 'range') {
@@ -191,7 +190,7 @@ export function orderOf(spec: ListSpec, q: ListQuery): SQL {
 export type ListResult = { data: Row[]; total: number };
 
 export async function runList(db: Db, spec: ListSpec, q: ListQuery): Promise<ListResult> {
-  const where = await whereOf(db, spec, q);
+  const where = whereOf(spec, q);
   const order = orderOf(spec, q);
   const pageSize = Math.min(q.pageSize ?? LIST.DEFAULT_PAGE_SIZE, LIST.MAX_PAGE_SIZE);
   const offset = ((q.current ?? 1) - 1) * pageSize;

@@ -55,6 +55,12 @@ export const users = pgTable(
       'gin',
       sql`(coalesce(${t.username}, '') || E'\\n' || coalesce(${t.nickname}, '') || E'\\n' || coalesce(${t.mobile}, '') || E'\\n' || coalesce(${t.email}, '')) gin_trgm_ops`,
     ),
+    // keywords too short for a trigram match the start of a field instead (USER_PREFIX_FIELDS in
+    // modules/system/users): one range scan per field, each on exactly this expression
+    index('users_username_prefix_idx').using('btree', sql`lower(${t.username}) text_pattern_ops`),
+    index('users_nickname_prefix_idx').using('btree', sql`lower(${t.nickname}) text_pattern_ops`),
+    index('users_mobile_prefix_idx').using('btree', sql`${t.mobile} text_pattern_ops`),
+    index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
   ],
 );
 
