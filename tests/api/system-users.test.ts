@@ -147,6 +147,18 @@ describe('user list', () => {
       expect((await list('keyword=_')).total).toBe(0);
     });
 
+    it('a keyword page comes in the list order (nulls last), and past the last page still says the total', async () => {
+      type U = { username: string };
+      const all = ((await list('pageSize=500')).data as U[]).map((u) => u.username).filter((n) => n.startsWith('member'));
+      for (const page of [1, 2, 3]) {
+        const r = await list(`keyword=member&pageSize=20&current=${page}`);
+        expect(r.total).toBe(45);
+        expect((r.data as U[]).map((u) => u.username)).toEqual(all.slice((page - 1) * 20, page * 20));
+      }
+      expect(await list('keyword=member&current=9')).toMatchObject({ total: 45, data: [] });
+      expect(await list('keyword=corp.cn&current=2')).toMatchObject({ total: 3, data: [] });
+    });
+
     it('a short keyword reads the prefix indexes, not the whole table', async () => {
       const { sql: text, params } = compile(sql`SELECT u.id FROM ${userList.from} ${whereOf(userList, { keyword: 'li' })}`);
       const c = await t.db.$client.connect();
