@@ -36,7 +36,7 @@ const USER_PREFIX_FIELDS = [sql`lower(u.username)`, sql`lower(u.nickname)`, sql`
  * trigram index cannot narrow a search for one or two characters, and such a search would read
  * the whole table on every request
  */
-export const USER_SUBSTRING_MIN_CHARS = 3;
+const USER_SUBSTRING_MIN_CHARS = 3;
 
 /**
  * The user list's keyword: from 3 characters, any part of username, nickname, mobile or email
@@ -45,13 +45,10 @@ export const USER_SUBSTRING_MIN_CHARS = 3;
  * index condition once known).
  */
 function userKeywordWhere(kw: string): SQL {
-  if ([...kw].length >= USER_SUBSTRING_MIN_CHARS) {
-    const p = likePattern(kw);
-    return sql`${USER_SEARCH_TEXT} ILIKE ${p} OR u.role && ARRAY(SELECT role_id FROM roles WHERE role_name ILIKE ${p})`;
-  }
-  const p = likePrefix(kw);
-  const arms = USER_PREFIX_FIELDS.map((f) => sql`${f} LIKE lower(${p})`);
-  return sql`${sql.join(arms, sql` OR `)} OR u.role && ARRAY(SELECT role_id FROM roles WHERE role_name ILIKE ${p})`;
+  const short = [...kw].length < USER_SUBSTRING_MIN_CHARS;
+  const p = short ? likePrefix(kw) : likePattern(kw);
+  const fields = short ? sql.join(USER_PREFIX_FIELDS.map((f) => sql`${f} LIKE lower(${p})`), sql` OR `) : sql`${USER_SEARCH_TEXT} ILIKE ${p}`;
+  return sql`${fields} OR u.role && ARRAY(SELECT role_id FROM roles WHERE role_name ILIKE ${p})`;
 }
 
 export const userList: ListSpec = {
