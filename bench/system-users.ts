@@ -1,5 +1,5 @@
 /**
- * System administration at scale (issue 3), on a throwaway embedded PostgreSQL:
+ * System administration at scale, on a throwaway embedded PostgreSQL:
  *  - 100,000 users (generate_series), ANALYZEd;
  *  - the server started as its own process (node --import tsx server/main.ts);
  *  - 50 concurrent clients for BENCH_USERS_DURATION s (15) on the user list with a keyword and a
@@ -299,10 +299,16 @@ export async function runSystemUsersBench(): Promise<void> {
       console.log(`  ${s.name} ${s.warm.label}, warm: ${probe.total} matches; ${fmt(w)}`);
       // cold: every request a query not asked before
       const c = await measured(s.cold.paths, list);
-      // the matches of a sample of the cold queries (pageSize=1: another query, the runs' pages stay unasked)
-      const sample = await Promise.all(s.cold.paths.slice(-25).map(async (q) => (await get(`${q.replace(/&current=\d+&pageSize=20$/, '')}&pageSize=1`)).total));
-      sample.sort((x, y) => x - y);
-      const matches = `${sample[0]}-${sample[sample.length - 1]}, median ${percentile(sample, 50)}`;
+      // the matches of a sample of the cold queries, of their keyword alone and with their filters
+      // (asked after the run, pageSize=1: other queries, so the run's own stayed unasked)
+      const spread = async (queries: string[]) => {
+        const totals = (await Promise.all(queries.map(async (q) => (await get(`${q}&pageSize=1`)).total))).sort((x, y) => x - y);
+        return `${totals[0]}-${totals[totals.length - 1]}, median ${percentile(totals, 50)}`;
+      };
+      const sample = s.cold.paths.slice(-25);
+      const matches =
+        `keyword ${await spread(sample.map((q) => q.replace(/&.*$/, '')))}, ` +
+        `with filters ${await spread(sample.map((q) => q.replace(/&current=\d+&pageSize=20$/, '')))}`;
       console.log(
         `  ${s.name} (${s.cold.label}), cold: ${matches} matches; ${fmt(c)}` +
           (c.repeated ? `; the ${s.cold.paths.length} queries ran out, ${c.repeated} asked again` : ''),
