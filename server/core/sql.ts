@@ -18,6 +18,8 @@ export const intArray = (xs: readonly number[]) => sql`${sql.param([...xs])}::in
 
 /** `%kw%` with LIKE's wildcards escaped (backslash is ILIKE's default escape) */
 export const likePattern = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `kw%`, escaped the same way: the values that start with kw (a btree range with text_pattern_ops) */
+export const likePrefix = (kw: string) => `${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const compile = (q: SQL) => dialect.sqlToQuery(q);
 

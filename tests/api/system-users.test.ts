@@ -96,7 +96,7 @@ describe('user list', () => {
   });
 
   it('the keyword search can use the one trigram index over the searched fields', async () => {
-    const where = await whereOf(t.db, userList, { keyword: 'member01' });
+    const where = whereOf(userList, { keyword: 'member01' });
     const { sql: text, params } = compile(sql`SELECT u.id FROM ${userList.from} ${where}`);
     const c = await t.db.$client.connect();
     try {
@@ -108,6 +108,72 @@ describe('user list', () => {
       await c.query('ROLLBACK');
       c.release();
     }
+  });
+
+  describe('short keywords and other scripts', () => {
+    // Chinese names, a Latin nickname with a short surname, and mobiles sharing digits
+    beforeAll(async () => {
+      await t.db.$client.query(`
+        INSERT INTO users (username, nickname, mobile, email) VALUES
+          ('wangxiaoming', '王小明', '13712345678', 'xm@corp.cn'),
+          ('lisi', '李四', '13887654321', 'LISI@Corp.cn'),
+          ('zhangli', '张李', '15912340000', NULL),
+          ('hewei', 'He Wei', NULL, 'hw@corp.cn');`);
+    });
+    afterAll(async () => {
+      await t.db.$client.query(`DELETE FROM users WHERE username IN ('wangxiaoming', 'lisi', 'zhangli', 'hewei')`);
+    });
+    const usernames = async (kw: string) =>
+      ((await list(`keyword=${encodeURIComponent(kw)}&sortField=username&sortOrder=ascend&pageSize=100`)).data as { username: string }[]).map((u) => u.username);
+
+    it('from 3 characters, finds any part of a field: Chinese names, mobile and email fragments', async () => {
+      expect(await usernames('王小明')).toEqual(['wangxiaoming']);
+      expect(await usernames('XiaoMing')).toEqual(['wangxiaoming']);
+      expect(await usernames('1234')).toEqual(['wangxiaoming', 'zhangli']);
+      expect(await usernames('654')).toEqual(['lisi']);
+      expect(await usernames('corp.cn')).toEqual(['hewei', 'lisi', 'wangxiaoming']);
+    });
+
+    it('with 1 or 2 characters, finds the start of a username, nickname, mobile, email or role name', async () => {
+      expect(await usernames('李')).toEqual(['lisi']); // not 张李
+      expect(await usernames('李四')).toEqual(['lisi']);
+      expect(await usernames('小明')).toEqual([]); // inside 王小明 only
+      expect(await usernames('HE')).toEqual(['hewei']);
+      expect(await usernames('li')).toEqual(['lisi']); // not zhangli
+      expect(await usernames('15')).toEqual(['zhangli']);
+      expect((await list('keyword=co')).total).toBe(15); // Content editor
+      expect((await list('keyword=ed')).total).toBe(0);
+      // LIKE wildcards stay plain characters
+      expect((await list('keyword=m_')).total).toBe(0);
+      expect((await list('keyword=_')).total).toBe(0);
+    });
+
+    it('a keyword page comes in the list order (nulls last), and past the last page still says the total', async () => {
+      type U = { username: string };
+      const all = ((await list('pageSize=500')).data as U[]).map((u) => u.username).filter((n) => n.startsWith('member'));
+      for (const page of [1, 2, 3]) {
+        const r = await list(`keyword=member&pageSize=20&current=${page}`);
+        expect(r.total).toBe(45);
+        expect((r.data as U[]).map((u) => u.username)).toEqual(all.slice((page - 1) * 20, page * 20));
+      }
+      expect(await list('keyword=member&current=9')).toMatchObject({ total: 45, data: [] });
+      expect(await list('keyword=corp.cn&current=2')).toMatchObject({ total: 3, data: [] });
+    });
+
+    it('a short keyword reads the prefix indexes, not the whole table', async () => {
+      const { sql: text, params } = compile(sql`SELECT u.id FROM ${userList.from} ${whereOf(userList, { keyword: 'li' })}`);
+      const c = await t.db.$client.connect();
+      try {
+        await c.query('BEGIN');
+        await c.query('SET LOCAL enable_seqscan = off');
+        const plan = (await c.query(`EXPLAIN ${text}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+        for (const idx of ['users_username_prefix_idx', 'users_nickname_prefix_idx', 'users_mobile_prefix_idx', 'users_email_prefix_idx']) expect(plan).toContain(idx);
+        expect(plan).not.toContain('users_search_trgm_idx');
+      } finally {
+        await c.query('ROLLBACK');
+        c.release();
+      }
+    });
   });
 
   it('filters by status, role, tag, id, app and date range, combined with the keyword', async () => {

@@ -38,7 +38,7 @@ function cellOf(c: ExportColumn, row: Row, lang: Lang, tzOffset: number): Cell {
  * server-side cursor, EXPORT_BATCH rows at a time; bad input is refused before anything is sent.
  */
 export async function streamExport(db: Db, spec: ListSpec, q: ListQuery, req: FastifyRequest, reply: FastifyReply) {
-  const where = await whereOf(db, spec, q);
+  const where = whereOf(spec, q);
   const order = orderOf(spec, q);
   const lang = pickLang(req.headers['accept-language']);
   const tz = q.tzOffset ?? 0;

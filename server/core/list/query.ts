@@ -44,13 +44,13 @@ export interface ListSpec {
   alias?: string;
   /** SELECT list, aliased with the API's field names */
   columns: SQL;
-  /** expressions the keyword is searched in with ILIKE (OR) */
-  search: SQL[];
+  /** expressions the keyword is searched in with ILIKE (OR), unless keywordWhere is set */
+  search?: SQL[];
   /**
-   * more keyword conditions, worked out before the query (e.g. role names -> role ids, so the
-   * condition is a constant the planner can put on an index); null = none
+   * the whole keyword condition of a resource that matches keywords its own way (the users:
+   * a prefix rule for short keywords, role names); gets the keyword trimmed, never empty
    */
-  searchMore?: (db: Db, pattern: string) => Promise<SQL | null>;
+  keywordWhere?: (keyword: string) => SQL;
   /** a condition every row satisfies, whatever the query (optional) */
   where?: SQL;
   filters: Record<string, Filter>;
@@ -140,15 +140,14 @@ function parseDate(v: string, field: string, end: boolean): Date {
 const keywordOf = (q: ListQuery) => q.keyword?.replace(/[\r\n]+/g, ' ').trim() || '';
 
 /** the WHERE clause of a query (keyword + filters), validating every value */
-export async function whereOf(db: Db, spec: ListSpec, q: ListQuery): Promise<SQL> {
+export function whereOf(spec: ListSpec, q: ListQuery): SQL {
   const conds: SQL[] = spec.where ? [spec.where] : [];
   const kw = keywordOf(q);
-  if (kw) {
+  if (kw && spec.keywordWhere) {
+    conds.push(sql`(${spec.keywordWhere(kw)})`);
+  } else if (kw) {
     const p = likePattern(kw);
-    const arms = spec.search.map((e) => sql`${e} ILIKE ${p}`);
-    const more = await spec.searchMore?.(db, p);
-    if (more) arms.push(more);
-    conds.push(arms.length ? sql`(${sql.join(arms, sql` OR `)})` : sql`false`);
+    conds.push(spec.search?.length ? sql`(${sql.join(spec.search.map((e) => sql`${e} ILIKE ${p}`), sql` OR `)})` : sql`false`);
   }
   for (const [name, f] of Object.entries(spec.filters)) {
     if (f.kind === 'range') {
@@ -184,7 +183,8 @@ export async function whereOf(db: Db, spec: ListSpec, q: ListQuery): Promise<SQL
   return conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``;
 }
 
-export function orderOf(spec: ListSpec, q: ListQuery): SQL {
+/** the sort expression, direction and null placement a query asks for (validated) */
+function sortOf(spec: ListSpec, q: ListQuery) {
   const field = q.sortField ?? spec.defaultSort.field;
   const expr = spec.sorts[field];
   if (!expr) throw new AppError('INVALID_PARAM', { field: 'sortField', params: { reason: `cannot sort on ${field}` } });
@@ -192,34 +192,49 @@ export function orderOf(spec: ListSpec, q: ListQuery): SQL {
   const dir = sql.raw(order === 'descend' ? 'DESC' : 'ASC');
   // NULLS LAST only where nulls can occur, so the plain (x, id) indexes serve both directions
   const nulls = sql.raw(spec.nullable?.includes(field) ? ' NULLS LAST' : '');
+  return { expr, dir, nulls };
+}
+
+export function orderOf(spec: ListSpec, q: ListQuery): SQL {
+  const { expr, dir, nulls } = sortOf(spec, q);
   return sql`ORDER BY ${expr} ${dir}${nulls}, ${spec.tiebreak} ${dir}`;
 }
 
 /**
- * One page and the total. With a keyword, the matches (found through the trigram index) are
+ * One page and the total. With a keyword, the matches (found through the keyword's indexes) are
  * gathered once and both counted and paged in one query; without one, the page comes along an
  * order index and the total from its own count, run side by side.
  */
 export type ListResult = { data: Row[]; total: number };
 
 export async function runList(db: Db, spec: ListSpec, q: ListQuery): Promise<ListResult> {
-  const where = await whereOf(db, spec, q);
+  const where = whereOf(spec, q);
   const order = orderOf(spec, q);
   const pageSize = Math.min(q.pageSize ?? LIST.DEFAULT_PAGE_SIZE, LIST.MAX_PAGE_SIZE);
   const offset = ((q.current ?? 1) - 1) * pageSize;
   const map = (r: Row) => (spec.toRow ?? ((x: Row) => x))(plain(r));
   const count = async () => Number((await query<{ n: string }>(db, sql`SELECT count(*) AS n FROM ${spec.from} ${where}`))[0].n);
-  if (keywordOf(q)) {
-    const page = sql`LIMIT ${pageSize} OFFSET ${offset}`;
+  if (keywordOf(q) && spec.alias) {
     // a one-table FROM: the matches are gathered once (planned without the LIMIT, so through
-    // the trigram index rather than along an order index), counted, and the page cut from
-    // them; the columns (subqueries) are computed for the page only
-    const a = spec.alias ? sql.raw(spec.alias) : null;
-    const rows = a
-      ? await query(db, sql`WITH "matches" AS MATERIALIZED (SELECT ${a}.* FROM ${spec.from} ${where})
-          SELECT ${spec.columns}, (SELECT count(*) FROM "matches") AS "__total"
-            FROM (SELECT * FROM "matches" ${a} ${order} ${page}) ${a} ${order}`)
-      : await query(db, sql`SELECT ${spec.columns}, count(*) OVER () AS "__total" FROM ${spec.from} ${where} ${order} ${page}`);
+    // the keyword's indexes rather than along an order index), keeping only their sort key and
+    // tiebreak (narrow rows: a broad keyword gathers thousands), counted, and the page cut from
+    // them; the page's rows are read again by tiebreak and their columns (subqueries) computed
+    // for the page only. The count row comes even past the last page, so one round trip.
+    const { expr, dir, nulls } = sortOf(spec, q);
+    const keyOrder = sql`ORDER BY "__s" ${dir}${nulls}, "__k" ${dir}`;
+    const rows = await query(
+      db,
+      sql`WITH "matches" AS MATERIALIZED (SELECT ${expr} AS "__s", ${spec.tiebreak} AS "__k" FROM ${spec.from} ${where}),
+        "page" AS (SELECT "__s", "__k" FROM "matches" ${keyOrder} LIMIT ${pageSize} OFFSET ${offset})
+        SELECT "p".*, "c"."__total" FROM (SELECT count(*) AS "__total" FROM "matches") "c"
+          LEFT JOIN (SELECT ${spec.columns}, "page"."__s", "page"."__k" FROM "page" JOIN ${spec.from} ON ${spec.tiebreak} = "page"."__k") "p" ON true
+          ${keyOrder}`,
+    );
+    const total = Number(rows[0].__total);
+    return { data: rows.filter((r) => r.__k !== null).map(({ __total, __s, __k, ...r }) => map(r)), total };
+  }
+  if (keywordOf(q)) {
+    const rows = await query(db, sql`SELECT ${spec.columns}, count(*) OVER () AS "__total" FROM ${spec.from} ${where} ${order} LIMIT ${pageSize} OFFSET ${offset}`);
     // past the last page the window has no row to carry the total
     const total = rows.length ? Number(rows[0].__total) : offset > 0 ? await count() : 0;
     return { data: rows.map(({ __total, ...r }) => map(r)), total };

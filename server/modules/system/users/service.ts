@@ -6,7 +6,7 @@
  * non-admin cannot assign a role granting more than they hold. No change may leave the console
  * without an active admin (AccountService.assertActiveAdminRemains).
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { APP_ID } from '../../../../shared/app-info';
 import { ADMIN_ROLE, permissionsBeyond } from '../../../../shared/permissions';
 import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } from '../../../../shared/validation';
@@ -16,7 +16,7 @@ import { AppError } from '../../../core/errors';
 import { t } from '../../../core/i18n';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, likePattern, likePrefix, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../../auth/passwords';
@@ -29,6 +29,32 @@ import type { AccountService } from '../../auth/service';
  */
 export const USER_SEARCH_TEXT = sql`(coalesce(u.username, '') || E'\\n' || coalesce(u.nickname, '') || E'\\n' || coalesce(u.mobile, '') || E'\\n' || coalesce(u.email, ''))`;
 
+/**
+ * the fields a short keyword must start, exactly the expressions of the btree indexes
+ * users_*_prefix_idx (text_pattern_ops, server/db/schema/accounts.ts)
+ */
+const USER_PREFIX_FIELDS = [sql`lower(u.username)`, sql`lower(u.nickname)`, sql`u.mobile`, sql`lower(u.email)`];
+
+/**
+ * below this many characters a keyword matches the start of a field, not any part of it: a
+ * trigram index cannot narrow a search for one or two characters, and such a search would read
+ * the whole table on every request
+ */
+const USER_SUBSTRING_MIN_CHARS = 3;
+
+/**
+ * The user list's keyword: from 3 characters, any part of username, nickname, mobile or email
+ * (the trigram index); shorter, the start of one of them. Either way also the users holding a
+ * role whose name matches the same way, looked up in the same query (the roles' ids become an
+ * index condition once known).
+ */
+function userKeywordWhere(kw: string): SQL {
+  const short = [...kw].length < USER_SUBSTRING_MIN_CHARS;
+  const p = short ? likePrefix(kw) : likePattern(kw);
+  const fields = short ? sql.join(USER_PREFIX_FIELDS.map((f) => sql`${f} LIKE lower(${p})`), sql` OR `) : sql`${USER_SEARCH_TEXT} ILIKE ${p}`;
+  return sql`${fields} OR u.role && ARRAY(SELECT role_id FROM roles WHERE role_name ILIKE ${p})`;
+}
+
 export const userList: ListSpec = {
   resource: 'users',
   from: sql`users u`,
@@ -37,12 +63,7 @@ export const userList: ListSpec = {
     u.role, ARRAY(SELECT r.role_name FROM roles r WHERE r.role_id = ANY(u.role) ORDER BY r.role_name) AS role_name,
     u.tags, ARRAY(SELECT g.name FROM tags g WHERE g.tagid = ANY(u.tags) ORDER BY g.name) AS tag_name,
     u.dcloud_appid, u.score, u.comment, u.last_login_date, u.last_login_ip, u.register_date`,
-  search: [USER_SEARCH_TEXT],
-  // role names -> role ids first: a constant array lets the planner use the role index
-  searchMore: async (db, p) => {
-    const ids = await query<{ role_id: string }>(db, sql`SELECT role_id FROM roles WHERE role_name ILIKE ${p}`);
-    return ids.length ? sql`u.role && ${textArray(ids.map((r) => r.role_id))}` : null;
-  },
+  keywordWhere: userKeywordWhere,
   filters: {
     id: { kind: 'eq', column: sql`u.id` },
     status: { kind: 'eq', column: sql`u.status`, type: 'int' },
