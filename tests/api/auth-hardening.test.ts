@@ -9,6 +9,7 @@ import { AccountService, MAX_SESSIONS_PER_USER } from '../../server/modules/auth
 import { UserService } from '../../server/modules/system/users/service';
 import { APP_ID } from '../../shared/app-info';
 import { ADMIN, call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
+import { loadConfig } from '../../server/config';
 import { createTestApp } from '../support/test-app';
 import { captchaAnswer } from '../support/verify';
 import { tokenWith } from './system-support';
@@ -21,7 +22,8 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let adminId: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  // SMS sign-in is one of the paths the authorized-apps rule covers
+  t = await createTestApp({ login: { ...loadConfig({}).login, loginTypes: ['username', 'weixin', 'smsCode'] } });
   const a = await registerAdmin(t.app);
   admin = a.token;
   adminId = a.userInfo._id;

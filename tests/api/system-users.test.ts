@@ -134,10 +134,13 @@ describe('user list', () => {
       expect(await usernames('corp.cn')).toEqual(['hewei', 'lisi', 'wangxiaoming']);
     });
 
-    it('with 1 or 2 characters, finds the start of a username, nickname, mobile, email or role name', async () => {
-      expect(await usernames('李')).toEqual(['lisi']); // not 张李
+    it('Chinese keywords of 1 or 2 characters still find any part of a name', async () => {
+      expect(await usernames('李')).toEqual(['lisi', 'zhangli']);
       expect(await usernames('李四')).toEqual(['lisi']);
-      expect(await usernames('小明')).toEqual([]); // inside 王小明 only
+      expect(await usernames('小明')).toEqual(['wangxiaoming']);
+    });
+
+    it('Latin keywords of 1 or 2 characters find the start of a username, nickname, mobile, email or role name', async () => {
       expect(await usernames('HE')).toEqual(['hewei']);
       expect(await usernames('li')).toEqual(['lisi']); // not zhangli
       expect(await usernames('15')).toEqual(['zhangli']);

@@ -36,20 +36,27 @@ export const USER_SEARCH_TEXT = sql`(coalesce(u.username, '') || E'\\n' || coale
 const USER_PREFIX_FIELDS = [sql`lower(u.username)`, sql`lower(u.nickname)`, sql`u.mobile`, sql`lower(u.email)`];
 
 /**
- * below this many characters a keyword matches the start of a field, not any part of it: a
- * trigram index cannot narrow a search for one or two characters, and such a search would read
- * the whole table on every request
+ * below this many characters a Latin-script keyword matches the start of a field, not any part
+ * of it: a trigram index cannot narrow a search for one or two characters, and such a search
+ * would read the whole table on every request
  */
 const USER_SUBSTRING_MIN_CHARS = 3;
 
 /**
- * The user list's keyword: from 3 characters, any part of username, nickname, mobile or email
- * (the trigram index); shorter, the start of one of them. Either way also the users holding a
- * role whose name matches the same way, looked up in the same query (the roles' ids become an
- * index condition once known).
+ * Chinese (and other non-Latin) names are one to three characters and are searched by any of
+ * them (小明 in 王小明), so such keywords always match any part of a field, at the cost of a
+ * table scan for one or two characters
+ */
+const latinOnly = (kw: string) => /^[\x20-\x7e]*$/.test(kw);
+
+/**
+ * The user list's keyword: any part of username, nickname, mobile or email (the trigram index
+ * from 3 characters); a Latin keyword of 1 or 2 characters matches the start of one of them
+ * (their prefix indexes). Either way also the users holding a role whose name matches the same
+ * way, looked up in the same query (the roles' ids become an index condition once known).
  */
 function userKeywordWhere(kw: string): SQL {
-  const short = [...kw].length < USER_SUBSTRING_MIN_CHARS;
+  const short = [...kw].length < USER_SUBSTRING_MIN_CHARS && latinOnly(kw);
   const p = short ? likePrefix(kw) : likePattern(kw);
   const fields = short ? sql.join(USER_PREFIX_FIELDS.map((f) => sql`${f} LIKE lower(${p})`), sql` OR `) : sql`${USER_SEARCH_TEXT} ILIKE ${p}`;
   return sql`${fields} OR u.role && ARRAY(SELECT role_id FROM roles WHERE role_name ILIKE ${p})`;
