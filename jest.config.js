@@ -22,8 +22,7 @@ module.exports = {
       displayName: 'api',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/tests/api/**/*.test.ts'],
-      // each file creates and migrates its own database: on 2 busy cores a hook can pass 5 s
-      testTimeout: 30000,
+      setupFilesAfterEnv: ['<rootDir>/tests/support/api-setup.ts'],
       globalSetup: '<rootDir>/tests/support/global-db-setup.ts',
       globalTeardown: '<rootDir>/tests/support/global-db-teardown.ts',
     },
