@@ -122,9 +122,11 @@ export function e2eSession(prefix: string, prepare?: () => Promise<void>, opts: 
      * pages; `keep` ticks "keep me signed in" (the login in localStorage), as by default here
      */
     async signIn(username: string, password: string, opts: { keep?: boolean } = {}) {
-      await go('/');
-      await s.page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+      // the login page itself, emptied and started afresh: a page still starting with the old
+      // login could otherwise send us to the default login page once its token is gone
       await go('/uni_modules/uni-id-pages/pages/login/login-withpwd');
+      await s.page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+      await s.page.reload();
       await s.page.locator('#username').fill(username);
       await s.page.locator('#password').fill(password);
       if (opts.keep ?? true) await s.page.getByText('Keep me signed in').click();

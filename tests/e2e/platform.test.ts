@@ -29,8 +29,10 @@ async function signOutByStorage() {
 }
 
 async function signInAsAdmin() {
-  await signOutByStorage();
+  // on the login page itself, emptied and started afresh (see signIn in browser.ts)
   await go(`${UNI}/login/login-withpwd`);
+  await signOutByStorage();
+  await page.reload();
   await fillLogin(ADMIN.username, ADMIN.password);
   await page.waitForURL((u) => !u.hash.includes('login'));
 }

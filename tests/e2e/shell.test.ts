@@ -28,9 +28,10 @@ const stores = () =>
 
 /** signs in through the password page; `keep` ticks "keep me signed in" */
 async function signIn(keep: boolean) {
-  await go('/');
-  await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  // the login page itself, emptied and started afresh (see signIn in browser.ts)
   await go(`${UNI}/login/login-withpwd`);
+  await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+  await page.reload();
   await page.locator('#username').fill(ADMIN.username);
   await page.locator('#password').fill(ADMIN.password);
   const box = page.getByRole('checkbox', { name: 'Keep me signed in' });
