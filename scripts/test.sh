@@ -3,7 +3,7 @@
 #   1. system packages the tests need (Debian chromium, fonts-noto-cjk, PostgreSQL 15)
 #   2. the console build (built when missing or older than its sources)
 #   3. type check (tsc) and lint (eslint)
-#   4. jest, every project (api, components, e2e), against a throwaway embedded PostgreSQL
+#   4. jest: api and components against a throwaway embedded PostgreSQL, then e2e in Chromium
 #   5. jest's api project again, against a separately started PostgreSQL 15 (DATABASE_URL)
 # Every step runs even when an earlier one failed; the last line is "N passed, N failed"
 # (tests over all jest runs) and the exit status is non-zero when anything failed.
@@ -80,8 +80,13 @@ run_jest() { # name json-file [jest args...]
   [ $rc -eq 0 ] || fail "$name"
 }
 
-step "jest: all projects, embedded PostgreSQL ($(elapsed))"
-DATABASE_URL="" run_jest "jest (all projects)" "$WORK/jest-all.json"
+step "jest: api and components, embedded PostgreSQL ($(elapsed))"
+DATABASE_URL="" run_jest "jest (api, components)" "$WORK/jest-unit.json" --selectProjects api components
+
+# the browser tests on their own: their 15 s waits are for pages, not for CPU taken by the
+# api files (the fuzz test, server starts) running beside them on 2 cores
+step "jest: e2e in Chromium ($(elapsed))"
+DATABASE_URL="" run_jest "jest (e2e)" "$WORK/jest-e2e.json" --selectProjects e2e
 
 # ---------------------------------------------------------------------------------------------
 step "jest: api project against PostgreSQL 15 started for this run ($(elapsed))"
