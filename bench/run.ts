@@ -22,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/browser';
-import { freePort } from '../tests/support/free-port';
+import { throwawayServer } from '../tests/support/server-env';
 import { runSystemUsersBench } from './system-users';
 
 const ROOT = path.join(__dirname, '..');
@@ -284,19 +284,7 @@ async function main() {
   const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'console-build.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the console build failed');
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
-  fs.chmodSync(dataDir, 0o777);
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    EMBEDDED_DB_PORT: String(await freePort()),
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  const base = `http://127.0.0.1:${port}`;
+  const { dataDir, port, base, env } = await throwawayServer('console-bench-');
   let running: Started | undefined;
 
   try {

@@ -5,9 +5,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../support/free-port';
+import { throwawayServer } from '../support/server-env';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -55,24 +54,13 @@ describe('npm start (scripts/start.mjs)', () => {
   });
 
   it('serves from one Node process and stops everything on one Ctrl-C', async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-npm-start-'));
-    // as root, PostgreSQL runs as another user that must reach the data folder
-    fs.chmodSync(dataDir, 0o777);
-    const port = await freePort();
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EMBEDDED_DB_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-    };
-    delete env.DATABASE_URL;
+    const server = await throwawayServer('console-npm-start-');
+    dataDir = server.dataDir;
+    const { base, env } = server;
     // a process group of its own, as a terminal gives it, so the Ctrl-C below reaches it all
     launcher = spawn(process.execPath, [path.join('scripts', 'start.mjs')], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     launcher.stdout!.on('data', (d) => (output += d));
     launcher.stderr!.on('data', (d) => (output += d));
-    const base = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (launcher.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);

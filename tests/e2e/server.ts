@@ -6,10 +6,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { readEmbeddedPassword } from '../../server/db/embedded';
-import { freePort } from '../support/free-port';
+import { throwawayServer } from '../support/server-env';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -23,20 +22,7 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}): Pro
   if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
     throw new Error('the console is not built: run `node scripts/console-build.mjs` (npm test does it)');
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
-  fs.chmodSync(dataDir, 0o777);
-  const port = await freePort();
-  const dbPort = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    EMBEDDED_DB_PORT: String(dbPort),
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
+  const { dataDir, dbPort, base, env } = await throwawayServer('console-e2e-', extraEnv);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,7 +30,6 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}): Pro
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
