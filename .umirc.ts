@@ -61,8 +61,9 @@ export default defineConfig({
   // babel's preset-env, which otherwise compiles src/ down to ES5
   targets: { chrome: 80 },
   // umi's preload-on-load script picks route chunks by location.pathname, which under hash
-  // routing is always '/': it would preload the frame and the home page on the login page
-  plugins: ['./src/umi-plugins/hash-routing.ts', './src/umi-plugins/modern-build.ts'],
+  // routing is always '/': it would preload the frame and the home page on the login page.
+  // antd-static-style: the account pages' antd CSS is a file, not generated at first render
+  plugins: ['./src/umi-plugins/hash-routing.ts', './src/umi-plugins/modern-build.ts', './src/umi-plugins/antd-static-style.ts'],
   // CONSOLE_OUT_DIR lets a measurement build go elsewhere than dist/ (which the server serves)
   outputPath: process.env.CONSOLE_OUT_DIR || 'dist',
   codeSplitting: { jsStrategy: 'granularChunks' },
