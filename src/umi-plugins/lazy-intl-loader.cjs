@@ -18,7 +18,7 @@ const EDITS = [
     // react-intl createIntl: a warning when the browser lacks a locale's data; every browser has
     // the console's three (en-US, zh-CN, zh-TW)
     file: /[\\/]react-intl[\\/]lib[\\/]components[\\/]provider\.js$/,
-    from: /else if \(!Intl\.NumberFormat\.supportedLocalesOf\(locale\)\.length && onError\) \{[\s\S]*?\n    \}\n    else if \(!Intl\.DateTimeFormat\.supportedLocalesOf\(locale\)\.length &&\s*onError\) \{[\s\S]*?\n    \}\n/,
+    from: /else if \(!Intl\.NumberFormat\.supportedLocalesOf\(locale\)\.length && onError\) \{[\s\S]*?\n {4}\}\n {4}else if \(!Intl\.DateTimeFormat\.supportedLocalesOf\(locale\)\.length &&\s*onError\) \{[\s\S]*?\n {4}\}\n/,
     to: '',
   },
 ];
