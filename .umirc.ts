@@ -61,8 +61,9 @@ export default defineConfig({
   // babel's preset-env, which otherwise compiles src/ down to ES5
   targets: { chrome: 80 },
   // umi's preload-on-load script picks route chunks by location.pathname, which under hash
-  // routing is always '/': it would preload the frame and the home page on the login page
-  plugins: ['./src/umi-plugins/hash-routing.ts', './src/umi-plugins/modern-build.ts'],
+  // routing is always '/': it would preload the frame and the home page on the login page.
+  // antd-static-style: the account pages' antd CSS is a file, not generated at first render
+  plugins: ['./src/umi-plugins/hash-routing.ts', './src/umi-plugins/modern-build.ts', './src/umi-plugins/antd-static-style.ts'],
   // CONSOLE_OUT_DIR lets a measurement build go elsewhere than dist/ (which the server serves)
   outputPath: process.env.CONSOLE_OUT_DIR || 'dist',
   codeSplitting: { jsStrategy: 'granularChunks' },
@@ -82,6 +83,10 @@ export default defineConfig({
     replaceImport(config, webpack, /^\.\.\/tooltip$/, /[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/, 'form-label-tooltip.tsx');
     // umi's locale plugin needs on/off/emit of one event, not event-emitter and es5-ext
     replaceImport(config, webpack, /[\\/]event-emitter$/, /[\\/]plugin-locale[\\/]localeExports\.ts$/, 'lang-events.ts');
+    // react-intl and intl-messageformat start the browser's Intl on load; the loader defers that
+    // to the first number or date formatted (the login page formats none)
+    const lazyIntl = path.resolve(__dirname, 'src/umi-plugins/lazy-intl-loader.cjs');
+    config.module.rule('lazy-intl').enforce('pre').test(require(lazyIntl).FILES).use('lazy-intl').loader(lazyIntl);
     // one copy of babel's helpers: umi's runtime packages bring their own older copies
     config.resolve.alias.set('@babel/runtime', path.dirname(require.resolve('@babel/runtime/package.json')));
     // umi's useRequest export (unused: the console uses ahooks') is all that imports
