@@ -21,6 +21,7 @@ import { createMailer, outboxDir } from './core/mailer';
 import { loadSecret } from './core/secret';
 import { createSms } from './core/sms';
 import { registerModules } from './modules';
+import { RegistrationPolicy } from './modules/auth/policy';
 import { AccountService } from './modules/auth/service';
 import { FileService } from './modules/files/service';
 import { allowedOrigins } from './modules/profile/service';
@@ -72,7 +73,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
 
   const secret = config.jwtSecret ?? (await loadSecret(db));
   const tokens = new TokenService(secret, config.accessTokenTtlS);
-  const accounts = new AccountService(db, tokens);
+  const accounts = new AccountService(db, tokens, new RegistrationPolicy(db, config));
   installAccessControl(app, tokens, (p) => accounts.assertTokenStands(p));
   const mailer = createMailer(config, app.log);
   if (mailer.testMode) app.log.warn(`TEST MODE mail: no SMTP_URL set, mails go to ${outboxDir(config)} and to this log`);

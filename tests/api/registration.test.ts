@@ -216,6 +216,20 @@ describe('registration caps', () => {
     expect((await register(t, 'cap_a3', '10.9.0.1')).status).toBe(200);
   });
 
+  it('sign-ups racing for the last places of a cap: exactly the cap passes', async () => {
+    await age('1 day');
+    const ip = '10.9.3.1';
+    // every request past the early check (no sign-up from this IP yet) before any has committed
+    const bodies = await Promise.all(
+      [1, 2, 3, 4, 5].map(async (i) => ({ username: `cap_race${i}`, password: PASSWORD, password2: PASSWORD, ...(await captcha(t, 'register', ip)) })),
+    );
+    const answers = await Promise.all(bodies.map((body) => call(t.app, 'POST', '/api/auth/register', { body, ip })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429]);
+    expect(answers.filter((a) => a.status === 429).every((a) => a.body.errorCode === 'REGISTER_LIMIT' && a.body.field === 'username')).toBe(true);
+    const { rows } = await t.db.$client.query(`SELECT count(*)::int AS n FROM users WHERE username LIKE 'cap_race%'`);
+    expect(rows[0].n).toBe(2);
+  });
+
   it('an SMS sign-in that would register counts as a registration; a known number still signs in', async () => {
     await age('1 day');
     const ip = '10.9.1.1';

@@ -16,6 +16,7 @@ import { textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
+import type { RegistrationPolicy } from './policy';
 
 export type User = typeof users.$inferSelect;
 
@@ -106,6 +107,9 @@ function checkNewAccount(input: { username?: string; nickname?: string | null; p
   return { username, nickname };
 }
 
+/** the form field a refused sign-up names: the one the person typed */
+const capField = (f: NewAccount) => (f.username ? 'username' : f.email ? 'email' : f.mobile ? 'mobile' : 'weixin');
+
 const isUniqueViolation = (e: unknown) => {
   const err = e as { code?: string; cause?: { code?: string } };
   return err?.code === '23505' || err?.cause?.code === '23505';
@@ -115,6 +119,8 @@ export class AccountService {
   constructor(
     private db: Db,
     private tokens: TokenService,
+    /** the registration caps, counted again under a lock in each sign-up's transaction */
+    private registration?: Pick<RegistrationPolicy, 'admitIn'>,
   ) {}
 
   /** Admin tokens carry permission []; others the union of their roles' permissions. */
@@ -180,9 +186,11 @@ export class AccountService {
   /**
    * The one way an account comes into being (self-registration, register-admin, SMS and weixin
    * sign-up, the admin's user form): the row, then its starting credits. `registeredFrom`: the
-   * person signed up themselves from there (register IP, the user log's register entry).
+   * person signed up themselves from there (register IP, the user log's register entry); such a
+   * sign-up is held to the registration caps (`capped`, all but register-admin's first admin).
    */
-  async createAccount(tx: Tx, fields: NewAccount, registeredFrom?: ClientInfo): Promise<User> {
+  async createAccount(tx: Tx, fields: NewAccount, registeredFrom?: ClientInfo, { capped = true } = {}): Promise<User> {
+    if (registeredFrom && capped) await this.registration?.admitIn(tx, registeredFrom.ip, capField(fields));
     const [row] = await tx
       .insert(users)
       .values({ ...fields, registerIp: registeredFrom?.ip ?? null })
@@ -320,6 +328,7 @@ export class AccountService {
         tx,
         { username, nickname, passwordHash, role: [ADMIN_ROLE], lastLoginDate: new Date(), lastLoginIp: client.ip },
         client,
+        { capped: false },
       );
       return this.openSession(tx, user, client);
     });
