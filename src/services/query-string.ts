@@ -3,6 +3,7 @@
  * query: repeated keys for several values, <field>_from / <field>_to for ranges) and links
  * that carry a query (`/pages/system/tag/edit?id=...`).
  */
+import type { ListQueryBase, SortOrder } from '../../shared/list-query';
 
 export type QueryValue = string | number | boolean | null | undefined;
 /** key -> value, or several values (sent as repeated keys: `status=0&status=1`) */
@@ -34,15 +35,10 @@ export function paramsOf(search: string): QueryParams {
   return out;
 }
 
-export type SortOrder = 'ascend' | 'descend';
+export type { SortOrder };
 
 /** what a list or export asks for (the API conventions' list query) */
-export interface ListQuery {
-  current?: number;
-  pageSize?: number;
-  keyword?: string;
-  sortField?: string;
-  sortOrder?: SortOrder;
+export interface ListQuery extends ListQueryBase {
   /** field -> the values it may take (sent as repeated keys) */
   filters?: Record<string, readonly (string | number | boolean)[] | null | undefined>;
   /** field -> [from, to] (ISO date-times; either may be missing) */

@@ -6,6 +6,7 @@
  */
 import { type TSchema, Type } from '@sinclair/typebox';
 import { type SQL, sql } from 'drizzle-orm';
+import type { ListQueryBase, SortOrder } from '../../../shared/list-query';
 import { LIST } from '../../config';
 import type { Db } from '../../db';
 import { AppError } from '../errors';
@@ -73,7 +74,7 @@ export interface ListSpec {
   cached?: boolean;
 }
 
-export type SortOrder = 'ascend' | 'descend';
+export type { SortOrder };
 
 // ------------------------------------------------------------------------------------------
 // query schema and parsing
@@ -111,12 +112,7 @@ export function listQuerySchema(spec: ListSpec, opts: { export?: boolean } = {})
   return Type.Object(props);
 }
 
-export interface ListQuery {
-  current?: number;
-  pageSize?: number;
-  keyword?: string;
-  sortField?: string;
-  sortOrder?: SortOrder;
+export interface ListQuery extends ListQueryBase {
   columns?: string[];
   tzOffset?: number;
   [filter: string]: unknown;
