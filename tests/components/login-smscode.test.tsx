@@ -6,6 +6,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderInApp } from './support/render';
 import { resetHistory, resetUmiStandIn, setRequestHandler } from './support/umi-max';
 import LoginSmsCode from '@/uni_modules/uni-id-pages/pages/login/login-smscode';
+import { captchaAnswer, loginConfigAnswer } from './support/auth-fixtures';
 
 const PAGE = '/uni_modules/uni-id-pages/pages/login/login-smscode';
 
@@ -16,9 +17,9 @@ beforeEach(() => {
   sent = [];
   setRequestHandler(async (url, opts) => {
     if (url === '/api/auth/login-config') {
-      return { success: true, data: { loginTypes: ['username'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: true, registrationOpen: true } };
+      return loginConfigAnswer({ loginTypes: ['username'], smsTestMode: true });
     }
-    if (url.startsWith('/api/auth/captcha')) return { success: true, data: { id: 'cap-1', image: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 300 } };
+    if (url.startsWith('/api/auth/captcha')) return captchaAnswer();
     if (url === '/api/auth/send-sms-code') {
       sent.push(opts.data);
       return { success: true, data: { expiresIn: 300, resendIn: 60, testMode: true } };
@@ -66,8 +67,8 @@ test('signing in keeps the login where the choice says: sessionStorage unticked'
     if (url === '/api/auth/login-by-sms') {
       return { success: true, data: { token, refreshToken: 'r-sms', userInfo: { _id: 'u1', username: 'u', role: [], permission: [], score: 1, hasPassword: true, wxBound: false } } };
     }
-    if (url.startsWith('/api/auth/captcha')) return { success: true, data: { id: 'cap-1', image: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 300 } };
-    if (url === '/api/auth/login-config') return { success: true, data: { loginTypes: ['username'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: false, registrationOpen: true } };
+    if (url.startsWith('/api/auth/captcha')) return captchaAnswer();
+    if (url === '/api/auth/login-config') return loginConfigAnswer({ loginTypes: ['username'] });
     throw new Error(`unexpected ${url}`);
   });
   renderInApp(<LoginSmsCode />);

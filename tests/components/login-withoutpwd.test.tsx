@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderInApp } from './support/render';
 import { history, resetHistory, resetUmiStandIn, setRequestHandler } from './support/umi-max';
 import LoginWithoutPwd from '@/uni_modules/uni-id-pages/pages/login/login-withoutpwd';
+import { loginConfigAnswer } from './support/auth-fixtures';
 
 const PAGE = '/uni_modules/uni-id-pages/pages/login/login-withoutpwd';
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -19,10 +20,7 @@ beforeEach(() => {
   setRequestHandler(async (url) => {
     calls.push(url);
     if (url === '/api/auth/login-config') {
-      return {
-        success: true,
-        data: { loginTypes: ['smsCode', 'username', 'weixin'], adminExists: true, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: true, smsTestMode: false, registrationOpen: true },
-      };
+      return loginConfigAnswer({ loginTypes: ['smsCode', 'username', 'weixin'], weixinConfigured: true });
     }
     if (url.startsWith('/api/auth/weixin/authorize')) return { success: true, data: { url: 'about:blank#weixin' } };
     if (url === '/api/auth/weixin/ticket') {

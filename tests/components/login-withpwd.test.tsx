@@ -10,6 +10,7 @@ import { renderInApp } from './support/render';
 import { on } from '@/shared/events';
 import { readSession } from '@/shared/session';
 import LoginWithPwd from '@/uni_modules/uni-id-pages/pages/login/login-withpwd';
+import { captchaAnswer, loginConfigAnswer } from './support/auth-fixtures';
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 const token = `${b64({ alg: 'HS256' })}.${b64({ uid: 'u1', role: ['admin'], permission: [], iat: 1, exp: 4102444800 })}.sig`;
@@ -30,7 +31,7 @@ function mockServer(login: (body: { username: string; password: string }) => unk
   setRequestHandler(async (url, opts) => {
     if (url === '/api/auth/login-config') {
       configCalls++;
-      return { success: true, data: { loginTypes: ['weixin', 'username'], adminExists, setPasswordAfterLogin: false, passwordStrength: 'medium', defaultScore: 10000, weixinConfigured: false, smsTestMode: false, registrationOpen: true } };
+      return loginConfigAnswer({ adminExists });
     }
     if (url === '/api/auth/login') {
       expect(opts.skipErrorHandler).toBe(true); // the page shows the error itself
@@ -39,7 +40,7 @@ function mockServer(login: (body: { username: string; password: string }) => unk
     }
     if (url.startsWith('/api/auth/captcha')) {
       captchaCalls.push(String((opts.params as { scene?: string } | undefined)?.scene ?? url));
-      return { success: true, data: { id: `cap-${captchaCalls.length}`, image: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 300 } };
+      return captchaAnswer(`cap-${captchaCalls.length}`);
     }
     throw new Error(`unexpected ${url}`);
   });

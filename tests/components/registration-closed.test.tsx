@@ -12,6 +12,7 @@ import LoginWithoutPwd from '@/uni_modules/uni-id-pages/pages/login/login-withou
 import LoginWithPwd from '@/uni_modules/uni-id-pages/pages/login/login-withpwd';
 import Register from '@/uni_modules/uni-id-pages/pages/register/register';
 import RegisterByEmail from '@/uni_modules/uni-id-pages/pages/register/register-by-email';
+import { captchaAnswer, loginConfigAnswer } from './support/auth-fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
 const PENDING = '/pages/system/user/list?tagid=vip';
@@ -23,21 +24,9 @@ function mockServer(registrationOpen: boolean) {
   setRequestHandler(async (url) => {
     calls.push(url);
     if (url === '/api/auth/login-config') {
-      return {
-        success: true,
-        data: {
-          loginTypes: ['smsCode', 'username'],
-          adminExists: true,
-          setPasswordAfterLogin: false,
-          passwordStrength: 'medium',
-          defaultScore: 10000,
-          weixinConfigured: false,
-          smsTestMode: false,
-          registrationOpen,
-        },
-      };
+      return loginConfigAnswer({ loginTypes: ['smsCode', 'username'], registrationOpen });
     }
-    if (url.startsWith('/api/auth/captcha')) return { success: true, data: { id: 'cap-1', image: 'data:image/png;base64,iVBORw0KGgo=', expiresIn: 300 } };
+    if (url.startsWith('/api/auth/captcha')) return captchaAnswer();
     throw new Error(`unexpected ${url}`);
   });
 }
