@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page, type Response } from 'playwright-core';
 import { captchaAnswer } from '../support/verify';
 import { withDb } from './fixtures';
 
@@ -60,12 +60,35 @@ export async function api<T = any>(method: string, url: string, body?: unknown, 
 export const fieldError = (page: Page, field: string) =>
   page.locator('.ant-form-item').filter({ has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
 
-/** runs `action`, which makes the page load a captcha, and answers the captcha's text (read from its row) */
+const isCaptcha = (r: Response) => r.url().includes('/api/auth/captcha?');
+
+/**
+ * runs `action`, which makes the page load a captcha, and answers the text of the captcha the
+ * page then shows (read from its row): the picture on screen decides, since a form that mounts
+ * twice fetches twice and only the last answer is shown
+ */
 export async function captchaAfter(page: Page, action: () => Promise<unknown>): Promise<string> {
-  const loaded = page.waitForResponse((r) => r.url().includes('/api/auth/captcha?'));
-  await action();
-  const { data } = await (await loaded).json();
-  return withDb((c) => captchaAnswer(c, data.id));
+  const ids = new Map<string, string>(); // picture -> captcha id
+  const onResponse = (r: Response) => {
+    if (isCaptcha(r)) r.json().then((b: { data: { id: string; image: string } }) => ids.set(b.data.image, b.data.id), () => undefined);
+  };
+  page.on('response', onResponse);
+  try {
+    const loaded = page.waitForResponse(isCaptcha);
+    await action();
+    await loaded;
+    const picture = page.getByTestId('captcha-image').locator('img').first();
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const src = await picture.getAttribute('src', { timeout: 1000 }).catch(() => null);
+      const id = src ? ids.get(src) : undefined;
+      if (id) return await withDb((c) => captchaAnswer(c, id));
+      if (Date.now() > deadline) throw new Error('no captcha the server sent is on the page');
+      await page.waitForTimeout(50);
+    }
+  } finally {
+    page.off('response', onResponse);
+  }
 }
 
 /** the stored access token, wherever the login is kept (sessionStorage by default, localStorage with "keep me signed in") */
