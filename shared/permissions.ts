@@ -88,6 +88,12 @@ export const RULES = {
   smsOutbox: ADMIN_ROLE,
   /** articles, categories, store prompts (the content areas) */
   manageContent: 'MANAGE_CONTENT',
+  /** AI model providers: add, edit, test connection, delete */
+  aiModels: 'MANAGE_AI_MODELS',
+  /** the AI usage log of every user (read and export) */
+  aiUsage: 'READ_AI_USAGE',
+  /** adjusting a user's credits and running the ledger reconciliation stay with role admin */
+  creditsAdmin: ADMIN_ROLE,
 } as const;
 
 export interface BuiltInPermission {
@@ -116,6 +122,8 @@ export const BUILT_IN_PERMISSIONS: BuiltInPermission[] = [
   ),
   { permissionId: RULES.userLogs.read, permissionName: 'Read user logs', comment: 'built-in' },
   { permissionId: RULES.manageContent, permissionName: 'Manage content', comment: 'built-in' },
+  { permissionId: RULES.aiModels, permissionName: 'Manage AI models', comment: 'built-in' },
+  { permissionId: RULES.aiUsage, permissionName: 'Read the AI usage log', comment: 'built-in' },
 ];
 
 export interface BuiltInMenu {
@@ -151,4 +159,6 @@ export const BUILT_IN_MENUS: BuiltInMenu[] = [
   { menuId: 'system_app', name: 'menu.app', icon: 'AppstoreAddOutlined', url: '/pages/system/app/list', sort: 1050, parentId: 'system_management', permission: menuPermission(RULES.apps.read) },
   { menuId: 'system_tag', name: 'menu.tag', icon: 'TagsOutlined', url: '/pages/system/tag/list', sort: 1060, parentId: 'system_management', permission: menuPermission(RULES.tags.read) },
   { menuId: 'system_safety', name: 'menu.userLog', icon: 'FileSearchOutlined', url: '/pages/system/safety/list', sort: 1070, parentId: 'system_management', permission: menuPermission(RULES.userLogs.read) },
+  { menuId: 'ai_model', name: 'menu.aiModel', icon: 'RobotOutlined', url: '/pages/ai-model/list', sort: 1080, parentId: 'system_management', permission: menuPermission(RULES.aiModels) },
+  { menuId: 'ai_usage', name: 'menu.aiUsage', icon: 'LineChartOutlined', url: '/pages/ai-usage/list', sort: 1090, parentId: 'system_management', permission: menuPermission(RULES.aiUsage) },
 ];

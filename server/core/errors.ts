@@ -122,6 +122,21 @@ export const ERRORS = {
   TEMP_URL_INVALID: 403,
   /** avatar_file must be an image the caller uploaded to the avatar folder of this server */
   AVATAR_FILE_INVALID: 400,
+  // AI chat and the credits ledger
+  /** the model provider refused or failed; its own message is appended ({message}) */
+  AI_PROVIDER_ERROR: 502,
+  /** no first token within the request timeout (spec: 60000 ms) */
+  AI_TIMEOUT: 504,
+  /** the provider's rate limit (HTTP 429 from the provider) */
+  AI_RATE_LIMITED: 429,
+  /** the balance does not cover the hold ({needed}, {balance}) */
+  INSUFFICIENT_CREDITS: 402,
+  /** no such model, switched off, or not open to the caller's roles (field model_id) */
+  MODEL_NOT_AVAILABLE: 403,
+  /** the caller's roles allow {limit} credits a day and {used} are used */
+  DAILY_LIMIT_REACHED: 429,
+  /** a message is still being answered in this conversation */
+  CHAT_BUSY: 409,
   // real-name verification
   /** 2+ Han characters with an optional '·' (field realName) */
   REALNAME_INVALID: 400,
