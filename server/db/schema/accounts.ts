@@ -70,6 +70,8 @@ export const roles = pgTable('roles', {
   roleId: text().primaryKey(),
   roleName: text().notNull(),
   permission: text().array().notNull().default(sql`'{}'::text[]`),
+  /** credits a member may spend on AI a day (null: no limit); the most generous role counts */
+  dailyCreditLimit: integer(),
   comment: text(),
   createDate: now(),
 });

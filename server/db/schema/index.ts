@@ -4,3 +4,5 @@ export * from './system';
 export * from './verification';
 export * from './files';
 export * from './realname';
+export * from './ai';
+export * from './credits';

@@ -1,0 +1,122 @@
+/**
+ * AI: the model providers (owned by server/modules/ai-models) and the chat's conversations,
+ * messages and usage log (owned by server/modules/chat).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const aiModels = pgTable(
+  'ai_models',
+  {
+    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    /** display name */
+    name: text().notNull(),
+    /** chat | speech-to-text */
+    kind: text().notNull().default('chat'),
+    /** openai (chat completions, any compatible endpoint) | anthropic (Messages) */
+    protocol: text().notNull(),
+    baseUrl: text().notNull(),
+    /** AES-256-GCM of the API key under the server secret; never sent to the console */
+    apiKeyEnc: text(),
+    /** what the console shows instead: e.g. sk-…3f9a */
+    apiKeyMasked: text(),
+    /** the provider's model id, e.g. gpt-4o-mini, deepseek-chat, claude-sonnet-4-5 */
+    providerModel: text().notNull(),
+    contextWindow: integer().notNull(),
+    maxOutputTokens: integer().notNull(),
+    /** credits per million tokens */
+    inputPrice: integer().notNull(),
+    outputPrice: integer().notNull(),
+    enabled: boolean().notNull().default(true),
+    /** the roles that may use it; empty = everyone */
+    roles: text().array().notNull().default(sql`'{}'::text[]`),
+    sort: integer().notNull().default(0),
+    comment: text(),
+    createDate: now(),
+    updateDate: now(),
+  },
+  (t) => [index('ai_models_sort_idx').on(t.sort, t.createDate)],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    userId: text().notNull(),
+    title: text().notNull().default(''),
+    /** true once the user named it: the auto-title leaves it alone */
+    titleSet: boolean().notNull().default(false),
+    pinned: boolean().notNull().default(false),
+    modelId: text(),
+    systemPrompt: text(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    index('conversations_user_idx').on(t.userId, t.pinned.desc(), t.updatedAt.desc()),
+    index('conversations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    conversationId: text()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text().notNull(),
+    /** the message this one answers or follows; siblings are alternatives (regenerate, edit) */
+    parentId: text(),
+    /** user | assistant */
+    role: text().notNull(),
+    content: text().notNull().default(''),
+    /** done | streaming | stopped | error | interrupted */
+    status: text().notNull().default('done'),
+    modelId: text(),
+    modelName: text(),
+    inputTokens: integer(),
+    outputTokens: integer(),
+    credits: integer(),
+    firstTokenMs: integer(),
+    totalMs: integer(),
+    errorCode: text(),
+    errorMessage: text(),
+    /** older turns left out to fit the model's context window */
+    trimmed: integer().notNull().default(0),
+    holdId: bigint({ mode: 'number' }),
+    createdAt: now(),
+  },
+  (t) => [
+    index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt),
+    index('chat_messages_streaming_idx').on(t.status).where(sql`status = 'streaming'`),
+    index('chat_messages_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
+  ],
+);
+
+/** one row per answered (or failed) request: survives the conversation's deletion */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    userId: text().notNull(),
+    conversationId: text(),
+    messageId: text(),
+    modelId: text(),
+    modelName: text(),
+    inputTokens: integer().notNull().default(0),
+    outputTokens: integer().notNull().default(0),
+    credits: integer().notNull().default(0),
+    firstTokenMs: integer(),
+    totalMs: integer(),
+    /** done | stopped | disconnected | error | interrupted */
+    status: text().notNull(),
+    errorCode: text(),
+    /** provider (the stream reported usage) | local (counted with a tokenizer) */
+    usageSource: text().notNull().default('provider'),
+    createdAt: now(),
+  },
+  (t) => [index('ai_usage_created_idx').on(t.createdAt.desc(), t.id.desc()), index('ai_usage_user_idx').on(t.userId, t.createdAt)],
+);
