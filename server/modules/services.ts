@@ -4,6 +4,7 @@
  */
 import type { ModuleContext as CoreModuleContext } from '../core/context';
 import type { AccountService } from './auth/service';
+import type { CreditService } from './credits/service';
 import type { FileService } from './files/service';
 import type { RealnameService } from './realname/service';
 import type { VerificationService } from './verify/service';
@@ -13,6 +14,7 @@ export interface Services {
   verification: VerificationService;
   files: FileService;
   realname: RealnameService;
+  credits: CreditService;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;
