@@ -21,6 +21,7 @@ import { createMailer, outboxDir } from './core/mailer';
 import { loadSecret } from './core/secret';
 import { createSms } from './core/sms';
 import { registerModules } from './modules';
+import { AiModelService } from './modules/ai-models/service';
 import { RegistrationPolicy } from './modules/auth/policy';
 import { AccountService } from './modules/auth/service';
 import { FileService } from './modules/files/service';
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const realname = new RealnameService(db, secret, accounts);
 
   const files = new FileService(db, config.dataDir, secret, config.uploadQuota);
+  const aiModels = new AiModelService(db, secret, config.aiTestTimeoutMs);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -92,7 +94,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, aiModels });
 
   await serveConsole(app, config.staticDir);
   return app;

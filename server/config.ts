@@ -107,6 +107,8 @@ export interface Config {
   };
   /** what one account may keep in the file service */
   uploadQuota: { maxFiles: number; maxBytes: number };
+  /** AI_TEST_TIMEOUT_MS: how long an admin's "test connection" waits for a provider */
+  aiTestTimeoutMs: number;
 }
 
 /** HS256 wants a key at least as long as its hash: a shorter JWT_SECRET can be guessed offline */
@@ -193,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFiles: int(env.UPLOAD_MAX_FILES_PER_USER, 1000),
       maxBytes: int(env.UPLOAD_MAX_BYTES_PER_USER, 1024 * 1024 * 1024),
     },
+    aiTestTimeoutMs: int(env.AI_TEST_TIMEOUT_MS, 15_000),
   };
 }

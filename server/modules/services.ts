@@ -3,6 +3,7 @@
  * (core's ModuleContext over this record). Type-only: importing it registers nothing.
  */
 import type { ModuleContext as CoreModuleContext } from '../core/context';
+import type { AiModelService } from './ai-models/service';
 import type { AccountService } from './auth/service';
 import type { FileService } from './files/service';
 import type { RealnameService } from './realname/service';
@@ -13,6 +14,7 @@ export interface Services {
   verification: VerificationService;
   files: FileService;
   realname: RealnameService;
+  aiModels: AiModelService;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;
