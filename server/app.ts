@@ -23,6 +23,7 @@ import { loadSecret } from './core/secret';
 import { createSms } from './core/sms';
 import { registerModules } from './modules';
 import { CreditService } from './modules/credits/service';
+import { AiModelService } from './modules/ai-models/service';
 import { RegistrationPolicy } from './modules/auth/policy';
 import { AccountService } from './modules/auth/service';
 import { FileService } from './modules/files/service';
@@ -88,6 +89,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const realname = new RealnameService(db, secret, accounts);
 
   const files = new FileService(db, config.dataDir, secret, config.uploadQuota);
+  const aiModels = new AiModelService(db, secret, config.aiTestTimeoutMs);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -97,7 +99,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels });
 
   // after the modules: they register what settling a hold of theirs means
   const jobs = new Jobs(

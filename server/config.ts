@@ -112,6 +112,8 @@ export interface Config {
    * timeout), and later tokens within idleMs of each other, or the call ends with AI_TIMEOUT
    */
   ai: { firstTokenMs: number; idleMs: number };
+  /** AI_TEST_TIMEOUT_MS: how long an admin's "test connection" waits for a provider */
+  aiTestTimeoutMs: number;
 }
 
 /** HS256 wants a key at least as long as its hash: a shorter JWT_SECRET can be guessed offline */
@@ -202,5 +204,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       firstTokenMs: int(env.AI_FIRST_TOKEN_TIMEOUT_MS, SPEC.REQUEST_TIMEOUT_MS),
       idleMs: int(env.AI_IDLE_TIMEOUT_MS, SPEC.REQUEST_TIMEOUT_MS),
     },
+    aiTestTimeoutMs: int(env.AI_TEST_TIMEOUT_MS, 15_000),
   };
 }

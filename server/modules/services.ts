@@ -3,6 +3,7 @@
  * (core's ModuleContext over this record). Type-only: importing it registers nothing.
  */
 import type { ModuleContext as CoreModuleContext } from '../core/context';
+import type { AiModelService } from './ai-models/service';
 import type { AccountService } from './auth/service';
 import type { CreditService } from './credits/service';
 import type { FileService } from './files/service';
@@ -15,6 +16,7 @@ export interface Services {
   files: FileService;
   realname: RealnameService;
   credits: CreditService;
+  aiModels: AiModelService;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;

@@ -11,7 +11,7 @@ import { IdParam } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
-import type { ModelDirectory, StreamChat } from './models';
+import { streamChat } from '../ai-models/providers';
 import { ChatService, type Prepared, type Sink, usageList } from './service';
 
 const ChatModel = Type.Object(
@@ -136,7 +136,7 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
   }
 }
 
-export async function chatRoutes({ app, db, config, credits, aiModels, streamChat }: ModuleContext & { aiModels: ModelDirectory; streamChat: StreamChat }) {
+export async function chatRoutes({ app, db, config, credits, aiModels }: ModuleContext) {
   const chat = new ChatService(db, credits, aiModels, streamChat, config.ai);
   for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow]) app.addSchema(s);
   const tags = ['chat'];

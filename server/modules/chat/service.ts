@@ -20,7 +20,8 @@ import { AppError, type ErrorCode } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { likePattern, plain, query, type Row, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
-import type { ModelDirectory, ProviderErrorLike, ResolvedModel, StreamChat } from './models';
+import type { AiModelService, ResolvedModel } from '../ai-models/service';
+import { ProviderError, type streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
 import { costOf, fitToWindow, type Fitted, tokensOf, type Turn } from './context';
 
@@ -105,8 +106,8 @@ export class ChatService {
   constructor(
     private db: Db,
     private credits: CreditService,
-    private models: ModelDirectory,
-    private stream: StreamChat,
+    private models: Pick<AiModelService, 'listForUser' | 'resolveForUser'>,
+    private stream: typeof streamChat,
     private timeouts: { firstTokenMs: number; idleMs: number },
   ) {
     // a hold whose process died: its message keeps the text saved so far, marked interrupted
@@ -454,9 +455,8 @@ const MESSAGE_FIELDS = `id, parent_id, role, content, status, model_id, model_na
 /** a provider's failure as a catalogue error carrying the provider's own message */
 function providerFailure(e: unknown): AppError {
   if (e instanceof AppError) return e;
-  const p = e as ProviderErrorLike;
-  const code: ErrorCode = p?.code === 'AI_RATE_LIMITED' || p?.code === 'AI_TIMEOUT' ? p.code : 'AI_PROVIDER_ERROR';
-  const message = (p?.providerMessage ?? (e instanceof Error ? e.message : String(e))).slice(0, 1000);
+  const code: ErrorCode = e instanceof ProviderError ? e.code : 'AI_PROVIDER_ERROR';
+  const message = (e instanceof ProviderError ? e.providerMessage : e instanceof Error ? e.message : String(e)).slice(0, 1000);
   return new AppError(code, { params: { message, seconds: 0 }, cause: e });
 }
 
