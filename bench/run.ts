@@ -15,6 +15,7 @@
  * Everything runs on a temporary data folder and free ports, and is removed afterwards.
  *
  *  (c) bench/system-users.ts: the user list and export at 100,000 users.
+ *  (d) bench/chat.ts: 500 concurrent streaming chats through the server, and the ledger's throughput.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +24,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/browser';
 import { throwawayServer } from '../tests/support/server-env';
+import { runChatBench } from './chat';
 import { runSystemUsersBench } from './system-users';
 
 const ROOT = path.join(__dirname, '..');
@@ -368,6 +370,7 @@ async function all() {
   const only = process.argv[2];
   if (!only || only === 'start-and-login') await main();
   if (!only || only === 'system-users') await runSystemUsersBench();
+  if (!only || only === 'chat') await runChatBench();
 }
 
 all().catch((e) => {

@@ -18,7 +18,6 @@ let t: Awaited<ReturnType<typeof createTestApp>>;
 let admin: string;
 let openai: Standin;
 let anthropic: Standin;
-let echo: { id: string };
 
 beforeAll(async () => {
   [t, openai, anthropic] = await Promise.all([
@@ -43,7 +42,7 @@ test('with no model configured the chat says so', async () => {
   const r = await ask(t.app, u.token, c.id, 'hello');
   expect(r.sse).toBe(false);
   expect(r.body).toMatchObject({ errorCode: 'MODEL_NOT_AVAILABLE', field: 'model_id' });
-  echo = await addModel(t.app, admin, { name: 'Echo', base_url: openai.baseUrl, provider_model: 'echo' });
+  await addModel(t.app, admin, { name: 'Echo', base_url: openai.baseUrl, provider_model: 'echo' });
 });
 
 test('an answer streams, is billed from the provider usage, and the balance equals the ledger', async () => {

@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { AccessSubject } from '../../../shared/permissions';
 import { AppError, type ErrorCode } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
-import { likePattern, plain, query, type Row, type Tx } from '../../core/sql';
+import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService, ResolvedModel } from '../ai-models/service';
 import { ProviderError, type streamChat } from '../ai-models/providers';
@@ -102,6 +102,9 @@ const clean = (s: string | null | undefined) => (s ?? '').trim();
 export class ChatService {
   /** answers being written by this process: assistant message id -> its controller */
   private active = new Map<string, { abort: (why: 'stopped') => void }>();
+  /** answers whose text and cost so far are to be saved: one write for all of them each second */
+  private unsaved = new Map<string, { p: Prepared; text: string }>();
+  private saver: NodeJS.Timeout | null = null;
 
   constructor(
     private db: Db,
@@ -212,17 +215,37 @@ export class ChatService {
   // ------------------------------------------------------------------------------------------
   // answering
 
-  /** the turns from the first message down to `id` (inclusive) */
-  private async branchTo(conversationId: string, id: string | null): Promise<Turn[]> {
+  /**
+   * The turns from the first message down to `id` (inclusive); `id` must be an answer in this
+   * conversation (a question follows an answer, never another question).
+   */
+  private async branchTo(conversationId: string, id: string | null, endsWith: 'user' | 'assistant' = 'assistant'): Promise<Turn[]> {
     if (!id) return [];
-    const rows = await query<{ role: 'user' | 'assistant'; content: string }>(
+    const rows = await query<{ role: 'user' | 'assistant'; content: string; depth: number }>(
       this.db,
       sql`WITH RECURSIVE up AS (
           SELECT id, parent_id, role, content, 0 AS depth FROM chat_messages WHERE id = ${id} AND conversation_id = ${conversationId}
           UNION ALL SELECT m.id, m.parent_id, m.role, m.content, up.depth + 1 FROM chat_messages m JOIN up ON m.id = up.parent_id
-        ) SELECT role, content FROM up ORDER BY depth DESC`,
+        ) SELECT role, content, depth FROM up ORDER BY depth DESC`,
     );
+    if (rows.find((r) => r.depth === 0)?.role !== endsWith) {
+      throw new AppError('INVALID_PARAM', { field: 'parent_id', params: { reason: 'not an answer in this conversation' } });
+    }
     return rows.filter((r) => r.content.trim()).map((r) => ({ role: r.role, content: r.content }));
+  }
+
+  /** the caller's conversation with whether it is answering now and whether it has messages */
+  private async ownForAnswer(userId: string, id: string, tx: Db | Tx = this.db, lock = false) {
+    const [c] = await query<Row & { busy: boolean; has_messages: boolean }>(
+      tx,
+      sql`SELECT ${CONVERSATION_COLUMNS},
+          EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id AND m.status = 'streaming') AS busy,
+          EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id) AS has_messages
+        FROM conversations c WHERE c.id = ${id} AND c.user_id = ${userId} ${lock ? sql`FOR UPDATE OF c` : sql``}`,
+    );
+    if (!c) throw new AppError('NOT_FOUND', { field: 'id' });
+    if (c.busy) throw new AppError('CHAT_BUSY');
+    return c;
   }
 
   private async modelFor(user: AccessSubject, ...ids: Array<string | null | undefined>): Promise<ResolvedModel> {
@@ -233,39 +256,27 @@ export class ChatService {
     return this.models.resolveForUser(user, first.id);
   }
 
-  private async assertIdle(tx: Db | Tx, conversationId: string) {
-    const [busy] = await query(tx, sql`SELECT 1 FROM chat_messages WHERE conversation_id = ${conversationId} AND status = 'streaming' LIMIT 1`);
-    if (busy) throw new AppError('CHAT_BUSY');
-  }
-
   /** a new question (parent: the answer it follows; null: a first question or an edited first one) */
   async prepareSend(
     user: AccessSubject & { uid: string },
     conversationId: string,
     input: { content: string; parent_id: string | null; model_id?: string | null },
   ): Promise<Prepared> {
-    const conv = await this.own(user.uid, conversationId);
     const content = input.content.trim();
     if (!content) throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: 'required' } });
-    if (input.parent_id) {
-      const [p] = await query(this.db, sql`SELECT 1 FROM chat_messages WHERE id = ${input.parent_id} AND conversation_id = ${conversationId} AND role = 'assistant'`);
-      if (!p) throw new AppError('INVALID_PARAM', { field: 'parent_id', params: { reason: 'not an answer in this conversation' } });
-    }
-    await this.assertIdle(this.db, conversationId);
-    const model = await this.modelFor(user, input.model_id, conv.model_id as string | null);
-    const turns = [...(await this.branchTo(conversationId, input.parent_id)), { role: 'user' as const, content }];
-    const [prior] = await query(this.db, sql`SELECT 1 FROM chat_messages WHERE conversation_id = ${conversationId} LIMIT 1`);
-    return this.begin(user, conv, model, turns, { parentId: input.parent_id, content }, !prior);
+    const conv = await this.ownForAnswer(user.uid, conversationId);
+    const [model, branch] = await Promise.all([this.modelFor(user, input.model_id, conv.model_id as string | null), this.branchTo(conversationId, input.parent_id)]);
+    const turns = [...branch, { role: 'user' as const, content }];
+    return this.begin(user, conv, model, turns, { parentId: input.parent_id, content }, !conv.has_messages);
   }
 
   /** another answer to the question an answer answered */
   async prepareRegenerate(user: AccessSubject & { uid: string }, messageId: string, input: { model_id?: string | null }): Promise<Prepared> {
     const [m] = await query<Row>(this.db, sql`SELECT id, conversation_id, parent_id, role, model_id FROM chat_messages WHERE id = ${messageId} AND user_id = ${user.uid}`);
     if (!m || m.role !== 'assistant' || !m.parent_id) throw new AppError('NOT_FOUND', { field: 'id' });
-    const conv = await this.own(user.uid, m.conversation_id as string);
-    await this.assertIdle(this.db, conv.id as string);
+    const conv = await this.ownForAnswer(user.uid, m.conversation_id as string);
     const model = await this.modelFor(user, input.model_id, m.model_id as string | null, conv.model_id as string | null);
-    const turns = await this.branchTo(conv.id as string, m.parent_id as string);
+    const turns = await this.branchTo(conv.id as string, m.parent_id as string, 'user');
     return this.begin(user, conv, model, turns, { questionId: m.parent_id as string }, false);
   }
 
@@ -280,52 +291,42 @@ export class ChatService {
     const system = (conv.system_prompt as string | null) || null;
     const fitted = fitToWindow(system, turns, model.contextWindow, model.maxOutputTokens);
     const assistantId = randomUUID();
-    const hold = await this.credits.hold(user.uid, costOf(fitted.promptTokens, fitted.maxTokens, model), {
-      key: `chat:${assistantId}`,
-      refType: 'chat',
-      refId: assistantId,
-      reason: `chat: ${model.name}`,
-      dailyLimit: await this.credits.dailyLimitOf(user.role ?? []),
-    });
-    try {
-      return await this.db.transaction(async (tx) => {
-        await this.own(user.uid, conv.id as string, tx, true);
-        await this.assertIdle(tx, conv.id as string);
-        let userMessage: Row | null = null;
-        let questionId: string;
-        if ('questionId' in q) questionId = q.questionId;
-        else {
-          [userMessage] = await query<Row>(
-            tx,
-            sql`INSERT INTO chat_messages (conversation_id, user_id, parent_id, role, content) VALUES (${conv.id}, ${user.uid}, ${q.parentId}, 'user', ${q.content})
-              RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
-          );
-          questionId = userMessage.id as string;
-        }
-        const [assistant] = await query<Row>(
-          tx,
-          sql`INSERT INTO chat_messages (id, conversation_id, user_id, parent_id, role, status, model_id, model_name, trimmed, hold_id)
-            VALUES (${assistantId}, ${conv.id}, ${user.uid}, ${questionId}, 'assistant', 'streaming', ${model.id}, ${model.name}, ${fitted.trimmed}, ${hold.id})
-            RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
-        );
-        await tx.execute(sql`UPDATE conversations SET updated_at = now(), model_id = ${model.id} WHERE id = ${conv.id}`);
-        return {
-          userId: user.uid,
-          conversationId: conv.id as string,
-          userMessage: userMessage && plain(userMessage),
-          assistant: plain(assistant),
-          model,
-          system,
-          fitted,
-          holdId: hold.id,
-          firstExchange: firstExchange && !conv.title,
-          firstQuestion: turns[turns.length - 1].content,
-        };
+    const dailyLimit = await this.credits.dailyLimitOf(user.role ?? []);
+    // the hold and the messages in one transaction: no answer without its hold, no hold without its answer
+    return this.db.transaction(async (tx) => {
+      await this.ownForAnswer(user.uid, conv.id as string, tx, true);
+      const hold = await this.credits.holdIn(tx, user.uid, costOf(fitted.promptTokens, fitted.maxTokens, model), {
+        key: `chat:${assistantId}`,
+        refType: 'chat',
+        refId: assistantId,
+        reason: `chat: ${model.name}`,
+        dailyLimit,
       });
-    } catch (e) {
-      await this.credits.release(hold.id);
-      throw e;
-    }
+      const userId = 'questionId' in q ? null : randomUUID();
+      const rows = await query<Row>(
+        tx,
+        sql`INSERT INTO chat_messages (id, conversation_id, user_id, parent_id, role, content, status, model_id, model_name, trimmed, hold_id)
+          VALUES ${userId && !('questionId' in q) ? sql`(${userId}, ${conv.id}, ${user.uid}, ${q.parentId}, 'user', ${q.content}, 'done', NULL, NULL, 0, NULL),` : sql``}
+            (${assistantId}, ${conv.id}, ${user.uid}, ${'questionId' in q ? q.questionId : userId}, 'assistant', '', 'streaming', ${model.id}, ${model.name},
+             ${fitted.trimmed}, ${hold.id})
+          RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
+      );
+      await tx.execute(sql`UPDATE conversations SET updated_at = now(), model_id = ${model.id} WHERE id = ${conv.id}`);
+      const userMessage = rows.find((r) => r.role === 'user') ?? null;
+      const assistant = rows.find((r) => r.role === 'assistant')!;
+      return {
+        userId: user.uid,
+        conversationId: conv.id as string,
+        userMessage: userMessage && plain(userMessage),
+        assistant: plain(assistant),
+        model,
+        system,
+        fitted,
+        holdId: hold.id,
+        firstExchange: firstExchange && !conv.title,
+        firstQuestion: turns[turns.length - 1].content,
+      };
+    });
   }
 
   /** stops an answer this process is writing; false when none is running here */
@@ -359,8 +360,6 @@ export class ChatService {
     let usage: { inputTokens: number; outputTokens: number } | null = null;
     let failure: AppError | null = null;
     let timer = setTimeout(() => abort('timeout'), this.timeouts.firstTokenMs);
-    let lastFlush = started;
-    let flushing: Promise<unknown> = Promise.resolve();
     try {
       const events = this.stream(p.model.target, { system: p.system, turns: p.fitted.turns, maxTokens: p.fitted.maxTokens, signal: ctl.signal });
       for await (const ev of events) {
@@ -375,11 +374,7 @@ export class ChatService {
         sink.send('delta', { text: ev.text });
         clearTimeout(timer);
         timer = setTimeout(() => abort('timeout'), this.timeouts.idleMs);
-        if (Date.now() - lastFlush >= FLUSH_MS) {
-          lastFlush = Date.now();
-          const soFar = text;
-          flushing = flushing.then(() => this.flush(p, soFar)).catch(() => undefined);
-        }
+        this.scheduleSave(id, p, text);
       }
     } catch (e) {
       if (!ctl.signal.aborted) failure = providerFailure(e);
@@ -387,7 +382,7 @@ export class ChatService {
       clearTimeout(timer);
     }
     if (why === 'timeout') failure = new AppError('AI_TIMEOUT', { params: { seconds: Math.round((firstTokenMs === null ? this.timeouts.firstTokenMs : this.timeouts.idleMs) / 1000), message: '' } });
-    await flushing;
+    this.unsaved.delete(id);
 
     const generated = firstTokenMs !== null;
     const status: MessageStatus = failure ? 'error' : why === 'stopped' || why === 'disconnected' ? 'stopped' : 'done';
@@ -399,12 +394,17 @@ export class ChatService {
     const totalMs = Date.now() - started;
     let balance = 0;
     let title: string | null = null;
+    let message: Row | undefined;
     try {
+      if (p.firstExchange && !failure) title = p.firstQuestion.split('\n').find((l) => l.trim())?.trim().slice(0, TITLE_CHARS) ?? null;
       const settled = await this.credits.settle(p.holdId, cost, async (tx, captured) => {
-        await tx.execute(sql`UPDATE chat_messages SET content = ${text}, status = ${status}, input_tokens = ${generated ? input : 0},
-          output_tokens = ${generated ? output : 0}, credits = ${captured}, first_token_ms = ${firstTokenMs}, total_ms = ${totalMs},
-          error_code = ${failure?.code ?? null}, error_message = ${failure ? String(failure.params?.message ?? '') || null : null}
-          WHERE id = ${id}`);
+        [message] = await query<Row>(
+          tx,
+          sql`UPDATE chat_messages SET content = ${text}, status = ${status}, input_tokens = ${generated ? input : 0},
+            output_tokens = ${generated ? output : 0}, credits = ${captured}, first_token_ms = ${firstTokenMs}, total_ms = ${totalMs},
+            error_code = ${failure?.code ?? null}, error_message = ${failure ? String(failure.params?.message ?? '') || null : null}
+            WHERE id = ${id} RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
+        );
         await this.logUsage(tx, { user_id: p.userId, conversation_id: p.conversationId, id, model_id: p.model.id, model_name: p.model.name }, {
           input: generated ? input : 0,
           output: generated ? output : 0,
@@ -415,26 +415,39 @@ export class ChatService {
           errorCode: failure?.code ?? null,
           source: usage && !ctl.signal.aborted ? 'provider' : 'local',
         });
-        if (p.firstExchange && !failure) {
-          title = p.firstQuestion.split('\n').find((l) => l.trim())?.trim().slice(0, TITLE_CHARS) ?? null;
-          if (title) await tx.execute(sql`UPDATE conversations SET title = ${title} WHERE id = ${p.conversationId} AND NOT title_set AND title = ''`);
-        }
-        await tx.execute(sql`UPDATE conversations SET updated_at = now() WHERE id = ${p.conversationId}`);
+        // the auto-title: the first question's first line, unless the user named the conversation
+        await tx.execute(sql`UPDATE conversations SET updated_at = now()
+          ${title ? sql`, title = CASE WHEN NOT title_set AND title = '' THEN ${title} ELSE title END` : sql``} WHERE id = ${p.conversationId}`);
       });
       balance = settled.balance;
     } finally {
       finished = true;
       this.active.delete(id);
     }
-    const [message] = await query<Row>(this.db, sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m WHERE m.id = ${id}`);
-    if (failure) sink.send('error', { ...sink.describe(failure), message: plain(message), balance });
-    else sink.send('done', { message: plain(message), balance, title });
+    const row = message ? plain(message) : null;
+    if (failure) sink.send('error', { ...sink.describe(failure), message: row, balance });
+    else sink.send('done', { message: row, balance, title });
   }
 
-  /** the text and the cost so far: what survives a crash */
-  private async flush(p: Prepared, text: string) {
-    await this.db.execute(sql`UPDATE chat_messages SET content = ${text} WHERE id = ${p.assistant.id as string} AND status = 'streaming'`);
-    await this.credits.progress(p.holdId, costOf(p.fitted.promptTokens, tokensOf(text), p.model));
+  /** the text and the cost so far of every running answer, saved in two statements: what survives a crash */
+  private async saveProgress() {
+    if (!this.unsaved.size) return;
+    const batch = [...this.unsaved.entries()];
+    this.unsaved.clear();
+    const ids = batch.map(([id]) => id);
+    await this.db.execute(sql`UPDATE chat_messages m SET content = v.content FROM unnest(${textArray(ids)}, ${textArray(batch.map(([, b]) => b.text))}) AS v(id, content)
+      WHERE m.id = v.id AND m.status = 'streaming'`);
+    await this.credits.progressMany(batch.map(([, b]) => ({ holdId: b.p.holdId, cost: costOf(b.p.fitted.promptTokens, tokensOf(b.text), b.p.model) })));
+  }
+
+  private scheduleSave(id: string, p: Prepared, text: string) {
+    this.unsaved.set(id, { p, text });
+    if (this.saver) return;
+    this.saver = setTimeout(() => {
+      this.saver = null;
+      this.saveProgress().catch(() => undefined);
+    }, FLUSH_MS);
+    this.saver.unref();
   }
 
   private async logUsage(

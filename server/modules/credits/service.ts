@@ -245,34 +245,8 @@ export class CreditService {
 
   /** takes `amount` out of the balance until settled; a repeat of the key answers the same hold */
   async hold(userId: string, amount: number, req: HoldRequest): Promise<Hold> {
-    if (!Number.isSafeInteger(amount) || amount < 0) throw new AppError('INVALID_PARAM', { field: 'amount', params: { reason: 'not a whole number' } });
     try {
-      return await this.db.transaction(async (tx) => {
-        const balance = await this.lockBalance(tx, userId);
-        const [seen] = await query<Row>(tx, sql`SELECT id, user_id, amount, status, captured FROM credit_holds WHERE idempotency_key = ${req.key}`);
-        if (seen) return { ...holdOf(seen), balanceAfter: balance };
-        if (req.dailyLimit !== undefined && req.dailyLimit !== null) {
-          const used = await this.spentToday(tx, userId);
-          if (used + amount > req.dailyLimit) throw new AppError('DAILY_LIMIT_REACHED', { params: { used, limit: req.dailyLimit } });
-        }
-        const [h] = await query<{ id: string }>(
-          tx,
-          sql`INSERT INTO credit_holds (user_id, amount, idempotency_key, ref_type, ref_id, owner)
-            VALUES (${userId}, ${amount}, ${req.key}, ${req.refType ?? null}, ${req.refId ?? null}, ${this.owner}) RETURNING id`,
-        );
-        const id = Number(h.id);
-        const e = await this.post(tx, {
-          userId,
-          kind: 'hold',
-          amount: -amount,
-          key: `hold:${id}`,
-          reason: req.reason,
-          refType: req.refType,
-          refId: req.refId,
-          holdId: id,
-        });
-        return { id, userId, amount, balanceAfter: e.balanceAfter, status: 'open' as const, captured: null };
-      });
+      return await this.db.transaction((tx) => this.holdIn(tx, userId, amount, req));
     } catch (e) {
       // the same key taken at the same moment by another request: answer that hold
       if (isUniqueViolation(e)) {
@@ -281,6 +255,50 @@ export class CreditService {
       }
       throw e;
     }
+  }
+
+  /**
+   * A hold inside the caller's transaction (the chat takes it with its messages). Two statements
+   * on the hot path: the hold row (a repeated key inserts nothing and answers the first hold),
+   * then the conditional balance update and its ledger entry in one statement.
+   */
+  async holdIn(tx: Tx, userId: string, amount: number, req: HoldRequest): Promise<Hold> {
+    if (!Number.isSafeInteger(amount) || amount < 0) throw new AppError('INVALID_PARAM', { field: 'amount', params: { reason: 'not a whole number' } });
+    if (req.dailyLimit !== undefined && req.dailyLimit !== null) {
+      // the row lock first, so concurrent holds of this user count each other's spending
+      await this.lockBalance(tx, userId);
+      const used = await this.spentToday(tx, userId);
+      if (used + amount > req.dailyLimit) throw new AppError('DAILY_LIMIT_REACHED', { params: { used, limit: req.dailyLimit } });
+    }
+    const [h] = await query<{ id: string }>(
+      tx,
+      sql`INSERT INTO credit_holds (user_id, amount, idempotency_key, ref_type, ref_id, owner)
+        VALUES (${userId}, ${amount}, ${req.key}, ${req.refType ?? null}, ${req.refId ?? null}, ${this.owner})
+        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+    );
+    if (!h) {
+      const [seen] = await query<Row>(tx, sql`SELECT id, user_id, amount, status, captured FROM credit_holds WHERE idempotency_key = ${req.key}`);
+      return { ...holdOf(seen), balanceAfter: await this.balance(userId, tx) };
+    }
+    const id = Number(h.id);
+    // the conditional update: no row when the balance does not cover the hold (then nothing is written)
+    const [e] = await query<{ balance_after: number }>(
+      tx,
+      sql`WITH u AS (UPDATE users SET score = score - ${amount} WHERE id = ${userId} AND score >= ${amount} RETURNING score)
+        INSERT INTO credit_ledger (user_id, kind, amount, balance_after, idempotency_key, reason, ref_type, ref_id, hold_id)
+        SELECT ${userId}, 'hold', ${-amount}, u.score, ${`hold:${id}`}, ${req.reason ?? null}, ${req.refType ?? null}, ${req.refId ?? null}, ${id} FROM u
+        RETURNING balance_after`,
+    );
+    if (!e) throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: amount, balance: await this.balance(userId, tx) } });
+    return { id, userId, amount, balanceAfter: e.balance_after, status: 'open', captured: null };
+  }
+
+  /** the costs so far of many open holds in one statement */
+  async progressMany(items: Array<{ holdId: number; cost: number }>): Promise<void> {
+    if (!items.length) return;
+    await this.db.execute(sql`UPDATE credit_holds h SET progress = LEAST(v.cost, h.amount)
+      FROM unnest(${sql.param(items.map((i) => i.holdId))}::bigint[], ${sql.param(items.map((i) => Math.max(0, Math.floor(i.cost))))}::int[]) AS v(id, cost)
+      WHERE h.id = v.id AND h.status = 'open'`);
   }
 
   /** the cost so far of an open hold's work: what a crash settlement captures */
@@ -299,12 +317,22 @@ export class CreditService {
       const hold = holdOf(h);
       if (hold.status === 'settled') return { captured: hold.captured ?? 0, balance: await this.balance(hold.userId, tx), repeated: true };
       const captured = Math.min(Math.max(0, Math.floor(cost)), hold.amount);
-      const ref = { refType: (h.ref_type as string | null) ?? null, refId: (h.ref_id as string | null) ?? null, holdId };
-      let e = await this.post(tx, { userId: hold.userId, kind: 'release', amount: hold.amount, key: `hold:${holdId}:release`, ...ref });
-      if (captured > 0) e = await this.post(tx, { userId: hold.userId, kind: 'capture', amount: -captured, key: `hold:${holdId}:capture`, ...ref });
+      const refType = (h.ref_type as string | null) ?? null;
+      const refId = (h.ref_id as string | null) ?? null;
+      // release +H and capture -C as one balance change (+H-C >= 0) and their two entries, in one
+      // statement; the hold row's lock makes this run once per hold, the keys are the backstop
+      const [e] = await query<{ balance: number }>(
+        tx,
+        sql`WITH u AS (UPDATE users SET score = score + ${hold.amount - captured} WHERE id = ${hold.userId} RETURNING score),
+          e AS (INSERT INTO credit_ledger (user_id, kind, amount, balance_after, idempotency_key, ref_type, ref_id, hold_id)
+            SELECT ${hold.userId}, x.kind, x.amount, u.score + x.after_delta, ${`hold:${holdId}:`} || x.kind, ${refType}, ${refId}, ${holdId}
+            FROM u, (VALUES ('release', ${hold.amount}::int, ${captured}::int, 1), ('capture', ${-captured}::int, 0, 2)) AS x(kind, amount, after_delta, ord)
+            WHERE x.kind = 'release' OR ${captured}::int > 0 ORDER BY x.ord)
+          SELECT score AS balance FROM u`,
+      );
       await tx.execute(sql`UPDATE credit_holds SET status = 'settled', captured = ${captured}, settled_at = now() WHERE id = ${holdId}`);
-      await inTx?.(tx, captured, e.balanceAfter);
-      return { captured, balance: e.balanceAfter, repeated: false };
+      await inTx?.(tx, captured, e.balance);
+      return { captured, balance: e.balance, repeated: false };
     });
   }
 
