@@ -249,6 +249,7 @@ export async function runChatBench(): Promise<void> {
     console.log(`  ledger, ${LEDGER_CLIENTS} clients: ${own.toFixed(0)} hold + capture pairs/s on their own accounts, ${shared.toFixed(0)} pairs/s all on one account`);
     console.log(`  reconciliation after the ledger run: ${after.usersChecked} accounts, ${after.mismatches.length} differences`);
     console.log(`  ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; node ${process.version}; load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    await credits.stop();
     await db.$client.end();
   } finally {
     for (const p of procs) p.kill('SIGTERM');

@@ -77,7 +77,6 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const secret = config.jwtSecret ?? (await loadSecret(db));
   const tokens = new TokenService(secret, config.accessTokenTtlS);
   const credits = new CreditService(db);
-  await credits.start();
   app.addHook('onClose', () => credits.stop());
   const accounts = new AccountService(db, tokens, new RegistrationPolicy(db, config), credits);
   installAccessControl(app, tokens, (p) => accounts.assertTokenStands(p));

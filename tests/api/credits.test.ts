@@ -18,6 +18,7 @@ beforeAll(async () => {
   credits = new CreditService(t.db);
 });
 afterAll(async () => {
+  await credits?.stop();
   await t?.close();
 });
 

@@ -46,6 +46,7 @@ export async function addModel(app: FastifyInstance, adminToken: string, fields:
 /** an account holding exactly `balance` credits (through the ledger) */
 export async function chatUser(app: FastifyInstance, db: Db, username: string, balance: number, role: string[] = []) {
   const u = await makeUser(db, { username, password: 'Passw0rd!', role });
+  // postNow takes no hold: this instance never marks itself alive, nothing to stop
   if (balance) await new CreditService(db).postNow({ userId: u.id, kind: 'grant', amount: balance, key: `test:${u.id}` });
   const token = (await login(app, username, 'Passw0rd!')).body.data.token as string;
   return { id: u.id, token };

@@ -291,7 +291,7 @@ export class ChatService {
     const system = (conv.system_prompt as string | null) || null;
     const fitted = fitToWindow(system, turns, model.contextWindow, model.maxOutputTokens);
     const assistantId = randomUUID();
-    const dailyLimit = await this.credits.dailyLimitOf(user.role ?? []);
+    const [dailyLimit] = await Promise.all([this.credits.dailyLimitOf(user.role ?? []), this.credits.start()]);
     // the hold and the messages in one transaction: no answer without its hold, no hold without its answer
     return this.db.transaction(async (tx) => {
       await this.ownForAnswer(user.uid, conv.id as string, tx, true);

@@ -148,19 +148,27 @@ export class CreditService {
   /** this process: the owner of the holds it takes */
   readonly owner = randomUUID();
   private ownerClient: PoolClient | null = null;
+  private starting: Promise<void> | null = null;
   private hooks = new Map<string, SettleHook>();
 
   constructor(private db: Db) {}
 
-  /** marks this process alive (its holds are not orphans while it runs) */
-  async start(): Promise<void> {
-    if (this.ownerClient) return;
-    const client = await this.db.$client.connect();
-    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [OWNER_LOCK, this.owner]);
-    this.ownerClient = client;
+  /** marks this process alive (its holds are not orphans while it runs); taken before its first hold */
+  start(): Promise<void> {
+    this.starting ??= (async () => {
+      const client = await this.db.$client.connect();
+      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [OWNER_LOCK, this.owner]);
+      this.ownerClient = client;
+    })().catch((e: unknown) => {
+      this.starting = null;
+      throw e;
+    });
+    return this.starting;
   }
 
   async stop(): Promise<void> {
+    await this.starting?.catch(() => undefined);
+    this.starting = null;
     const client = this.ownerClient;
     this.ownerClient = null;
     if (!client) return;
@@ -245,6 +253,7 @@ export class CreditService {
 
   /** takes `amount` out of the balance until settled; a repeat of the key answers the same hold */
   async hold(userId: string, amount: number, req: HoldRequest): Promise<Hold> {
+    await this.start();
     try {
       return await this.db.transaction((tx) => this.holdIn(tx, userId, amount, req));
     } catch (e) {
@@ -264,6 +273,8 @@ export class CreditService {
    */
   async holdIn(tx: Tx, userId: string, amount: number, req: HoldRequest): Promise<Hold> {
     if (!Number.isSafeInteger(amount) || amount < 0) throw new AppError('INVALID_PARAM', { field: 'amount', params: { reason: 'not a whole number' } });
+    // the process must be marked alive first (start(), outside any transaction: it takes a connection)
+    if (!this.ownerClient) throw new Error('CreditService.start() must complete before a hold is taken');
     if (req.dailyLimit !== undefined && req.dailyLimit !== null) {
       // the row lock first, so concurrent holds of this user count each other's spending
       await this.lockBalance(tx, userId);
