@@ -4,9 +4,10 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { AI_PROTOCOLS, type AiProtocol } from '../../../shared/ai-models';
 
-export type Protocol = 'openai' | 'anthropic';
-export const PROTOCOLS: readonly Protocol[] = ['openai', 'anthropic'];
+export type Protocol = AiProtocol;
+export const PROTOCOLS = AI_PROTOCOLS;
 
 export interface ProviderTarget {
   protocol: Protocol;
