@@ -75,22 +75,28 @@ export default function AiModelList() {
         t('ai.field.protocol'),
         'protocol',
         Object.fromEntries(AI_PROTOCOLS.map((p) => [p, { text: t(`ai.protocol.short.${p}`), color: p === 'openai' ? 'blue' : 'purple' }])),
-        { filter: true, width: 130 },
+        { filter: true, width: 120 },
       ),
-      textColumn(t('ai.field.providerModel'), 'provider_model', { sorter: true, code: true }),
       {
-        title: t('ai.field.apiKey'),
-        dataIndex: 'api_key_masked',
-        key: 'api_key_masked',
-        width: 120,
-        render: (_, r) => (r.api_key_masked ? <Typography.Text code>{r.api_key_masked}</Typography.Text> : <Typography.Text type="secondary">{t('ai.list.noKey')}</Typography.Text>),
+        title: t('ai.field.providerModel'),
+        dataIndex: 'provider_model',
+        key: 'provider_model',
+        sorter: true,
+        render: (_, r) => (
+          <Flex vertical gap={2} align="start">
+            <Typography.Text code>{r.provider_model}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.api_key_masked ? t('ai.list.key', { key: r.api_key_masked }) : t('ai.list.noKey')}
+            </Typography.Text>
+          </Flex>
+        ),
       },
       {
         title: t('ai.list.prices'),
         key: 'input_price',
         dataIndex: 'input_price',
         sorter: true,
-        width: 150,
+        width: 120,
         render: (_, r) => (
           <Flex vertical>
             <span>{t('ai.list.priceIn', { price: r.input_price })}</span>
@@ -102,15 +108,15 @@ export default function AiModelList() {
         title: t('ai.field.enabled'),
         dataIndex: 'enabled',
         key: 'enabled',
-        width: 90,
+        width: 80,
         filters: [
           { text: t('system.yes'), value: 'true' },
           { text: t('system.no'), value: 'false' },
         ],
         render: (_, r, _i, action) => <EnabledSwitch row={r} reload={() => action?.reload()} label={t('ai.field.enabled')} />,
       },
-      tagsColumn(t('ai.field.roles'), 'role_names', { color: 'processing', empty: <Tag style={{ marginInlineEnd: 0 }}>{t('ai.list.everyone')}</Tag> }),
-      { ...textColumn(t('ai.field.sort'), 'sort', { sorter: true, width: 80 }), render: (_, r) => r.sort },
+      tagsColumn(t('ai.field.roles'), 'role_names', { width: 160, color: 'processing', empty: <Tag style={{ marginInlineEnd: 0 }}>{t('ai.list.everyone')}</Tag> }),
+      { ...textColumn(t('ai.field.sort'), 'sort', { sorter: true, width: 70 }), render: (_, r) => r.sort },
     ],
     [t],
   );
@@ -131,7 +137,7 @@ export default function AiModelList() {
             {t('ai.test.short')}
           </Button>,
         ]}
-        actionsWidth={220}
+        actionsWidth={196}
       />
       <Modal
         open={!!testing}
