@@ -9,7 +9,7 @@ import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { assertReferences, clean, fetchRow } from '../../core/resource';
 import { Sealer } from '../../core/sealed';
-import { deleteByIds, query, type Row, textArray } from '../../core/sql';
+import { deleteByIds, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { aiModels } from '../../db/schema';
 import { type Protocol, PROTOCOLS, type ProviderTarget, testConnection, TEST_TIMEOUT_MS } from './providers';
@@ -219,6 +219,12 @@ export class AiModelService {
 
   deleteMany(ids: string[]): Promise<number> {
     return deleteByIds(this.db, sql`ai_models`, sql`id`, ids);
+  }
+
+  /** deleted roles leave every model's role list in the same transaction */
+  async dropRoles(tx: Tx, roleIds: string[]): Promise<void> {
+    const arr = textArray(roleIds);
+    await tx.execute(sql`UPDATE ai_models SET roles = ARRAY(SELECT x FROM unnest(roles) x WHERE x <> ALL(${arr})), update_date = now() WHERE roles && ${arr}`);
   }
 
   /** the numbers in range, max output within the context window, the roles existing */
