@@ -55,8 +55,10 @@ const NO_KEY = 'no-key';
  */
 const CLIENT_OPTS = { maxRetries: 0, timeout: 30 * 60_000 } as const;
 
-const openAi = (t: ProviderTarget) => new OpenAI({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY });
-const anthropic = (t: ProviderTarget) => new Anthropic({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY });
+// the model row is the whole configuration: nothing from the SDKs' environment variables
+// (OPENAI_ORG_ID, OPENAI_PROJECT_ID, ANTHROPIC_AUTH_TOKEN) reaches a provider
+const openAi = (t: ProviderTarget) => new OpenAI({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY, organization: null, project: null });
+const anthropic = (t: ProviderTarget) => new Anthropic({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY, authToken: null });
 
 type SdkError = InstanceType<typeof OpenAI.APIError> | InstanceType<typeof Anthropic.APIError>;
 
