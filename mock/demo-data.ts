@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db';
-import { adminMenus, permissions, roles, userLogs, users } from '../server/db/schema';
+import { adminMenus, aiModels, permissions, roles, userLogs, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { ADMIN_ROLE, RULES } from '../shared/permissions';
 
@@ -184,5 +184,28 @@ export async function loadDemoData(db: Db): Promise<boolean> {
                WHERE type = 'login' AND state = 1 ORDER BY user_id, created_at DESC) l
        WHERE u.id = l.user_id AND u.last_login_date IS NULL`);
     return true;
+  });
+}
+
+/** the demo chat model: the OpenAI stand-in of tests/support, started by mock/dev-api.ts */
+export const DEMO_MODEL_NAME = 'local stand-in (dev only)';
+
+/**
+ * Points the demo model at the stand-in's address of this start (a new port each time), adding
+ * it on the first start. The stand-in takes no key.
+ */
+export async function loadDemoModel(db: Db, baseUrl: string): Promise<void> {
+  const moved = await db.update(aiModels).set({ baseUrl, updateDate: new Date() }).where(sql`${aiModels.name} = ${DEMO_MODEL_NAME}`).returning({ id: aiModels.id });
+  if (moved.length) return;
+  await db.insert(aiModels).values({
+    name: DEMO_MODEL_NAME,
+    protocol: 'openai',
+    baseUrl,
+    providerModel: 'echo',
+    contextWindow: 32000,
+    maxOutputTokens: 2000,
+    inputPrice: 1000,
+    outputPrice: 2000,
+    comment: 'Echoes the last message; [[tokens:N]] answers N words, model ids slow / error-mid / rate-limit / fail / hang misbehave on purpose',
   });
 }

@@ -3,11 +3,14 @@
  * (data in ./data/dev, or DEV_DATA_DIR) loaded with the demo data set (mock/demo-data.ts),
  * listening on 127.0.0.1:API_PORT (default 8001). umi dev proxies /api there (.umirc.ts).
  * scripts/dev.mjs runs this under `node --watch`, so a change in server/ restarts it.
+ * It also starts the OpenAI-compatible stand-in of the tests (tests/support) as the demo model
+ * "local stand-in (dev only)", so the chat works without a provider; `npm start` never does.
  */
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { main } from '../server/main';
-import { DEMO_ACCOUNTS, loadDemoData } from './demo-data';
+import { startOpenAiStandin } from '../tests/support/openai-standin';
+import { DEMO_ACCOUNTS, DEMO_MODEL_NAME, loadDemoData, loadDemoModel } from './demo-data';
 
 const root = path.join(__dirname, '..');
 const env = process.env;
@@ -28,10 +31,16 @@ const config = {
 
 const log = (line: string) => console.log(`[dev-api] ${line}`);
 
+// a visible pace: one token every 30 ms
+const standin = startOpenAiStandin({ tokenDelayMs: 30 });
+
 void main(config, {
   log,
   prepare: async (db) => {
     if (await loadDemoData(db)) log('demo data loaded');
+    const { baseUrl } = await standin;
+    await loadDemoModel(db, baseUrl);
+    log(`AI model "${DEMO_MODEL_NAME}" answers from the stand-in at ${baseUrl}`);
   },
 }).then(() => {
   const rows = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(15)} ${a.about}`);

@@ -136,6 +136,15 @@ describe('validation', () => {
   });
 });
 
+describe('roles', () => {
+  it('a deleted role leaves the models it was listed on (a new role of that id gets nothing)', async () => {
+    await t.db.$client.query(`INSERT INTO roles (role_id, role_name) VALUES ('gone_soon', 'Gone soon'), ('stays', 'Stays')`);
+    const id = (await create(model({ name: 'Role-bound', roles: ['gone_soon', 'stays'] }))).body.data.id;
+    expect((await call(t.app, 'DELETE', `/api/system/roles/gone_soon`, { token: admin })).status).toBe(200);
+    expect((await call(t.app, 'GET', `${M}/${id}`, { token: admin })).body.data).toMatchObject({ roles: ['stays'], role_names: ['Stays'] });
+  });
+});
+
 describe('access', () => {
   it('refuses a user without MANAGE_AI_MODELS and lets a role holding it through', async () => {
     const plain = await tokenWith(t.app, t.db, ['READ_UNI_ID_USERS']);

@@ -94,6 +94,8 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
     if (sent === -1) {
       // the connection breaks mid-answer, as a crashed upstream does (the stand-in's doing, not an abort)
       unwatch();
+      // the chunks sent so far reach the client first (an SSE comment, flushed, then the break)
+      await new Promise<void>((resolve) => res.write(': break\n\n', () => resolve()));
       res.destroy();
       return;
     }

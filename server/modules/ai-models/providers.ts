@@ -4,9 +4,10 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
+import { AI_PROTOCOLS, type AiProtocol } from '../../../shared/ai-models';
 
-export type Protocol = 'openai' | 'anthropic';
-export const PROTOCOLS: readonly Protocol[] = ['openai', 'anthropic'];
+export type Protocol = AiProtocol;
+export const PROTOCOLS = AI_PROTOCOLS;
 
 export interface ProviderTarget {
   protocol: Protocol;
@@ -54,8 +55,10 @@ const NO_KEY = 'no-key';
  */
 const CLIENT_OPTS = { maxRetries: 0, timeout: 30 * 60_000 } as const;
 
-const openAi = (t: ProviderTarget) => new OpenAI({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY });
-const anthropic = (t: ProviderTarget) => new Anthropic({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY });
+// the model row is the whole configuration: nothing from the SDKs' environment variables
+// (OPENAI_ORG_ID, OPENAI_PROJECT_ID, ANTHROPIC_AUTH_TOKEN) reaches a provider
+const openAi = (t: ProviderTarget) => new OpenAI({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY, organization: null, project: null });
+const anthropic = (t: ProviderTarget) => new Anthropic({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY, authToken: null });
 
 type SdkError = InstanceType<typeof OpenAI.APIError> | InstanceType<typeof Anthropic.APIError>;
 

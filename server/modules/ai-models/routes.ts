@@ -3,6 +3,7 @@
  * delete, and test connection of a stored model or of the form's unsaved values.
  */
 import { type Static, Type } from '@sinclair/typebox';
+import { AI_KINDS, AI_MODEL_LIMITS as LIMITS } from '../../../shared/ai-models';
 import { RULES } from '../../../shared/permissions';
 import { accessOf } from '../../core/auth';
 import { AppError } from '../../core/errors';
@@ -10,7 +11,7 @@ import { IdParam, OptText, registerResource } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ProviderError, PROTOCOLS } from './providers';
-import { aiModelList, KINDS, LIMITS } from './service';
+import { aiModelList } from './service';
 
 const ACCESS = accessOf(RULES.aiModels);
 
@@ -20,7 +21,7 @@ export const AiModelRow = Type.Object(
   {
     id: Type.String(),
     name: Type.String(),
-    kind: Enum(KINDS),
+    kind: Enum(AI_KINDS),
     protocol: Enum(PROTOCOLS),
     base_url: Type.String(),
     /** e.g. sk-…3f9a; the key itself never leaves the server */
@@ -52,7 +53,7 @@ const ApiKey = Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.KEY_MAX
 
 const fields = {
   name: Type.String({ maxLength: LIMITS.NAME_MAX }),
-  kind: Enum(KINDS),
+  kind: Enum(AI_KINDS),
   protocol: Enum(PROTOCOLS),
   base_url: Type.String({ maxLength: LIMITS.URL_MAX }),
   api_key: ApiKey,
@@ -63,8 +64,8 @@ const fields = {
   output_price: Price,
   enabled: Type.Boolean(),
   roles: Roles,
-  sort: Int(-1_000_000, 1_000_000),
-  comment: OptText(500),
+  sort: Int(-LIMITS.SORT_MAX, LIMITS.SORT_MAX),
+  comment: OptText(LIMITS.COMMENT_MAX),
 };
 
 const CreateBody = Type.Object({
@@ -84,7 +85,7 @@ const CreateBody = Type.Object({
   comment: fields.comment,
 });
 
-const UpdateBody = Type.Partial(Type.Object({ ...fields, comment: Nullable(Type.String({ maxLength: 500 })), api_key: Nullable(Type.String({ maxLength: LIMITS.KEY_MAX })) }));
+const UpdateBody = Type.Partial(Type.Object({ ...fields, comment: Nullable(Type.String({ maxLength: LIMITS.COMMENT_MAX })), api_key: Nullable(Type.String({ maxLength: LIMITS.KEY_MAX })) }));
 
 const TestBody = Type.Object({
   /** the model being edited: its stored key when none is given */

@@ -3,28 +3,16 @@
  * only masked), test connection, and what the chat asks: the models a user may use.
  */
 import { sql } from 'drizzle-orm';
+import { AI_KINDS, AI_MODEL_LIMITS, type AiKind } from '../../../shared/ai-models';
 import { ADMIN_ROLE, type AccessSubject, hasRole } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { assertReferences, clean, fetchRow } from '../../core/resource';
 import { Sealer } from '../../core/sealed';
-import { deleteByIds, query, type Row, textArray } from '../../core/sql';
+import { deleteByIds, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { aiModels } from '../../db/schema';
 import { type Protocol, PROTOCOLS, type ProviderTarget, testConnection, TEST_TIMEOUT_MS } from './providers';
-
-export const KINDS = ['chat', 'speech-to-text'] as const;
-export type Kind = (typeof KINDS)[number];
-
-/** the bounds the form and the server share */
-export const LIMITS = {
-  CONTEXT_WINDOW_MAX: 10_000_000,
-  PRICE_MAX: 100_000_000,
-  NAME_MAX: 100,
-  URL_MAX: 500,
-  KEY_MAX: 500,
-  PROVIDER_MODEL_MAX: 200,
-} as const;
 
 export const aiModelList: ListSpec = {
   resource: 'ai-models',
@@ -68,7 +56,7 @@ export const aiModelList: ListSpec = {
 
 export interface AiModelInput {
   name?: string;
-  kind?: Kind;
+  kind?: AiKind;
   protocol?: Protocol;
   base_url?: string;
   /** absent or '': keep the stored key; null: clear it */
@@ -233,16 +221,22 @@ export class AiModelService {
     return deleteByIds(this.db, sql`ai_models`, sql`id`, ids);
   }
 
+  /** deleted roles leave every model's role list in the same transaction */
+  async dropRoles(tx: Tx, roleIds: string[]): Promise<void> {
+    const arr = textArray(roleIds);
+    await tx.execute(sql`UPDATE ai_models SET roles = ARRAY(SELECT x FROM unnest(roles) x WHERE x <> ALL(${arr})), update_date = now() WHERE roles && ${arr}`);
+  }
+
   /** the numbers in range, max output within the context window, the roles existing */
   private async checked(input: AiModelInput, sizes: { contextWindow?: number; maxOutputTokens?: number }) {
     if (input.protocol !== undefined && !PROTOCOLS.includes(input.protocol)) throw bad('protocol', `one of ${PROTOCOLS.join(', ')}`);
-    if (input.kind !== undefined && !KINDS.includes(input.kind)) throw bad('kind', `one of ${KINDS.join(', ')}`);
+    if (input.kind !== undefined && !AI_KINDS.includes(input.kind)) throw bad('kind', `one of ${AI_KINDS.join(', ')}`);
     if (sizes.contextWindow === undefined) throw bad('context_window', 'required');
     if (sizes.maxOutputTokens === undefined) throw bad('max_output_tokens', 'required');
-    intIn(sizes.contextWindow, 'context_window', 1, LIMITS.CONTEXT_WINDOW_MAX);
+    intIn(sizes.contextWindow, 'context_window', 1, AI_MODEL_LIMITS.CONTEXT_WINDOW_MAX);
     intIn(sizes.maxOutputTokens, 'max_output_tokens', 1, sizes.contextWindow);
-    intIn(input.input_price, 'input_price', 0, LIMITS.PRICE_MAX);
-    intIn(input.output_price, 'output_price', 0, LIMITS.PRICE_MAX);
+    intIn(input.input_price, 'input_price', 0, AI_MODEL_LIMITS.PRICE_MAX);
+    intIn(input.output_price, 'output_price', 0, AI_MODEL_LIMITS.PRICE_MAX);
     await assertReferences(this.db, sql`roles`, sql`role_id`, input.roles, 'roles');
     return sizes;
   }

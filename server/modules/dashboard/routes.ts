@@ -21,8 +21,8 @@ const UserLog = Type.Object(
   { $id: 'UserLog' },
 );
 
-export async function dashboardRoutes({ app, db, accounts }: ModuleContext) {
-  const roles = new RoleService(db, accounts);
+export async function dashboardRoutes({ app, db, accounts, aiModels }: ModuleContext) {
+  const roles = new RoleService(db, accounts, aiModels);
   const userLogs = new UserLogService(db);
   app.addSchema(UserLog);
 

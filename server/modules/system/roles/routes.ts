@@ -18,8 +18,8 @@ export const RoleRow = Type.Object(
 
 const Permissions = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
 
-export async function roleRoutes({ app, db, accounts }: ModuleContext) {
-  const service = new RoleService(db, accounts);
+export async function roleRoutes({ app, db, accounts, aiModels }: ModuleContext) {
+  const service = new RoleService(db, accounts, aiModels);
   app.addSchema(RoleRow);
   registerResource(app, {
     base: '/api/system/roles',

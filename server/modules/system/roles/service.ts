@@ -13,6 +13,7 @@ import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../cor
 import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { roles } from '../../../db/schema';
+import type { AiModelService } from '../../ai-models/service';
 import type { AccountService } from '../../auth/service';
 
 export const roleList: ListSpec = {
@@ -54,6 +55,7 @@ export class RoleService {
   constructor(
     private db: Db,
     private accounts: AccountService,
+    private aiModels: AiModelService,
   ) {}
 
   async count(): Promise<number> {
@@ -103,6 +105,8 @@ export class RoleService {
     return deleteByIds(this.db, sql`roles`, sql`role_id`, ids, async (tx, gone) => {
       if (gone.includes(ADMIN_ROLE)) throw new AppError('ROLE_BUILT_IN', { field: 'role_id' });
       await this.accounts.dropRoles(tx, gone);
+      // a role made later under the same id must not inherit the old one's models
+      await this.aiModels.dropRoles(tx, gone);
     });
   }
 }

@@ -1,0 +1,5 @@
+import AiModelForm from './AiModelForm';
+
+export default function AiModelAdd() {
+  return <AiModelForm mode="add" />;
+}

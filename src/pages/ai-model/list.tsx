@@ -1,0 +1,153 @@
+/**
+ * AI models: name, protocol, provider model, prices, enabled (switched in place), roles, order.
+ * Row actions: Test (the stored model, result in a dialog), Edit, Delete (after a confirmation).
+ */
+import { ApiOutlined } from '@ant-design/icons';
+import { Button, Flex, Modal, Switch, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { AI_PROTOCOLS } from '../../../shared/ai-models';
+import { statusColumn, tagsColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
+import ResourceList from '../../components/admin/ResourceList';
+import { useCan } from '../../components/admin/access';
+import { aiModelResource, type AiModelRow, testStoredModel } from '../../services/ai';
+import { showRequestError } from '../../services/request-layer';
+import { withQuery } from '../../services/query-string';
+import { noticeModal, toast } from '../../shared/feedback';
+import { useT } from '../../shared/i18n';
+import { SPEC } from '../../shared/spec';
+import { ACCESS } from './AiModelForm';
+import './i18n';
+import TestOutcome, { type Outcome } from './TestOutcome';
+
+/** the enabled switch of a row: saved at once, the list reloaded after */
+function EnabledSwitch({ row, reload, label }: { row: AiModelRow; reload: () => void; label: string }) {
+  const t = useT();
+  const can = useCan();
+  const [saving, setSaving] = useState(false);
+  const toggle = async (enabled: boolean) => {
+    setSaving(true);
+    try {
+      await aiModelResource.update(row.id, { enabled }, { skipErrorHandler: true });
+      toast(t(enabled ? 'ai.list.enabledOn' : 'ai.list.enabledOff', { name: row.name }), 'success');
+      reload();
+    } catch (e) {
+      showRequestError(e, { t, toast, modal: noticeModal, timeoutMs: SPEC.REQUEST_TIMEOUT_MS });
+    } finally {
+      setSaving(false);
+    }
+  };
+  return <Switch size="small" checked={row.enabled} loading={saving} disabled={!can(ACCESS.update)} onChange={toggle} aria-label={`${label} ${row.name}`} />;
+}
+
+export default function AiModelList() {
+  const t = useT();
+  const [testing, setTesting] = useState<{ row: AiModelRow; outcome: Outcome | null } | null>(null);
+
+  const runTest = async (row: AiModelRow) => {
+    setTesting({ row, outcome: null });
+    try {
+      const result = await testStoredModel(row.id, { skipErrorHandler: true });
+      setTesting((cur) => (cur?.row.id === row.id ? { row, outcome: { ok: true, result } } : cur));
+    } catch (error) {
+      setTesting((cur) => (cur?.row.id === row.id ? { row, outcome: { ok: false, error } } : cur));
+    }
+  };
+
+  const columns = useMemo<ResourceColumn<AiModelRow>[]>(
+    () => [
+      {
+        title: t('ai.field.name'),
+        dataIndex: 'name',
+        key: 'name',
+        sorter: true,
+        render: (_, r) => (
+          <Flex vertical>
+            <span>{r.name}</span>
+            {r.kind !== 'chat' ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {t(`ai.kind.${r.kind}`)}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        ),
+      },
+      statusColumn(
+        t('ai.field.protocol'),
+        'protocol',
+        Object.fromEntries(AI_PROTOCOLS.map((p) => [p, { text: t(`ai.protocol.short.${p}`), color: p === 'openai' ? 'blue' : 'purple' }])),
+        { filter: true, width: 120 },
+      ),
+      {
+        title: t('ai.field.providerModel'),
+        dataIndex: 'provider_model',
+        key: 'provider_model',
+        sorter: true,
+        render: (_, r) => (
+          <Flex vertical gap={2} align="start">
+            <Typography.Text code>{r.provider_model}</Typography.Text>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {r.api_key_masked ? t('ai.list.key', { key: r.api_key_masked }) : t('ai.list.noKey')}
+            </Typography.Text>
+          </Flex>
+        ),
+      },
+      {
+        title: t('ai.list.prices'),
+        key: 'input_price',
+        dataIndex: 'input_price',
+        sorter: true,
+        width: 120,
+        render: (_, r) => (
+          <Flex vertical>
+            <span>{t('ai.list.priceIn', { price: r.input_price })}</span>
+            <span>{t('ai.list.priceOut', { price: r.output_price })}</span>
+          </Flex>
+        ),
+      },
+      {
+        title: t('ai.field.enabled'),
+        dataIndex: 'enabled',
+        key: 'enabled',
+        width: 80,
+        filters: [
+          { text: t('system.yes'), value: 'true' },
+          { text: t('system.no'), value: 'false' },
+        ],
+        render: (_, r, _i, action) => <EnabledSwitch row={r} reload={() => action?.reload()} label={t('ai.field.enabled')} />,
+      },
+      tagsColumn(t('ai.field.roles'), 'role_names', { width: 160, color: 'processing', empty: <Tag style={{ marginInlineEnd: 0 }}>{t('ai.list.everyone')}</Tag> }),
+      { ...textColumn(t('ai.field.sort'), 'sort', { sorter: true, width: 70 }), render: (_, r) => r.sort },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <ResourceList
+        resource={aiModelResource}
+        title="route.aiModel.list"
+        description={t('ai.list.description')}
+        columns={columns}
+        searchPlaceholder={t('ai.list.search')}
+        access={ACCESS}
+        addPath="/pages/ai-model/add"
+        editPath={(r) => withQuery('/pages/ai-model/edit', { id: r.id })}
+        rowActions={(r) => [
+          <Button key="test" type="link" size="small" style={{ padding: 0 }} icon={<ApiOutlined />} onClick={() => runTest(r)} aria-label={`${t('ai.test.short')} ${r.name}`}>
+            {t('ai.test.short')}
+          </Button>,
+        ]}
+        actionsWidth={196}
+      />
+      <Modal
+        open={!!testing}
+        title={testing ? t('ai.test.title', { name: testing.row.name }) : ''}
+        onCancel={() => setTesting(null)}
+        footer={<Button onClick={() => setTesting(null)}>{t('ai.test.close')}</Button>}
+        destroyOnClose
+      >
+        {testing?.outcome ? <TestOutcome outcome={testing.outcome} /> : <Typography.Text type="secondary">{t('ai.test.running')}</Typography.Text>}
+      </Modal>
+    </>
+  );
+}
