@@ -1,0 +1,335 @@
+/**
+ * The chat API (conversations, models, the balance, exports) and the client of its streamed
+ * answers: a POST read as server-sent events (EventSource cannot send a body or a token).
+ */
+import { request } from '@umijs/max';
+import { isLoginExpiredCode, LoginExpiredError, needsRefresh } from '../shared/auth-errors';
+import { readSession } from '../shared/session';
+import { currentLang, goToLoginExpired, refreshSession } from './auth';
+import { withQuery } from './query-string';
+import type { ApiErrorBody, RequestOptions } from './request-layer';
+
+// Local mirrors of the chat API's rows, until the chat routes' generated types (api-types.d.ts) exist.
+export interface ChatModelInfo {
+  id: string;
+  name: string;
+  context_window: number;
+  max_output_tokens: number;
+  input_price: number;
+  output_price: number;
+}
+
+export interface ConversationRow {
+  id: string;
+  title: string;
+  pinned: boolean;
+  model_id: string | null;
+  system_prompt: string | null;
+  created_at: string;
+  updated_at: string;
+  snippet: string | null;
+}
+
+export type MessageStatus = 'done' | 'streaming' | 'stopped' | 'error' | 'interrupted';
+
+export interface MessageRow {
+  id: string;
+  parent_id: string | null;
+  role: 'user' | 'assistant';
+  content: string;
+  status: MessageStatus;
+  model_id: string | null;
+  model_name: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  credits: number | null;
+  first_token_ms: number | null;
+  total_ms: number | null;
+  error_code: string | null;
+  error_message: string | null;
+  trimmed: number | null;
+  created_at: string;
+}
+
+export interface CreditsMe {
+  balance: number;
+  held: number;
+  today_used: number;
+  daily_limit: number | null;
+}
+
+export interface ConversationDetail {
+  conversation: ConversationRow;
+  messages: MessageRow[];
+}
+
+export interface ConversationPatch {
+  title?: string;
+  pinned?: boolean;
+  model_id?: string | null;
+  system_prompt?: string | null;
+}
+
+interface Ok<T> {
+  success: true;
+  data: T;
+}
+interface Page<T> extends Ok<T[]> {
+  total: number;
+}
+
+const BASE = '/api/chat';
+const call = <T>(url: string, opts: RequestOptions & { method: string }) => request<Ok<T>>(url, opts).then((r) => r.data);
+
+export const listChatModels = (opts?: RequestOptions) => call<ChatModelInfo[]>(`${BASE}/models`, { method: 'GET', ...opts });
+export const listConversations = (query: { keyword?: string; current?: number; pageSize?: number }, opts?: RequestOptions) =>
+  request<Page<ConversationRow>>(withQuery(`${BASE}/conversations`, query), { method: 'GET', ...opts });
+export const createConversation = (body: { title?: string; model_id?: string; system_prompt?: string }, opts?: RequestOptions) =>
+  call<ConversationRow>(`${BASE}/conversations`, { method: 'POST', data: body, ...opts });
+export const updateConversation = (id: string, body: ConversationPatch, opts?: RequestOptions) =>
+  call<ConversationRow>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'PATCH', data: body, ...opts });
+export const deleteConversation = (id: string, opts?: RequestOptions) =>
+  request<{ success: true }>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'DELETE', ...opts });
+export const getConversation = (id: string, opts?: RequestOptions) =>
+  call<ConversationDetail>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'GET', ...opts });
+export const stopMessage = (id: string, opts?: RequestOptions) =>
+  request<{ success: true }>(`${BASE}/messages/${encodeURIComponent(id)}/stop`, { method: 'POST', data: {}, ...opts });
+export const getCreditsMe = (opts?: RequestOptions) => call<CreditsMe>('/api/credits/me', { method: 'GET', ...opts });
+
+export type ExportFormat = 'markdown' | 'json';
+
+/** the file name the server gives (Content-Disposition), else `fallback` */
+export function fileNameOf(disposition: string | null | undefined, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* a malformed encoding: the plain name below */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1].trim() : fallback;
+}
+
+/** downloads an export through the request layer (token, refresh), not a bare link */
+export async function downloadExport(id: string, format: ExportFormat, fallbackName: string) {
+  const res = (await request(withQuery(`${BASE}/conversations/${encodeURIComponent(id)}/export`, { format }), {
+    method: 'GET',
+    responseType: 'blob',
+    getResponse: true,
+  })) as { data: Blob; headers: Record<string, string | undefined> };
+  const name = fileNameOf(res.headers?.['content-disposition'], `${fallbackName}.${format === 'json' ? 'json' : 'md'}`);
+  const url = URL.createObjectURL(res.data);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+// ---- server-sent events ----------------------------------------------------------------
+
+export interface SseMessage {
+  event: string;
+  data: string;
+}
+
+/**
+ * An incremental reader of the SSE wire format (the part our server uses: `event:` and `data:`
+ * fields, comments, blank-line dispatch; LF, CRLF or CR line ends). Chunks may split anywhere,
+ * also inside a CRLF pair.
+ */
+export class SseParser {
+  private buffer = '';
+  private event = '';
+  private data: string[] = [];
+
+  constructor(private readonly onMessage: (m: SseMessage) => void) {}
+
+  feed(chunk: string) {
+    this.buffer += chunk;
+    let start = 0;
+    for (let i = 0; i < this.buffer.length; i++) {
+      const c = this.buffer[i];
+      if (c !== '\n' && c !== '\r') continue;
+      // a CR at the very end may be the first half of a CRLF: wait for the next chunk
+      if (c === '\r' && i === this.buffer.length - 1) break;
+      this.line(this.buffer.slice(start, i));
+      if (c === '\r' && this.buffer[i + 1] === '\n') i++;
+      start = i + 1;
+    }
+    this.buffer = this.buffer.slice(start);
+  }
+
+  /** the stream ended: a last line without its end, and a last event without its blank line */
+  end() {
+    if (this.buffer) {
+      const rest = this.buffer.replace(/\r$/, '');
+      this.buffer = '';
+      if (rest) this.line(rest);
+    }
+    this.dispatch();
+  }
+
+  private line(line: string) {
+    if (line === '') {
+      this.dispatch();
+      return;
+    }
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'event') this.event = value;
+    else if (field === 'data') this.data.push(value);
+  }
+
+  private dispatch() {
+    if (this.data.length) this.onMessage({ event: this.event || 'message', data: this.data.join('\n') });
+    this.event = '';
+    this.data = [];
+  }
+}
+
+export type ChatStreamEvent =
+  | { type: 'start'; user_message: MessageRow | null; message: MessageRow; trimmed: number }
+  | { type: 'delta'; text: string }
+  | { type: 'done'; message: MessageRow; balance: number; title: string | null }
+  | { type: 'error'; errorCode: string; errorMessage: string; message: MessageRow | null; balance: number };
+
+const STREAM_EVENTS = new Set(['start', 'delta', 'done', 'error']);
+
+/** the typed chat event of an SSE message; null for events this client does not know */
+export function chatEventOf(m: SseMessage): ChatStreamEvent | null {
+  if (!STREAM_EVENTS.has(m.event)) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(m.data);
+  } catch {
+    return null;
+  }
+  if (!data || typeof data !== 'object') return null;
+  return { ...(data as object), type: m.event } as ChatStreamEvent;
+}
+
+/** the stream could not start: the server's JSON error (INSUFFICIENT_CREDITS, CHAT_BUSY, ...) */
+export class ChatRequestError extends Error {
+  constructor(
+    readonly body: ApiErrorBody,
+    readonly status: number,
+  ) {
+    super(body.errorMessage || body.errorCode);
+    this.name = 'ChatRequestError';
+  }
+}
+
+export interface StreamDeps {
+  fetch?: typeof fetch;
+  getToken?: () => string | null;
+  refresh?: (usedToken: string | null) => Promise<string>;
+  onLoginExpired?: (code: string) => void;
+  lang?: () => string;
+}
+
+async function errorBodyOf(res: Response): Promise<ApiErrorBody> {
+  try {
+    const body = (await res.json()) as Partial<ApiErrorBody>;
+    if (body && typeof body.errorCode === 'string') return body as ApiErrorBody;
+  } catch {
+    /* not JSON: a proxy's page */
+  }
+  return { success: false, errorCode: res.status >= 500 ? 'SERVER_ERROR' : 'REQUEST_FAILED' };
+}
+
+/**
+ * POSTs `body` to a streaming route and hands each chat event to `onEvent` as it arrives.
+ * Like the request layer: the token goes in the Authorization header, ACCESS_TOKEN_EXPIRED
+ * refreshes once and retries, a refused login goes to the login page. An answer that is not an
+ * event stream rejects with ChatRequestError. Resolves when the stream ends; an abort through
+ * `signal` rejects with the fetch's AbortError.
+ */
+export async function postStream(
+  url: string,
+  body: unknown,
+  onEvent: (e: ChatStreamEvent) => void,
+  signal: AbortSignal,
+  deps: StreamDeps = {},
+): Promise<void> {
+  const doFetch = deps.fetch ?? fetch;
+  const getToken = deps.getToken ?? (() => readSession().token);
+  const refresh = deps.refresh ?? refreshSession;
+  const onLoginExpired = deps.onLoginExpired ?? goToLoginExpired;
+  const lang = deps.lang ?? currentLang;
+
+  const send = (token: string | null) =>
+    doFetch(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'text/event-stream',
+        'Accept-Language': lang(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+      signal,
+    });
+
+  const token = getToken();
+  let res = await send(token);
+  if (!isEventStream(res)) {
+    let error = await errorBodyOf(res);
+    if (needsRefresh(error.errorCode)) {
+      let fresh: string;
+      try {
+        fresh = await refresh(token);
+      } catch (e) {
+        // a refused refresh token ends the login; a refresh that failed for the network keeps it
+        if (e instanceof LoginExpiredError) onLoginExpired(e.code);
+        throw e;
+      }
+      res = await send(fresh);
+      if (!isEventStream(res)) error = await errorBodyOf(res);
+    }
+    if (!isEventStream(res)) {
+      if (isLoginExpiredCode(error.errorCode) || needsRefresh(error.errorCode)) onLoginExpired(error.errorCode);
+      throw new ChatRequestError(error, res.status);
+    }
+  }
+
+  const parser = new SseParser((m) => {
+    const e = chatEventOf(m);
+    if (e) onEvent(e);
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(decoder.decode(value, { stream: true }));
+  }
+  parser.feed(decoder.decode());
+  parser.end();
+}
+
+function isEventStream(res: Response): boolean {
+  return res.ok && (res.headers.get('content-type') ?? '').includes('text/event-stream') && !!res.body;
+}
+
+export const sendMessage = (
+  conversationId: string,
+  body: { content: string; parent_id: string | null; model_id?: string },
+  onEvent: (e: ChatStreamEvent) => void,
+  signal: AbortSignal,
+) => postStream(`${BASE}/conversations/${encodeURIComponent(conversationId)}/messages`, body, onEvent, signal);
+
+export const regenerateMessage = (
+  messageId: string,
+  body: { model_id?: string },
+  onEvent: (e: ChatStreamEvent) => void,
+  signal: AbortSignal,
+) => postStream(`${BASE}/messages/${encodeURIComponent(messageId)}/regenerate`, body, onEvent, signal);
