@@ -188,7 +188,7 @@ export default function ChatPage() {
       case 'start':
         r.assistantId = e.message.id;
         if (!here) return;
-        setMessages((list) => upsert(upsert(list, e.user_message), e.message));
+        setMessages((list) => upsert(upsert(list, e.user_message), { ...e.message, trimmed: e.message.trimmed ?? e.trimmed }));
         setChoice((c) => choose(e.user_message ? choose(c, e.user_message) : c, e.message));
         return;
       case 'delta':
@@ -493,7 +493,7 @@ export default function ChatPage() {
           />
         ) : null}
         <div style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>{body}</div>
-        <div style={{ padding: 12, borderTop: `1px solid ${token.colorBorderSecondary}` }}>
+        <div style={{ padding: 12, borderTop: `1px solid ${token.colorBorderSecondary}`, display: noModel && !path.length && !alert ? 'none' : undefined }}>
           {alert ? (
             <Alert
               className="chat-alert"

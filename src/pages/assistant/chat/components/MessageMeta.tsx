@@ -18,6 +18,12 @@ export function failureText(m: Pick<MessageRow, 'error_code' | 'error_message'>,
   return code && hasMessage(`error.${code}`) ? t(`error.${code}`) : t('request.failed');
 }
 
+/** a failed answer's reason, in the catalogue's words */
+export function FailureAlert({ m }: { m: MessageRow }) {
+  const t = useT();
+  return <Alert type="error" showIcon message={failureText(m, t)} className="chat-message-error" />;
+}
+
 export function MetaLine({ m }: { m: MessageRow }) {
   const t = useT();
   const parts: string[] = [];
@@ -30,7 +36,8 @@ export function MetaLine({ m }: { m: MessageRow }) {
   if (m.total_ms !== null) parts.push(t('chat.meta.total', { seconds: (m.total_ms / 1000).toFixed(1) }));
   return (
     <Flex vertical gap={4} className="chat-meta">
-      {m.status === 'error' ? <Alert type="error" showIcon message={failureText(m, t)} className="chat-message-error" /> : null}
+      {/* an answer that failed before any text shows the reason in its bubble instead */}
+      {m.status === 'error' && m.content ? <FailureAlert m={m} /> : null}
       <Flex gap={6} wrap="wrap" align="center">
         {m.status === 'stopped' ? <Tag color="warning">{t('chat.status.stopped')}</Tag> : null}
         {m.status === 'interrupted' ? <Tag color="default">{t('chat.status.interrupted')}</Tag> : null}

@@ -12,7 +12,7 @@ import Markdown from '@/components/markdown/Markdown';
 import type { MessageRow } from '@/services/chat';
 import { useT } from '@/shared/i18n';
 import { siblingInfo } from '../branch';
-import { MetaLine } from './MessageMeta';
+import { FailureAlert, MetaLine } from './MessageMeta';
 
 export interface ThreadProps {
   messages: MessageRow[];
@@ -116,7 +116,7 @@ export default function Thread(props: ThreadProps) {
           placement: isUser ? 'end' : 'start',
           avatar: { icon: isUser ? <UserOutlined /> : <RobotOutlined /> },
           loading: streaming && !m.content,
-          variant: isUser ? 'filled' : 'outlined',
+          variant: isUser ? 'filled' : m.status === 'error' && !m.content ? 'borderless' : 'outlined',
           className: `chat-message chat-message-${m.role}`,
           'data-message-id': m.id,
           'data-status': m.status,
@@ -130,6 +130,8 @@ export default function Thread(props: ThreadProps) {
                   props.onEditSend(m, text);
                 }}
               />
+            ) : m.status === 'error' && !m.content ? (
+              <FailureAlert m={m} />
             ) : isUser ? (
               <div className="chat-user-text">{m.content}</div>
             ) : (
