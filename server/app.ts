@@ -18,9 +18,12 @@ import { installInputGuard } from './core/input-guard';
 import { inlineScriptsOf, installSecurityHeaders } from './core/security-headers';
 import type { Db } from './db';
 import { createMailer, outboxDir } from './core/mailer';
+import { Jobs } from './core/jobs';
 import { loadSecret } from './core/secret';
 import { createSms } from './core/sms';
 import { registerModules } from './modules';
+import { CreditService } from './modules/credits/service';
+import { AiModelService } from './modules/ai-models/service';
 import { RegistrationPolicy } from './modules/auth/policy';
 import { AccountService } from './modules/auth/service';
 import { FileService } from './modules/files/service';
@@ -73,7 +76,10 @@ export async function buildApp({ config, db, logger }: AppDeps) {
 
   const secret = config.jwtSecret ?? (await loadSecret(db));
   const tokens = new TokenService(secret, config.accessTokenTtlS);
-  const accounts = new AccountService(db, tokens, new RegistrationPolicy(db, config));
+  const credits = new CreditService(db);
+  await credits.start();
+  app.addHook('onClose', () => credits.stop());
+  const accounts = new AccountService(db, tokens, new RegistrationPolicy(db, config), credits);
   installAccessControl(app, tokens, (p) => accounts.assertTokenStands(p));
   const mailer = createMailer(config, app.log);
   if (mailer.testMode) app.log.warn(`TEST MODE mail: no SMTP_URL set, mails go to ${outboxDir(config)} and to this log`);
@@ -83,6 +89,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const realname = new RealnameService(db, secret, accounts);
 
   const files = new FileService(db, config.dataDir, secret, config.uploadQuota);
+  const aiModels = new AiModelService(db, secret, config.aiTestTimeoutMs);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -92,7 +99,18 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels });
+
+  // after the modules: they register what settling a hold of theirs means
+  const jobs = new Jobs(
+    [
+      { name: 'settle-orphan-holds', everyMs: 60_000, run: () => credits.settleOrphans() },
+      { name: 'nightly-reconciliation', everyMs: 10 * 60_000, run: () => credits.reconcileIfDue() },
+    ],
+    app.log,
+  );
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
 
   await serveConsole(app, config.staticDir);
   return app;

@@ -5,7 +5,7 @@
 import path from 'node:path';
 
 /** Spec section 9 constants and the login config live in shared/constants.ts (the console imports them too). */
-import { LOGIN_CONFIG } from '../shared/constants';
+import { LOGIN_CONFIG, SPEC } from '../shared/constants';
 
 export { SPEC, LOGIN_CONFIG, CODE_SCENES, CAPTCHA_SCENES, type CodeScene, type CaptchaScene } from '../shared/constants';
 
@@ -107,6 +107,13 @@ export interface Config {
   };
   /** what one account may keep in the file service */
   uploadQuota: { maxFiles: number; maxBytes: number };
+  /**
+   * AI calls: the first token must come within firstTokenMs (spec: the 60000 ms request
+   * timeout), and later tokens within idleMs of each other, or the call ends with AI_TIMEOUT
+   */
+  ai: { firstTokenMs: number; idleMs: number };
+  /** AI_TEST_TIMEOUT_MS: how long an admin's "test connection" waits for a provider */
+  aiTestTimeoutMs: number;
 }
 
 /** HS256 wants a key at least as long as its hash: a shorter JWT_SECRET can be guessed offline */
@@ -193,5 +200,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxFiles: int(env.UPLOAD_MAX_FILES_PER_USER, 1000),
       maxBytes: int(env.UPLOAD_MAX_BYTES_PER_USER, 1024 * 1024 * 1024),
     },
+    ai: {
+      firstTokenMs: int(env.AI_FIRST_TOKEN_TIMEOUT_MS, SPEC.REQUEST_TIMEOUT_MS),
+      idleMs: int(env.AI_IDLE_TIMEOUT_MS, SPEC.REQUEST_TIMEOUT_MS),
+    },
+    aiTestTimeoutMs: int(env.AI_TEST_TIMEOUT_MS, 15_000),
   };
 }

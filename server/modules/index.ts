@@ -15,12 +15,20 @@
  *   files                                       files/
  *   realname_verifications                      realname/
  *   oauth_states                                weixin/
+ *   users.score, credit_ledger, credit_holds,   credits/ (the ledger: the one writer of balances)
+ *   credit_reconciliations
+ *   ai_models                                   ai-models/ (AiModelService: the chat asks it
+ *                                               which models a user may use)
+ *   conversations, chat_messages, ai_usage      chat/ (answers are billed through credits/)
  *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
+import { aiModelRoutes } from './ai-models/routes';
 import { authRoutes } from './auth/routes';
+import { chatRoutes } from './chat/routes';
+import { creditRoutes } from './credits/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { fileRoutes } from './files/routes';
 import { menuRoutes } from './menus/routes';
@@ -33,5 +41,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes]) await mod({ ...ctx, app: typed });
 }

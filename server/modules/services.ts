@@ -3,7 +3,9 @@
  * (core's ModuleContext over this record). Type-only: importing it registers nothing.
  */
 import type { ModuleContext as CoreModuleContext } from '../core/context';
+import type { AiModelService } from './ai-models/service';
 import type { AccountService } from './auth/service';
+import type { CreditService } from './credits/service';
 import type { FileService } from './files/service';
 import type { RealnameService } from './realname/service';
 import type { VerificationService } from './verify/service';
@@ -13,6 +15,8 @@ export interface Services {
   verification: VerificationService;
   files: FileService;
   realname: RealnameService;
+  credits: CreditService;
+  aiModels: AiModelService;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;

@@ -3724,6 +3724,390 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/models/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** test connection with unsaved values */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id?: string;
+                        /** @enum {string} */
+                        protocol: "openai" | "anthropic";
+                        base_url: string;
+                        api_key?: string | null;
+                        provider_model: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                models: string[];
+                                reply: string;
+                                latency_ms: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/models/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** test connection of a stored model */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                models: string[];
+                                reply: string;
+                                latency_ms: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "name" | "provider_model" | "input_price" | "output_price" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    protocol?: string[];
+                    kind?: string[];
+                    enabled?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        kind?: "chat" | "speech-to-text";
+                        /** @enum {string} */
+                        protocol: "openai" | "anthropic";
+                        base_url: string;
+                        api_key?: string | null;
+                        provider_model: string;
+                        context_window: number;
+                        max_output_tokens: number;
+                        input_price?: number;
+                        output_price?: number;
+                        enabled?: boolean;
+                        roles?: string[];
+                        sort?: number;
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/models/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "name" | "provider_model" | "input_price" | "output_price" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    protocol?: string[];
+                    kind?: string[];
+                    enabled?: string[];
+                    columns?: ("name" | "protocol" | "provider_model" | "base_url" | "context_window" | "max_output_tokens" | "input_price" | "output_price" | "enabled" | "role_names" | "sort" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        /** @enum {string} */
+                        kind?: "chat" | "speech-to-text";
+                        /** @enum {string} */
+                        protocol?: "openai" | "anthropic";
+                        base_url?: string;
+                        api_key?: string | null;
+                        provider_model?: string;
+                        context_window?: number;
+                        max_output_tokens?: number;
+                        input_price?: number;
+                        output_price?: number;
+                        enabled?: boolean;
+                        roles?: string[];
+                        sort?: number;
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3943,6 +4327,31 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             decided_at: string | null;
+        };
+        /** AiModelRow */
+        "def-12": {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "chat" | "speech-to-text";
+            /** @enum {string} */
+            protocol: "openai" | "anthropic";
+            base_url: string;
+            api_key_masked: string | null;
+            provider_model: string;
+            context_window: number;
+            max_output_tokens: number;
+            input_price: number;
+            output_price: number;
+            enabled: boolean;
+            roles: string[];
+            role_names: string[];
+            sort: number;
+            comment: string | null;
+            /** Format: date-time */
+            create_date: string;
+            /** Format: date-time */
+            update_date: string;
         };
     };
     responses: never;

@@ -5,6 +5,8 @@
  *   DELETE <base>          { ids } -> { deleted } (when deleteMany is given)
  */
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { LIST } from '../../config';
 import type { Db } from '../../db';
 import type { AccessRule, AuthUser } from '../auth';
@@ -40,14 +42,25 @@ export function registerListRoutes<S extends TSchema>(
     deleteMany?: (ids: string[], caller: AuthUser | undefined) => Promise<number>;
     /** an OpenAPI summary of the list route */
     summary?: string;
+    /**
+     * the rows this caller may see, added to every query (a user's own rows); a scoped list is
+     * read afresh each time, so it cannot be a cached one
+     */
+    scope?: (caller: AuthUser) => SQL;
   },
 ) {
-  const { base, tags, spec, db } = opts;
-  assertCacheable(spec);
+  const { base, tags, db, scope } = opts;
+  assertCacheable(opts.spec);
+  if (scope && opts.spec.cached) throw new Error(`list ${opts.spec.resource}: a scoped list cannot be cached`);
+  const specFor = (req: FastifyRequest): ListSpec => {
+    if (!scope) return opts.spec;
+    const own = scope(req.auth!);
+    return { ...opts.spec, where: opts.spec.where ? sql`(${opts.spec.where}) AND (${own})` : own };
+  };
   app.get(base, {
     config: { access: opts.access.read },
-    schema: { tags, ...(opts.summary ? { summary: opts.summary } : {}), querystring: listQuerySchema(spec), response: { 200: List(opts.row) } },
-    handler: async (req) => ({ success: true as const, ...(await cachedList(db, spec, req.query as ListQuery, req.dataVersion)) }) as never,
+    schema: { tags, ...(opts.summary ? { summary: opts.summary } : {}), querystring: listQuerySchema(opts.spec), response: { 200: List(opts.row) } },
+    handler: async (req) => ({ success: true as const, ...(await cachedList(db, specFor(req), req.query as ListQuery, req.dataVersion)) }) as never,
   });
   if (opts.exportable !== false) {
     app.get(`${base}/export`, {
@@ -55,10 +68,10 @@ export function registerListRoutes<S extends TSchema>(
       schema: {
         tags,
         summary: 'xlsx of every row matching the query',
-        querystring: listQuerySchema(spec, { export: true }),
+        querystring: listQuerySchema(opts.spec, { export: true }),
         produces: [XLSX_TYPE],
       },
-      handler: async (req, reply) => streamExport(db, spec, req.query as ListQuery, req, reply),
+      handler: async (req, reply) => streamExport(db, specFor(req), req.query as ListQuery, req, reply),
     });
   }
   if (opts.deleteMany) {

@@ -15,6 +15,7 @@ import { AppError } from '../../core/errors';
 import { textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
+import { CreditService } from '../credits/service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import type { RegistrationPolicy } from './policy';
 
@@ -61,6 +62,7 @@ export type LogType =
   | 'set-pwd'
   | 'bind-email'
   | 'realname-review'
+  | 'credits-adjust'
   | 'bind-weixin'
   | 'unbind-weixin';
 
@@ -121,6 +123,8 @@ export class AccountService {
     private tokens: TokenService,
     /** the registration caps, counted again under a lock in each sign-up's transaction */
     private registration?: Pick<RegistrationPolicy, 'admitIn'>,
+    /** the ledger, which writes the starting credits */
+    private credits: Pick<CreditService, 'post'> = new CreditService(db),
   ) {}
 
   /** Admin tokens carry permission []; others the union of their roles' permissions. */
@@ -200,16 +204,12 @@ export class AccountService {
     return user;
   }
 
-  /**
-   * LOGIN_CONFIG.defaultScore credits for a new account. Its own step because it is the first
-   * entry of the credits ledger to come: that entry will be written here.
-   */
+  /** LOGIN_CONFIG.defaultScore credits for a new account: its first ledger entry */
   private async grantStartingCredits(tx: Tx, userId: string): Promise<User> {
-    const [user] = await tx
-      .update(users)
-      .set({ score: sql`${users.score} + ${LOGIN_CONFIG.defaultScore}` })
-      .where(eq(users.id, userId))
-      .returning();
+    if (LOGIN_CONFIG.defaultScore > 0) {
+      await this.credits.post(tx, { userId, kind: 'grant', amount: LOGIN_CONFIG.defaultScore, key: `register:${userId}`, reason: 'starting credits', refType: 'register' });
+    }
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
     return user;
   }
 

@@ -24,4 +24,7 @@ export const ACCESS = {
   adminHome: accessOf(RULES.adminHome),
   realnameReview: accessOf(RULES.realnameReview),
   smsOutbox: accessOf(RULES.smsOutbox),
+  aiModels: accessOf(RULES.aiModels),
+  aiUsage: accessOf(RULES.aiUsage),
+  creditsAdmin: accessOf(RULES.creditsAdmin),
 } satisfies Record<string, ResourceAccess | AccessRule | { read: AccessRule }>;

@@ -1,0 +1,52 @@
+/**
+ * Periodic jobs of this process: each runs once at start and then every interval, one run at a
+ * time. A job that must run on one instance only takes its own database lock; a failure is
+ * logged and the job runs again at its next turn.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run: () => Promise<unknown>;
+}
+
+export class Jobs {
+  private timers: NodeJS.Timeout[] = [];
+  private running = new Set<Promise<unknown>>();
+  private stopped = false;
+
+  constructor(
+    private jobs: Job[],
+    private log: FastifyBaseLogger,
+  ) {}
+
+  start() {
+    for (const job of this.jobs) {
+      let busy = false;
+      const tick = () => {
+        if (busy || this.stopped) return;
+        busy = true;
+        const p = job
+          .run()
+          .catch((e: unknown) => this.log.error({ err: e, job: job.name }, `job ${job.name} failed`))
+          .finally(() => {
+            busy = false;
+            this.running.delete(p);
+          });
+        this.running.add(p);
+      };
+      tick();
+      const timer = setInterval(tick, job.everyMs);
+      timer.unref();
+      this.timers.push(timer);
+    }
+  }
+
+  /** no new runs; waits for the running ones */
+  async stop() {
+    this.stopped = true;
+    for (const t of this.timers.splice(0)) clearInterval(t);
+    await Promise.all([...this.running]);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The provider clients: OpenAI-compatible chat completions and Anthropic Messages through their
+ * official SDKs, streamed as one event shape, with the providers' failures as ProviderError.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import OpenAI from 'openai';
+
+export type Protocol = 'openai' | 'anthropic';
+export const PROTOCOLS: readonly Protocol[] = ['openai', 'anthropic'];
+
+export interface ProviderTarget {
+  protocol: Protocol;
+  baseUrl: string;
+  apiKey: string | null;
+  providerModel: string;
+}
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+export interface StreamRequest {
+  system?: string | null;
+  turns: ChatTurn[];
+  maxTokens: number;
+  signal: AbortSignal;
+}
+export type StreamEvent = { type: 'text'; text: string } | { type: 'usage'; inputTokens: number; outputTokens: number };
+
+export type ProviderErrorCode = 'AI_PROVIDER_ERROR' | 'AI_RATE_LIMITED' | 'AI_TIMEOUT';
+
+/** a provider's refusal or failure; never thrown for an abort by the caller's signal */
+export class ProviderError extends Error {
+  code: ProviderErrorCode;
+  /** the provider's HTTP status when there was one */
+  status?: number;
+  /** the provider's own message (shown to the user) */
+  providerMessage: string;
+
+  constructor(code: ProviderErrorCode, providerMessage: string, status?: number) {
+    super(`${code}: ${providerMessage}`);
+    this.name = 'ProviderError';
+    this.code = code;
+    this.status = status;
+    this.providerMessage = providerMessage;
+  }
+}
+
+/** the SDKs insist on a key; Ollama, vLLM and LM Studio take none, so they get this one */
+const NO_KEY = 'no-key';
+
+/**
+ * No retries (a retry would bill twice and hide a 429). The SDK's timeout only covers the wait for
+ * the response headers; the caller's signal is the real limit, so the SDK's is set beyond any of ours.
+ */
+const CLIENT_OPTS = { maxRetries: 0, timeout: 30 * 60_000 } as const;
+
+const openAi = (t: ProviderTarget) => new OpenAI({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY });
+const anthropic = (t: ProviderTarget) => new Anthropic({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY });
+
+type SdkError = InstanceType<typeof OpenAI.APIError> | InstanceType<typeof Anthropic.APIError>;
+
+/** the provider's own words: OpenAI `{ error: { message } }`, Anthropic `{ type: 'error', error: { message } }` */
+function providerMessageOf(e: SdkError): string {
+  const body = e.error as { message?: unknown; error?: { message?: unknown } } | undefined;
+  const m = body?.error?.message ?? body?.message;
+  if (typeof m === 'string' && m) return m;
+  // the SDK's message leads with the status ("429 ..."); the status is kept apart
+  return (e.message || 'no message').replace(/^\d{3}\s+/, '');
+}
+
+const isSdkError = (e: unknown): e is SdkError => e instanceof OpenAI.APIError || e instanceof Anthropic.APIError;
+const isTimeout = (e: unknown) => e instanceof OpenAI.APIConnectionTimeoutError || e instanceof Anthropic.APIConnectionTimeoutError;
+const isUserAbort = (e: unknown) => e instanceof OpenAI.APIUserAbortError || e instanceof Anthropic.APIUserAbortError;
+
+/** an SDK error as a ProviderError; an abort by the caller's signal passes through unchanged */
+function toProviderError(e: unknown, signal?: AbortSignal): unknown {
+  if (e instanceof ProviderError) return e;
+  if (signal?.aborted || isUserAbort(e)) return e;
+  if (isTimeout(e)) return new ProviderError('AI_TIMEOUT', 'the provider did not answer in time');
+  if (isSdkError(e)) {
+    const status = typeof e.status === 'number' ? e.status : undefined;
+    const body = e.error as { error?: { type?: unknown } } | undefined;
+    const limited = status === 429 || body?.error?.type === 'rate_limit_error';
+    return new ProviderError(limited ? 'AI_RATE_LIMITED' : 'AI_PROVIDER_ERROR', providerMessageOf(e), status);
+  }
+  const msg = e instanceof Error ? e.message : String(e);
+  return new ProviderError('AI_PROVIDER_ERROR', msg || 'the provider could not be reached');
+}
+
+/** the reply streamed as text pieces in order, then the usage when the provider reports it */
+export async function* streamChat(target: ProviderTarget, req: StreamRequest): AsyncIterable<StreamEvent> {
+  try {
+    if (target.protocol === 'anthropic') yield* streamAnthropic(target, req);
+    else yield* streamOpenAi(target, req);
+  } catch (e) {
+    throw toProviderError(e, req.signal);
+  }
+}
+
+async function* streamOpenAi(target: ProviderTarget, req: StreamRequest): AsyncIterable<StreamEvent> {
+  const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
+    ...(req.system ? [{ role: 'system' as const, content: req.system }] : []),
+    ...req.turns.map((t) => ({ role: t.role, content: t.content })),
+  ];
+  const stream = await openAi(target).chat.completions.create(
+    {
+      model: target.providerModel,
+      messages,
+      // max_tokens, not max_completion_tokens: the compatible servers (DeepSeek, Qwen, Ollama, vLLM...) read this one
+      max_tokens: req.maxTokens,
+      stream: true,
+      stream_options: { include_usage: true },
+    },
+    { signal: req.signal },
+  );
+  for await (const chunk of stream) {
+    const text = chunk.choices?.[0]?.delta?.content;
+    if (text) yield { type: 'text', text };
+    if (chunk.usage) yield { type: 'usage', inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+  }
+}
+
+async function* streamAnthropic(target: ProviderTarget, req: StreamRequest): AsyncIterable<StreamEvent> {
+  const stream = await anthropic(target).messages.create(
+    {
+      model: target.providerModel,
+      max_tokens: req.maxTokens,
+      ...(req.system ? { system: req.system } : {}),
+      messages: req.turns.map((t) => ({ role: t.role, content: t.content })),
+      stream: true,
+    },
+    { signal: req.signal },
+  );
+  // input tokens come with message_start, output tokens (cumulative) with message_delta
+  let input: number | null = null;
+  let output: number | null = null;
+  for await (const ev of stream) {
+    if (ev.type === 'message_start') input = ev.message.usage?.input_tokens ?? null;
+    else if (ev.type === 'content_block_delta' && ev.delta.type === 'text_delta' && ev.delta.text) yield { type: 'text', text: ev.delta.text };
+    else if (ev.type === 'message_delta' && ev.usage?.output_tokens != null) output = ev.usage.output_tokens;
+  }
+  if (input != null && output != null) yield { type: 'usage', inputTokens: input, outputTokens: output };
+}
+
+/** test-connection's own limit, unless the caller gives another */
+export const TEST_TIMEOUT_MS = 15_000;
+
+/**
+ * What an admin's "test connection" shows: the provider's model ids and a one-token reply, or the
+ * provider's error. Within `timeoutMs` in all (AI_TIMEOUT after).
+ */
+export async function testConnection(target: ProviderTarget, opts: { timeoutMs?: number } = {}): Promise<{ models: string[]; reply: string; latencyMs: number }> {
+  const timeoutMs = opts.timeoutMs ?? TEST_TIMEOUT_MS;
+  const ctrl = new AbortController();
+  const timer = setTimeout(() => ctrl.abort(), timeoutMs);
+  const started = performance.now();
+  try {
+    const run = target.protocol === 'anthropic' ? testAnthropic(target, ctrl.signal) : testOpenAi(target, ctrl.signal);
+    const { models, reply } = await run;
+    return { models, reply, latencyMs: Math.round(performance.now() - started) };
+  } catch (e) {
+    if (ctrl.signal.aborted) throw new ProviderError('AI_TIMEOUT', `no answer within ${Math.round(timeoutMs / 1000)} s`);
+    throw toProviderError(e);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** at most this many model ids are shown */
+const MAX_MODELS = 200;
+
+/**
+ * The provider's model ids (at most MAX_MODELS). A server without the listing (404) still gets
+ * its one-token call; any other failure is the answer.
+ */
+async function listModels(walk: (push: (id: string) => boolean) => Promise<void>): Promise<string[]> {
+  const models: string[] = [];
+  try {
+    await walk((id) => models.push(id) >= MAX_MODELS);
+  } catch (e) {
+    if (isSdkError(e) && e.status === 404) return [];
+    throw e;
+  }
+  return models;
+}
+
+async function testOpenAi(target: ProviderTarget, signal: AbortSignal) {
+  const client = openAi(target);
+  const models = await listModels(async (push) => {
+    for await (const m of client.models.list({ signal })) if (push(m.id)) break;
+  });
+  const r = await client.chat.completions.create(
+    { model: target.providerModel, messages: [{ role: 'user', content: 'Hi' }], max_tokens: 1, stream: false },
+    { signal },
+  );
+  return { models, reply: r.choices?.[0]?.message?.content ?? '' };
+}
+
+async function testAnthropic(target: ProviderTarget, signal: AbortSignal) {
+  const client = anthropic(target);
+  const models = await listModels(async (push) => {
+    for await (const m of client.models.list({}, { signal })) if (push(m.id)) break;
+  });
+  const r = await client.messages.create({ model: target.providerModel, max_tokens: 1, messages: [{ role: 'user', content: 'Hi' }] }, { signal });
+  const reply = r.content
+    .filter((b): b is Anthropic.TextBlock => b.type === 'text')
+    .map((b) => b.text)
+    .join('');
+  return { models, reply };
+}

@@ -1,0 +1,144 @@
+/**
+ * Admin API of the AI model providers (/api/ai/models): list, export, one row, create, update,
+ * delete, and test connection of a stored model or of the form's unsaved values.
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import { RULES } from '../../../shared/permissions';
+import { accessOf } from '../../core/auth';
+import { AppError } from '../../core/errors';
+import { IdParam, OptText, registerResource } from '../../core/resource';
+import { Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
+import { ProviderError, PROTOCOLS } from './providers';
+import { aiModelList, KINDS, LIMITS } from './service';
+
+const ACCESS = accessOf(RULES.aiModels);
+
+const Enum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+
+export const AiModelRow = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    kind: Enum(KINDS),
+    protocol: Enum(PROTOCOLS),
+    base_url: Type.String(),
+    /** e.g. sk-…3f9a; the key itself never leaves the server */
+    api_key_masked: Nullable(Type.String()),
+    provider_model: Type.String(),
+    context_window: Type.Integer(),
+    max_output_tokens: Type.Integer(),
+    /** credits per million input tokens */
+    input_price: Type.Integer(),
+    /** credits per million output tokens */
+    output_price: Type.Integer(),
+    enabled: Type.Boolean(),
+    /** the roles that may use it; empty = everyone */
+    roles: Type.Array(Type.String()),
+    role_names: Type.Array(Type.String()),
+    sort: Type.Integer(),
+    comment: Nullable(Type.String()),
+    create_date: Type.String({ format: 'date-time' }),
+    update_date: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AiModelRow' },
+);
+
+const Int = (min: number, max: number) => Type.Integer({ minimum: min, maximum: max });
+const Price = Int(0, LIMITS.PRICE_MAX);
+const Roles = Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 100 });
+/** absent or '': keep the stored key; null: clear it */
+const ApiKey = Type.Optional(Type.Union([Type.String({ maxLength: LIMITS.KEY_MAX }), Type.Null()]));
+
+const fields = {
+  name: Type.String({ maxLength: LIMITS.NAME_MAX }),
+  kind: Enum(KINDS),
+  protocol: Enum(PROTOCOLS),
+  base_url: Type.String({ maxLength: LIMITS.URL_MAX }),
+  api_key: ApiKey,
+  provider_model: Type.String({ maxLength: LIMITS.PROVIDER_MODEL_MAX }),
+  context_window: Int(1, LIMITS.CONTEXT_WINDOW_MAX),
+  max_output_tokens: Int(1, LIMITS.CONTEXT_WINDOW_MAX),
+  input_price: Price,
+  output_price: Price,
+  enabled: Type.Boolean(),
+  roles: Roles,
+  sort: Int(-1_000_000, 1_000_000),
+  comment: OptText(500),
+};
+
+const CreateBody = Type.Object({
+  name: fields.name,
+  kind: Type.Optional(fields.kind),
+  protocol: fields.protocol,
+  base_url: fields.base_url,
+  api_key: fields.api_key,
+  provider_model: fields.provider_model,
+  context_window: fields.context_window,
+  max_output_tokens: fields.max_output_tokens,
+  input_price: Type.Optional(fields.input_price),
+  output_price: Type.Optional(fields.output_price),
+  enabled: Type.Optional(fields.enabled),
+  roles: Type.Optional(fields.roles),
+  sort: Type.Optional(fields.sort),
+  comment: fields.comment,
+});
+
+const UpdateBody = Type.Partial(Type.Object({ ...fields, comment: Nullable(Type.String({ maxLength: 500 })), api_key: Nullable(Type.String({ maxLength: LIMITS.KEY_MAX })) }));
+
+const TestBody = Type.Object({
+  /** the model being edited: its stored key when none is given */
+  id: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  protocol: fields.protocol,
+  base_url: fields.base_url,
+  api_key: fields.api_key,
+  provider_model: fields.provider_model,
+});
+
+const TestResult = Type.Object({
+  /** the provider's model ids */
+  models: Type.Array(Type.String()),
+  /** its one-token answer */
+  reply: Type.String(),
+  latency_ms: Type.Integer(),
+});
+
+/** a provider's failure in the catalogue: its status and its own message, never a 500 */
+async function providerCall<T>(run: () => Promise<T>, timeoutMs: number): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    if (e.code === 'AI_TIMEOUT') throw new AppError('AI_TIMEOUT', { params: { seconds: Math.max(1, Math.round(timeoutMs / 1000)) }, cause: e });
+    throw new AppError(e.code, { params: { message: e.providerMessage }, cause: e });
+  }
+}
+
+export async function aiModelRoutes({ app, db, aiModels, config }: ModuleContext) {
+  app.addSchema(AiModelRow);
+  const base = '/api/ai/models';
+  const tags = ['ai: models'];
+  // test routes first: /test must not be read as the id of a model
+  app.post(`${base}/test`, {
+    config: { access: ACCESS },
+    schema: { tags, summary: 'test connection with unsaved values', body: TestBody, response: { 200: Ok(TestResult) } },
+    handler: async (req) => ({ success: true as const, data: await providerCall(() => aiModels.testValues(req.body as Static<typeof TestBody>), config.aiTestTimeoutMs) }),
+  });
+  app.post(`${base}/:id/test`, {
+    config: { access: ACCESS },
+    schema: { tags, summary: 'test connection of a stored model', params: IdParam, response: { 200: Ok(TestResult) } },
+    handler: async (req) => ({ success: true as const, data: await providerCall(() => aiModels.testStored((req.params as Static<typeof IdParam>).id), config.aiTestTimeoutMs) }),
+  });
+  registerResource(app, {
+    base,
+    tags,
+    spec: aiModelList,
+    row: Type.Ref('AiModelRow'),
+    db,
+    access: { read: ACCESS, create: ACCESS, update: ACCESS, delete: ACCESS },
+    get: (id) => aiModels.get(id),
+    create: { body: CreateBody, run: (b) => aiModels.create(b) },
+    update: { body: UpdateBody, run: (id, b) => aiModels.update(id, b) },
+    deleteMany: (ids) => aiModels.deleteMany(ids),
+  });
+}

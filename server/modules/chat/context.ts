@@ -1,0 +1,66 @@
+/**
+ * What a chat request sends and costs: the branch of turns it answers, trimmed to the model's
+ * context window (oldest turns first, the system prompt always kept), local token counts (the
+ * fallback when a provider reports no usage) and prices in integer credits.
+ */
+import { countTokens } from 'gpt-tokenizer';
+import { AppError } from '../../core/errors';
+
+export interface Turn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** per message, the wrapping every chat format adds around its text */
+const PER_MESSAGE = 4;
+
+/** a local count with the o200k tokenizer; other providers' tokenizers differ by a few percent */
+export const tokensOf = (text: string) => (text ? countTokens(text) : 0);
+
+export const promptTokens = (system: string | null | undefined, turns: Turn[]) =>
+  (system ? tokensOf(system) + PER_MESSAGE : 0) + turns.reduce((n, t) => n + tokensOf(t.content) + PER_MESSAGE, 0);
+
+export interface Fitted {
+  turns: Turn[];
+  /** turns left out */
+  trimmed: number;
+  promptTokens: number;
+  /** the output budget: the model's max output, or what the window leaves if less */
+  maxTokens: number;
+}
+
+/** the smallest answer worth asking for; a prompt that leaves less is too long */
+const MIN_OUTPUT = 16;
+
+/**
+ * Drops the oldest turns until the prompt leaves room for the answer: the model's max output,
+ * but never more than a quarter of the window (a model configured with max output = window
+ * would otherwise never see any history). The last turn (the question) is always kept; a
+ * question that does not fit alone is refused.
+ */
+export function fitToWindow(system: string | null | undefined, turns: Turn[], contextWindow: number, maxOutput: number): Fitted {
+  const costs = turns.map((t) => tokensOf(t.content) + PER_MESSAGE);
+  let total = (system ? tokensOf(system) + PER_MESSAGE : 0) + costs.reduce((a, b) => a + b, 0);
+  const reserve = Math.max(MIN_OUTPUT, Math.min(maxOutput, Math.floor(contextWindow / 4)));
+  let start = 0;
+  const drop = () => {
+    total -= costs[start];
+    start++;
+  };
+  while (start < turns.length - 1 && total + reserve > contextWindow) {
+    drop();
+    // an answer must not open the conversation: it goes with the question it answered
+    while (start < turns.length - 1 && turns[start].role === 'assistant') drop();
+  }
+  const room = contextWindow - total;
+  if (room < MIN_OUTPUT) {
+    throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: `too long for the model's context window (${contextWindow} tokens)` } });
+  }
+  return { turns: turns.slice(start), trimmed: start, promptTokens: total, maxTokens: Math.min(maxOutput, room) };
+}
+
+/** credits for tokens at a price per million, rounded up (a started credit is a credit) */
+export const creditsFor = (tokens: number, pricePerMillion: number) => Math.ceil((tokens * pricePerMillion) / 1_000_000);
+
+export const costOf = (inputTokens: number, outputTokens: number, price: { inputPrice: number; outputPrice: number }) =>
+  creditsFor(inputTokens, price.inputPrice) + creditsFor(outputTokens, price.outputPrice);

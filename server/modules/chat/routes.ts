@@ -1,0 +1,277 @@
+/**
+ * The chat API: models, conversations, answers streamed as server-sent events over a POST, stop,
+ * export, and the admins' AI usage log. Thin: the rules live in service.ts.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from '../../core/error-handler';
+import type { AppError } from '../../core/errors';
+import { registerListRoutes } from '../../core/list/routes';
+import { IdParam } from '../../core/resource';
+import { List, Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
+import { ACCESS } from '../system/access';
+import { streamChat } from '../ai-models/providers';
+import { ChatService, type Prepared, type Sink, usageList } from './service';
+
+const ChatModel = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    context_window: Type.Integer(),
+    max_output_tokens: Type.Integer(),
+    /** credits per million tokens */
+    input_price: Type.Integer(),
+    output_price: Type.Integer(),
+  },
+  { $id: 'ChatModel' },
+);
+
+const ConversationRow = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    pinned: Type.Boolean(),
+    model_id: Nullable(Type.String()),
+    system_prompt: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    /** the matching message text around the keyword, when the keyword matched a message */
+    snippet: Nullable(Type.String()),
+  },
+  { $id: 'ConversationRow' },
+);
+
+const MessageRow = Type.Object(
+  {
+    id: Type.String(),
+    /** siblings (same parent) are alternatives: regenerated answers, edited questions */
+    parent_id: Nullable(Type.String()),
+    role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+    content: Type.String(),
+    status: Type.Union([Type.Literal('done'), Type.Literal('streaming'), Type.Literal('stopped'), Type.Literal('error'), Type.Literal('interrupted')]),
+    model_id: Nullable(Type.String()),
+    model_name: Nullable(Type.String()),
+    input_tokens: Nullable(Type.Integer()),
+    output_tokens: Nullable(Type.Integer()),
+    credits: Nullable(Type.Integer()),
+    first_token_ms: Nullable(Type.Integer()),
+    total_ms: Nullable(Type.Integer()),
+    error_code: Nullable(Type.String()),
+    /** the provider's own message */
+    error_message: Nullable(Type.String()),
+    /** older turns left out to fit the model's context window */
+    trimmed: Type.Integer(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'MessageRow' },
+);
+
+const UsageRow = Type.Object(
+  {
+    id: Type.String(),
+    user_id: Type.String(),
+    username: Nullable(Type.String()),
+    nickname: Nullable(Type.String()),
+    model_id: Nullable(Type.String()),
+    model_name: Nullable(Type.String()),
+    input_tokens: Type.Integer(),
+    output_tokens: Type.Integer(),
+    credits: Type.Integer(),
+    first_token_ms: Nullable(Type.Integer()),
+    total_ms: Nullable(Type.Integer()),
+    /** done | stopped | disconnected | error | interrupted */
+    status: Type.String(),
+    error_code: Nullable(Type.String()),
+    /** provider: the stream reported usage; local: counted with a tokenizer */
+    usage_source: Type.String(),
+    conversation_id: Nullable(Type.String()),
+    message_id: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'UsageRow' },
+);
+
+const ModelId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 })));
+const Title = Type.String({ maxLength: 200 });
+const SystemPrompt = Type.Optional(Nullable(Type.String({ maxLength: 20_000 })));
+const Content = Type.String({ maxLength: 100_000 });
+
+/** the server-sent events of one answer, written straight to the socket */
+function sseSink(req: FastifyRequest, reply: FastifyReply): Sink {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    'x-accel-buffering': 'no',
+    connection: 'keep-alive',
+    'x-request-id': req.id,
+  });
+  res.flushHeaders();
+  return {
+    send(event, data) {
+      if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    onClose(cb) {
+      res.on('close', () => {
+        if (!res.writableFinished) cb();
+      });
+    },
+    describe(e: AppError) {
+      const b = errorBody(req, e.code, e.field, e.params);
+      return { errorCode: b.errorCode, errorMessage: b.errorMessage };
+    },
+  };
+}
+
+async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatService, prepared: Prepared) {
+  const sink = sseSink(req, reply);
+  try {
+    await chat.run(prepared, sink);
+  } catch (e) {
+    req.log.error({ err: e }, 'chat answer failed after it started');
+  } finally {
+    reply.raw.end();
+  }
+}
+
+export async function chatRoutes({ app, db, config, credits, aiModels }: ModuleContext) {
+  const chat = new ChatService(db, credits, aiModels, streamChat, config.ai);
+  for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow]) app.addSchema(s);
+  const tags = ['chat'];
+  const conversation = Ok(Type.Ref('ConversationRow'));
+  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
+
+  app.get('/api/chat/models', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: "the enabled models the caller's roles may use (empty: none configured)", response: { 200: Ok(Type.Array(Type.Ref('ChatModel'))) } },
+    handler: async (req) => ({ success: true as const, data: await aiModels.listForUser(caller(req)) }),
+  });
+
+  app.get('/api/chat/conversations', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: "the caller's conversations, pinned first; the keyword searches titles and message text",
+      querystring: Type.Object({
+        keyword: Type.Optional(Type.String({ maxLength: 100 })),
+        current: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+      }),
+      response: { 200: List(Type.Ref('ConversationRow')) },
+    },
+    handler: async (req) => ({ success: true as const, ...(await chat.list(req.auth!.uid, req.query)) }) as never,
+  });
+
+  app.post('/api/chat/conversations', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      body: Type.Object({ title: Type.Optional(Title), model_id: ModelId, system_prompt: SystemPrompt }),
+      response: { 200: conversation },
+    },
+    handler: async (req) => ({ success: true as const, data: (await chat.create(req.auth!.uid, req.body)) as never }),
+  });
+
+  app.put('/api/chat/conversations/:id', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'rename, pin, pick the model, set the system prompt (absent fields stay)',
+      params: IdParam,
+      body: Type.Object({ title: Type.Optional(Title), pinned: Type.Optional(Type.Boolean()), model_id: ModelId, system_prompt: SystemPrompt }),
+      response: { 200: conversation },
+    },
+    handler: async (req) => ({ success: true as const, data: (await chat.update(req.auth!.uid, req.params.id, req.body)) as never }),
+  });
+
+  app.delete('/api/chat/conversations/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, params: IdParam, response: { 200: Type.Object({ success: Type.Literal(true) }) } },
+    handler: async (req) => {
+      await chat.remove(req.auth!.uid, req.params.id);
+      return { success: true as const };
+    },
+  });
+
+  app.get('/api/chat/conversations/:id', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'a conversation with every message of every branch',
+      params: IdParam,
+      response: { 200: Ok(Type.Object({ conversation: Type.Ref('ConversationRow'), messages: Type.Array(Type.Ref('MessageRow')) })) },
+    },
+    handler: async (req) => ({ success: true as const, data: (await chat.get(req.auth!.uid, req.params.id)) as never }),
+  });
+
+  app.get('/api/chat/conversations/:id/export', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'markdown (the newest branch) or json (everything) as a download',
+      params: IdParam,
+      querystring: Type.Object({ format: Type.Union([Type.Literal('markdown'), Type.Literal('json')]) }),
+      produces: ['text/markdown', 'application/json'],
+    },
+    handler: async (req, reply) => {
+      const { title, body } = await chat.exportOf(req.auth!.uid, req.params.id, req.query.format);
+      const ext = req.query.format === 'json' ? 'json' : 'md';
+      const name = `${title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 60) || 'conversation'}.${ext}`;
+      return reply
+        .header('content-type', ext === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8')
+        .header('content-disposition', `attachment; filename="conversation.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+        .send(body);
+    },
+  });
+
+  const sse = { 200: Type.String({ description: 'text/event-stream: start, delta..., then done or error' }) };
+
+  app.post('/api/chat/conversations/:id/messages', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'asks: the answer streams back as server-sent events (errors before it starts answer as JSON)',
+      params: IdParam,
+      body: Type.Object({ content: Content, parent_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })), model_id: ModelId }),
+      produces: ['text/event-stream'],
+      response: sse,
+    },
+    handler: async (req, reply) => answer(req, reply, chat, await chat.prepareSend(caller(req), req.params.id, req.body)),
+  });
+
+  app.post('/api/chat/messages/:id/regenerate', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: "another answer to the same question (a new sibling), streamed like the first",
+      params: IdParam,
+      body: Type.Object({ model_id: ModelId }),
+      produces: ['text/event-stream'],
+      response: sse,
+    },
+    handler: async (req, reply) => answer(req, reply, chat, await chat.prepareRegenerate(caller(req), req.params.id, req.body)),
+  });
+
+  app.post('/api/chat/messages/:id/stop', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'stops an answer being written (the provider request too); its stream ends with done, status stopped',
+      params: IdParam,
+      response: { 200: Ok(Type.Object({ stopped: Type.Boolean() })) },
+    },
+    handler: async (req) => ({ success: true as const, data: { stopped: await chat.stop(req.auth!.uid, req.params.id) } }),
+  });
+
+  registerListRoutes(app, {
+    base: '/api/ai/usage',
+    tags: ['ai usage'],
+    summary: 'every AI request: user, model, tokens, credits, times, status',
+    spec: usageList,
+    row: Type.Ref('UsageRow'),
+    db,
+    access: { read: ACCESS.aiUsage, delete: ACCESS.creditsAdmin },
+  });
+}

@@ -1,0 +1,479 @@
+/**
+ * The chat: conversations, their messages (a tree: siblings are regenerated answers and edited
+ * questions) and the AI usage log. Owns conversations, chat_messages and ai_usage.
+ *
+ * An answer: hold (prompt estimate + max output) x price through the ledger, stream the
+ * provider's answer to the client while it is generated, then settle in one transaction with
+ * the message's final state and its usage row. Rules (README "AI chat billing"):
+ *  - usage comes from the provider's stream when it reports it, else it is counted locally;
+ *  - a client that disconnects (or Stop) cancels the provider request and pays for what was
+ *    generated; nothing generated, nothing paid;
+ *  - a provider error before the first token costs nothing; after it, what was generated is paid;
+ *  - no first token within the request timeout (spec: 60000 ms): AI_TIMEOUT, nothing paid;
+ *  - while it streams, the text and the cost so far are saved every second, so a crash loses
+ *    neither: the ledger's orphan settlement captures that cost and marks the message interrupted.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { AccessSubject } from '../../../shared/permissions';
+import { AppError, type ErrorCode } from '../../core/errors';
+import type { ListSpec } from '../../core/list/query';
+import { likePattern, plain, query, type Row, type Tx } from '../../core/sql';
+import type { Db } from '../../db';
+import type { AiModelService, ResolvedModel } from '../ai-models/service';
+import { ProviderError, type streamChat } from '../ai-models/providers';
+import type { CreditService } from '../credits/service';
+import { costOf, fitToWindow, type Fitted, tokensOf, type Turn } from './context';
+
+export type MessageStatus = 'done' | 'streaming' | 'stopped' | 'error' | 'interrupted';
+
+/** where the events of one answer go (the route's server-sent events) */
+export interface Sink {
+  send(event: 'start' | 'delta' | 'done' | 'error', data: unknown): void;
+  /** called once if the client goes away before the answer ends */
+  onClose(cb: () => void): void;
+  /** the catalogue message of an error in the client's language */
+  describe(e: AppError): { errorCode: string; errorMessage: string };
+}
+
+export interface Prepared {
+  userId: string;
+  conversationId: string;
+  userMessage: Row | null;
+  assistant: Row;
+  model: ResolvedModel;
+  system: string | null;
+  fitted: Fitted;
+  holdId: number;
+  firstExchange: boolean;
+  firstQuestion: string;
+}
+
+const CONVERSATION_COLUMNS = sql`c.id, c.title, c.pinned, c.model_id, c.system_prompt, c.created_at, c.updated_at`;
+const MESSAGE_COLUMNS = sql`m.id, m.parent_id, m.role, m.content, m.status, m.model_id, m.model_name, m.input_tokens, m.output_tokens,
+  m.credits, m.first_token_ms, m.total_ms, m.error_code, m.error_message, m.trimmed, m.created_at`;
+
+/** text saved while streaming at most this often */
+const FLUSH_MS = 1000;
+/** auto-titles are the first question's first line, this long at most */
+const TITLE_CHARS = 40;
+
+/** the usage log of every user (READ_AI_USAGE) */
+export const usageList: ListSpec = {
+  resource: 'ai-usage',
+  from: sql`ai_usage a LEFT JOIN users u ON u.id = a.user_id`,
+  columns: sql`a.id::text AS id, a.user_id, u.username, u.nickname, a.model_id, a.model_name, a.input_tokens, a.output_tokens,
+    a.credits, a.first_token_ms, a.total_ms, a.status, a.error_code, a.usage_source, a.conversation_id, a.message_id, a.created_at`,
+  search: [sql`u.username`, sql`u.nickname`, sql`a.model_name`],
+  filters: {
+    user_id: { kind: 'eq', column: sql`a.user_id` },
+    model_id: { kind: 'eq', column: sql`a.model_id` },
+    status: { kind: 'eq', column: sql`a.status` },
+    created_at: { kind: 'range', column: sql`a.created_at` },
+  },
+  sorts: {
+    created_at: sql`a.created_at`,
+    credits: sql`a.credits`,
+    input_tokens: sql`a.input_tokens`,
+    output_tokens: sql`a.output_tokens`,
+    first_token_ms: sql`a.first_token_ms`,
+    total_ms: sql`a.total_ms`,
+  },
+  nullable: ['first_token_ms', 'total_ms'],
+  defaultSort: { field: 'created_at', order: 'descend' },
+  tiebreak: sql`a.id`,
+  exportColumns: [
+    { key: 'created_at', date: true, width: 20 },
+    { key: 'username', width: 20 },
+    { key: 'model_name', width: 24 },
+    { key: 'input_tokens', width: 12 },
+    { key: 'output_tokens', width: 12 },
+    { key: 'credits', width: 10 },
+    { key: 'first_token_ms', width: 14 },
+    { key: 'total_ms', width: 12 },
+    { key: 'status', width: 12 },
+    { key: 'error_code', width: 20 },
+    { key: 'usage_source', width: 10 },
+  ],
+};
+
+const clean = (s: string | null | undefined) => (s ?? '').trim();
+
+export class ChatService {
+  /** answers being written by this process: assistant message id -> its controller */
+  private active = new Map<string, { abort: (why: 'stopped') => void }>();
+
+  constructor(
+    private db: Db,
+    private credits: CreditService,
+    private models: Pick<AiModelService, 'listForUser' | 'resolveForUser'>,
+    private stream: typeof streamChat,
+    private timeouts: { firstTokenMs: number; idleMs: number },
+  ) {
+    // a hold whose process died: its message keeps the text saved so far, marked interrupted
+    credits.onSettle('chat', async (tx, hold) => {
+      if (!hold.refId) return;
+      const [m] = await query<Row>(
+        tx,
+        sql`UPDATE chat_messages SET status = 'interrupted', credits = ${hold.captured} WHERE id = ${hold.refId} AND status = 'streaming'
+          RETURNING id, user_id, conversation_id, model_id, model_name, content`,
+      );
+      if (!m) return;
+      await this.logUsage(tx, m, { input: 0, output: tokensOf(m.content as string), credits: hold.captured, firstTokenMs: null, totalMs: null, status: 'interrupted', errorCode: null, source: 'local' });
+    });
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // conversations
+
+  private async own(userId: string, id: string, tx: Db | Tx = this.db, lock = false): Promise<Row> {
+    const [c] = await query<Row>(tx, sql`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = ${id} AND c.user_id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`);
+    if (!c) throw new AppError('NOT_FOUND', { field: 'id' });
+    return c;
+  }
+
+  async list(userId: string, q: { keyword?: string; current?: number; pageSize?: number }) {
+    const kw = clean(q.keyword);
+    const size = q.pageSize ?? 50;
+    const offset = ((q.current ?? 1) - 1) * size;
+    const pattern = likePattern(kw);
+    const match = kw
+      ? sql`AND (c.title ILIKE ${pattern} OR EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id AND m.content ILIKE ${pattern}))`
+      : sql``;
+    const snippet = kw
+      ? sql`(SELECT substr(m.content, greatest(1, strpos(lower(m.content), lower(${kw})) - 30), 120) FROM chat_messages m
+          WHERE m.conversation_id = c.id AND m.content ILIKE ${pattern} ORDER BY m.created_at DESC LIMIT 1)`
+      : sql`NULL::text`;
+    const rows = await query<Row>(
+      this.db,
+      sql`SELECT ${CONVERSATION_COLUMNS}, ${snippet} AS snippet, count(*) OVER () AS total FROM conversations c
+        WHERE c.user_id = ${userId} ${match} ORDER BY c.pinned DESC, c.updated_at DESC, c.id LIMIT ${size} OFFSET ${offset}`,
+    );
+    let total = rows.length ? Number(rows[0].total) : 0;
+    if (!rows.length && offset > 0) {
+      const [n] = await query<{ n: string }>(this.db, sql`SELECT count(*) AS n FROM conversations c WHERE c.user_id = ${userId} ${match}`);
+      total = Number(n.n);
+    }
+    return { data: rows.map(({ total: _t, ...r }) => plain(r)), total };
+  }
+
+  async create(userId: string, input: { title?: string; model_id?: string | null; system_prompt?: string | null }) {
+    const title = clean(input.title);
+    const [row] = await query<{ id: string }>(
+      this.db,
+      sql`INSERT INTO conversations (user_id, title, title_set, model_id, system_prompt)
+        VALUES (${userId}, ${title}, ${!!title}, ${input.model_id ?? null}, ${clean(input.system_prompt) || null}) RETURNING id`,
+    );
+    return plain({ ...(await this.own(userId, row.id)), snippet: null });
+  }
+
+  async update(userId: string, id: string, input: { title?: string; pinned?: boolean; model_id?: string | null; system_prompt?: string | null }) {
+    await this.own(userId, id);
+    const sets = [sql`updated_at = updated_at`];
+    if (input.title !== undefined) {
+      const title = clean(input.title);
+      if (!title) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: 'required' } });
+      sets.push(sql`title = ${title}`, sql`title_set = true`);
+    }
+    if (input.pinned !== undefined) sets.push(sql`pinned = ${input.pinned}`);
+    if (input.model_id !== undefined) sets.push(sql`model_id = ${input.model_id}`);
+    if (input.system_prompt !== undefined) sets.push(sql`system_prompt = ${clean(input.system_prompt) || null}`);
+    await this.db.execute(sql`UPDATE conversations SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+    return plain({ ...(await this.own(userId, id)), snippet: null });
+  }
+
+  async remove(userId: string, id: string) {
+    await this.own(userId, id);
+    const [busy] = await query(this.db, sql`SELECT 1 FROM chat_messages WHERE conversation_id = ${id} AND status = 'streaming' LIMIT 1`);
+    if (busy) throw new AppError('CHAT_BUSY');
+    await this.db.execute(sql`DELETE FROM conversations WHERE id = ${id}`);
+  }
+
+  async get(userId: string, id: string) {
+    const conversation = await this.own(userId, id);
+    const messages = await query<Row>(this.db, sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m WHERE m.conversation_id = ${id} ORDER BY m.created_at, m.id`);
+    return { conversation: plain({ ...conversation, snippet: null }), messages: messages.map(plain) };
+  }
+
+  /** markdown: the newest branch; json: the conversation with every branch */
+  async exportOf(userId: string, id: string, format: 'markdown' | 'json') {
+    const { conversation, messages } = await this.get(userId, id);
+    const title = (conversation.title as string) || 'conversation';
+    if (format === 'json') return { title, body: JSON.stringify({ conversation, messages }, null, 2) };
+    const lines = [`# ${title}`, ''];
+    if (conversation.system_prompt) lines.push(`> ${String(conversation.system_prompt).replace(/\n/g, '\n> ')}`, '');
+    for (const m of newestBranch(messages)) {
+      const who = m.role === 'user' ? '**User**' : `**Assistant** (${m.model_name ?? ''})`;
+      lines.push(`### ${who}`, '', String(m.content), '');
+    }
+    return { title, body: lines.join('\n') };
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // answering
+
+  /** the turns from the first message down to `id` (inclusive) */
+  private async branchTo(conversationId: string, id: string | null): Promise<Turn[]> {
+    if (!id) return [];
+    const rows = await query<{ role: 'user' | 'assistant'; content: string }>(
+      this.db,
+      sql`WITH RECURSIVE up AS (
+          SELECT id, parent_id, role, content, 0 AS depth FROM chat_messages WHERE id = ${id} AND conversation_id = ${conversationId}
+          UNION ALL SELECT m.id, m.parent_id, m.role, m.content, up.depth + 1 FROM chat_messages m JOIN up ON m.id = up.parent_id
+        ) SELECT role, content FROM up ORDER BY depth DESC`,
+    );
+    return rows.filter((r) => r.content.trim()).map((r) => ({ role: r.role, content: r.content }));
+  }
+
+  private async modelFor(user: AccessSubject, ...ids: Array<string | null | undefined>): Promise<ResolvedModel> {
+    const wanted = ids.find((x) => x);
+    if (wanted) return this.models.resolveForUser(user, wanted);
+    const [first] = await this.models.listForUser(user);
+    if (!first) throw new AppError('MODEL_NOT_AVAILABLE', { field: 'model_id' });
+    return this.models.resolveForUser(user, first.id);
+  }
+
+  private async assertIdle(tx: Db | Tx, conversationId: string) {
+    const [busy] = await query(tx, sql`SELECT 1 FROM chat_messages WHERE conversation_id = ${conversationId} AND status = 'streaming' LIMIT 1`);
+    if (busy) throw new AppError('CHAT_BUSY');
+  }
+
+  /** a new question (parent: the answer it follows; null: a first question or an edited first one) */
+  async prepareSend(
+    user: AccessSubject & { uid: string },
+    conversationId: string,
+    input: { content: string; parent_id: string | null; model_id?: string | null },
+  ): Promise<Prepared> {
+    const conv = await this.own(user.uid, conversationId);
+    const content = input.content.trim();
+    if (!content) throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: 'required' } });
+    if (input.parent_id) {
+      const [p] = await query(this.db, sql`SELECT 1 FROM chat_messages WHERE id = ${input.parent_id} AND conversation_id = ${conversationId} AND role = 'assistant'`);
+      if (!p) throw new AppError('INVALID_PARAM', { field: 'parent_id', params: { reason: 'not an answer in this conversation' } });
+    }
+    await this.assertIdle(this.db, conversationId);
+    const model = await this.modelFor(user, input.model_id, conv.model_id as string | null);
+    const turns = [...(await this.branchTo(conversationId, input.parent_id)), { role: 'user' as const, content }];
+    const [prior] = await query(this.db, sql`SELECT 1 FROM chat_messages WHERE conversation_id = ${conversationId} LIMIT 1`);
+    return this.begin(user, conv, model, turns, { parentId: input.parent_id, content }, !prior);
+  }
+
+  /** another answer to the question an answer answered */
+  async prepareRegenerate(user: AccessSubject & { uid: string }, messageId: string, input: { model_id?: string | null }): Promise<Prepared> {
+    const [m] = await query<Row>(this.db, sql`SELECT id, conversation_id, parent_id, role, model_id FROM chat_messages WHERE id = ${messageId} AND user_id = ${user.uid}`);
+    if (!m || m.role !== 'assistant' || !m.parent_id) throw new AppError('NOT_FOUND', { field: 'id' });
+    const conv = await this.own(user.uid, m.conversation_id as string);
+    await this.assertIdle(this.db, conv.id as string);
+    const model = await this.modelFor(user, input.model_id, m.model_id as string | null, conv.model_id as string | null);
+    const turns = await this.branchTo(conv.id as string, m.parent_id as string);
+    return this.begin(user, conv, model, turns, { questionId: m.parent_id as string }, false);
+  }
+
+  private async begin(
+    user: AccessSubject & { uid: string },
+    conv: Row,
+    model: ResolvedModel,
+    turns: Turn[],
+    q: { parentId: string | null; content: string } | { questionId: string },
+    firstExchange: boolean,
+  ): Promise<Prepared> {
+    const system = (conv.system_prompt as string | null) || null;
+    const fitted = fitToWindow(system, turns, model.contextWindow, model.maxOutputTokens);
+    const assistantId = randomUUID();
+    const hold = await this.credits.hold(user.uid, costOf(fitted.promptTokens, fitted.maxTokens, model), {
+      key: `chat:${assistantId}`,
+      refType: 'chat',
+      refId: assistantId,
+      reason: `chat: ${model.name}`,
+      dailyLimit: await this.credits.dailyLimitOf(user.role ?? []),
+    });
+    try {
+      return await this.db.transaction(async (tx) => {
+        await this.own(user.uid, conv.id as string, tx, true);
+        await this.assertIdle(tx, conv.id as string);
+        let userMessage: Row | null = null;
+        let questionId: string;
+        if ('questionId' in q) questionId = q.questionId;
+        else {
+          [userMessage] = await query<Row>(
+            tx,
+            sql`INSERT INTO chat_messages (conversation_id, user_id, parent_id, role, content) VALUES (${conv.id}, ${user.uid}, ${q.parentId}, 'user', ${q.content})
+              RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
+          );
+          questionId = userMessage.id as string;
+        }
+        const [assistant] = await query<Row>(
+          tx,
+          sql`INSERT INTO chat_messages (id, conversation_id, user_id, parent_id, role, status, model_id, model_name, trimmed, hold_id)
+            VALUES (${assistantId}, ${conv.id}, ${user.uid}, ${questionId}, 'assistant', 'streaming', ${model.id}, ${model.name}, ${fitted.trimmed}, ${hold.id})
+            RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
+        );
+        await tx.execute(sql`UPDATE conversations SET updated_at = now(), model_id = ${model.id} WHERE id = ${conv.id}`);
+        return {
+          userId: user.uid,
+          conversationId: conv.id as string,
+          userMessage: userMessage && plain(userMessage),
+          assistant: plain(assistant),
+          model,
+          system,
+          fitted,
+          holdId: hold.id,
+          firstExchange: firstExchange && !conv.title,
+          firstQuestion: turns[turns.length - 1].content,
+        };
+      });
+    } catch (e) {
+      await this.credits.release(hold.id);
+      throw e;
+    }
+  }
+
+  /** stops an answer this process is writing; false when none is running here */
+  async stop(userId: string, messageId: string): Promise<boolean> {
+    const [m] = await query(this.db, sql`SELECT 1 FROM chat_messages WHERE id = ${messageId} AND user_id = ${userId}`);
+    if (!m) throw new AppError('NOT_FOUND', { field: 'id' });
+    const run = this.active.get(messageId);
+    run?.abort('stopped');
+    return !!run;
+  }
+
+  /** streams the answer to the sink, then settles; never throws */
+  async run(p: Prepared, sink: Sink): Promise<void> {
+    const id = p.assistant.id as string;
+    const ctl = new AbortController();
+    let why: 'stopped' | 'disconnected' | 'timeout' | null = null;
+    const abort = (reason: 'stopped' | 'disconnected' | 'timeout') => {
+      why ??= reason;
+      ctl.abort();
+    };
+    this.active.set(id, { abort });
+    let finished = false;
+    sink.onClose(() => {
+      if (!finished) abort('disconnected');
+    });
+    sink.send('start', { user_message: p.userMessage, message: p.assistant, trimmed: p.fitted.trimmed });
+
+    const started = Date.now();
+    let firstTokenMs: number | null = null;
+    let text = '';
+    let usage: { inputTokens: number; outputTokens: number } | null = null;
+    let failure: AppError | null = null;
+    let timer = setTimeout(() => abort('timeout'), this.timeouts.firstTokenMs);
+    let lastFlush = started;
+    let flushing: Promise<unknown> = Promise.resolve();
+    try {
+      const events = this.stream(p.model.target, { system: p.system, turns: p.fitted.turns, maxTokens: p.fitted.maxTokens, signal: ctl.signal });
+      for await (const ev of events) {
+        if (ctl.signal.aborted) break;
+        if (ev.type === 'usage') {
+          usage = { inputTokens: ev.inputTokens, outputTokens: ev.outputTokens };
+          continue;
+        }
+        if (!ev.text) continue;
+        if (firstTokenMs === null) firstTokenMs = Date.now() - started;
+        text += ev.text;
+        sink.send('delta', { text: ev.text });
+        clearTimeout(timer);
+        timer = setTimeout(() => abort('timeout'), this.timeouts.idleMs);
+        if (Date.now() - lastFlush >= FLUSH_MS) {
+          lastFlush = Date.now();
+          const soFar = text;
+          flushing = flushing.then(() => this.flush(p, soFar)).catch(() => undefined);
+        }
+      }
+    } catch (e) {
+      if (!ctl.signal.aborted) failure = providerFailure(e);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (why === 'timeout') failure = new AppError('AI_TIMEOUT', { params: { seconds: Math.round((firstTokenMs === null ? this.timeouts.firstTokenMs : this.timeouts.idleMs) / 1000), message: '' } });
+    await flushing;
+
+    const generated = firstTokenMs !== null;
+    const status: MessageStatus = failure ? 'error' : why === 'stopped' || why === 'disconnected' ? 'stopped' : 'done';
+    const usageStatus = failure ? 'error' : why === 'disconnected' ? 'disconnected' : status;
+    const input = usage?.inputTokens ?? p.fitted.promptTokens;
+    const output = usage && !ctl.signal.aborted ? usage.outputTokens : tokensOf(text);
+    // nothing generated, nothing paid (a provider error or a stop before the first token)
+    const cost = generated ? costOf(input, output, p.model) : 0;
+    const totalMs = Date.now() - started;
+    let balance = 0;
+    let title: string | null = null;
+    try {
+      const settled = await this.credits.settle(p.holdId, cost, async (tx, captured) => {
+        await tx.execute(sql`UPDATE chat_messages SET content = ${text}, status = ${status}, input_tokens = ${generated ? input : 0},
+          output_tokens = ${generated ? output : 0}, credits = ${captured}, first_token_ms = ${firstTokenMs}, total_ms = ${totalMs},
+          error_code = ${failure?.code ?? null}, error_message = ${failure ? String(failure.params?.message ?? '') || null : null}
+          WHERE id = ${id}`);
+        await this.logUsage(tx, { user_id: p.userId, conversation_id: p.conversationId, id, model_id: p.model.id, model_name: p.model.name }, {
+          input: generated ? input : 0,
+          output: generated ? output : 0,
+          credits: captured,
+          firstTokenMs,
+          totalMs,
+          status: usageStatus,
+          errorCode: failure?.code ?? null,
+          source: usage && !ctl.signal.aborted ? 'provider' : 'local',
+        });
+        if (p.firstExchange && !failure) {
+          title = p.firstQuestion.split('\n').find((l) => l.trim())?.trim().slice(0, TITLE_CHARS) ?? null;
+          if (title) await tx.execute(sql`UPDATE conversations SET title = ${title} WHERE id = ${p.conversationId} AND NOT title_set AND title = ''`);
+        }
+        await tx.execute(sql`UPDATE conversations SET updated_at = now() WHERE id = ${p.conversationId}`);
+      });
+      balance = settled.balance;
+    } finally {
+      finished = true;
+      this.active.delete(id);
+    }
+    const [message] = await query<Row>(this.db, sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m WHERE m.id = ${id}`);
+    if (failure) sink.send('error', { ...sink.describe(failure), message: plain(message), balance });
+    else sink.send('done', { message: plain(message), balance, title });
+  }
+
+  /** the text and the cost so far: what survives a crash */
+  private async flush(p: Prepared, text: string) {
+    await this.db.execute(sql`UPDATE chat_messages SET content = ${text} WHERE id = ${p.assistant.id as string} AND status = 'streaming'`);
+    await this.credits.progress(p.holdId, costOf(p.fitted.promptTokens, tokensOf(text), p.model));
+  }
+
+  private async logUsage(
+    tx: Tx,
+    m: Row,
+    u: { input: number; output: number; credits: number; firstTokenMs: number | null; totalMs: number | null; status: string; errorCode: ErrorCode | null; source: 'provider' | 'local' },
+  ) {
+    await tx.execute(sql`INSERT INTO ai_usage (user_id, conversation_id, message_id, model_id, model_name, input_tokens, output_tokens, credits,
+        first_token_ms, total_ms, status, error_code, usage_source)
+      VALUES (${m.user_id}, ${m.conversation_id}, ${m.id}, ${m.model_id}, ${m.model_name}, ${u.input}, ${u.output}, ${u.credits},
+        ${u.firstTokenMs}, ${u.totalMs}, ${u.status}, ${u.errorCode}, ${u.source})`);
+  }
+}
+
+const MESSAGE_FIELDS = `id, parent_id, role, content, status, model_id, model_name, input_tokens, output_tokens, credits, first_token_ms,
+  total_ms, error_code, error_message, trimmed, created_at`;
+
+/** a provider's failure as a catalogue error carrying the provider's own message */
+function providerFailure(e: unknown): AppError {
+  if (e instanceof AppError) return e;
+  const code: ErrorCode = e instanceof ProviderError ? e.code : 'AI_PROVIDER_ERROR';
+  const message = (e instanceof ProviderError ? e.providerMessage : e instanceof Error ? e.message : String(e)).slice(0, 1000);
+  return new AppError(code, { params: { message, seconds: 0 }, cause: e });
+}
+
+/** from the first message down, the newest child at each step */
+export function newestBranch<T extends Row>(messages: T[]): T[] {
+  const children = new Map<string | null, T[]>();
+  for (const m of messages) {
+    const k = (m.parent_id as string | null) ?? null;
+    children.set(k, [...(children.get(k) ?? []), m]);
+  }
+  const out: T[] = [];
+  let at: string | null = null;
+  for (;;) {
+    const kids = children.get(at);
+    if (!kids?.length) return out;
+    const newest = kids[kids.length - 1];
+    out.push(newest);
+    at = newest.id as string;
+  }
+}

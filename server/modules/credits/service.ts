@@ -1,0 +1,460 @@
+/**
+ * The credits ledger: the one writer of balances (users.score) and of credit_ledger,
+ * credit_holds and credit_reconciliations. Every movement is an append-only entry with a unique
+ * idempotency key; a balance always equals the sum of its user's entries.
+ *
+ * A hold takes the most a piece of work may cost out of the balance at once (a conditional
+ * update under the user's row lock, in the same transaction as its entry, so no concurrency
+ * overdraws); settling it releases the whole hold and captures the real cost (never more than
+ * the hold) in one transaction: hold -H, then release +H and capture -C. A hold belongs to the
+ * server process that runs the work, which holds an advisory lock for as long as it lives; holds
+ * whose process is gone (a crash, kill -9) are settled by `settleOrphans` at the next start and
+ * by a periodic job, capturing the cost recorded so far (`progress`).
+ */
+import { randomUUID } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import { sql } from 'drizzle-orm';
+import { ADMIN_ROLE } from '../../../shared/permissions';
+import { AppError } from '../../core/errors';
+import type { ListSpec } from '../../core/list/query';
+import { query, type Row, textArray, type Tx } from '../../core/sql';
+import type { Db } from '../../db';
+import type { Mismatch } from '../../db/schema';
+
+export type LedgerKind = 'grant' | 'hold' | 'capture' | 'release' | 'topup' | 'refund' | 'withdrawal' | 'adjustment';
+export const LEDGER_KINDS: LedgerKind[] = ['grant', 'hold', 'capture', 'release', 'topup', 'refund', 'withdrawal', 'adjustment'];
+/** the kinds of AI spending: their sum over a day is what the daily limit counts */
+const SPENDING: LedgerKind[] = ['hold', 'release', 'capture'];
+
+/** advisory lock keys: (OWNER_LOCK, hashtext(owner)) marks a live process; SETTLE_LOCK one settler */
+const OWNER_LOCK = 727020;
+const SETTLE_LOCK = 727021;
+const RECONCILE_LOCK = 727022;
+/** a report lists at most this many differing balances */
+const MAX_REPORTED = 1000;
+
+export interface Movement {
+  userId: string;
+  kind: LedgerKind;
+  /** the change to the balance: negative takes out, and never below zero */
+  amount: number;
+  key: string;
+  reason?: string | null;
+  refType?: string | null;
+  refId?: string | null;
+  holdId?: number | null;
+  actorId?: string | null;
+}
+
+export interface Entry {
+  id: number;
+  userId: string;
+  kind: LedgerKind;
+  amount: number;
+  balanceAfter: number;
+  /** true when the key had been posted before: this is that first entry, nothing moved now */
+  repeated: boolean;
+}
+
+export interface Hold {
+  id: number;
+  userId: string;
+  amount: number;
+  balanceAfter: number;
+  status: 'open' | 'settled';
+  captured: number | null;
+}
+
+export interface HoldRequest {
+  key: string;
+  reason?: string;
+  refType?: string;
+  refId?: string;
+  /** the caller's daily limit (credits spent on AI a day, holds included); null: none */
+  dailyLimit?: number | null;
+}
+
+/** run inside the settling transaction of a hold of this ref type (e.g. the chat marks its message) */
+export type SettleHook = (tx: Tx, hold: { id: number; userId: string; refId: string | null; captured: number }) => Promise<void>;
+
+export interface ReconciliationReport {
+  id: number;
+  trigger: 'nightly' | 'admin';
+  usersChecked: number;
+  mismatches: Mismatch[];
+  ranAt: string;
+}
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+export const ledgerColumns = sql`l.id::text AS id, l.user_id, l.kind, l.amount, l.balance_after, l.reason, l.ref_type,
+  l.ref_id, l.created_at`;
+
+/** a user's own entries (scoped to the caller by the route) */
+export const historyList: ListSpec = {
+  resource: 'credit-history',
+  from: sql`credit_ledger l`,
+  alias: 'l',
+  columns: ledgerColumns,
+  search: [sql`l.reason`],
+  filters: {
+    kind: { kind: 'eq', column: sql`l.kind` },
+    created_at: { kind: 'range', column: sql`l.created_at` },
+  },
+  sorts: { created_at: sql`l.created_at`, amount: sql`l.amount` },
+  defaultSort: { field: 'created_at', order: 'descend' },
+  tiebreak: sql`l.id`,
+  exportColumns: [
+    { key: 'created_at', date: true, width: 20 },
+    { key: 'kind', width: 12 },
+    { key: 'amount', width: 12 },
+    { key: 'balance_after', width: 14 },
+    { key: 'reason', width: 40 },
+    { key: 'ref_type', width: 12 },
+    { key: 'ref_id', width: 38 },
+  ],
+};
+
+/** every entry, with the account's names (admins) */
+export const ledgerList: ListSpec = {
+  resource: 'credit-ledger',
+  from: sql`credit_ledger l LEFT JOIN users u ON u.id = l.user_id`,
+  columns: sql`${ledgerColumns}, u.username, u.nickname, l.actor_id`,
+  search: [sql`u.username`, sql`u.nickname`, sql`l.reason`, sql`l.ref_id`],
+  filters: {
+    user_id: { kind: 'eq', column: sql`l.user_id` },
+    kind: { kind: 'eq', column: sql`l.kind` },
+    created_at: { kind: 'range', column: sql`l.created_at` },
+  },
+  sorts: { created_at: sql`l.created_at`, amount: sql`l.amount` },
+  defaultSort: { field: 'created_at', order: 'descend' },
+  tiebreak: sql`l.id`,
+  exportColumns: [
+    { key: 'created_at', date: true, width: 20 },
+    { key: 'username', width: 20 },
+    { key: 'kind', width: 12 },
+    { key: 'amount', width: 12 },
+    { key: 'balance_after', width: 14 },
+    { key: 'reason', width: 40 },
+    { key: 'ref_type', width: 12 },
+    { key: 'ref_id', width: 38 },
+  ],
+};
+
+export class CreditService {
+  /** this process: the owner of the holds it takes */
+  readonly owner = randomUUID();
+  private ownerClient: PoolClient | null = null;
+  private hooks = new Map<string, SettleHook>();
+
+  constructor(private db: Db) {}
+
+  /** marks this process alive (its holds are not orphans while it runs) */
+  async start(): Promise<void> {
+    if (this.ownerClient) return;
+    const client = await this.db.$client.connect();
+    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [OWNER_LOCK, this.owner]);
+    this.ownerClient = client;
+  }
+
+  async stop(): Promise<void> {
+    const client = this.ownerClient;
+    this.ownerClient = null;
+    if (!client) return;
+    await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [OWNER_LOCK, this.owner]).catch(() => undefined);
+    client.release();
+  }
+
+  onSettle(refType: string, hook: SettleHook) {
+    this.hooks.set(refType, hook);
+  }
+
+  /** the balance, locked for the rest of the transaction */
+  private async lockBalance(tx: Tx, userId: string): Promise<number> {
+    const [row] = await query<{ score: number }>(tx, sql`SELECT score FROM users WHERE id = ${userId} FOR UPDATE`);
+    if (!row) throw new AppError('NOT_FOUND', { field: 'user_id' });
+    return row.score;
+  }
+
+  private async entryByKey(tx: Db | Tx, key: string): Promise<Entry | undefined> {
+    const [row] = await query<{ id: string; user_id: string; kind: LedgerKind; amount: number; balance_after: number }>(
+      tx,
+      sql`SELECT id, user_id, kind, amount, balance_after FROM credit_ledger WHERE idempotency_key = ${key}`,
+    );
+    return row && { id: Number(row.id), userId: row.user_id, kind: row.kind, amount: row.amount, balanceAfter: row.balance_after, repeated: true };
+  }
+
+  /**
+   * One movement inside the caller's transaction. The user's row is locked first, so the key
+   * check sees every committed movement of that user and a repeat of the key moves nothing.
+   */
+  async post(tx: Tx, m: Movement): Promise<Entry> {
+    if (!Number.isSafeInteger(m.amount)) throw new AppError('INVALID_PARAM', { field: 'amount', params: { reason: 'not a whole number' } });
+    const balance = await this.lockBalance(tx, m.userId);
+    const seen = await this.entryByKey(tx, m.key);
+    if (seen) return seen;
+    if (m.amount < 0 && balance + m.amount < 0) {
+      throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: -m.amount, balance } });
+    }
+    // conditional: the row lock makes the condition hold, the WHERE states it
+    const [u] = await query<{ score: number }>(
+      tx,
+      sql`UPDATE users SET score = score + ${m.amount} WHERE id = ${m.userId} AND score + ${m.amount} >= 0 RETURNING score`,
+    );
+    if (!u) throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: -m.amount, balance } });
+    const [row] = await query<{ id: string }>(
+      tx,
+      sql`INSERT INTO credit_ledger (user_id, kind, amount, balance_after, idempotency_key, reason, ref_type, ref_id, hold_id, actor_id)
+        VALUES (${m.userId}, ${m.kind}, ${m.amount}, ${u.score}, ${m.key}, ${m.reason ?? null}, ${m.refType ?? null}, ${m.refId ?? null},
+          ${m.holdId ?? null}, ${m.actorId ?? null})
+        RETURNING id`,
+    );
+    return { id: Number(row.id), userId: m.userId, kind: m.kind, amount: m.amount, balanceAfter: u.score, repeated: false };
+  }
+
+  /** a movement in its own transaction */
+  postNow(m: Movement): Promise<Entry> {
+    return this.db.transaction((tx) => this.post(tx, m));
+  }
+
+  /** credits spent on AI today (UTC day): settled costs plus what open holds keep */
+  async spentToday(tx: Db | Tx, userId: string): Promise<number> {
+    const [row] = await query<{ spent: number }>(
+      tx,
+      sql`SELECT coalesce(-sum(amount), 0)::int AS spent FROM credit_ledger
+        WHERE user_id = ${userId} AND kind = ANY(${textArray(SPENDING)}) AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+    );
+    return row.spent;
+  }
+
+  /**
+   * The daily AI credit limit of an account with these roles: the most generous limit set on
+   * them; roles without a limit do not lift it; no limit set (or role admin): none.
+   */
+  async dailyLimitOf(roles: readonly string[]): Promise<number | null> {
+    if (roles.includes(ADMIN_ROLE) || !roles.length) return null;
+    const [row] = await query<{ max: number | null }>(
+      this.db,
+      sql`SELECT max(daily_credit_limit) AS max FROM roles WHERE role_id = ANY(${textArray(roles)})`,
+    );
+    return row.max ?? null;
+  }
+
+  /** takes `amount` out of the balance until settled; a repeat of the key answers the same hold */
+  async hold(userId: string, amount: number, req: HoldRequest): Promise<Hold> {
+    if (!Number.isSafeInteger(amount) || amount < 0) throw new AppError('INVALID_PARAM', { field: 'amount', params: { reason: 'not a whole number' } });
+    try {
+      return await this.db.transaction(async (tx) => {
+        const balance = await this.lockBalance(tx, userId);
+        const [seen] = await query<Row>(tx, sql`SELECT id, user_id, amount, status, captured FROM credit_holds WHERE idempotency_key = ${req.key}`);
+        if (seen) return { ...holdOf(seen), balanceAfter: balance };
+        if (req.dailyLimit !== undefined && req.dailyLimit !== null) {
+          const used = await this.spentToday(tx, userId);
+          if (used + amount > req.dailyLimit) throw new AppError('DAILY_LIMIT_REACHED', { params: { used, limit: req.dailyLimit } });
+        }
+        const [h] = await query<{ id: string }>(
+          tx,
+          sql`INSERT INTO credit_holds (user_id, amount, idempotency_key, ref_type, ref_id, owner)
+            VALUES (${userId}, ${amount}, ${req.key}, ${req.refType ?? null}, ${req.refId ?? null}, ${this.owner}) RETURNING id`,
+        );
+        const id = Number(h.id);
+        const e = await this.post(tx, {
+          userId,
+          kind: 'hold',
+          amount: -amount,
+          key: `hold:${id}`,
+          reason: req.reason,
+          refType: req.refType,
+          refId: req.refId,
+          holdId: id,
+        });
+        return { id, userId, amount, balanceAfter: e.balanceAfter, status: 'open' as const, captured: null };
+      });
+    } catch (e) {
+      // the same key taken at the same moment by another request: answer that hold
+      if (isUniqueViolation(e)) {
+        const [seen] = await query<Row>(this.db, sql`SELECT id, user_id, amount, status, captured FROM credit_holds WHERE idempotency_key = ${req.key}`);
+        if (seen) return { ...holdOf(seen), balanceAfter: await this.balance(userId) };
+      }
+      throw e;
+    }
+  }
+
+  /** the cost so far of an open hold's work: what a crash settlement captures */
+  async progress(holdId: number, cost: number): Promise<void> {
+    await this.db.execute(sql`UPDATE credit_holds SET progress = LEAST(${Math.max(0, Math.floor(cost))}, amount) WHERE id = ${holdId} AND status = 'open'`);
+  }
+
+  /**
+   * Settles a hold: captures `cost` (at most the hold) and releases the rest. Idempotent: a
+   * settled hold stays as it was. `inTx` runs in the same transaction (the caller's own rows).
+   */
+  async settle(holdId: number, cost: number, inTx?: (tx: Tx, captured: number, balance: number) => Promise<void>): Promise<{ captured: number; balance: number; repeated: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const [h] = await query<Row>(tx, sql`SELECT id, user_id, amount, status, captured, ref_type, ref_id FROM credit_holds WHERE id = ${holdId} FOR UPDATE`);
+      if (!h) throw new AppError('NOT_FOUND', { field: 'hold' });
+      const hold = holdOf(h);
+      if (hold.status === 'settled') return { captured: hold.captured ?? 0, balance: await this.balance(hold.userId, tx), repeated: true };
+      const captured = Math.min(Math.max(0, Math.floor(cost)), hold.amount);
+      const ref = { refType: (h.ref_type as string | null) ?? null, refId: (h.ref_id as string | null) ?? null, holdId };
+      let e = await this.post(tx, { userId: hold.userId, kind: 'release', amount: hold.amount, key: `hold:${holdId}:release`, ...ref });
+      if (captured > 0) e = await this.post(tx, { userId: hold.userId, kind: 'capture', amount: -captured, key: `hold:${holdId}:capture`, ...ref });
+      await tx.execute(sql`UPDATE credit_holds SET status = 'settled', captured = ${captured}, settled_at = now() WHERE id = ${holdId}`);
+      await inTx?.(tx, captured, e.balanceAfter);
+      return { captured, balance: e.balanceAfter, repeated: false };
+    });
+  }
+
+  /** gives the whole hold back */
+  release(holdId: number) {
+    return this.settle(holdId, 0);
+  }
+
+  /**
+   * Settles the open holds of processes that are gone (their advisory lock is free), each with
+   * the cost recorded so far and its ref type's hook. One settler at a time across instances.
+   * Answers how many holds it settled.
+   */
+  async settleOrphans(): Promise<number> {
+    const client = await this.db.$client.connect();
+    let settled = 0;
+    try {
+      const { rows: got } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [SETTLE_LOCK]);
+      if (!got[0].ok) return 0;
+      try {
+        const { rows: owners } = await client.query<{ owner: string }>(
+          "SELECT DISTINCT owner FROM credit_holds WHERE status = 'open' AND owner <> $1",
+          [this.owner],
+        );
+        for (const { owner } of owners) {
+          const { rows: free } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNER_LOCK, owner]);
+          if (!free[0].ok) continue; // that process still runs
+          try {
+            const { rows: holds } = await client.query<{ id: string; progress: number; ref_type: string | null }>(
+              "SELECT id, progress, ref_type FROM credit_holds WHERE status = 'open' AND owner = $1",
+              [owner],
+            );
+            for (const h of holds) {
+              const hook = h.ref_type ? this.hooks.get(h.ref_type) : undefined;
+              const r = await this.settle(Number(h.id), h.progress, async (tx, captured) => {
+                const [row] = await query<{ user_id: string; ref_id: string | null }>(tx, sql`SELECT user_id, ref_id FROM credit_holds WHERE id = ${Number(h.id)}`);
+                await hook?.(tx, { id: Number(h.id), userId: row.user_id, refId: row.ref_id, captured });
+              });
+              if (!r.repeated) settled++;
+            }
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [OWNER_LOCK, owner]);
+          }
+        }
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [SETTLE_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+    return settled;
+  }
+
+  async balance(userId: string, tx: Db | Tx = this.db): Promise<number> {
+    const [row] = await query<{ score: number }>(tx, sql`SELECT score FROM users WHERE id = ${userId}`);
+    if (!row) throw new AppError('NOT_FOUND', { field: 'user_id' });
+    return row.score;
+  }
+
+  /** what the console home and the chat show: balance, held by open holds, today's AI spending and limit */
+  async summary(userId: string, roles: readonly string[]) {
+    const [[held], today, limit, balance] = await Promise.all([
+      query<{ held: number }>(this.db, sql`SELECT coalesce(sum(amount), 0)::int AS held FROM credit_holds WHERE user_id = ${userId} AND status = 'open'`),
+      this.spentToday(this.db, userId),
+      this.dailyLimitOf(roles),
+      this.balance(userId),
+    ]);
+    return { balance, held: held.held, today_used: today, daily_limit: limit };
+  }
+
+  /** an admin's correction of a user's balance, written to the ledger and the user log */
+  async adjust(
+    admin: { id: string; username: string | null },
+    input: { userId: string; amount: number; reason: string; requestId?: string },
+    log: (tx: Tx) => Promise<void>,
+  ): Promise<Entry> {
+    const reason = input.reason.trim();
+    if (!reason) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: 'required' } });
+    if (!input.amount) throw new AppError('INVALID_PARAM', { field: 'amount', params: { reason: 'must not be 0' } });
+    return this.db.transaction(async (tx) => {
+      const e = await this.post(tx, {
+        userId: input.userId,
+        kind: 'adjustment',
+        amount: input.amount,
+        key: `adjust:${input.requestId ?? randomUUID()}`,
+        reason,
+        refType: 'admin',
+        refId: admin.id,
+        actorId: admin.id,
+      });
+      if (!e.repeated) await log(tx);
+      return e;
+    });
+  }
+
+  /** every balance against the sum of its ledger; differences are recorded and reported, never fixed */
+  async reconcile(trigger: 'nightly' | 'admin'): Promise<ReconciliationReport> {
+    // one statement: the balances and the sums are read from the same snapshot
+    const rows = await query<{ user_id: string | null; balance: number; ledger_sum: string; checked: string }>(
+      this.db,
+      sql`WITH sums AS (SELECT user_id, sum(amount) AS total FROM credit_ledger GROUP BY user_id),
+        off AS (SELECT u.id AS user_id, u.score AS balance, coalesce(s.total, 0) AS ledger_sum
+          FROM users u LEFT JOIN sums s ON s.user_id = u.id WHERE u.score <> coalesce(s.total, 0) ORDER BY u.id LIMIT ${MAX_REPORTED})
+        SELECT NULL::text AS user_id, NULL::int AS balance, NULL::numeric AS ledger_sum, (SELECT count(*) FROM users) AS checked
+        UNION ALL SELECT user_id, balance, ledger_sum, NULL::bigint FROM off`,
+    );
+    const checked = Number(rows[0].checked);
+    const mismatches: Mismatch[] = rows.slice(1).map((r) => ({ userId: r.user_id!, balance: r.balance, ledgerSum: Number(r.ledger_sum) }));
+    const [saved] = await query<{ id: string; ran_at: string }>(
+      this.db,
+      sql`INSERT INTO credit_reconciliations (trigger, users_checked, mismatches) VALUES (${trigger}, ${checked}, ${JSON.stringify(mismatches)}::jsonb)
+        RETURNING id, ran_at`,
+    );
+    return { id: Number(saved.id), trigger, usersChecked: checked, mismatches, ranAt: new Date(saved.ran_at).toISOString() };
+  }
+
+  async lastReconciliation(): Promise<ReconciliationReport | null> {
+    const [r] = await query<{ id: string; trigger: 'nightly' | 'admin'; users_checked: number; mismatches: Mismatch[]; ran_at: string }>(
+      this.db,
+      sql`SELECT id, trigger, users_checked, mismatches, ran_at FROM credit_reconciliations ORDER BY ran_at DESC, id DESC LIMIT 1`,
+    );
+    return r ? { id: Number(r.id), trigger: r.trigger, usersChecked: r.users_checked, mismatches: r.mismatches, ranAt: new Date(r.ran_at).toISOString() } : null;
+  }
+
+  /** the nightly reconciliation, when the last one is a day old (the job checks every few minutes) */
+  async reconcileIfDue(): Promise<ReconciliationReport | null> {
+    const client = await this.db.$client.connect();
+    try {
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [RECONCILE_LOCK]);
+      if (!rows[0].ok) return null;
+      try {
+        const { rows: last } = await client.query<{ due: boolean }>(
+          "SELECT coalesce(max(ran_at) < now() - interval '1 day', true) AS due FROM credit_reconciliations WHERE trigger = 'nightly'",
+        );
+        return last[0].due ? await this.reconcile('nightly') : null;
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+}
+
+function holdOf(r: Row): Omit<Hold, 'balanceAfter'> {
+  return {
+    id: Number(r.id),
+    userId: r.user_id as string,
+    amount: r.amount as number,
+    status: r.status as 'open' | 'settled',
+    captured: (r.captured as number | null) ?? null,
+  };
+}
