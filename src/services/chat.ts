@@ -7,93 +7,53 @@ import { isLoginExpiredCode, LoginExpiredError, needsRefresh } from '../shared/a
 import { readSession } from '../shared/session';
 import { currentLang, goToLoginExpired, refreshSession } from './auth';
 import { withQuery } from './query-string';
+import type { paths } from './api-types';
 import type { ApiErrorBody, RequestOptions } from './request-layer';
 
-// Local mirrors of the chat API's rows, until the chat routes' generated types (api-types.d.ts) exist.
-export interface ChatModelInfo {
-  id: string;
-  name: string;
-  context_window: number;
-  max_output_tokens: number;
-  input_price: number;
-  output_price: number;
-}
+// The rows come from the generated OpenAPI types (npm run api:generate); only the stream's
+// events, which OpenAPI cannot describe, are typed here (from the same rows).
+type Method = 'get' | 'post' | 'put';
+type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type Json<P extends keyof paths, M extends Method> =
+  Op<P, M> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
+type Body<P extends keyof paths, M extends Method> =
+  NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
+type Data<P extends keyof paths, M extends Method> = Json<P, M> extends { data: infer D } ? D : never;
 
-export interface ConversationRow {
-  id: string;
-  title: string;
-  pinned: boolean;
-  model_id: string | null;
-  system_prompt: string | null;
-  created_at: string;
-  updated_at: string;
-  snippet: string | null;
-}
-
-export type MessageStatus = 'done' | 'streaming' | 'stopped' | 'error' | 'interrupted';
-
-export interface MessageRow {
-  id: string;
-  parent_id: string | null;
-  role: 'user' | 'assistant';
-  content: string;
-  status: MessageStatus;
-  model_id: string | null;
-  model_name: string | null;
-  input_tokens: number | null;
-  output_tokens: number | null;
-  credits: number | null;
-  first_token_ms: number | null;
-  total_ms: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  trimmed: number | null;
-  created_at: string;
-}
-
-export interface CreditsMe {
-  balance: number;
-  held: number;
-  today_used: number;
-  daily_limit: number | null;
-}
-
-export interface ConversationDetail {
-  conversation: ConversationRow;
-  messages: MessageRow[];
-}
-
-export interface ConversationPatch {
-  title?: string;
-  pinned?: boolean;
-  model_id?: string | null;
-  system_prompt?: string | null;
-}
+type Detail = Data<'/api/chat/conversations/{id}', 'get'>;
+export type ChatModelInfo = Data<'/api/chat/models', 'get'>[number];
+export type ConversationRow = Detail['conversation'];
+export type MessageRow = Detail['messages'][number];
+export type MessageStatus = MessageRow['status'];
+export type CreditsMe = Data<'/api/credits/me', 'get'>;
+export type ConversationDetail = Detail;
+export type ConversationPatch = Body<'/api/chat/conversations/{id}', 'put'>;
+export type NewConversation = Body<'/api/chat/conversations', 'post'>;
+export type SendBody = Body<'/api/chat/conversations/{id}/messages', 'post'>;
+export type RegenerateBody = Body<'/api/chat/messages/{id}/regenerate', 'post'>;
+type ListQuery = NonNullable<Op<'/api/chat/conversations', 'get'>['parameters']['query']>;
 
 interface Ok<T> {
   success: true;
   data: T;
-}
-interface Page<T> extends Ok<T[]> {
-  total: number;
 }
 
 const BASE = '/api/chat';
 const call = <T>(url: string, opts: RequestOptions & { method: string }) => request<Ok<T>>(url, opts).then((r) => r.data);
 
 export const listChatModels = (opts?: RequestOptions) => call<ChatModelInfo[]>(`${BASE}/models`, { method: 'GET', ...opts });
-export const listConversations = (query: { keyword?: string; current?: number; pageSize?: number }, opts?: RequestOptions) =>
-  request<Page<ConversationRow>>(withQuery(`${BASE}/conversations`, query), { method: 'GET', ...opts });
-export const createConversation = (body: { title?: string; model_id?: string; system_prompt?: string }, opts?: RequestOptions) =>
+export const listConversations = (query: ListQuery, opts?: RequestOptions) =>
+  request<Json<'/api/chat/conversations', 'get'>>(withQuery(`${BASE}/conversations`, query), { method: 'GET', ...opts });
+export const createConversation = (body: NewConversation, opts?: RequestOptions) =>
   call<ConversationRow>(`${BASE}/conversations`, { method: 'POST', data: body, ...opts });
 export const updateConversation = (id: string, body: ConversationPatch, opts?: RequestOptions) =>
-  call<ConversationRow>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'PATCH', data: body, ...opts });
+  call<ConversationRow>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'PUT', data: body, ...opts });
 export const deleteConversation = (id: string, opts?: RequestOptions) =>
   request<{ success: true }>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'DELETE', ...opts });
 export const getConversation = (id: string, opts?: RequestOptions) =>
   call<ConversationDetail>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'GET', ...opts });
 export const stopMessage = (id: string, opts?: RequestOptions) =>
-  request<{ success: true }>(`${BASE}/messages/${encodeURIComponent(id)}/stop`, { method: 'POST', data: {}, ...opts });
+  request<Json<'/api/chat/messages/{id}/stop', 'post'>>(`${BASE}/messages/${encodeURIComponent(id)}/stop`, { method: 'POST', data: {}, ...opts });
 export const getCreditsMe = (opts?: RequestOptions) => call<CreditsMe>('/api/credits/me', { method: 'GET', ...opts });
 
 export type ExportFormat = 'markdown' | 'json';
@@ -322,14 +282,14 @@ function isEventStream(res: Response): boolean {
 
 export const sendMessage = (
   conversationId: string,
-  body: { content: string; parent_id: string | null; model_id?: string },
+  body: SendBody,
   onEvent: (e: ChatStreamEvent) => void,
   signal: AbortSignal,
 ) => postStream(`${BASE}/conversations/${encodeURIComponent(conversationId)}/messages`, body, onEvent, signal);
 
 export const regenerateMessage = (
   messageId: string,
-  body: { model_id?: string },
+  body: RegenerateBody,
   onEvent: (e: ChatStreamEvent) => void,
   signal: AbortSignal,
 ) => postStream(`${BASE}/messages/${encodeURIComponent(messageId)}/regenerate`, body, onEvent, signal);
