@@ -4,7 +4,7 @@
  * balance fall; stops a slow answer (the provider request stops too); regenerates and switches
  * between alternatives; edits a question into a branch; sees a code block and a formula rendered
  * while HTML in an answer stays inert; exports; searches Chinese text, renames, pins, deletes;
- * and runs out of credits with a clear message.
+ * sets a system prompt; and runs out of credits with a clear message.
  */
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -166,6 +166,12 @@ describe('AI chat', () => {
 
   it('a code block and a formula are rendered; HTML in an answer stays text and never runs', async () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    // the KaTeX fonts come from the console's own build, inside the Content-Security-Policy
+    await page.evaluate(() => {
+      const w = window as unknown as { __csp: string[] };
+      w.__csp = [];
+      document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
     const reply =
       'Code:\\n\\n```js\\nconst answer = 42;\\n```\\n\\n$$\\nE = mc^2\\n$$\\n\\n<img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script>';
     await send(`[[reply:${reply}]]`);
@@ -177,6 +183,10 @@ describe('AI chat', () => {
     expect(await answer.locator('.md-body img, .md-body script').count()).toBe(0);
     expect(await answerText(answer)).toContain('<img src=x onerror="window.__pwned=1">');
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.evaluate(() => document.fonts.ready);
+    const katexFonts = await page.evaluate(() => [...document.fonts].filter((f) => f.family.startsWith('KaTeX') && f.status === 'loaded').map((f) => f.family));
+    expect(katexFonts).toEqual(expect.arrayContaining(['KaTeX_Main', 'KaTeX_Math']));
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([]);
 
     await answer.getByRole('button', { name: 'Copy code', exact: true }).click();
     await page.getByText('Code copied').waitFor();
@@ -293,6 +303,19 @@ describe('AI chat', () => {
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Conversation deleted').waitFor();
     await pollUntil(async () => (await page.locator('.chat-conversation').count()) === 1, 'the list without it');
+  });
+
+  it('a system prompt set in the settings of a new chat goes to the model with its questions', async () => {
+    // the last test deleted the conversation it was on: this is a new chat
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByPlaceholder('For example: answer briefly, in English').fill('Always answer like a pirate.');
+    await page.locator('.ant-popover').getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved', { exact: true }).waitFor();
+    await send('Who are you?');
+    await answered();
+    const call = standin.requests[standin.requests.length - 1];
+    expect(call.system).toBe('Always answer like a pirate.');
+    expect(call.messages[call.messages.length - 1].content).toBe('Who are you?');
   });
 
   it('out of credits: a clear message above the input, and the question stays there to send again', async () => {

@@ -9,7 +9,7 @@ import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type { Element, ElementContent } from 'hast';
 import { memo, useState, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { type Components, type Options } from 'react-markdown';
 import rehypeHighlight from 'rehype-highlight';
 import rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
@@ -23,7 +23,9 @@ import './markdown.css';
 import './messages';
 
 const REMARK = [remarkGfm, remarkMath];
-const REHYPE = [rehypeKatex, rehypeHighlight];
+// strict 'ignore': a half-streamed formula is re-rendered at every frame, and KaTeX's LaTeX
+// compatibility warnings would flood the console
+const REHYPE: Options['rehypePlugins'] = [[rehypeKatex, { strict: 'ignore' }], rehypeHighlight];
 
 /** the plain text under a hast node (a code block's source, whatever highlighting wrapped it in) */
 export function textOf(node: Element | ElementContent | undefined): string {

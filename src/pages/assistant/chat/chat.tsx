@@ -346,7 +346,11 @@ export default function ChatPage() {
   const onSystemSave = (text: string | null) => {
     if (activeId) {
       void patch(activeId, { system_prompt: text }).then((ok) => ok && toast(t('chat.saved'), 'success'));
-    } else setDraftSystem(text);
+    } else {
+      // kept for the conversation the next question creates
+      setDraftSystem(text);
+      toast(t('chat.saved'), 'success');
+    }
   };
 
   const onExport = async (format: ExportFormat) => {
