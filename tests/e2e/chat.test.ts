@@ -4,7 +4,7 @@
  * balance fall; stops a slow answer (the provider request stops too); regenerates and switches
  * between alternatives; edits a question into a branch; sees a code block and a formula rendered
  * while HTML in an answer stays inert; exports; searches Chinese text, renames, pins, deletes;
- * sets a system prompt; and runs out of credits with a clear message.
+ * sets a system prompt; reads a provider's error; and runs out of credits with a clear message.
  */
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
@@ -316,6 +316,25 @@ describe('AI chat', () => {
     const call = standin.requests[standin.requests.length - 1];
     expect(call.system).toBe('Always answer like a pirate.');
     expect(call.messages[call.messages.length - 1].content).toBe('Who are you?');
+  });
+
+  it("a provider error shows the provider's message under its catalogue text and costs nothing", async () => {
+    await addModel('Failing stand-in', 'fail', 3);
+    await page.reload();
+    await input().waitFor();
+    await page.locator('.chat-model-picker').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Failing stand-in' }).click();
+    await pollUntil(async () => (await page.locator('.chat-model-picker').innerText()).includes('Failing stand-in'), 'the model to be picked');
+    const before = await balance();
+    await send('Does this work?');
+    const failure = page.locator('.chat-message-error').last();
+    await failure.waitFor();
+    expect(await failure.innerText()).toBe('The AI provider answered with an error: stand-in failure');
+    await lastAnswer().getByText('Failed', { exact: true }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await balance()).toBe(before);
+    await page.locator('.chat-model-picker').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Echo stand-in' }).click();
   });
 
   it('out of credits: a clear message above the input, and the question stays there to send again', async () => {
