@@ -88,9 +88,11 @@ export const routes: ConsoleRoute[] = [
   page('/pages/system/app/add', 'route.system.app.add', { access: RULES.apps.read }),
   page('/pages/system/app/uni-portal/uni-portal', 'route.system.app.portal', { access: RULES.apps.read }),
   page('/pages/system/safety/list', 'route.system.safety.list', { access: RULES.userLogs.read }),
+  // AI: the model providers, the usage log, the chat
   page('/pages/ai-model/list', 'route.aiModel.list', { access: RULES.aiModels }),
   page('/pages/ai-model/add', 'route.aiModel.add', { access: RULES.aiModels }),
   page('/pages/ai-model/edit', 'route.aiModel.edit', { access: RULES.aiModels }),
+  page('/pages/assistant/chat/chat', 'route.assistant.chat', { frame: 'topOnly' }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

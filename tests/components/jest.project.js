@@ -4,6 +4,17 @@
 // useLocation, useIntl/getIntl (over locales/en-US.json), useModel, request.
 const path = require('path');
 
+// The markdown renderer's packages (unified, remark, rehype, micromark, ...) ship ES modules only:
+// jest transforms them like the sources. Prefixes cover the families; the rest are named.
+const ESM_PACKAGES = [
+  'react-markdown', 'remark-', 'rehype-', 'unified', 'micromark', 'mdast-', 'hast-', 'unist-', 'vfile', 'lowlight',
+  '@ungap/structured-clone', 'bail', 'ccount', 'character-', 'comma-separated-tokens', 'decode-named-character-reference',
+  'devlop', 'entities', 'escape-string-regexp', 'estree-util-', 'hastscript', 'html-url-attributes', 'is-alphabetical',
+  'is-alphanumerical', 'is-decimal', 'is-hexadecimal', 'is-plain-obj', 'longest-streak', 'markdown-table', 'parse-entities',
+  'parse5', 'property-information', 'space-separated-tokens', 'stringify-entities', 'trim-lines', 'trough', 'web-namespaces',
+  'zwitch',
+];
+
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }];
 module.exports = {
   displayName: 'components',
@@ -13,6 +24,7 @@ module.exports = {
   testMatch: ['<rootDir>/tests/components/**/*.test.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json'],
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')}))`],
   moduleNameMapper: {
     '^@umijs/max$': '<rootDir>/tests/components/support/umi-max.tsx',
     '^@/(.*)$': '<rootDir>/src/$1',

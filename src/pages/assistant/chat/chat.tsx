@@ -1,0 +1,542 @@
+/**
+ * The AI chat page (/pages/assistant/chat/chat, left menu hidden): conversations on the left,
+ * the thread on the right with the model picker, the system prompt, exports and the balance.
+ * Answers stream in as server-sent events (services/chat.ts) and grow once per animation frame.
+ */
+import { DownloadOutlined, StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Sender, Welcome } from '@ant-design/x';
+import type { SenderRef } from '@ant-design/x/es/sender';
+import { Link, useAccess } from '@umijs/max';
+import { Alert, Button, Drawer, Dropdown, Empty, Flex, Grid, Skeleton, Tag, Typography, theme as antdTheme } from 'antd';
+import { useDebounce, useRequest } from 'ahooks';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { copyText } from '@/components/markdown/copy';
+import '@/components/markdown/messages';
+import {
+  ChatRequestError,
+  createConversation,
+  deleteConversation,
+  downloadExport,
+  getConversation,
+  getCreditsMe,
+  listChatModels,
+  listConversations,
+  regenerateMessage,
+  sendMessage,
+  stopMessage,
+  updateConversation,
+  type ChatStreamEvent,
+  type ConversationPatch,
+  type ConversationRow,
+  type ExportFormat,
+  type MessageRow,
+} from '@/services/chat';
+import { requestErrorOf, requestErrorText } from '@/services/request-layer';
+import { toast } from '@/shared/feedback';
+import { useT } from '@/shared/i18n';
+import { readScore, saveScore } from '@/shared/session';
+import { SPEC } from '@/shared/spec';
+import { RULES } from '../../../../shared/permissions';
+import { choose, visiblePath, type BranchChoice } from './branch';
+import { ModelPicker, SystemPromptButton } from './components/ChatSettings';
+import ConversationList from './components/ConversationList';
+import Thread from './components/Thread';
+import './chat.css';
+
+/** spec section 9 list paging; the left column shows the first page (pinned and newest) */
+const LIST_SIZE = 100;
+const SEARCH_DEBOUNCE_MS = 300;
+/** how long Stop waits for the server to end the stream before dropping the connection */
+const STOP_GRACE_MS = 2000;
+
+interface Running {
+  controller: AbortController;
+  conversationId: string;
+  assistantId: string | null;
+  ended: boolean;
+  pending: string;
+  frame: number | null;
+}
+
+interface InlineAlert {
+  type: 'warning' | 'error';
+  text: string;
+}
+
+const QUOTA_CODES = new Set(['INSUFFICIENT_CREDITS', 'DAILY_LIMIT_REACHED']);
+
+function upsert(list: MessageRow[], m: MessageRow | null | undefined): MessageRow[] {
+  if (!m) return list;
+  const i = list.findIndex((x) => x.id === m.id);
+  if (i < 0) return [...list, m];
+  const next = list.slice();
+  next[i] = m;
+  return next;
+}
+
+export default function ChatPage() {
+  const t = useT();
+  const { token } = antdTheme.useToken();
+  const access = useAccess() as { canAccess?: (rule: string) => boolean };
+  const screens = Grid.useBreakpoint();
+  const wide = screens.md !== false;
+
+  // ---- models and balance ----
+  const modelsReq = useRequest(() => listChatModels({ skipErrorHandler: true }));
+  const models = useMemo(() => modelsReq.data ?? [], [modelsReq.data]);
+  const [balance, setBalance] = useState<number | null>(() => readScore());
+  const showBalance = useCallback((value: number | null | undefined) => {
+    if (typeof value !== 'number') return;
+    setBalance(value);
+    saveScore(value);
+  }, []);
+  const creditsReq = useRequest(() => getCreditsMe({ skipErrorHandler: true }), { onSuccess: (d) => showBalance(d.balance) });
+
+  // ---- conversations ----
+  const [search, setSearch] = useState('');
+  const keyword = useDebounce(search.trim(), { wait: SEARCH_DEBOUNCE_MS });
+  const listReq = useRequest(() => listConversations({ keyword: keyword || undefined, current: 1, pageSize: LIST_SIZE }), {
+    refreshDeps: [keyword],
+  });
+  const conversations = listReq.data?.data ?? [];
+
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [conversation, setConversation] = useState<ConversationRow | null>(null);
+  const [messages, setMessages] = useState<MessageRow[]>([]);
+  const [choice, setChoice] = useState<BranchChoice>({});
+  const [loadingThread, setLoadingThread] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  // settings of a conversation not created yet (created on the first message)
+  const [draftModel, setDraftModel] = useState<string | null>(null);
+  const [draftSystem, setDraftSystem] = useState<string | null>(null);
+
+  const [listOpen, setListOpen] = useState(false);
+  const [input, setInput] = useState('');
+  const [alert, setAlert] = useState<InlineAlert | null>(null);
+  const [running, setRunning] = useState<Running | null>(null);
+  const runningRef = useRef<Running | null>(null);
+  const activeRef = useRef<string | null>(null);
+  const senderRef = useRef<SenderRef>(null);
+
+  const modelId = useMemo(() => {
+    const wanted = conversation ? conversation.model_id : draftModel;
+    if (wanted && models.some((m) => m.id === wanted)) return wanted;
+    return models[0]?.id ?? null;
+  }, [conversation, draftModel, models]);
+
+  const path = useMemo(() => visiblePath(messages, choice), [messages, choice]);
+
+  const focusInput = () => setTimeout(() => senderRef.current?.focus(), 0);
+
+  const loadThread = useCallback(async (id: string) => {
+    setLoadingThread(true);
+    setLoadError(null);
+    try {
+      const detail = await getConversation(id, { skipErrorHandler: true });
+      if (activeRef.current !== id) return;
+      setConversation(detail.conversation);
+      setMessages(detail.messages);
+    } catch (e) {
+      if (activeRef.current !== id) return;
+      const info = requestErrorOf(e);
+      if (info.kind !== 'login-expired') setLoadError(requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS));
+    } finally {
+      if (activeRef.current === id) setLoadingThread(false);
+    }
+  }, [t]);
+
+  /** leaving a conversation drops its running answer: the server keeps what was written (stopped) */
+  const dropRunning = () => {
+    runningRef.current?.controller.abort();
+    runningRef.current = null;
+    setRunning(null);
+  };
+
+  const open = (id: string | null) => {
+    if (id === activeRef.current) return;
+    dropRunning();
+    activeRef.current = id;
+    setActiveId(id);
+    setAlert(null);
+    setChoice({});
+    setMessages([]);
+    setConversation(null);
+    setLoadError(null);
+    if (id) void loadThread(id);
+    else setLoadingThread(false);
+    focusInput();
+  };
+
+  useEffect(() => () => runningRef.current?.controller.abort(), []);
+
+  // ---- streaming ----
+  const flush = (r: Running) => {
+    if (r.frame !== null) {
+      cancelAnimationFrame(r.frame);
+      r.frame = null;
+    }
+    const text = r.pending;
+    r.pending = '';
+    if (!text || !r.assistantId || activeRef.current !== r.conversationId) return;
+    const id = r.assistantId;
+    setMessages((list) => list.map((m) => (m.id === id ? { ...m, content: m.content + text } : m)));
+  };
+
+  const onEvent = (r: Running, e: ChatStreamEvent) => {
+    const here = activeRef.current === r.conversationId;
+    switch (e.type) {
+      case 'start':
+        r.assistantId = e.message.id;
+        if (!here) return;
+        setMessages((list) => upsert(upsert(list, e.user_message), { ...e.message, trimmed: e.message.trimmed ?? e.trimmed }));
+        setChoice((c) => choose(e.user_message ? choose(c, e.user_message) : c, e.message));
+        return;
+      case 'delta':
+        r.pending += e.text;
+        if (r.frame === null) r.frame = requestAnimationFrame(() => flush(r));
+        return;
+      case 'done':
+        flush(r);
+        showBalance(e.balance);
+        if (here) setMessages((list) => upsert(list, e.message));
+        if (e.title) {
+          const title = e.title;
+          if (here) setConversation((c) => (c && c.id === r.conversationId ? { ...c, title } : c));
+          listReq.mutate((old) => old && { ...old, data: old.data.map((c) => (c.id === r.conversationId ? { ...c, title } : c)) });
+        }
+        return;
+      case 'error':
+        flush(r);
+        showBalance(e.balance);
+        if (here && e.message) setMessages((list) => upsert(list, e.message));
+        else if (here) setAlert({ type: 'error', text: e.errorMessage });
+        return;
+    }
+  };
+
+  /** runs one streamed answer; `start` calls the route */
+  const run = async (conversationId: string, start: (onEvent: (e: ChatStreamEvent) => void, signal: AbortSignal) => Promise<void>, restore?: string) => {
+    setAlert(null);
+    const r: Running = { controller: new AbortController(), conversationId, assistantId: null, ended: false, pending: '', frame: null };
+    runningRef.current = r;
+    setRunning(r);
+    let reload = false;
+    try {
+      await start((e) => onEvent(r, e), r.controller.signal);
+    } catch (e) {
+      reload = true;
+      if (activeRef.current === conversationId) {
+        if (e instanceof ChatRequestError) {
+          setAlert({ type: QUOTA_CODES.has(e.body.errorCode) ? 'warning' : 'error', text: e.body.errorMessage || t('request.failedWithCode', { code: e.body.errorCode }) });
+          // the question was not taken: give it back to the input
+          if (restore !== undefined) setInput((now) => now || restore);
+        } else if (!r.controller.signal.aborted) {
+          const info = requestErrorOf(e);
+          if (info.kind !== 'login-expired') setAlert({ type: 'error', text: t('chat.streamFailed') });
+        }
+      }
+    } finally {
+      r.ended = true;
+      flush(r);
+      if (runningRef.current === r) {
+        runningRef.current = null;
+        setRunning(null);
+      }
+      // the server has the final word on a stream cut short (stopped, billed)
+      if (reload && activeRef.current === conversationId && r.assistantId) void loadThread(conversationId);
+      if (reload) creditsReq.refresh();
+      listReq.refresh();
+      if (activeRef.current === conversationId) focusInput();
+    }
+  };
+
+  const stop = () => {
+    const r = runningRef.current;
+    if (!r) return;
+    if (!r.assistantId) {
+      r.controller.abort();
+      return;
+    }
+    stopMessage(r.assistantId, { skipErrorHandler: true }).catch(() => undefined);
+    setTimeout(() => {
+      if (!r.ended) r.controller.abort();
+    }, STOP_GRACE_MS);
+  };
+
+  const ensureConversation = async (): Promise<string | null> => {
+    if (activeRef.current) return activeRef.current;
+    try {
+      const created = await createConversation({ model_id: modelId ?? undefined, system_prompt: draftSystem ?? undefined }, { skipErrorHandler: true });
+      activeRef.current = created.id;
+      setActiveId(created.id);
+      setConversation(created);
+      setDraftSystem(null);
+      setDraftModel(null);
+      listReq.mutate((old) => old && { ...old, data: [created, ...old.data.filter((c) => c.id !== created.id)] });
+      return created.id;
+    } catch (e) {
+      const info = requestErrorOf(e);
+      if (info.kind !== 'login-expired') setAlert({ type: 'error', text: requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS) });
+      return null;
+    }
+  };
+
+  const submit = async (text: string) => {
+    const content = text.trim() ? text : '';
+    if (!content || runningRef.current) return;
+    setInput('');
+    const id = await ensureConversation();
+    if (!id) {
+      setInput(content);
+      return;
+    }
+    const lastAnswer = [...path].reverse().find((m) => m.role === 'assistant');
+    await run(id, (cb, signal) => sendMessage(id, { content, parent_id: lastAnswer?.id ?? null, model_id: modelId ?? undefined }, cb, signal), content);
+  };
+
+  const editSend = (m: MessageRow, content: string) => {
+    const id = activeRef.current;
+    if (!id || runningRef.current) return;
+    void run(id, (cb, signal) => sendMessage(id, { content, parent_id: m.parent_id, model_id: modelId ?? undefined }, cb, signal));
+  };
+
+  const regenerate = (m: MessageRow) => {
+    const id = activeRef.current;
+    if (!id || runningRef.current) return;
+    void run(id, (cb, signal) => regenerateMessage(m.id, { model_id: modelId ?? undefined }, cb, signal));
+  };
+
+  const onSwitch = (targetId: string) => {
+    const target = messages.find((m) => m.id === targetId);
+    if (target) setChoice((c) => choose(c, target));
+  };
+
+  const onCopy = async (text: string) => {
+    const ok = await copyText(text);
+    toast(t(ok ? 'chat.copied' : 'chat.copyFailed'), ok ? 'success' : 'error');
+  };
+
+  // ---- conversation actions ----
+  const patch = async (id: string, body: ConversationPatch) => {
+    try {
+      const row = await updateConversation(id, body);
+      if (activeRef.current === id) setConversation(row);
+      listReq.refresh();
+      return true;
+    } catch {
+      return false; // the request layer showed the error
+    }
+  };
+
+  const remove = async (id: string) => {
+    try {
+      await deleteConversation(id);
+      toast(t('chat.deleted'), 'success');
+      if (activeRef.current === id) open(null);
+      listReq.refresh();
+    } catch {
+      /* shown by the request layer */
+    }
+  };
+
+  const onModelChange = (id: string) => {
+    if (activeId) void patch(activeId, { model_id: id });
+    else setDraftModel(id);
+  };
+  const onSystemSave = (text: string | null) => {
+    if (activeId) {
+      void patch(activeId, { system_prompt: text }).then((ok) => ok && toast(t('chat.saved'), 'success'));
+    } else {
+      // kept for the conversation the next question creates
+      setDraftSystem(text);
+      toast(t('chat.saved'), 'success');
+    }
+  };
+
+  const onExport = async (format: ExportFormat) => {
+    if (!activeId) return;
+    try {
+      await downloadExport(activeId, format, conversation?.title || 'conversation');
+    } catch {
+      /* shown by the request layer */
+    }
+  };
+
+  // ---- rendering ----
+  const canManageModels = !!access.canAccess?.(RULES.aiModels);
+  const noModel = !modelsReq.loading && !modelsReq.error && models.length === 0;
+  const busy = !!running;
+
+  const noModelState = (
+    <Empty
+      className="chat-no-model"
+      description={
+        <Flex vertical gap={4} align="center">
+          <Typography.Text strong>{t('chat.noModel')}</Typography.Text>
+          {canManageModels ? (
+            <Link to="/pages/ai-model/list">{t('chat.noModelAdmin')}</Link>
+          ) : (
+            <Typography.Text type="secondary">{t('chat.noModelHint')}</Typography.Text>
+          )}
+        </Flex>
+      }
+    />
+  );
+
+  let body;
+  if (loadingThread) body = <Skeleton active paragraph={{ rows: 6 }} style={{ padding: 16 }} />;
+  else if (loadError) {
+    body = (
+      <Alert
+        type="error"
+        showIcon
+        message={t('chat.loadFailed')}
+        description={loadError}
+        action={
+          <Button size="small" onClick={() => activeId && void loadThread(activeId)}>
+            {t('common.retry')}
+          </Button>
+        }
+        style={{ margin: 16 }}
+      />
+    );
+  } else if (path.length) {
+    body = (
+      <Thread messages={messages} path={path} busy={busy} onSwitch={onSwitch} onCopy={onCopy} onRegenerate={regenerate} onEditSend={editSend} />
+    );
+  } else if (noModel) {
+    body = <Flex justify="center" align="center" style={{ height: '100%' }}>{noModelState}</Flex>;
+  } else {
+    body = (
+      <Flex justify="center" align="center" style={{ height: '100%', padding: 16 }}>
+        <Welcome variant="borderless" icon={null} title={t('chat.welcomeTitle')} description={t('chat.welcomeDescription')} />
+      </Flex>
+    );
+  }
+
+  const list = (
+    <ConversationList
+      items={conversations}
+      loading={listReq.loading}
+      activeId={activeId}
+      search={search}
+      onSearch={setSearch}
+      onSelect={(id) => {
+        setListOpen(false);
+        open(id);
+      }}
+      onNew={() => {
+        setListOpen(false);
+        open(null);
+      }}
+      onRename={(id, next) => void patch(id, { title: next })}
+      onPin={(id, pinned) => void patch(id, { pinned })}
+      onDelete={(id) => void remove(id)}
+    />
+  );
+
+  const title = conversation ? conversation.title || t('chat.untitled') : t('chat.newChat');
+  const height = `calc(100vh - ${SPEC.TOP_BAR_HEIGHT_PX + (wide ? 48 : 24)}px)`;
+
+  return (
+    <Flex gap={16} className="chat-page" style={{ height, minHeight: 420 }}>
+      {wide ? (
+        <div style={{ width: 260, flex: 'none', minHeight: 0 }}>{list}</div>
+      ) : (
+        <Drawer open={listOpen} onClose={() => setListOpen(false)} placement="left" width={300} title={t('chat.conversations')}>
+          {list}
+        </Drawer>
+      )}
+      <Flex
+        vertical
+        style={{
+          flex: 1,
+          minWidth: 0,
+          minHeight: 0,
+          background: token.colorBgContainer,
+          border: `1px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
+      >
+        <Flex align="center" gap={8} wrap="wrap" style={{ padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+          {!wide ? <Button aria-label={t('chat.conversations')} icon={<UnorderedListOutlined />} onClick={() => setListOpen(true)} /> : null}
+          <Typography.Title level={5} ellipsis style={{ margin: 0, flex: 1, minWidth: 120 }} className="chat-title">
+            {title}
+          </Typography.Title>
+          {models.length ? <ModelPicker models={models} value={modelId} onChange={onModelChange} /> : null}
+          {models.length ? <SystemPromptButton value={conversation ? conversation.system_prompt : draftSystem} onSave={onSystemSave} /> : null}
+          {activeId ? (
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  { key: 'markdown', label: t('chat.exportMarkdown') },
+                  { key: 'json', label: t('chat.exportJson') },
+                ],
+                onClick: ({ key }) => void onExport(key as ExportFormat),
+              }}
+            >
+              <Button icon={<DownloadOutlined />}>{t('chat.export')}</Button>
+            </Dropdown>
+          ) : null}
+          <Tag color="processing" className="chat-balance" style={{ marginInlineEnd: 0, fontSize: 13, paddingBlock: 2 }}>
+            {balance === null ? t('chat.balanceUnknown') : t('chat.balance', { balance })}
+          </Tag>
+        </Flex>
+        {modelsReq.error ? (
+          <Alert
+            type="error"
+            showIcon
+            message={t('chat.modelsFailed')}
+            action={
+              <Button size="small" onClick={modelsReq.refresh}>
+                {t('common.retry')}
+              </Button>
+            }
+            style={{ margin: '8px 12px 0' }}
+          />
+        ) : null}
+        <div style={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>{body}</div>
+        <div style={{ padding: 12, borderTop: `1px solid ${token.colorBorderSecondary}`, display: noModel && !path.length && !alert ? 'none' : undefined }}>
+          {alert ? (
+            <Alert
+              className="chat-alert"
+              type={alert.type}
+              showIcon
+              closable
+              onClose={() => setAlert(null)}
+              message={alert.text}
+              style={{ marginBottom: 8 }}
+              role="alert"
+            />
+          ) : null}
+          {noModel ? (
+            path.length ? <Alert type="info" showIcon message={t('chat.noModel')} /> : null
+          ) : (
+            <Sender
+              ref={senderRef}
+              value={input}
+              onChange={(v) => setInput(v)}
+              onSubmit={(v) => void submit(v)}
+              onCancel={stop}
+              loading={busy}
+              actions={(_, { components: { SendButton } }) =>
+                busy ? (
+                  <Button danger icon={<StopOutlined />} onClick={stop} className="chat-stop">
+                    {t('chat.stop')}
+                  </Button>
+                ) : (
+                  <SendButton aria-label={t('chat.send')} />
+                )
+              }
+              submitType="enter"
+              disabled={modelsReq.loading || !modelId}
+              placeholder={t('chat.placeholder')}
+              autoSize={{ minRows: 1, maxRows: 8 }}
+            />
+          )}
+        </div>
+      </Flex>
+    </Flex>
+  );
+}
