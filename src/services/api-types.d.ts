@@ -1351,7 +1351,7 @@ export interface paths {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "role_id" | "role_name" | "create_date";
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
                     sortOrder?: "ascend" | "descend";
                     permission?: string[];
                     create_date_from?: string;
@@ -1395,6 +1395,7 @@ export interface paths {
                         role_name: string;
                         permission?: string[];
                         comment?: string | null;
+                        daily_credit_limit?: number | null;
                     };
                 };
             };
@@ -1465,12 +1466,12 @@ export interface paths {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "role_id" | "role_name" | "create_date";
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
                     sortOrder?: "ascend" | "descend";
                     permission?: string[];
                     create_date_from?: string;
                     create_date_to?: string;
-                    columns?: ("role_id" | "role_name" | "permission" | "comment" | "create_date")[];
+                    columns?: ("role_id" | "role_name" | "permission" | "comment" | "daily_credit_limit" | "create_date")[];
                     tzOffset?: number;
                 };
                 header?: never;
@@ -1545,6 +1546,7 @@ export interface paths {
                         role_name?: string;
                         permission?: string[];
                         comment?: string | null;
+                        daily_credit_limit?: number | null;
                     };
                 };
             };
@@ -3724,6 +3726,370 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credits/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's balance, held credits, today's AI spending and daily limit */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-14"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's ledger entries */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    kind?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    kind?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "kind" | "amount" | "balance_after" | "reason" | "ref_type" | "ref_id")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every account's ledger entries */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    user_id?: string[];
+                    kind?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-13"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    user_id?: string[];
+                    kind?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "kind" | "amount" | "balance_after" | "reason" | "ref_type" | "ref_id")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** adds to or takes from a user's balance, with a reason (ledger + user log) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user_id: string;
+                        amount: number;
+                        reason: string;
+                        request_id?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                balance: number;
+                                repeated: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** checks every balance against its ledger now (reports, never fixes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-15"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the last reconciliation (null: none yet) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-15"] | (never | null);
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/models/test": {
         parameters: {
             query?: never;
@@ -3859,7 +4225,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-12"][];
+                            data: components["schemas"]["def-16"][];
                             total: number;
                         };
                     };
@@ -3906,7 +4272,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-12"];
+                            data: components["schemas"]["def-16"];
                         };
                     };
                 };
@@ -4021,7 +4387,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-12"];
+                            data: components["schemas"]["def-16"];
                         };
                     };
                 };
@@ -4068,7 +4434,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-12"];
+                            data: components["schemas"]["def-16"];
                         };
                     };
                 };
@@ -4103,6 +4469,497 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the enabled models the caller's roles may use (empty: none configured) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-17"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's conversations, pinned first; the keyword searches titles and message text */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-18"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        model_id?: string | null;
+                        system_prompt?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-18"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a conversation with every message of every branch */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                conversation: components["schemas"]["def-18"];
+                                messages: components["schemas"]["def-19"][];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /** rename, pin, pick the model, set the system prompt (absent fields stay) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        pinned?: boolean;
+                        model_id?: string | null;
+                        system_prompt?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-18"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/conversations/{id}/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** markdown (the newest branch) or json (everything) as a download */
+        get: {
+            parameters: {
+                query: {
+                    format: "markdown" | "json";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** asks: the answer streams back as server-sent events (errors before it starts answer as JSON) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        content: string;
+                        parent_id: string | null;
+                        model_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description text/event-stream: start, delta..., then done or error */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/messages/{id}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** another answer to the same question (a new sibling), streamed like the first */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description text/event-stream: start, delta..., then done or error */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/messages/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** stops an answer being written (the provider request too); its stream ends with done, status stopped */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                stopped: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every AI request: user, model, tokens, credits, times, status */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "credits" | "input_tokens" | "output_tokens" | "first_token_ms" | "total_ms";
+                    sortOrder?: "ascend" | "descend";
+                    user_id?: string[];
+                    model_id?: string[];
+                    status?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-20"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "credits" | "input_tokens" | "output_tokens" | "first_token_ms" | "total_ms";
+                    sortOrder?: "ascend" | "descend";
+                    user_id?: string[];
+                    model_id?: string[];
+                    status?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "model_name" | "input_tokens" | "output_tokens" | "credits" | "first_token_ms" | "total_ms" | "status" | "error_code" | "usage_source")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -4168,6 +5025,7 @@ export interface components {
             role_name: string;
             permission: string[];
             comment: string | null;
+            daily_credit_limit: number | null;
             /** Format: date-time */
             create_date: string;
         };
@@ -4328,8 +5186,59 @@ export interface components {
             /** Format: date-time */
             decided_at: string | null;
         };
-        /** AiModelRow */
+        /** LedgerRow */
         "def-12": {
+            id: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "withdrawal" | "adjustment";
+            amount: number;
+            balance_after: number;
+            reason: string | null;
+            ref_type: string | null;
+            ref_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** AdminLedgerRow */
+        "def-13": {
+            id: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "withdrawal" | "adjustment";
+            amount: number;
+            balance_after: number;
+            reason: string | null;
+            ref_type: string | null;
+            ref_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            username: string | null;
+            nickname: string | null;
+            actor_id: string | null;
+        };
+        /** CreditSummary */
+        "def-14": {
+            balance: number;
+            held: number;
+            today_used: number;
+            daily_limit: number | null;
+        };
+        /** Reconciliation */
+        "def-15": {
+            id: number;
+            trigger: "nightly" | "admin";
+            usersChecked: number;
+            mismatches: {
+                userId: string;
+                balance: number;
+                ledgerSum: number;
+            }[];
+            /** Format: date-time */
+            ranAt: string;
+        };
+        /** AiModelRow */
+        "def-16": {
             id: string;
             name: string;
             /** @enum {string} */
@@ -4352,6 +5261,69 @@ export interface components {
             create_date: string;
             /** Format: date-time */
             update_date: string;
+        };
+        /** ChatModel */
+        "def-17": {
+            id: string;
+            name: string;
+            context_window: number;
+            max_output_tokens: number;
+            input_price: number;
+            output_price: number;
+        };
+        /** ConversationRow */
+        "def-18": {
+            id: string;
+            title: string;
+            pinned: boolean;
+            model_id: string | null;
+            system_prompt: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            snippet: string | null;
+        };
+        /** MessageRow */
+        "def-19": {
+            id: string;
+            parent_id: string | null;
+            role: "user" | "assistant";
+            content: string;
+            status: "done" | "streaming" | "stopped" | "error" | "interrupted";
+            model_id: string | null;
+            model_name: string | null;
+            input_tokens: number | null;
+            output_tokens: number | null;
+            credits: number | null;
+            first_token_ms: number | null;
+            total_ms: number | null;
+            error_code: string | null;
+            error_message: string | null;
+            trimmed: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** UsageRow */
+        "def-20": {
+            id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            model_id: string | null;
+            model_name: string | null;
+            input_tokens: number;
+            output_tokens: number;
+            credits: number;
+            first_token_ms: number | null;
+            total_ms: number | null;
+            status: string;
+            error_code: string | null;
+            usage_source: string;
+            conversation_id: string | null;
+            message_id: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
     };
     responses: never;
