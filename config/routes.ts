@@ -88,6 +88,7 @@ export const routes: ConsoleRoute[] = [
   page('/pages/system/app/add', 'route.system.app.add', { access: RULES.apps.read }),
   page('/pages/system/app/uni-portal/uni-portal', 'route.system.app.portal', { access: RULES.apps.read }),
   page('/pages/system/safety/list', 'route.system.safety.list', { access: RULES.userLogs.read }),
+  page('/pages/ai-usage/list', 'route.aiUsage.list', { access: RULES.aiUsage }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
