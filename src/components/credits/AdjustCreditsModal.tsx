@@ -3,6 +3,7 @@
  * a required reason the user sees in their history. The request id is made when the modal
  * opens, so a second click or a resend after a lost answer moves the credits only once.
  */
+import '../admin/i18n';
 import './i18n';
 import { Alert, Descriptions, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
