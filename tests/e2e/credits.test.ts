@@ -5,6 +5,8 @@
  * log opens for an admin and is refused to a plain user; the admin home shows the last ledger
  * reconciliation, in red with the differing account when a balance is off its ledger.
  */
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { api, e2eSession, screenshot } from './browser';
 import { withDb } from './fixtures';
@@ -84,6 +86,16 @@ describe('credits', () => {
     await page.locator('.ant-table-filter-dropdown:visible').getByRole('button', { name: /OK|Apply/ }).click();
     await grant.waitFor({ state: 'detached' });
     await adjusted.waitFor();
+
+    // the export holds the filtered entries, with labelled columns
+    const download = page.waitForEvent('download');
+    await drawer.getByRole('button', { name: /Export/ }).click();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await (await download).path())!) as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['time', 'kind', 'amount', 'balance after', 'reason', 'reference', 'reference ID']);
+    expect(rows.slice(1).map((r) => r.slice(1, 5))).toEqual([['adjustment', 250, 10250, 'e2e goodwill bonus']]);
   });
 
   it('an admin sets a role’s daily credit limit', async () => {
