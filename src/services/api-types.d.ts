@@ -1351,7 +1351,7 @@ export interface paths {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "role_id" | "role_name" | "create_date";
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
                     sortOrder?: "ascend" | "descend";
                     permission?: string[];
                     create_date_from?: string;
@@ -1395,6 +1395,7 @@ export interface paths {
                         role_name: string;
                         permission?: string[];
                         comment?: string | null;
+                        daily_credit_limit?: number | null;
                     };
                 };
             };
@@ -1465,12 +1466,12 @@ export interface paths {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "role_id" | "role_name" | "create_date";
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
                     sortOrder?: "ascend" | "descend";
                     permission?: string[];
                     create_date_from?: string;
                     create_date_to?: string;
-                    columns?: ("role_id" | "role_name" | "permission" | "comment" | "create_date")[];
+                    columns?: ("role_id" | "role_name" | "permission" | "comment" | "daily_credit_limit" | "create_date")[];
                     tzOffset?: number;
                 };
                 header?: never;
@@ -1545,6 +1546,7 @@ export interface paths {
                         role_name?: string;
                         permission?: string[];
                         comment?: string | null;
+                        daily_credit_limit?: number | null;
                     };
                 };
             };
@@ -5023,6 +5025,7 @@ export interface components {
             role_name: string;
             permission: string[];
             comment: string | null;
+            daily_credit_limit: number | null;
             /** Format: date-time */
             create_date: string;
         };

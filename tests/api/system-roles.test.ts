@@ -1,5 +1,5 @@
 /** Roles and permissions: fixed ids, duplicates, built-in admin, references, list and export. */
-import { call, registerAdmin } from '../support/accounts';
+import { call, login, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows, tokenWith } from './system-support';
 
@@ -120,7 +120,49 @@ describe('roles', () => {
 
   it('exports every role with its permissions', async () => {
     const x = await exportRows(t.app, `${R}/export?sortField=role_id`, admin);
-    expect(x.rows[0]).toEqual(['role ID', 'role name', 'permissions', 'remark', 'created']);
+    expect(x.rows[0]).toEqual(['role ID', 'role name', 'permissions', 'remark', 'daily credit limit', 'created']);
     expect(x.rows.find((r) => r[0] === 'auditor')?.[2]).toBe('READ_UNI_ID_LOG, READ_UNI_ID_TAG');
+  });
+
+  it("keeps a daily AI credit limit: set, changed, cleared; members' limit follows it", async () => {
+    const made = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'metered', role_name: 'Metered', daily_credit_limit: 500 } });
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ role_id: 'metered', daily_credit_limit: 500 });
+    const plain = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'unmetered', role_name: 'Unmetered' } });
+    expect(plain.body.data.daily_credit_limit).toBeNull();
+
+    await makeUser(t.db, { username: 'metered_member', password: 'Passw0rd!', role: ['metered'] });
+    const member = (await login(t.app, 'metered_member', 'Passw0rd!')).body.data.token as string;
+    expect((await call(t.app, 'GET', '/api/credits/me', { token: member })).body.data.daily_limit).toBe(500);
+
+    // a partial update leaves the limit alone; a new value replaces it; null clears it
+    expect((await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { comment: 'pays per day' } })).body.data.daily_credit_limit).toBe(500);
+    expect((await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: 0 } })).body.data.daily_credit_limit).toBe(0);
+    expect((await call(t.app, 'GET', '/api/credits/me', { token: member })).body.data.daily_limit).toBe(0);
+    expect((await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: 100_000_000 } })).body.data.daily_credit_limit).toBe(100_000_000);
+    const cleared = await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: null } });
+    expect(cleared.body.data.daily_credit_limit).toBeNull();
+    expect((await call(t.app, 'GET', '/api/credits/me', { token: member })).body.data.daily_limit).toBeNull();
+
+    await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: 700 } });
+    const sorted = await call(t.app, 'GET', `${R}?sortField=daily_credit_limit&sortOrder=descend&pageSize=100`, { token: admin });
+    expect(sorted.body.data[0]).toMatchObject({ role_id: 'metered', daily_credit_limit: 700 });
+  });
+
+  it('refuses a daily limit that is not a whole number from 0 to 100000000, on its field', async () => {
+    for (const bad of [-1, 100_000_001]) {
+      const r = await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: bad } });
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'daily_credit_limit' });
+      const c = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'bad_limit', role_name: 'Bad', daily_credit_limit: bad } });
+      expect(c.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'daily_credit_limit' });
+    }
+    // not an integer at all: the type is wrong
+    for (const bad of [1.5, '500']) {
+      const r = await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: bad } });
+      expect(r.body).toMatchObject({ errorCode: 'PARAM_ERROR', field: 'daily_credit_limit' });
+    }
+    expect((await call(t.app, 'GET', `${R}/bad_limit`, { token: admin })).status).toBe(404);
+    expect((await call(t.app, 'GET', `${R}/metered`, { token: admin })).body.data.daily_credit_limit).toBe(700);
   });
 });

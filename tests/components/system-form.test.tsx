@@ -10,7 +10,7 @@ import RoleEdit from '@/pages/system/role/edit';
 import { fakeApi, list, ok, renderAdmin, serverError, signIn } from './support/system';
 import { history, resetHistory, resetUmiStandIn } from './support/umi-max';
 
-const ROLE = { role_id: 'editor', role_name: 'Editor', permission: ['READ_UNI_ID_USERS'], comment: null, create_date: '2026-01-01T00:00:00.000Z' };
+const ROLE = { role_id: 'editor', role_name: 'Editor', permission: ['READ_UNI_ID_USERS'], comment: null, daily_credit_limit: 300, create_date: '2026-01-01T00:00:00.000Z' };
 const PERMISSIONS = [{ permission_id: 'READ_UNI_ID_USERS', permission_name: 'Read users', comment: null, create_date: '2026-01-01T00:00:00.000Z' }];
 
 /** the form item (label, control, messages) of a field */
@@ -65,13 +65,15 @@ describe('ResourceForm', () => {
     await screen.findByLabelText('Role ID');
     type('Role ID', 'auditor');
     type('Role name', 'Auditor');
+    expect(item('Daily AI credit limit')).toHaveTextContent('the most generous limit counts; empty: no limit; administrators are never limited');
+    type('Daily AI credit limit', '2500');
     // the browser's implicit submission: Enter in a field submits through the form's submit button
     const save = screen.getByText('Save').closest('button')!;
     expect(save).toHaveAttribute('type', 'submit');
     expect(save.form).toBe(screen.getByLabelText('Role name').closest('form'));
     fireEvent.submit(save.form!);
     await waitFor(() => expect(api.to('POST /api/system/roles')).toHaveLength(1));
-    expect(api.last('POST /api/system/roles')!.data).toEqual({ role_id: 'auditor', role_name: 'Auditor', permission: [], comment: null });
+    expect(api.last('POST /api/system/roles')!.data).toEqual({ role_id: 'auditor', role_name: 'Auditor', permission: [], comment: null, daily_credit_limit: 2500 });
     expect(await screen.findByText('Created')).toBeInTheDocument();
     await waitFor(() => expect(history.location.pathname).toBe('/pages/system/role/list'));
   });
@@ -92,10 +94,13 @@ describe('ResourceForm', () => {
     expect(screen.getByText(/reaches its users when their sign-in is next renewed/)).toBeInTheDocument();
 
     type('Role name', 'Chief editor');
+    // emptying the limit clears it
+    expect(screen.getByLabelText('Daily AI credit limit')).toHaveValue('300');
+    type('Daily AI credit limit', '');
     fireEvent.submit(screen.getByLabelText('Role name').closest('form')!);
     await waitFor(() => expect(api.to('PUT /api/system/roles/editor')).toHaveLength(1));
     const body = api.last('PUT /api/system/roles/editor')!.data as Record<string, unknown>;
-    expect(body).toEqual({ role_name: 'Chief editor', permission: ['READ_UNI_ID_USERS'], comment: null });
+    expect(body).toEqual({ role_name: 'Chief editor', permission: ['READ_UNI_ID_USERS'], comment: null, daily_credit_limit: null });
     expect(body).not.toHaveProperty('role_id');
     expect(await screen.findByText('update succeeded')).toBeInTheDocument();
   });

@@ -74,6 +74,8 @@ export interface ResourceListProps<Row> {
   batchActions?: (rows: Row[], ctx: ListContext<Row>) => ReactNode[];
   /** after rows were deleted */
   onChanged?: () => void;
+  /** the rows of each page loaded (a page's own sums above the table) */
+  onRows?: (rows: Row[]) => void;
   /** tree mode: every matching row, nested under its parent (by this field) */
   tree?: { parentField: keyof Row & string };
   exportable?: boolean;
@@ -165,18 +167,20 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
         }
         const page = await resource.list(q, { skipErrorHandler: true });
         lastRows.current = page.data;
+        props.onRows?.(page.data);
         setLoadError(null);
         return { data: page.data, total: page.total, success: true };
       } catch (e) {
         const info = requestErrorOf(e);
         if (info.kind !== 'login-expired' && info.kind !== 'aborted') setLoadError(info);
         lastRows.current = [];
+        props.onRows?.([]);
         return { data: [], total: 0, success: false };
       }
     },
     // presets reach the request through presetKey in params
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [resource, rangeFields, presetKey, tree, idField],
+    [resource, rangeFields, presetKey, tree, idField, props.onRows],
   );
 
   const search = (value: string) => {

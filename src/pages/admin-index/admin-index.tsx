@@ -1,6 +1,7 @@
 /**
- * Admin home: user and role counts, today's sign-ins and the latest user-log rows.
- * Data: GET /api/dashboard/admin (role admin; the route's access rule says the same).
+ * Admin home: user and role counts, today's sign-ins, the last ledger reconciliation and the
+ * latest user-log rows. Data: GET /api/dashboard/admin (role admin; the route's access rule
+ * says the same).
  */
 import { Link } from '@umijs/max';
 import { Button, Card, Col, Flex, Row, Statistic, Table, Tag, Typography } from 'antd';
@@ -11,6 +12,7 @@ import { getAdminData, type UserLog } from '../../services/api';
 import { requestErrorOf } from '../../services/request-layer';
 import { hasMessage, useT } from '../../shared/i18n';
 import { DATE_FORMAT } from '../../shared/format';
+import LedgerReconciliation from './components/LedgerReconciliation';
 import SmsOutboxCard from './components/SmsOutboxCard';
 
 export default function AdminHome() {
@@ -33,6 +35,8 @@ export default function AdminHome() {
       {failure && failure.kind !== 'login-expired' ? (
         <LoadFailure title={t('admin.loadFailed')} failure={failure} onRetry={refresh} />
       ) : null}
+
+      <LedgerReconciliation />
 
       <Row gutter={[16, 16]}>
         {[

@@ -1,9 +1,11 @@
 /**
- * Console home ('console home'): the signed-in user's credits balance (score) and shortcuts
- * to their areas. Data: GET /api/dashboard/home.
+ * Console home ('console home'): the signed-in user's credits balance (score), today's AI
+ * spending against their daily limit, their credit history (a drawer), and shortcuts to their
+ * areas. Data: GET /api/dashboard/home and GET /api/credits/me.
  */
 import {
   DashboardOutlined,
+  HistoryOutlined,
   FileTextOutlined,
   MessageOutlined,
   PayCircleOutlined,
@@ -13,18 +15,23 @@ import {
   TransactionOutlined,
 } from '@ant-design/icons';
 import { Link, useModel } from '@umijs/max';
-import { Card, Col, Flex, Row, Skeleton, Statistic, Typography, theme as antdTheme } from 'antd';
+import { Button, Card, Col, Drawer, Flex, Row, Skeleton, Space, Statistic, Typography, theme as antdTheme } from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { hasRole } from '../../access';
 import LoadFailure from '../../components/LoadFailure';
+import '../../components/credits/i18n';
 import { getHomeData } from '../../services/api';
+import { getCreditSummary } from '../../services/credits';
 import { requestErrorOf } from '../../services/request-layer';
 import type { InitialState } from '../../shared/app-state';
 import { useT } from '../../shared/i18n';
 import { readScore, saveScore } from '../../shared/session';
 import { DATE_FORMAT } from '../../shared/format';
+
+// the history's table block (pro-components) loads when the drawer first opens, not with the home page
+const CreditHistory = lazy(() => import('../../components/credits/CreditHistory'));
 
 interface Shortcut {
   key: string;
@@ -51,10 +58,15 @@ export default function ConsoleHome() {
   const { data, loading, error, refresh } = useRequest(() => getHomeData({ skipErrorHandler: true }), {
     onSuccess: (d) => saveScore(d.score),
   });
+  const summary = useRequest(() => getCreditSummary({ skipErrorHandler: true }), {
+    onSuccess: (d) => saveScore(d.balance),
+  });
+  const [historyOpen, setHistoryOpen] = useState(false);
   const role = data?.role ?? initialState?.currentUser?.role ?? [];
   const isAdmin = hasRole({ role }, 'admin');
   const name = data?.nickname || data?.username || initialState?.currentUser?.nickname || initialState?.currentUser?.username || '';
-  const score = data?.score ?? readScore();
+  const score = summary.data?.balance ?? data?.score ?? readScore();
+  const credit = summary.data;
   const failure = error ? requestErrorOf(error) : null;
 
   return (
@@ -87,9 +99,26 @@ export default function ConsoleHome() {
                 suffix={score !== null && score !== undefined ? t('home.scoreUnit') : undefined}
               />
             )}
-            <Link to="/pages/expense/recharge/recharge" style={{ display: 'inline-block', marginTop: 12 }}>
-              {t('home.recharge')}
-            </Link>
+            {credit ? (
+              <Flex vertical gap={2} style={{ marginTop: 8 }} data-testid="credit-today">
+                <Typography.Text type="secondary">
+                  {t('credits.card.today')}:{' '}
+                  <Typography.Text strong>
+                    {credit.daily_limit === null
+                      ? credit.today_used
+                      : t('credits.card.todayOfLimit', { used: credit.today_used, limit: credit.daily_limit })}
+                  </Typography.Text>
+                  {credit.daily_limit === null ? ` (${t('credits.card.noLimit')})` : null}
+                </Typography.Text>
+                {credit.held > 0 ? <Typography.Text type="secondary">{t('credits.card.held', { held: credit.held })}</Typography.Text> : null}
+              </Flex>
+            ) : null}
+            <Space size={16} wrap style={{ marginTop: 12 }}>
+              <Button type="link" icon={<HistoryOutlined />} style={{ padding: 0 }} onClick={() => setHistoryOpen(true)}>
+                {t('credits.history.link')}
+              </Button>
+              <Link to="/pages/expense/recharge/recharge">{t('home.recharge')}</Link>
+            </Space>
           </Card>
         </Col>
         <Col xs={24} md={14} lg={16}>
@@ -109,6 +138,19 @@ export default function ConsoleHome() {
           </Card>
         </Col>
       </Row>
+
+      <Drawer
+        title={t('credits.history.title')}
+        open={historyOpen}
+        onClose={() => {
+          setHistoryOpen(false);
+          summary.refresh();
+        }}
+        width="min(1000px, 100vw)"
+        destroyOnClose
+      >
+        <Suspense fallback={<Skeleton active />}>{historyOpen ? <CreditHistory /> : null}</Suspense>
+      </Drawer>
     </Flex>
   );
 }

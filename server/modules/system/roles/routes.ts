@@ -3,7 +3,7 @@ import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
-import { roleList, RoleService } from './service';
+import { MAX_DAILY_CREDIT_LIMIT, roleList, RoleService } from './service';
 
 export const RoleRow = Type.Object(
   {
@@ -11,12 +11,16 @@ export const RoleRow = Type.Object(
     role_name: Type.String(),
     permission: Type.Array(Type.String()),
     comment: Nullable(Type.String()),
+    /** credits a member may spend on AI per day (UTC); the most generous of a user's roles counts; null: no limit */
+    daily_credit_limit: Nullable(Type.Integer()),
     create_date: Type.String({ format: 'date-time' }),
   },
   { $id: 'RoleRow' },
 );
 
 const Permissions = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
+/** null or absent on create: no limit */
+const DailyLimit = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: MAX_DAILY_CREDIT_LIMIT })));
 
 export async function roleRoutes({ app, db, accounts, aiModels }: ModuleContext) {
   const service = new RoleService(db, accounts, aiModels);
@@ -30,7 +34,7 @@ export async function roleRoutes({ app, db, accounts, aiModels }: ModuleContext)
     access: ACCESS.roles,
     get: (id) => service.get(id),
     create: {
-      body: Type.Object({ role_id: Id('role_id'), role_name: Text(64), permission: Type.Optional(Permissions), comment: OptText(500) }),
+      body: Type.Object({ role_id: Id('role_id'), role_name: Text(64), permission: Type.Optional(Permissions), comment: OptText(500), daily_credit_limit: DailyLimit }),
       run: (b, caller) => service.create(b, caller),
     },
     update: {
@@ -39,6 +43,7 @@ export async function roleRoutes({ app, db, accounts, aiModels }: ModuleContext)
         role_name: Type.Optional(Text(64)),
         permission: Type.Optional(Permissions),
         comment: OptText(500),
+        daily_credit_limit: DailyLimit,
       }),
       run: (id, b, caller) => service.update(id, b, caller),
     },

@@ -20,10 +20,11 @@ export const roleList: ListSpec = {
   resource: 'roles',
   from: sql`roles r`,
   alias: 'r',
-  columns: sql`r.role_id, r.role_name, r.permission, r.comment, r.create_date`,
+  columns: sql`r.role_id, r.role_name, r.permission, r.comment, r.daily_credit_limit, r.create_date`,
   search: [sql`r.role_id`, sql`r.role_name`, sql`r.comment`],
   filters: { permission: { kind: 'overlaps', column: sql`r.permission` }, create_date: { kind: 'range', column: sql`r.create_date` } },
-  sorts: { role_id: sql`r.role_id`, role_name: sql`r.role_name`, create_date: sql`r.create_date` },
+  sorts: { role_id: sql`r.role_id`, role_name: sql`r.role_name`, daily_credit_limit: sql`r.daily_credit_limit`, create_date: sql`r.create_date` },
+  nullable: ['daily_credit_limit'],
   defaultSort: { field: 'create_date', order: 'descend' },
   tiebreak: sql`r.role_id`,
   exportColumns: [
@@ -31,6 +32,7 @@ export const roleList: ListSpec = {
     { key: 'role_name', width: 24 },
     { key: 'permission', width: 40 },
     { key: 'comment', width: 30 },
+    { key: 'daily_credit_limit', width: 16 },
     { key: 'create_date', date: true, width: 20 },
   ],
 };
@@ -40,6 +42,18 @@ export interface RoleInput {
   role_name?: string;
   permission?: string[];
   comment?: string | null;
+  daily_credit_limit?: number | null;
+}
+
+/** the largest daily AI credit limit a role may carry */
+export const MAX_DAILY_CREDIT_LIMIT = 100_000_000;
+
+/** INVALID_PARAM (field daily_credit_limit) unless a whole number in range, or null (no limit) */
+function checkDailyLimit(v: number | null | undefined) {
+  if (v === undefined || v === null) return;
+  if (!Number.isSafeInteger(v) || v < 0 || v > MAX_DAILY_CREDIT_LIMIT) {
+    throw new AppError('INVALID_PARAM', { field: 'daily_credit_limit', params: { reason: `a whole number from 0 to ${MAX_DAILY_CREDIT_LIMIT}` } });
+  }
 }
 
 const checkPermissions = (db: Db | Tx, ids: string[] | undefined) =>
@@ -70,10 +84,17 @@ export class RoleService {
   async create(input: RoleInput & { role_id: string; role_name: string }, caller: AuthUser | undefined): Promise<Row> {
     const name = clean(input.role_name);
     if (!name) throw new AppError('INVALID_PARAM', { field: 'role_name', params: { reason: 'required' } });
+    checkDailyLimit(input.daily_credit_limit);
     await checkPermissions(this.db, input.permission);
     assertGrantable(caller, input.permission ?? []);
     try {
-      await this.db.insert(roles).values({ roleId: input.role_id, roleName: name, permission: [...new Set(input.permission ?? [])], comment: clean(input.comment) });
+      await this.db.insert(roles).values({
+        roleId: input.role_id,
+        roleName: name,
+        permission: [...new Set(input.permission ?? [])],
+        comment: clean(input.comment),
+        dailyCreditLimit: input.daily_credit_limit ?? null,
+      });
     } catch (e) {
       uniqueViolation(e, { roles_pkey: { field: 'role_id' } });
     }
@@ -91,11 +112,13 @@ export class RoleService {
     }
     const name = clean(input.role_name);
     if (input.role_name !== undefined && !name) throw new AppError('INVALID_PARAM', { field: 'role_name', params: { reason: 'required' } });
+    checkDailyLimit(input.daily_credit_limit);
     await checkPermissions(this.db, input.permission);
     const set: Partial<typeof roles.$inferInsert> = {};
     if (name) set.roleName = name;
     if (input.permission) set.permission = [...new Set(input.permission)];
     if (input.comment !== undefined) set.comment = clean(input.comment);
+    if (input.daily_credit_limit !== undefined) set.dailyCreditLimit = input.daily_credit_limit;
     if (Object.keys(set).length) await this.db.update(roles).set(set).where(sql`${roles.roleId} = ${id}`);
     return this.get(id);
   }

@@ -1,8 +1,8 @@
 /**
- * Add / edit a role: role_id fixed once created, name, permissions, remark. A changed role
- * reaches its users when their token is next renewed, and the form says so.
+ * Add / edit a role: role_id fixed once created, name, permissions, daily AI credit limit,
+ * remark. A changed role reaches its users when their token is next renewed, and the form says so.
  */
-import { ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProForm, ProFormDigit, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import ResourceForm, { type FormMode } from '../../../components/admin/ResourceForm';
 import ResourceSelect from '../../../components/admin/ResourceSelect';
 import { idRules, maxText, requiredText } from '../../../components/admin/rules';
@@ -15,7 +15,11 @@ interface Values extends Record<string, unknown> {
   role_name: string;
   permission?: string[];
   comment?: string | null;
+  daily_credit_limit?: number | null;
 }
+
+/** the largest daily limit the server takes */
+const MAX_DAILY_LIMIT = 100_000_000;
 
 export default function RoleForm({ mode, id }: { mode: FormMode; id?: string | null }) {
   const t = useT();
@@ -35,6 +39,8 @@ export default function RoleForm({ mode, id }: { mode: FormMode; id?: string | n
         role_name: v.role_name.trim(),
         permission: v.permission ?? [],
         comment: v.comment?.trim() || null,
+        // an emptied field clears the limit
+        daily_credit_limit: typeof v.daily_credit_limit === 'number' ? v.daily_credit_limit : null,
       })}
     >
       {({ locked, row }) => (
@@ -55,6 +61,14 @@ export default function RoleForm({ mode, id }: { mode: FormMode; id?: string | n
           >
             <ResourceSelect resource={permissionResource} mode="multiple" placeholder={t('system.picker.permissions')} />
           </ProForm.Item>
+          <ProFormDigit
+            name="daily_credit_limit"
+            label={t('system.role.dailyLimit')}
+            extra={t('system.role.dailyLimitHint')}
+            min={0}
+            max={MAX_DAILY_LIMIT}
+            fieldProps={{ precision: 0, step: 100, addonAfter: t('system.role.creditsUnit'), placeholder: t('system.role.dailyLimitPlaceholder'), style: { width: 260 } }}
+          />
           <ProFormTextArea name="comment" label={t('system.field.comment')} rules={maxText(t, t('system.field.comment'), 500)} fieldProps={{ maxLength: 500, showCount: true }} />
         </>
       )}

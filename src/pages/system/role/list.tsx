@@ -1,4 +1,4 @@
-/** Roles (uni-id-roles): id, name, permissions, remark, created; the admin role cannot be deleted. */
+/** Roles (uni-id-roles): id, name, permissions, daily AI credit limit, remark, created; the admin role cannot be deleted. */
 import { Tag } from 'antd';
 import { useMemo } from 'react';
 import { dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
@@ -24,6 +24,21 @@ export default function RoleList() {
         ...permissionTags,
         // the admin role passes every check, whatever its list
         render: (...args) => (args[1].role_id === ADMIN_ROLE ? <Tag color="gold">{t('system.role.allPermissions')}</Tag> : permissionTags.render!(...args)),
+      },
+      {
+        title: t('system.role.dailyLimit'),
+        dataIndex: 'daily_credit_limit',
+        key: 'daily_credit_limit',
+        sorter: true,
+        width: 150,
+        align: 'right',
+        // the admin role is never limited, whatever is stored on it
+        render: (_, r) =>
+          r.daily_credit_limit === null || r.role_id === ADMIN_ROLE ? (
+            <Tag style={{ marginInlineEnd: 0 }}>{t('system.role.noLimit')}</Tag>
+          ) : (
+            `${r.daily_credit_limit} ${t('system.role.creditsUnit')}`
+          ),
       },
       textColumn(t('system.field.comment'), 'comment', { ellipsis: true, width: 220 }),
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),

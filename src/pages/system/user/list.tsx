@@ -1,11 +1,12 @@
 /**
  * Users (uni-id-users): username, nickname, mobile, status, email, role names, tags,
- * authorized apps, last login. Search on username, nickname, mobile, email and role name;
- * `?tagid=` and `?id=` pre-filter; batch "set tags"; page sizes 20/50/100/500.
+ * authorized apps, credits, last login. Search on username, nickname, mobile, email and role
+ * name; `?tagid=` and `?id=` pre-filter; batch "set tags"; page sizes 20/50/100/500; admins
+ * adjust a user's credits from the row.
  */
-import { TagsOutlined } from '@ant-design/icons';
+import { TagsOutlined, WalletOutlined } from '@ant-design/icons';
 import { history, useSearchParams } from '@umijs/max';
-import { Button, Tag } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { dateColumn, roleNamesColumn, statusColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList, { type PresetFilter } from '../../../components/admin/ResourceList';
@@ -15,6 +16,7 @@ import { RULES } from '../../../../shared/permissions';
 import { withQuery } from '../../../services/query-string';
 import { appResource, roleResource, tagResource, userResource, type UserRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
+import AdjustCreditsModal, { type AdjustTarget } from '../../../components/credits/AdjustCreditsModal';
 import RealnameReviews from './RealnameReviews';
 import SetTagsModal from './SetTagsModal';
 import { userStatusOptions } from './status';
@@ -32,6 +34,8 @@ export default function UserList() {
   const tags = useResourceOptions(tagResource);
   const apps = useResourceOptions(appResource);
   const [tagging, setTagging] = useState<{ ids: string[]; done: () => void } | null>(null);
+  const [adjusting, setAdjusting] = useState<(AdjustTarget & { done: () => void }) | null>(null);
+  const canAdjust = can(RULES.creditsAdmin);
 
   const presets = useMemo<PresetFilter[]>(() => {
     const list: PresetFilter[] = [];
@@ -67,6 +71,14 @@ export default function UserList() {
             <Tag>{t('system.user.noApps')}</Tag>
           ),
       },
+      {
+        title: t('system.user.credits'),
+        dataIndex: 'score',
+        key: 'score',
+        width: 100,
+        align: 'right',
+        render: (_, r) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{r.score}</span>,
+      },
       dateColumn(t, t('system.user.lastLogin'), 'last_login_date', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
       dateColumn(t, t('system.user.registered'), 'register_date', { sorter: true, rangeFilter: true, hidden: true }),
     ],
@@ -87,6 +99,20 @@ export default function UserList() {
         addPath="/pages/system/user/add"
         editPath={(r) => withQuery('/pages/system/user/edit', { id: r._id })}
         toolbar={() => [<RealnameReviews key="realname" />]}
+        rowActions={
+          canAdjust
+            ? (r, ctx) => [
+                <Typography.Link
+                  key="credits"
+                  aria-label={`${t('credits.adjust.action')} ${userResource.nameOf(r)}`}
+                  onClick={() => setAdjusting({ id: r._id, name: userResource.nameOf(r), balance: r.score, done: ctx.reload })}
+                >
+                  <WalletOutlined /> {t('credits.adjust.action')}
+                </Typography.Link>,
+              ]
+            : undefined
+        }
+        actionsWidth={canAdjust ? 300 : undefined}
         batchActions={
           can(RULES.users.update)
             ? (rows, ctx) => [
@@ -110,6 +136,14 @@ export default function UserList() {
               ]
             : undefined
         }
+      />
+      <AdjustCreditsModal
+        target={adjusting}
+        onClose={() => setAdjusting(null)}
+        onDone={() => {
+          adjusting?.done();
+          setAdjusting(null);
+        }}
       />
       <SetTagsModal
         ids={tagging?.ids ?? []}
