@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db';
 import { adminMenus, aiModels, permissions, roles, userLogs, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
+import { CreditService } from '../server/modules/credits/service';
 import { ADMIN_ROLE, RULES } from '../shared/permissions';
 
 export interface DemoAccount {
@@ -156,7 +157,6 @@ export async function loadDemoData(db: Db): Promise<boolean> {
           mobileConfirmed: Boolean(a.mobile),
           email: a.email ?? null,
           emailConfirmed: Boolean(a.email),
-          score: a.score,
           registerDate: new Date(now - 7 * 24 * 3600e3),
           registerIp: '192.168.1.10',
         })),
@@ -164,6 +164,12 @@ export async function loadDemoData(db: Db): Promise<boolean> {
       .onConflictDoNothing()
       .returning({ id: users.id, username: users.username });
     if (created.length === 0) return false;
+    // the balances go through the ledger like every credit movement, so reconciliation agrees
+    const ledger = new CreditService(db);
+    for (const a of DEMO_ACCOUNTS) {
+      const id = created.find((u) => u.username === a.username)?.id;
+      if (id && a.score) await ledger.post(tx, { userId: id, kind: 'grant', amount: a.score, key: `demo:${id}`, reason: 'demo credits', refType: 'demo' });
+    }
 
     // history only for accounts made just now, so a restart does not add it again
     const ids = new Map(created.map((u) => [u.username, u.id]));
