@@ -19,6 +19,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Frame as FrameKind } from '../../config/routes';
 import ErrorLogButton from '../components/ErrorLog';
 import LangSwitch from '../components/LangSwitch';
+import ScoreBadge from '../components/ScoreBadge';
 import PageErrorBoundary from '../components/PageErrorBoundary';
 import ThemeSwitch from '../components/ThemeSwitch';
 import { signOut } from '../services/auth';
@@ -142,6 +143,7 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
         </Link>
         <Flex align="center" gap={8} style={{ marginLeft: 'auto', minWidth: 0 }}>
           <ErrorLogButton />
+          {wide ? <ScoreBadge /> : null}
           {wide || !showMenu ? (
             <>
               <LangSwitch />

@@ -167,8 +167,13 @@ export function currentPayload(stores: SessionStores = defaultStores(), now: num
   return hasValidToken(s, now) ? decodeToken(s.token) : null;
 }
 
+/** fired on window when the stored score changes in this tab (the top bar follows it) */
+export const SCORE_EVENT = 'console-score';
+
 export function saveScore(score: number | null | undefined, store: KeyValueStore = defaultStore()) {
-  if (typeof score === 'number' && Number.isFinite(score)) store.setItem(SCORE_KEY, String(score));
+  if (typeof score !== 'number' || !Number.isFinite(score)) return;
+  store.setItem(SCORE_KEY, String(score));
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SCORE_EVENT));
 }
 
 export function readScore(store: KeyValueStore = defaultStore()): number | null {

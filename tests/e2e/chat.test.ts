@@ -155,6 +155,8 @@ describe('AI chat', () => {
     const after = await balance();
     expect(after).toBeLessThan(10000);
     expect(Number(await page.evaluate(() => localStorage.getItem('uni_id_score')))).toBe(after);
+    // the top bar follows the stored score
+    expect(await page.getByTestId('top-bar-score').innerText()).toContain(String(after));
     const me = await api('GET', '/api/credits/me', undefined, (await storedToken(page))!);
     expect(me.body.data.balance).toBe(after);
 
