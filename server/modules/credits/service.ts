@@ -120,28 +120,14 @@ export const historyList: ListSpec = {
 
 /** every entry, with the account's names (admins) */
 export const ledgerList: ListSpec = {
+  ...historyList,
   resource: 'credit-ledger',
   from: sql`credit_ledger l LEFT JOIN users u ON u.id = l.user_id`,
+  alias: undefined,
   columns: sql`${ledgerColumns}, u.username, u.nickname, l.actor_id`,
   search: [sql`u.username`, sql`u.nickname`, sql`l.reason`, sql`l.ref_id`],
-  filters: {
-    user_id: { kind: 'eq', column: sql`l.user_id` },
-    kind: { kind: 'eq', column: sql`l.kind` },
-    created_at: { kind: 'range', column: sql`l.created_at` },
-  },
-  sorts: { created_at: sql`l.created_at`, amount: sql`l.amount` },
-  defaultSort: { field: 'created_at', order: 'descend' },
-  tiebreak: sql`l.id`,
-  exportColumns: [
-    { key: 'created_at', date: true, width: 20 },
-    { key: 'username', width: 20 },
-    { key: 'kind', width: 12 },
-    { key: 'amount', width: 12 },
-    { key: 'balance_after', width: 14 },
-    { key: 'reason', width: 40 },
-    { key: 'ref_type', width: 12 },
-    { key: 'ref_id', width: 38 },
-  ],
+  filters: { ...historyList.filters, user_id: { kind: 'eq', column: sql`l.user_id` } },
+  exportColumns: [historyList.exportColumns[0], { key: 'username', width: 20 }, ...historyList.exportColumns.slice(1)],
 };
 
 export class CreditService {
