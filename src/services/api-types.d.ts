@@ -3877,10 +3877,10 @@ export interface paths {
                     keyword?: string;
                     sortField?: "created_at" | "amount";
                     sortOrder?: "ascend" | "descend";
-                    user_id?: string[];
                     kind?: string[];
                     created_at_from?: string;
                     created_at_to?: string;
+                    user_id?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -3928,10 +3928,10 @@ export interface paths {
                     keyword?: string;
                     sortField?: "created_at" | "amount";
                     sortOrder?: "ascend" | "descend";
-                    user_id?: string[];
                     kind?: string[];
                     created_at_from?: string;
                     created_at_to?: string;
+                    user_id?: string[];
                     columns?: ("created_at" | "username" | "kind" | "amount" | "balance_after" | "reason" | "ref_type" | "ref_id")[];
                     tzOffset?: number;
                 };
