@@ -51,9 +51,11 @@ function rssMb(pid: number): number {
   }
 }
 
-function child(args: string[], env: NodeJS.ProcessEnv) {
+/** BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops (open it in Chrome DevTools) */
+function child(args: string[], env: NodeJS.ProcessEnv, profile = false) {
   let output = '';
-  const c = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prof = profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const c = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   c.stdout!.on('data', (d) => (output += d));
   c.stderr!.on('data', (d) => (output += d));
   return { c, output: () => output };
@@ -138,7 +140,7 @@ export async function runChatBench(): Promise<void> {
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
       STATIC_DIR: path.join(dataDir, 'no-console'),
-    });
+    }, true);
     procs.push(server.c);
     await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), server.output);
     const post = async (url: string, token: string | null, body: unknown) =>
@@ -192,6 +194,17 @@ export async function runChatBench(): Promise<void> {
     const rssBefore = rssMb(server.c.pid!);
     let rssPeak = rssBefore;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(server.c.pid!))), 200);
+    // how long the server takes to answer the cheapest request while it streams: its event loop's lag
+    const probes: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const t = performance.now();
+        await fetch(`${base}/api/health`).then((r) => r.arrayBuffer(), () => undefined);
+        probes.push(performance.now() - t);
+        await sleep(100);
+      }
+    })();
     const t0 = performance.now();
     const through = await ramp(STREAMS, (i) =>
       timedStream(
@@ -206,6 +219,8 @@ export async function runChatBench(): Promise<void> {
     );
     const wallS = (performance.now() - t0) / 1000;
     clearInterval(sampler);
+    probing = false;
+    await probe;
 
     const wireBad = through.filter((r) => r.text !== EXPECTED).length;
     const saved = await db.execute<{ content: string }>(sql`SELECT content FROM chat_messages WHERE role = 'assistant'`);
@@ -219,6 +234,10 @@ export async function runChatBench(): Promise<void> {
     console.log(`  first token, through the server: p50 ${f(pct(s, 50))}, p95 ${f(pct(s, 95))}`);
     const added = pct(s, 95) - pct(d, 95);
     console.log(`  added by the server at p95: ${f(added)} (target < ${TARGET.addedP95Ms} ms: ${(added / TARGET.addedP95Ms).toFixed(2)}x); at p50: ${f(pct(s, 50) - pct(d, 50))}`);
+    const fifth = Math.floor(STREAMS / 5);
+    const addedP95 = (from: number) => pct(s.slice(from, from + fifth), 95) - pct(d.slice(from, from + fifth), 95);
+    console.log(`  added at p95 by arrival: first fifth ${f(addedP95(0))} (few streams open yet), last fifth ${f(addedP95(STREAMS - fifth))} (all streaming)`);
+    console.log(`  /api/health while streaming: p50 ${f(pct(probes, 50))}, p95 ${f(pct(probes, 95))} (the server's event-loop lag)`);
     console.log(`  answers lost tokens or out of order: ${wireBad} on the wire, ${savedBad} as saved (target ${TARGET.lost})`);
     console.log(`  server RSS: ${rssBefore.toFixed(0)} MB before, ${rssPeak.toFixed(0)} MB at the peak`);
     console.log(`  reconciliation after the run: ${recon.usersChecked} accounts, ${recon.mismatches.length} differences`);
@@ -253,7 +272,7 @@ export async function runChatBench(): Promise<void> {
     await db.$client.end();
   } finally {
     for (const p of procs) p.kill('SIGTERM');
-    await sleep(500);
+    await Promise.all(procs.map((p) => (p.exitCode === null ? new Promise((r) => p.once('exit', r)) : null)));
     await pg.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

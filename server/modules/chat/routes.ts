@@ -114,6 +114,8 @@ function sseSink(req: FastifyRequest, reply: FastifyReply): Sink {
       if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     onClose(cb) {
+      // the client may have gone while the answer was being prepared
+      if (res.destroyed || req.raw.socket?.destroyed) return cb();
       res.on('close', () => {
         if (!res.writableFinished) cb();
       });

@@ -21,7 +21,7 @@ import type { ListSpec } from '../../core/list/query';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService, ResolvedModel } from '../ai-models/service';
-import { ProviderError, type streamChat } from '../ai-models/providers';
+import { ProviderError, type StreamEvent, type streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
 import { costOf, fitToWindow, type Fitted, tokensOf, type Turn } from './context';
 
@@ -47,6 +47,8 @@ export interface Prepared {
   holdId: number;
   firstExchange: boolean;
   firstQuestion: string;
+  /** the provider request, already under way (started with the hold's transaction) */
+  stream: { events: AsyncIterator<StreamEvent>; first: Promise<IteratorResult<StreamEvent>>; ctl: AbortController; started: number };
 }
 
 const CONVERSATION_COLUMNS = sql`c.id, c.title, c.pinned, c.model_id, c.system_prompt, c.created_at, c.updated_at`;
@@ -264,22 +266,45 @@ export class ChatService {
   ): Promise<Prepared> {
     const content = input.content.trim();
     if (!content) throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: 'required' } });
-    const conv = await this.ownForAnswer(user.uid, conversationId);
-    const [model, branch] = await Promise.all([this.modelFor(user, input.model_id, conv.model_id as string | null), this.branchTo(conversationId, input.parent_id)]);
+    // the checks that do not depend on each other at once: one round trip of waiting, not four
+    const [conv, picked, branch, account] = await Promise.all([
+      this.ownForAnswer(user.uid, conversationId),
+      input.model_id ? this.models.resolveForUser(user, input.model_id) : null,
+      this.branchTo(conversationId, input.parent_id),
+      this.accountOf(user),
+    ]);
+    const model = picked ?? (await this.modelFor(user, conv.model_id as string | null));
     const turns = [...branch, { role: 'user' as const, content }];
-    return this.begin(user, conv, model, turns, { parentId: input.parent_id, content }, !conv.has_messages);
+    return this.begin(user, conv, model, turns, { parentId: input.parent_id, content }, !conv.has_messages, account);
   }
 
   /** another answer to the question an answer answered */
   async prepareRegenerate(user: AccessSubject & { uid: string }, messageId: string, input: { model_id?: string | null }): Promise<Prepared> {
-    const [m] = await query<Row>(this.db, sql`SELECT id, conversation_id, parent_id, role, model_id FROM chat_messages WHERE id = ${messageId} AND user_id = ${user.uid}`);
+    const [[m], account] = await Promise.all([
+      query<Row>(this.db, sql`SELECT id, conversation_id, parent_id, role, model_id FROM chat_messages WHERE id = ${messageId} AND user_id = ${user.uid}`),
+      this.accountOf(user),
+    ]);
     if (!m || m.role !== 'assistant' || !m.parent_id) throw new AppError('NOT_FOUND', { field: 'id' });
-    const conv = await this.ownForAnswer(user.uid, m.conversation_id as string);
+    const [conv, turns] = await Promise.all([
+      this.ownForAnswer(user.uid, m.conversation_id as string),
+      this.branchTo(m.conversation_id as string, m.parent_id as string, 'user'),
+    ]);
     const model = await this.modelFor(user, input.model_id, m.model_id as string | null, conv.model_id as string | null);
-    const turns = await this.branchTo(conv.id as string, m.parent_id as string, 'user');
-    return this.begin(user, conv, model, turns, { questionId: m.parent_id as string }, false);
+    return this.begin(user, conv, model, turns, { questionId: m.parent_id as string }, false, account);
   }
 
+  /** what the early checks need of the caller's credits: balance, daily limit, today's spending */
+  private async accountOf(user: AccessSubject & { uid: string }) {
+    const [balance, dailyLimit] = await Promise.all([this.credits.balance(user.uid), this.credits.dailyLimitOf(user.role ?? []), this.credits.start()]);
+    return { balance, dailyLimit, spent: dailyLimit === null ? 0 : await this.credits.spentToday(this.db, user.uid) };
+  }
+
+  /**
+   * Starts the provider request and, at the same time, takes the hold and writes the messages in
+   * one transaction (no answer without its hold). The early checks above already refused what
+   * the balance or the daily limit cannot cover, so a provider request is cancelled only when the
+   * transaction loses a race (another request spent the credits meanwhile); that costs nothing.
+   */
   private async begin(
     user: AccessSubject & { uid: string },
     conv: Row,
@@ -287,46 +312,62 @@ export class ChatService {
     turns: Turn[],
     q: { parentId: string | null; content: string } | { questionId: string },
     firstExchange: boolean,
+    account: { balance: number; dailyLimit: number | null; spent: number },
   ): Promise<Prepared> {
     const system = (conv.system_prompt as string | null) || null;
     const fitted = fitToWindow(system, turns, model.contextWindow, model.maxOutputTokens);
+    const amount = costOf(fitted.promptTokens, fitted.maxTokens, model);
+    if (account.balance < amount) throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: amount, balance: account.balance } });
+    if (account.dailyLimit !== null && account.spent + amount > account.dailyLimit) {
+      throw new AppError('DAILY_LIMIT_REACHED', { params: { used: account.spent, limit: account.dailyLimit } });
+    }
     const assistantId = randomUUID();
-    const [dailyLimit] = await Promise.all([this.credits.dailyLimitOf(user.role ?? []), this.credits.start()]);
-    // the hold and the messages in one transaction: no answer without its hold, no hold without its answer
-    return this.db.transaction(async (tx) => {
-      await this.ownForAnswer(user.uid, conv.id as string, tx, true);
-      const hold = await this.credits.holdIn(tx, user.uid, costOf(fitted.promptTokens, fitted.maxTokens, model), {
-        key: `chat:${assistantId}`,
-        refType: 'chat',
-        refId: assistantId,
-        reason: `chat: ${model.name}`,
-        dailyLimit,
+    const ctl = new AbortController();
+    const started = Date.now();
+    const events = this.stream(model.target, { system, turns: fitted.turns, maxTokens: fitted.maxTokens, signal: ctl.signal })[Symbol.asyncIterator]();
+    const first = events.next();
+    // read in run(); until then a failure must not count as unhandled
+    first.catch(() => undefined);
+    try {
+      return await this.db.transaction(async (tx) => {
+        await this.ownForAnswer(user.uid, conv.id as string, tx, true);
+        const hold = await this.credits.holdIn(tx, user.uid, amount, {
+          key: `chat:${assistantId}`,
+          refType: 'chat',
+          refId: assistantId,
+          reason: `chat: ${model.name}`,
+          dailyLimit: account.dailyLimit,
+        });
+        const userId = 'questionId' in q ? null : randomUUID();
+        const rows = await query<Row>(
+          tx,
+          sql`WITH c AS (UPDATE conversations SET updated_at = now(), model_id = ${model.id} WHERE id = ${conv.id})
+            INSERT INTO chat_messages (id, conversation_id, user_id, parent_id, role, content, status, model_id, model_name, trimmed, hold_id)
+            VALUES ${userId && !('questionId' in q) ? sql`(${userId}, ${conv.id}, ${user.uid}, ${q.parentId}, 'user', ${q.content}, 'done', NULL, NULL, 0, NULL),` : sql``}
+              (${assistantId}, ${conv.id}, ${user.uid}, ${'questionId' in q ? q.questionId : userId}, 'assistant', '', 'streaming', ${model.id}, ${model.name},
+               ${fitted.trimmed}, ${hold.id})
+            RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
+        );
+        const userMessage = rows.find((r) => r.role === 'user') ?? null;
+        const assistant = rows.find((r) => r.role === 'assistant')!;
+        return {
+          userId: user.uid,
+          conversationId: conv.id as string,
+          userMessage: userMessage && plain(userMessage),
+          assistant: plain(assistant),
+          model,
+          system,
+          fitted,
+          holdId: hold.id,
+          firstExchange: firstExchange && !conv.title,
+          firstQuestion: turns[turns.length - 1].content,
+          stream: { events, first, ctl, started },
+        };
       });
-      const userId = 'questionId' in q ? null : randomUUID();
-      const rows = await query<Row>(
-        tx,
-        sql`INSERT INTO chat_messages (id, conversation_id, user_id, parent_id, role, content, status, model_id, model_name, trimmed, hold_id)
-          VALUES ${userId && !('questionId' in q) ? sql`(${userId}, ${conv.id}, ${user.uid}, ${q.parentId}, 'user', ${q.content}, 'done', NULL, NULL, 0, NULL),` : sql``}
-            (${assistantId}, ${conv.id}, ${user.uid}, ${'questionId' in q ? q.questionId : userId}, 'assistant', '', 'streaming', ${model.id}, ${model.name},
-             ${fitted.trimmed}, ${hold.id})
-          RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
-      );
-      await tx.execute(sql`UPDATE conversations SET updated_at = now(), model_id = ${model.id} WHERE id = ${conv.id}`);
-      const userMessage = rows.find((r) => r.role === 'user') ?? null;
-      const assistant = rows.find((r) => r.role === 'assistant')!;
-      return {
-        userId: user.uid,
-        conversationId: conv.id as string,
-        userMessage: userMessage && plain(userMessage),
-        assistant: plain(assistant),
-        model,
-        system,
-        fitted,
-        holdId: hold.id,
-        firstExchange: firstExchange && !conv.title,
-        firstQuestion: turns[turns.length - 1].content,
-      };
-    });
+    } catch (e) {
+      ctl.abort();
+      throw e;
+    }
   }
 
   /** stops an answer this process is writing; false when none is running here */
@@ -341,7 +382,7 @@ export class ChatService {
   /** streams the answer to the sink, then settles; never throws */
   async run(p: Prepared, sink: Sink): Promise<void> {
     const id = p.assistant.id as string;
-    const ctl = new AbortController();
+    const { ctl, started } = p.stream;
     let why: 'stopped' | 'disconnected' | 'timeout' | null = null;
     const abort = (reason: 'stopped' | 'disconnected' | 'timeout') => {
       why ??= reason;
@@ -354,32 +395,37 @@ export class ChatService {
     });
     sink.send('start', { user_message: p.userMessage, message: p.assistant, trimmed: p.fitted.trimmed });
 
-    const started = Date.now();
     let firstTokenMs: number | null = null;
     let text = '';
     let usage: { inputTokens: number; outputTokens: number } | null = null;
     let failure: AppError | null = null;
-    let timer = setTimeout(() => abort('timeout'), this.timeouts.firstTokenMs);
+    // the first token's limit counts from the provider request's start
+    let timer = setTimeout(() => abort('timeout'), Math.max(0, this.timeouts.firstTokenMs - (Date.now() - started)));
     try {
-      const events = this.stream(p.model.target, { system: p.system, turns: p.fitted.turns, maxTokens: p.fitted.maxTokens, signal: ctl.signal });
-      for await (const ev of events) {
-        if (ctl.signal.aborted) break;
+      for (let next = p.stream.first; ; next = p.stream.events.next()) {
+        const r = await next;
+        if (r.done || ctl.signal.aborted) break;
+        const ev = r.value;
         if (ev.type === 'usage') {
           usage = { inputTokens: ev.inputTokens, outputTokens: ev.outputTokens };
           continue;
         }
         if (!ev.text) continue;
-        if (firstTokenMs === null) firstTokenMs = Date.now() - started;
+        if (firstTokenMs === null) {
+          firstTokenMs = Date.now() - started;
+          clearTimeout(timer);
+          timer = setTimeout(() => abort('timeout'), this.timeouts.idleMs);
+        } else timer.refresh();
         text += ev.text;
         sink.send('delta', { text: ev.text });
-        clearTimeout(timer);
-        timer = setTimeout(() => abort('timeout'), this.timeouts.idleMs);
         this.scheduleSave(id, p, text);
       }
     } catch (e) {
       if (!ctl.signal.aborted) failure = providerFailure(e);
     } finally {
       clearTimeout(timer);
+      // lets the SDK's iterator go (a no-op when it ended by itself)
+      void p.stream.events.return?.(undefined).catch(() => undefined);
     }
     if (why === 'timeout') failure = new AppError('AI_TIMEOUT', { params: { seconds: Math.round((firstTokenMs === null ? this.timeouts.firstTokenMs : this.timeouts.idleMs) / 1000), message: '' } });
     this.unsaved.delete(id);
