@@ -127,10 +127,10 @@ function sseSink(req: FastifyRequest, reply: FastifyReply): Sink {
   };
 }
 
+/** streams a prepared answer; run() settles its hold whatever happens to the connection */
 async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatService, prepared: Prepared) {
-  const sink = sseSink(req, reply);
   try {
-    await chat.run(prepared, sink);
+    await chat.run(prepared, sseSink(req, reply));
   } catch (e) {
     req.log.error({ err: e }, 'chat answer failed after it started');
   } finally {

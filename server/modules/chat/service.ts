@@ -443,7 +443,7 @@ export class ChatService {
     let message: Row | undefined;
     try {
       if (p.firstExchange && !failure) title = p.firstQuestion.split('\n').find((l) => l.trim())?.trim().slice(0, TITLE_CHARS) ?? null;
-      const settled = await this.credits.settle(p.holdId, cost, async (tx, captured) => {
+      const settled = await withRetries(() => this.credits.settle(p.holdId, cost, async (tx, captured) => {
         [message] = await query<Row>(
           tx,
           sql`UPDATE chat_messages SET content = ${text}, status = ${status}, input_tokens = ${generated ? input : 0},
@@ -464,7 +464,7 @@ export class ChatService {
         // the auto-title: the first question's first line, unless the user named the conversation
         await tx.execute(sql`UPDATE conversations SET updated_at = now()
           ${title ? sql`, title = CASE WHEN NOT title_set AND title = '' THEN ${title} ELSE title END` : sql``} WHERE id = ${p.conversationId}`);
-      });
+      }));
       balance = settled.balance;
     } finally {
       finished = true;
@@ -510,6 +510,21 @@ export class ChatService {
 
 const MESSAGE_FIELDS = `id, parent_id, role, content, status, model_id, model_name, input_tokens, output_tokens, credits, first_token_ms,
   total_ms, error_code, error_message, trimmed, created_at`;
+
+/**
+ * Settling is retried over a database blip (it is idempotent); what still fails stays an open
+ * hold, settled at the next start with the cost saved so far.
+ */
+async function withRetries<T>(run: () => Promise<T>, waits = [500, 2000, 5000]): Promise<T> {
+  for (const wait of waits) {
+    try {
+      return await run();
+    } catch {
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+  return run();
+}
 
 /** a provider's failure as a catalogue error carrying the provider's own message */
 function providerFailure(e: unknown): AppError {
