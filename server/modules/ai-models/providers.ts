@@ -2,8 +2,8 @@
  * The provider clients: OpenAI-compatible chat completions and Anthropic Messages through their
  * official SDKs, streamed as one event shape, with the providers' failures as ProviderError.
  */
-import Anthropic from '@anthropic-ai/sdk';
-import OpenAI from 'openai';
+import type Anthropic from '@anthropic-ai/sdk';
+import type OpenAI from 'openai';
 import { AI_PROTOCOLS, type AiProtocol } from '../../../shared/ai-models';
 
 export type Protocol = AiProtocol;
@@ -57,8 +57,27 @@ const CLIENT_OPTS = { maxRetries: 0, timeout: 30 * 60_000 } as const;
 
 // the model row is the whole configuration: nothing from the SDKs' environment variables
 // (OPENAI_ORG_ID, OPENAI_PROJECT_ID, ANTHROPIC_AUTH_TOKEN) reaches a provider
-const openAi = (t: ProviderTarget) => new OpenAI({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY, organization: null, project: null });
-const anthropic = (t: ProviderTarget) => new Anthropic({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY, authToken: null });
+const openAi = async (t: ProviderTarget) => {
+  const { OpenAI } = await sdks();
+  return new OpenAI({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY, organization: null, project: null });
+};
+const anthropic = async (t: ProviderTarget) => {
+  const { Anthropic } = await sdks();
+  return new Anthropic({ ...CLIENT_OPTS, baseURL: t.baseUrl, apiKey: t.apiKey || NO_KEY, authToken: null });
+};
+
+/**
+ * The SDKs load with the first call to a provider, not at start: together they hold about 25 MB
+ * an idle server does not need.
+ */
+let loaded: { OpenAI: typeof OpenAI; Anthropic: typeof Anthropic } | null = null;
+async function sdks() {
+  if (!loaded) {
+    const [openai, anthropicSdk] = await Promise.all([import('openai'), import('@anthropic-ai/sdk')]);
+    loaded = { OpenAI: openai.default, Anthropic: anthropicSdk.default };
+  }
+  return loaded;
+}
 
 type SdkError = InstanceType<typeof OpenAI.APIError> | InstanceType<typeof Anthropic.APIError>;
 
@@ -71,9 +90,10 @@ function providerMessageOf(e: SdkError): string {
   return (e.message || 'no message').replace(/^\d{3}\s+/, '');
 }
 
-const isSdkError = (e: unknown): e is SdkError => e instanceof OpenAI.APIError || e instanceof Anthropic.APIError;
-const isTimeout = (e: unknown) => e instanceof OpenAI.APIConnectionTimeoutError || e instanceof Anthropic.APIConnectionTimeoutError;
-const isUserAbort = (e: unknown) => e instanceof OpenAI.APIUserAbortError || e instanceof Anthropic.APIUserAbortError;
+// an SDK's error comes only after that SDK was loaded
+const isSdkError = (e: unknown): e is SdkError => !!loaded && (e instanceof loaded.OpenAI.APIError || e instanceof loaded.Anthropic.APIError);
+const isTimeout = (e: unknown) => !!loaded && (e instanceof loaded.OpenAI.APIConnectionTimeoutError || e instanceof loaded.Anthropic.APIConnectionTimeoutError);
+const isUserAbort = (e: unknown) => !!loaded && (e instanceof loaded.OpenAI.APIUserAbortError || e instanceof loaded.Anthropic.APIUserAbortError);
 
 /** an SDK error as a ProviderError; an abort by the caller's signal passes through unchanged */
 function toProviderError(e: unknown, signal?: AbortSignal): unknown {
@@ -105,7 +125,7 @@ async function* streamOpenAi(target: ProviderTarget, req: StreamRequest): AsyncI
     ...(req.system ? [{ role: 'system' as const, content: req.system }] : []),
     ...req.turns.map((t) => ({ role: t.role, content: t.content })),
   ];
-  const stream = await openAi(target).chat.completions.create(
+  const stream = await (await openAi(target)).chat.completions.create(
     {
       model: target.providerModel,
       messages,
@@ -124,7 +144,7 @@ async function* streamOpenAi(target: ProviderTarget, req: StreamRequest): AsyncI
 }
 
 async function* streamAnthropic(target: ProviderTarget, req: StreamRequest): AsyncIterable<StreamEvent> {
-  const stream = await anthropic(target).messages.create(
+  const stream = await (await anthropic(target)).messages.create(
     {
       model: target.providerModel,
       max_tokens: req.maxTokens,
@@ -188,7 +208,7 @@ async function listModels(walk: (push: (id: string) => boolean) => Promise<void>
 }
 
 async function testOpenAi(target: ProviderTarget, signal: AbortSignal) {
-  const client = openAi(target);
+  const client = await openAi(target);
   const models = await listModels(async (push) => {
     for await (const m of client.models.list({ signal })) if (push(m.id)) break;
   });
@@ -200,7 +220,7 @@ async function testOpenAi(target: ProviderTarget, signal: AbortSignal) {
 }
 
 async function testAnthropic(target: ProviderTarget, signal: AbortSignal) {
-  const client = anthropic(target);
+  const client = await anthropic(target);
   const models = await listModels(async (push) => {
     for await (const m of client.models.list({}, { signal })) if (push(m.id)) break;
   });

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { APP_ID } from '../../../shared/app-info';
 import { ADMIN_ROLE } from '../../../shared/permissions';
+import type { UserLogType } from '../../../shared/user-log';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
 import { AUTH, LOGIN_CONFIG } from '../../config';
 import { type StandingAccess, type TokenPayload, type TokenService } from '../../core/auth';
@@ -50,21 +51,7 @@ export interface TokenBundle {
   userInfo: UserInfo;
 }
 
-export type LogType =
-  | 'login'
-  | 'logout'
-  | 'register'
-  | 'change-pwd'
-  | 'reset-pwd'
-  | 'deactivate'
-  | 'refresh'
-  | 'bind-mobile'
-  | 'set-pwd'
-  | 'bind-email'
-  | 'realname-review'
-  | 'credits-adjust'
-  | 'bind-weixin'
-  | 'unbind-weixin';
+export type LogType = UserLogType;
 
 const STATUS_ERRORS = {
   1: 'ACCOUNT_DISABLED',

@@ -3,7 +3,6 @@
  * context window (oldest turns first, the system prompt always kept), local token counts (the
  * fallback when a provider reports no usage) and prices in integer credits.
  */
-import { countTokens } from 'gpt-tokenizer';
 import { AppError } from '../../core/errors';
 
 export interface Turn {
@@ -14,8 +13,22 @@ export interface Turn {
 /** per message, the wrapping every chat format adds around its text */
 const PER_MESSAGE = 4;
 
+let countTokens: ((text: string) => number) | null = null;
+
+/**
+ * Loads the tokenizer (o200k, about 70 MB of tables) with the first answer rather than at start:
+ * an idle server does not carry it. Every path that counts awaits this first.
+ */
+export async function loadTokenizer(): Promise<void> {
+  countTokens ??= (await import('gpt-tokenizer')).countTokens;
+}
+
 /** a local count with the o200k tokenizer; other providers' tokenizers differ by a few percent */
-export const tokensOf = (text: string) => (text ? countTokens(text) : 0);
+export function tokensOf(text: string): number {
+  if (!text) return 0;
+  if (!countTokens) throw new Error('loadTokenizer() must complete before tokens are counted');
+  return countTokens(text);
+}
 
 export const promptTokens = (system: string | null | undefined, turns: Turn[]) =>
   (system ? tokensOf(system) + PER_MESSAGE : 0) + turns.reduce((n, t) => n + tokensOf(t.content) + PER_MESSAGE, 0);

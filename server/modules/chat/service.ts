@@ -23,7 +23,7 @@ import type { Db } from '../../db';
 import type { AiModelService, ResolvedModel } from '../ai-models/service';
 import { ProviderError, type StreamEvent, type streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
-import { costOf, fitToWindow, type Fitted, tokensOf, type Turn } from './context';
+import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } from './context';
 
 export type MessageStatus = 'done' | 'streaming' | 'stopped' | 'error' | 'interrupted';
 
@@ -118,6 +118,7 @@ export class ChatService {
     // a hold whose process died: its message keeps the text saved so far, marked interrupted
     credits.onSettle('chat', async (tx, hold) => {
       if (!hold.refId) return;
+      await loadTokenizer();
       const [m] = await query<Row>(
         tx,
         sql`UPDATE chat_messages SET status = 'interrupted', credits = ${hold.captured} WHERE id = ${hold.refId} AND status = 'streaming'
@@ -315,6 +316,7 @@ export class ChatService {
     account: { balance: number; dailyLimit: number | null; spent: number },
   ): Promise<Prepared> {
     const system = (conv.system_prompt as string | null) || null;
+    await loadTokenizer();
     const fitted = fitToWindow(system, turns, model.contextWindow, model.maxOutputTokens);
     const amount = costOf(fitted.promptTokens, fitted.maxTokens, model);
     if (account.balance < amount) throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: amount, balance: account.balance } });

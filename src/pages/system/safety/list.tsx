@@ -9,12 +9,12 @@ import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../..
 import ResourceList from '../../../components/admin/ResourceList';
 import { useCan } from '../../../components/admin/access';
 import { RULES } from '../../../../shared/permissions';
+import { USER_LOG_TYPES } from '../../../../shared/user-log';
 import { withQuery } from '../../../services/query-string';
 import { userLogResource, type UserLogRow } from '../../../services/system';
 import { hasMessage, useT } from '../../../shared/i18n';
 
 /** the log types the server writes (reference: login, logout, register, reset-pwd, bind-mobile, ...) */
-const LOG_TYPES = ['login', 'logout', 'register', 'change-pwd', 'reset-pwd', 'deactivate', 'refresh', 'bind-mobile', 'set-pwd', 'bind-email', 'bind-weixin', 'unbind-weixin', 'realname-review'];
 
 export default function UserLogList() {
   const t = useT();
@@ -33,7 +33,7 @@ export default function UserLogList() {
       statusColumn(
         t('system.log.type'),
         'type',
-        Object.fromEntries(LOG_TYPES.map((k) => [k, { text: hasMessage(`userLog.type.${k}`) ? t(`userLog.type.${k}`) : k }])),
+        Object.fromEntries(USER_LOG_TYPES.map((k) => [k, { text: hasMessage(`userLog.type.${k}`) ? t(`userLog.type.${k}`) : k }])),
         { filter: true, width: 140 },
       ),
       statusColumn(t('system.log.state'), 'state', { 1: { text: t('admin.log.ok'), color: 'success' }, 0: { text: t('admin.log.failed'), color: 'error' } }, { filter: true, width: 100 }),
