@@ -171,6 +171,9 @@ export async function runChatBench(): Promise<void> {
       await credits.postNow({ userId: u.id, kind: 'grant', amount: 100_000, key: `bench:${u.id}` });
       tokens.push((await post('/api/auth/login', null, { username: `chatter${i}`, password: 'Bench#2026' })).data.token);
     }
+    // as the console does when the chat page opens (the server loads its tokenizer and SDKs then)
+    await fetch(`${base}/api/chat/models`, { headers: { authorization: `Bearer ${tokens[0]}` } });
+    await sleep(3000);
     const conversations = await Promise.all(Array.from({ length: STREAMS }, (_, i) => post('/api/chat/conversations', tokens[i % USERS], {})));
 
     // the stand-in alone, under the same ramp

@@ -71,7 +71,7 @@ const anthropic = async (t: ProviderTarget) => {
  * an idle server does not need.
  */
 let loaded: { OpenAI: typeof OpenAI; Anthropic: typeof Anthropic } | null = null;
-async function sdks() {
+export async function sdks() {
   if (!loaded) {
     const [openai, anthropicSdk] = await Promise.all([import('openai'), import('@anthropic-ai/sdk')]);
     loaded = { OpenAI: openai.default, Anthropic: anthropicSdk.default };

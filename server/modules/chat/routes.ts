@@ -148,7 +148,10 @@ export async function chatRoutes({ app, db, config, credits, aiModels }: ModuleC
   app.get('/api/chat/models', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the enabled models the caller's roles may use (empty: none configured)", response: { 200: Ok(Type.Array(Type.Ref('ChatModel'))) } },
-    handler: async (req) => ({ success: true as const, data: await aiModels.listForUser(caller(req)) }),
+    handler: async (req) => {
+      chat.warmUp();
+      return { success: true as const, data: await aiModels.listForUser(caller(req)) };
+    },
   });
 
   app.get('/api/chat/conversations', {

@@ -21,7 +21,7 @@ import type { ListSpec } from '../../core/list/query';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService, ResolvedModel } from '../ai-models/service';
-import { ProviderError, type StreamEvent, type streamChat } from '../ai-models/providers';
+import { ProviderError, sdks, type StreamEvent, type streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
 import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } from './context';
 
@@ -105,7 +105,7 @@ export class ChatService {
   /** answers being written by this process: assistant message id -> its controller */
   private active = new Map<string, { abort: (why: 'stopped') => void }>();
   /** answers whose text and cost so far are to be saved: one write for all of them each second */
-  private unsaved = new Map<string, { p: Prepared; text: string }>();
+  private unsaved = new Map<string, { holdId: number; text: string; cost: number }>();
   private saver: NodeJS.Timeout | null = null;
 
   constructor(
@@ -127,6 +127,15 @@ export class ChatService {
       if (!m) return;
       await this.logUsage(tx, m, { input: 0, output: tokensOf(m.content as string), credits: hold.captured, firstTokenMs: null, totalMs: null, status: 'interrupted', errorCode: null, source: 'local' });
     });
+  }
+
+  /**
+   * Loads the tokenizer and the provider SDKs in the background when someone opens the chat (it
+   * asks for the models), so their first question does not wait for them; a server nobody chats
+   * on never carries them.
+   */
+  warmUp() {
+    void Promise.all([loadTokenizer(), sdks()]).catch(() => undefined);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -399,6 +408,7 @@ export class ChatService {
 
     let firstTokenMs: number | null = null;
     let text = '';
+    let outputSoFar = 0;
     let usage: { inputTokens: number; outputTokens: number } | null = null;
     let failure: AppError | null = null;
     // the first token's limit counts from the provider request's start
@@ -419,8 +429,9 @@ export class ChatService {
           timer = setTimeout(() => abort('timeout'), this.timeouts.idleMs);
         } else timer.refresh();
         text += ev.text;
+        outputSoFar += tokensOf(ev.text);
         sink.send('delta', { text: ev.text });
-        this.scheduleSave(id, p, text);
+        this.scheduleSave(id, p, text, outputSoFar);
       }
     } catch (e) {
       if (!ctl.signal.aborted) failure = providerFailure(e);
@@ -485,11 +496,12 @@ export class ChatService {
     const ids = batch.map(([id]) => id);
     await this.db.execute(sql`UPDATE chat_messages m SET content = v.content FROM unnest(${textArray(ids)}, ${textArray(batch.map(([, b]) => b.text))}) AS v(id, content)
       WHERE m.id = v.id AND m.status = 'streaming'`);
-    await this.credits.progressMany(batch.map(([, b]) => ({ holdId: b.p.holdId, cost: costOf(b.p.fitted.promptTokens, tokensOf(b.text), b.p.model) })));
+    await this.credits.progressMany(batch.map(([, b]) => ({ holdId: b.holdId, cost: b.cost })));
   }
 
-  private scheduleSave(id: string, p: Prepared, text: string) {
-    this.unsaved.set(id, { p, text });
+  /** `outputSoFar`: counted piece by piece as they come, so a save never tokenizes whole answers at once */
+  private scheduleSave(id: string, p: Prepared, text: string, outputSoFar: number) {
+    this.unsaved.set(id, { holdId: p.holdId, text, cost: costOf(p.fitted.promptTokens, outputSoFar, p.model) });
     if (this.saver) return;
     this.saver = setTimeout(() => {
       this.saver = null;
