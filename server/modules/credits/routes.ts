@@ -1,12 +1,11 @@
 /** Credits: a user's balance and history; the admins' ledger, adjustments and reconciliation. Thin: rules in service.ts. */
 import { Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
 import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
-import { historyList, LEDGER_KINDS, ledgerList } from './service';
+import { historyList, LEDGER_KINDS, ledgerList, ownEntries } from './service';
 
 const Kind = Type.Unsafe<string>({ type: 'string', enum: LEDGER_KINDS });
 
@@ -77,7 +76,7 @@ export async function creditRoutes({ app, db, credits, accounts }: ModuleContext
     row: Type.Ref('LedgerRow'),
     db,
     access: { read: 'signedIn', delete: ACCESS.creditsAdmin },
-    scope: (caller) => sql`l.user_id = ${caller.uid}`,
+    scope: (caller) => ownEntries(caller.uid),
   });
 
   registerListRoutes(app, {

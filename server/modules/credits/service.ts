@@ -118,6 +118,9 @@ export const historyList: ListSpec = {
   ],
 };
 
+/** the history's scope: the caller's own entries */
+export const ownEntries = (userId: string) => sql`l.user_id = ${userId}`;
+
 /** every entry, with the account's names (admins) */
 export const ledgerList: ListSpec = {
   ...historyList,
