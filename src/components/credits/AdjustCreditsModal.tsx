@@ -8,10 +8,9 @@ import './i18n';
 import { Alert, Descriptions, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { adjustCredits, ADJUST_MAX } from '../../services/credits';
-import { requestErrorOf, requestErrorText, showRequestError } from '../../services/request-layer';
-import { noticeModal, toast } from '../../shared/feedback';
+import { toast } from '../../shared/feedback';
+import { applyServerError } from '../../shared/form-errors';
 import { useT } from '../../shared/i18n';
-import { SPEC } from '../../shared/spec';
 import { Amount } from './CreditHistory';
 
 export interface AdjustTarget {
@@ -66,15 +65,7 @@ export default function AdjustCreditsModal({
       toast(t(r.repeated ? 'credits.adjust.repeated' : 'credits.adjust.done', { name: target.name, balance: r.balance }), 'success');
       onDone(r.balance);
     } catch (e) {
-      const info = requestErrorOf(e);
-      if (info.kind === 'login-expired' || info.kind === 'aborted') return;
-      if (info.kind !== 'business') {
-        showRequestError(e, { t, toast, modal: noticeModal, timeoutMs: SPEC.REQUEST_TIMEOUT_MS });
-        return;
-      }
-      const text = requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS);
-      if (info.field === 'amount' || info.field === 'reason') form.setFields([{ name: info.field, errors: [text] }]);
-      else setError(text);
+      setError(applyServerError(form, e, ['amount', 'reason']));
     } finally {
       setSaving(false);
     }
