@@ -20,6 +20,7 @@
  *   ai_models                                   ai-models/ (AiModelService: the chat asks it
  *                                               which models a user may use)
  *   conversations, chat_messages, ai_usage      chat/ (answers are billed through credits/)
+ *   prompt_templates, prompt_template_versions  prompts/ (a user's own templates)
  *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
@@ -33,6 +34,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { fileRoutes } from './files/routes';
 import { menuRoutes } from './menus/routes';
 import { profileRoutes } from './profile/routes';
+import { promptRoutes } from './prompts/routes';
 import { realnameRoutes } from './realname/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
@@ -41,5 +43,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptRoutes]) await mod({ ...ctx, app: typed });
 }

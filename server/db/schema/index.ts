@@ -6,3 +6,4 @@ export * from './files';
 export * from './realname';
 export * from './ai';
 export * from './credits';
+export * from './prompts';

@@ -1,0 +1,165 @@
+/** Prompt templates: the caller's own templates, their versions, restore, JSON export and import. Thin: rules in service.ts. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { streamExport, XLSX_TYPE } from '../../core/list/export';
+import { type ListQuery, listQuerySchema } from '../../core/list/query';
+import { registerListRoutes } from '../../core/list/routes';
+import { IdParam } from '../../core/resource';
+import { Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
+import { ownTemplates, PROMPT_LIMITS, PromptService, promptList } from './service';
+
+const Tags = Type.Array(Type.String({ maxLength: PROMPT_LIMITS.TAG }), { maxItems: PROMPT_LIMITS.TAGS });
+
+const PromptTemplateRow = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    body: Type.String(),
+    category: Type.String(),
+    tags: Type.Array(Type.String()),
+    model_id: Nullable(Type.String()),
+    /** the number of the latest saved version */
+    version: Type.Integer(),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'PromptTemplateRow' },
+);
+
+const PromptTemplateVersion = Type.Object(
+  {
+    version: Type.Integer(),
+    title: Type.String(),
+    body: Type.String(),
+    category: Type.String(),
+    tags: Type.Array(Type.String()),
+    model_id: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'PromptTemplateVersion' },
+);
+
+const TemplateVariable = Type.Object(
+  {
+    name: Type.String(),
+    type: Type.Union([Type.Literal('text'), Type.Literal('select'), Type.Literal('number'), Type.Literal('textarea')]),
+    options: Type.Optional(Type.Array(Type.String())),
+  },
+  { $id: 'PromptTemplateVariable' },
+);
+
+const TemplateBody = Type.Object({
+  title: Type.String({ minLength: 1, maxLength: PROMPT_LIMITS.TITLE }),
+  body: Type.String({ minLength: 1, maxLength: PROMPT_LIMITS.BODY }),
+  category: Type.Optional(Nullable(Type.String({ maxLength: PROMPT_LIMITS.CATEGORY }))),
+  tags: Type.Optional(Tags),
+  model_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+});
+
+const ExportedTemplate = Type.Object(
+  {
+    title: Type.String(),
+    body: Type.String(),
+    category: Type.String(),
+    tags: Type.Array(Type.String()),
+    model_id: Nullable(Type.String()),
+    variables: Type.Array(Type.Ref('PromptTemplateVariable')),
+  },
+  { $id: 'PromptTemplateExport' },
+);
+
+/** an import: the export's shape (variables, if present, are read again from each body) */
+const ImportBody = Type.Object({
+  templates: Type.Array(Type.Composite([TemplateBody, Type.Object({ variables: Type.Optional(Type.Array(Type.Unknown())) })]), {
+    minItems: 1,
+    maxItems: PROMPT_LIMITS.IMPORT,
+  }),
+});
+
+export async function promptRoutes({ app, db, aiModels }: ModuleContext) {
+  const prompts = new PromptService(db, aiModels);
+  for (const s of [PromptTemplateRow, PromptTemplateVersion, TemplateVariable, ExportedTemplate]) app.addSchema(s);
+  const tags = ['prompts'];
+  const row = Ok(Type.Ref('PromptTemplateRow'));
+  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
+
+  // before /:id so "export" is never read as an id
+  app.get('/api/prompts/export', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: "every template of the caller as JSON, with its variables", response: { 200: Ok(Type.Object({ templates: Type.Array(Type.Ref('PromptTemplateExport')) })) } },
+    handler: async (req) => ({ success: true as const, data: (await prompts.exportAll(req.auth!.uid)) as never }),
+  });
+
+  app.post('/api/prompts/import', {
+    config: { access: 'signedIn' },
+    // 200 bodies of 20,000 characters, up to 4 bytes each in UTF-8
+    bodyLimit: PROMPT_LIMITS.IMPORT * PROMPT_LIMITS.BODY * 4 + 1024 * 1024,
+    schema: { tags, summary: 'adds each template of an export as a new template (all or none)', body: ImportBody, response: { 200: Ok(Type.Object({ imported: Type.Integer() })) } },
+    handler: async (req) => ({ success: true as const, data: { imported: await prompts.importAll(caller(req), req.body.templates) } }),
+  });
+
+  registerListRoutes(app, {
+    base: '/api/prompts',
+    tags,
+    summary: "the caller's prompt templates",
+    spec: promptList,
+    row: Type.Ref('PromptTemplateRow'),
+    db,
+    access: { read: 'signedIn', delete: 'signedIn' },
+    scope: (c) => ownTemplates(c.uid),
+    // <base>/export is the JSON export above; the list's xlsx is export.xlsx below
+    exportable: false,
+    deleteMany: (ids, c) => prompts.deleteMany(c!.uid, ids),
+  });
+
+  app.get('/api/prompts/export.xlsx', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'xlsx of every own template matching the query', querystring: listQuerySchema(promptList, { export: true }), produces: [XLSX_TYPE] },
+    handler: async (req, reply) => streamExport(db, { ...promptList, where: ownTemplates(req.auth!.uid) }, req.query as ListQuery, req, reply),
+  });
+
+  app.get('/api/prompts/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'one of the caller\'s templates', params: IdParam, response: { 200: row } },
+    handler: async (req) => ({ success: true as const, data: (await prompts.get(req.auth!.uid, req.params.id)) as never }),
+  });
+
+  app.post('/api/prompts', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'a new template (version 1)', body: TemplateBody, response: { 200: row } },
+    handler: async (req) => ({ success: true as const, data: (await prompts.create(caller(req), req.body)) as never }),
+  });
+
+  app.put('/api/prompts/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'saves a template as its next version', params: IdParam, body: TemplateBody, response: { 200: row } },
+    handler: async (req) => ({ success: true as const, data: (await prompts.update(caller(req), req.params.id, req.body)) as never }),
+  });
+
+  app.delete('/api/prompts/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'deletes a template and its versions', params: IdParam, response: { 200: Ok(Type.Object({})) } },
+    handler: async (req) => {
+      await prompts.remove(req.auth!.uid, req.params.id);
+      return { success: true as const, data: {} };
+    },
+  });
+
+  app.get('/api/prompts/:id/versions', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: "a template's saved versions, newest first", params: IdParam, response: { 200: Ok(Type.Array(Type.Ref('PromptTemplateVersion'))) } },
+    handler: async (req) => ({ success: true as const, data: (await prompts.versions(req.auth!.uid, req.params.id)) as never }),
+  });
+
+  app.post('/api/prompts/:id/versions/:version/restore', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'saves an earlier version again as the next version',
+      params: Type.Object({ id: IdParam.properties.id, version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+      response: { 200: row },
+    },
+    handler: async (req) => ({ success: true as const, data: (await prompts.restore(caller(req), req.params.id, req.params.version)) as never }),
+  });
+}
