@@ -6,7 +6,7 @@
 import { DownloadOutlined, StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Sender, Welcome } from '@ant-design/x';
 import type { SenderRef } from '@ant-design/x/es/sender';
-import { Link, useAccess } from '@umijs/max';
+import { history, Link, useAccess, useLocation } from '@umijs/max';
 import { Alert, Button, Drawer, Dropdown, Empty, Flex, Grid, Skeleton, Tag, Typography, theme as antdTheme } from 'antd';
 import { useDebounce, useRequest } from 'ahooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -127,6 +127,19 @@ export default function ChatPage() {
   const path = useMemo(() => visiblePath(messages, choice), [messages, choice]);
 
   const focusInput = () => setTimeout(() => senderRef.current?.focus(), 0);
+
+  // a prompt template's "Use in chat": its filled text waits in the input, unsent, and leaves the URL
+  const location = useLocation();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const prompt = params.get('prompt');
+    if (prompt === null) return;
+    setInput(prompt);
+    params.delete('prompt');
+    const rest = params.toString();
+    history.replace({ pathname: location.pathname, search: rest ? `?${rest}` : '' });
+    focusInput();
+  }, [location.search, location.pathname]);
 
   const loadThread = useCallback(async (id: string) => {
     setLoadingThread(true);

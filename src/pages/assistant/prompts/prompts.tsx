@@ -1,0 +1,291 @@
+/**
+ * My prompt templates (/pages/assistant/prompts/prompts): the caller's own templates beside an
+ * editor whose typed variables show as a live form; "Use in chat" opens the chat with the filled text.
+ */
+import { DeleteOutlined, DownloadOutlined, HistoryOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
+import { history } from '@umijs/max';
+import { Alert, Button, Card, Col, Drawer, Empty, Flex, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Tag, Typography, Upload } from 'antd';
+import { useRequest } from 'ahooks';
+import { useMemo, useState } from 'react';
+import { listChatModels } from '@/services/chat';
+import {
+  createPrompt,
+  deletePrompt,
+  exportPrompts,
+  importPrompts,
+  listPrompts,
+  listVersions,
+  restoreVersion,
+  updatePrompt,
+  type PromptInput,
+  type PromptRow,
+  type PromptVersion,
+} from '@/services/prompts';
+import { withQuery } from '@/services/query-string';
+import { toast } from '@/shared/feedback';
+import { useT } from '@/shared/i18n';
+import { fill, parseVariables, TemplateSyntaxError, type TemplateVariable } from '../../../../shared/prompt-template';
+import './messages';
+
+const PAGE_SIZE = 10;
+const SYNTAX = '{{name}}  {{tone:select:formal|casual}}  {{length:number}}  {{text:textarea}}';
+const EMPTY: PromptInput = { title: '', body: '', category: '', tags: [], model_id: null };
+
+function variablesOf(body: string): { vars: TemplateVariable[]; error: TemplateSyntaxError | null } {
+  try {
+    return { vars: parseVariables(body), error: null };
+  } catch (e) {
+    if (e instanceof TemplateSyntaxError) return { vars: [], error: e };
+    throw e;
+  }
+}
+
+export default function PromptsPage() {
+  const t = useT();
+  const [keyword, setKeyword] = useState('');
+  const [category, setCategory] = useState<string | undefined>();
+  const [tag, setTag] = useState<string | undefined>();
+  const [current, setCurrent] = useState(1);
+  const [selected, setSelected] = useState<PromptRow | null>(null);
+  const [draft, setDraft] = useState<PromptInput>(EMPTY);
+  const [values, setValues] = useState<Record<string, string | number | null>>({});
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const [viewing, setViewing] = useState<PromptVersion | null>(null);
+
+  const list = useRequest(() => listPrompts({ keyword: keyword || undefined, category: category ? [category] : undefined, tag: tag ? [tag] : undefined, current, pageSize: PAGE_SIZE }), {
+    refreshDeps: [keyword, category, tag, current],
+  });
+  // the filter choices: every category and tag of the caller's templates
+  const all = useRequest(exportPrompts);
+  const models = useRequest(() => listChatModels());
+  const versions = useRequest(() => (selected ? listVersions(selected.id) : Promise.resolve([])), { refreshDeps: [selected?.id, selected?.version], ready: versionsOpen });
+
+  const categories = useMemo(() => [...new Set((all.data?.templates ?? []).map((x) => x.category).filter(Boolean))], [all.data]);
+  const tags = useMemo(() => [...new Set((all.data?.templates ?? []).flatMap((x) => x.tags))], [all.data]);
+  const { vars, error } = useMemo(() => variablesOf(draft.body), [draft.body]);
+
+  const open = (row: PromptRow | null) => {
+    setSelected(row);
+    setDraft(row ? { title: row.title, body: row.body, category: row.category, tags: row.tags, model_id: row.model_id } : EMPTY);
+    setValues({});
+  };
+  const refresh = () => {
+    list.refresh();
+    all.refresh();
+  };
+  const fail = (e: unknown) => {
+    const body = (e as { info?: { errorMessage?: string }; response?: { data?: { errorMessage?: string } } })?.response?.data;
+    toast(body?.errorMessage ?? String(e));
+  };
+
+  const save = async () => {
+    try {
+      const row = selected ? await updatePrompt(selected.id, draft) : await createPrompt(draft);
+      toast(t('prompts.saved', { version: row.version }), 'success');
+      open(row);
+      refresh();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const remove = async () => {
+    if (!selected) return;
+    await deletePrompt(selected.id);
+    open(null);
+    refresh();
+  };
+  const restore = async (v: PromptVersion) => {
+    if (!selected) return;
+    const row = await restoreVersion(selected.id, v.version);
+    toast(t('prompts.restored', { version: v.version }), 'success');
+    setViewing(null);
+    open(row);
+    refresh();
+  };
+  const useInChat = () => history.push(withQuery('/pages/assistant/chat/chat', { prompt: fill(draft.body, values) }));
+
+  const download = async () => {
+    const data = await exportPrompts();
+    const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = 'prompt-templates.json';
+    a.click();
+    URL.revokeObjectURL(url);
+  };
+  const upload = async (file: File) => {
+    try {
+      const r = await importPrompts(JSON.parse(await file.text()));
+      toast(t('prompts.imported', { count: r.imported }), 'success');
+      refresh();
+    } catch (e) {
+      if (e instanceof SyntaxError) toast(t('prompts.importNotJson'));
+      else fail(e);
+    }
+    return false;
+  };
+
+  const field = (v: TemplateVariable) => {
+    const props = { value: values[v.name] ?? undefined, 'aria-label': v.name };
+    const set = (x: string | number | null) => setValues((old) => ({ ...old, [v.name]: x }));
+    if (v.type === 'select') return <Select {...props} options={v.options!.map((o) => ({ value: o, label: o }))} onChange={set} />;
+    if (v.type === 'number') return <InputNumber {...props} style={{ width: '100%' }} onChange={(x) => set(x)} />;
+    if (v.type === 'textarea') return <Input.TextArea {...props} value={(values[v.name] as string) ?? ''} autoSize={{ minRows: 2 }} onChange={(e) => set(e.target.value)} />;
+    return <Input {...props} value={(values[v.name] as string) ?? ''} onChange={(e) => set(e.target.value)} />;
+  };
+
+  return (
+    <Row gutter={16}>
+      <Col xs={24} lg={9}>
+        <Card
+          title={t('route.assistant.prompts')}
+          extra={
+            <Space>
+              <Upload accept="application/json,.json" showUploadList={false} beforeUpload={(f) => upload(f)}>
+                <Button icon={<UploadOutlined />}>{t('prompts.import')}</Button>
+              </Upload>
+              <Button icon={<DownloadOutlined />} onClick={download}>
+                {t('prompts.export')}
+              </Button>
+            </Space>
+          }
+        >
+          <Flex vertical gap={8}>
+            <Input.Search allowClear placeholder={t('prompts.search')} onSearch={(v) => (setKeyword(v.trim()), setCurrent(1))} />
+            <Flex gap={8}>
+              <Select allowClear style={{ flex: 1 }} placeholder={t('prompts.category')} value={category} options={categories.map((c) => ({ value: c, label: c }))} onChange={(v) => (setCategory(v), setCurrent(1))} />
+              <Select allowClear style={{ flex: 1 }} placeholder={t('prompts.tags')} value={tag} options={tags.map((c) => ({ value: c, label: c }))} onChange={(v) => (setTag(v), setCurrent(1))} />
+            </Flex>
+            <Button type="dashed" icon={<PlusOutlined />} onClick={() => open(null)}>
+              {t('prompts.new')}
+            </Button>
+            <List
+              loading={list.loading}
+              dataSource={list.data?.data ?? []}
+              locale={{ emptyText: <Empty description={t('prompts.empty')} /> }}
+              pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, size: 'small', hideOnSinglePage: true }}
+              renderItem={(row) => (
+                <List.Item onClick={() => open(row)} style={{ cursor: 'pointer', background: selected?.id === row.id ? 'var(--ant-control-item-bg-active)' : undefined, paddingInline: 8 }}>
+                  <List.Item.Meta
+                    title={row.title}
+                    description={
+                      <Space size={4} wrap>
+                        {row.category ? <Tag color="blue">{row.category}</Tag> : null}
+                        {row.tags.map((x) => (
+                          <Tag key={x}>{x}</Tag>
+                        ))}
+                        <Typography.Text type="secondary">v{row.version}</Typography.Text>
+                      </Space>
+                    }
+                  />
+                </List.Item>
+              )}
+            />
+          </Flex>
+        </Card>
+      </Col>
+      <Col xs={24} lg={15}>
+        <Card
+          title={selected ? t('prompts.edit') : t('prompts.new')}
+          extra={
+            selected ? (
+              <Space>
+                <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)}>
+                  {t('prompts.versions')}
+                </Button>
+                <Popconfirm title={t('prompts.deleteConfirm')} onConfirm={remove}>
+                  <Button danger icon={<DeleteOutlined />}>
+                    {t('prompts.delete')}
+                  </Button>
+                </Popconfirm>
+              </Space>
+            ) : null
+          }
+        >
+          <Form layout="vertical" onFinish={save}>
+            <Form.Item label={t('prompts.title')} required>
+              <Input aria-label={t('prompts.title')} maxLength={100} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+            </Form.Item>
+            <Form.Item label={t('prompts.body')} required extra={t('prompts.syntax', { example: SYNTAX })} validateStatus={error ? 'error' : undefined} help={error ? t('prompts.syntaxError', { reason: t(`prompts.reason.${error.reason}`), position: error.position }) : undefined}>
+              <Input.TextArea aria-label={t('prompts.body')} maxLength={20000} autoSize={{ minRows: 5, maxRows: 16 }} value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
+            </Form.Item>
+            <Row gutter={12}>
+              <Col span={8}>
+                <Form.Item label={t('prompts.category')}>
+                  <Input aria-label={t('prompts.category')} maxLength={50} value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value })} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item label={t('prompts.tags')}>
+                  <Select aria-label={t('prompts.tags')} mode="tags" value={draft.tags} onChange={(v) => setDraft({ ...draft, tags: v })} />
+                </Form.Item>
+              </Col>
+              <Col span={8}>
+                <Form.Item label={t('prompts.model')}>
+                  <Select
+                    allowClear
+                    aria-label={t('prompts.model')}
+                    placeholder={t('prompts.modelDefault')}
+                    value={draft.model_id ?? undefined}
+                    options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
+                    onChange={(v) => setDraft({ ...draft, model_id: v ?? null })}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Button type="primary" htmlType="submit" disabled={!!error || !draft.title.trim() || !draft.body.trim()}>
+              {t('prompts.save')}
+            </Button>
+          </Form>
+        </Card>
+        <Card title={t('prompts.preview')} style={{ marginTop: 16 }}>
+          {vars.length ? (
+            <Form layout="vertical">
+              {vars.map((v) => (
+                <Form.Item key={v.name} label={v.name}>
+                  {field(v)}
+                </Form.Item>
+              ))}
+            </Form>
+          ) : (
+            <Alert type="info" showIcon message={t('prompts.noVariables')} />
+          )}
+          <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 12 }} data-testid="filled">
+            {error ? '' : fill(draft.body, values)}
+          </Typography.Paragraph>
+          <Button type="primary" icon={<SendOutlined />} disabled={!!error || !draft.body.trim()} onClick={useInChat}>
+            {t('prompts.useInChat')}
+          </Button>
+        </Card>
+      </Col>
+      <Drawer open={versionsOpen} width={520} title={t('prompts.versions')} onClose={() => (setVersionsOpen(false), setViewing(null))}>
+        <List
+          loading={versions.loading}
+          dataSource={versions.data ?? []}
+          renderItem={(v) => (
+            <List.Item
+              actions={[
+                <Button key="view" size="small" onClick={() => setViewing(v)}>
+                  {t('prompts.view')}
+                </Button>,
+                <Popconfirm key="restore" title={t('prompts.restoreConfirm', { version: v.version })} onConfirm={() => restore(v)}>
+                  <Button size="small" disabled={v.version === selected?.version}>
+                    {t('prompts.restore')}
+                  </Button>
+                </Popconfirm>,
+              ]}
+            >
+              <List.Item.Meta title={t('prompts.version', { version: v.version })} description={`${v.title} · ${new Date(v.created_at).toLocaleString()}`} />
+            </List.Item>
+          )}
+        />
+        {viewing ? (
+          <Card size="small" title={t('prompts.version', { version: viewing.version })} style={{ marginTop: 12 }}>
+            <Typography.Title level={5}>{viewing.title}</Typography.Title>
+            <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{viewing.body}</Typography.Paragraph>
+          </Card>
+        ) : null}
+      </Drawer>
+    </Row>
+  );
+}
