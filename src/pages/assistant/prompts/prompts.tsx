@@ -52,22 +52,30 @@ export default function PromptsPage() {
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [viewing, setViewing] = useState<PromptVersion | null>(null);
 
-  const list = useRequest(() => listPrompts({ keyword: keyword || undefined, category: category ? [category] : undefined, tag: tag ? [tag] : undefined, current, pageSize: PAGE_SIZE }), {
-    refreshDeps: [keyword, category, tag, current],
-  });
+  const list = useRequest(
+    () =>
+      listPrompts({ keyword: keyword || undefined, category: category ? [category] : undefined, tag: tag ? [tag] : undefined, current, pageSize: PAGE_SIZE }),
+    {
+      refreshDeps: [keyword, category, tag, current],
+    },
+  );
   // the filter choices: every category and tag of the caller's templates
   const all = useRequest(exportPrompts);
   const models = useRequest(() => listChatModels());
-  const versions = useRequest(() => (selected ? listVersions(selected.id) : Promise.resolve([])), { refreshDeps: [selected?.id, selected?.version], ready: versionsOpen });
+  const versions = useRequest(() => (selected ? listVersions(selected.id) : Promise.resolve([])), {
+    refreshDeps: [selected?.id, selected?.version],
+    ready: versionsOpen,
+  });
 
   const categories = useMemo(() => [...new Set((all.data?.templates ?? []).map((x) => x.category).filter(Boolean))], [all.data]);
   const tags = useMemo(() => [...new Set((all.data?.templates ?? []).flatMap((x) => x.tags))], [all.data]);
   const { vars, error } = useMemo(() => variablesOf(draft.body), [draft.body]);
 
-  const open = (row: PromptRow | null) => {
+  /** shows a template in the editor; the form's values stay when it is the one just saved */
+  const open = (row: PromptRow | null, keepValues = false) => {
     setSelected(row);
     setDraft(row ? { title: row.title, body: row.body, category: row.category, tags: row.tags, model_id: row.model_id } : EMPTY);
-    setValues({});
+    if (!keepValues) setValues({});
   };
   const refresh = () => {
     list.refresh();
@@ -82,7 +90,7 @@ export default function PromptsPage() {
     try {
       const row = selected ? await updatePrompt(selected.id, draft) : await createPrompt(draft);
       toast(t('prompts.saved', { version: row.version }), 'success');
-      open(row);
+      open(row, true);
       refresh();
     } catch (e) {
       fail(e);
@@ -130,7 +138,8 @@ export default function PromptsPage() {
     const set = (x: string | number | null) => setValues((old) => ({ ...old, [v.name]: x }));
     if (v.type === 'select') return <Select {...props} options={v.options!.map((o) => ({ value: o, label: o }))} onChange={set} />;
     if (v.type === 'number') return <InputNumber {...props} style={{ width: '100%' }} onChange={(x) => set(x)} />;
-    if (v.type === 'textarea') return <Input.TextArea {...props} value={(values[v.name] as string) ?? ''} autoSize={{ minRows: 2 }} onChange={(e) => set(e.target.value)} />;
+    if (v.type === 'textarea')
+      return <Input.TextArea {...props} value={(values[v.name] as string) ?? ''} autoSize={{ minRows: 2 }} onChange={(e) => set(e.target.value)} />;
     return <Input {...props} value={(values[v.name] as string) ?? ''} onChange={(e) => set(e.target.value)} />;
   };
 
@@ -153,34 +162,53 @@ export default function PromptsPage() {
           <Flex vertical gap={8}>
             <Input.Search allowClear placeholder={t('prompts.search')} onSearch={(v) => (setKeyword(v.trim()), setCurrent(1))} />
             <Flex gap={8}>
-              <Select allowClear style={{ flex: 1 }} placeholder={t('prompts.category')} value={category} options={categories.map((c) => ({ value: c, label: c }))} onChange={(v) => (setCategory(v), setCurrent(1))} />
-              <Select allowClear style={{ flex: 1 }} placeholder={t('prompts.tags')} value={tag} options={tags.map((c) => ({ value: c, label: c }))} onChange={(v) => (setTag(v), setCurrent(1))} />
+              <Select
+                allowClear
+                style={{ flex: 1 }}
+                placeholder={t('prompts.category')}
+                value={category}
+                options={categories.map((c) => ({ value: c, label: c }))}
+                onChange={(v) => (setCategory(v), setCurrent(1))}
+              />
+              <Select
+                allowClear
+                style={{ flex: 1 }}
+                placeholder={t('prompts.tags')}
+                value={tag}
+                options={tags.map((c) => ({ value: c, label: c }))}
+                onChange={(v) => (setTag(v), setCurrent(1))}
+              />
             </Flex>
             <Button type="dashed" icon={<PlusOutlined />} onClick={() => open(null)}>
               {t('prompts.new')}
             </Button>
-            <List
-              loading={list.loading}
-              dataSource={list.data?.data ?? []}
-              locale={{ emptyText: <Empty description={t('prompts.empty')} /> }}
-              pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, size: 'small', hideOnSinglePage: true }}
-              renderItem={(row) => (
-                <List.Item onClick={() => open(row)} style={{ cursor: 'pointer', background: selected?.id === row.id ? 'var(--ant-control-item-bg-active)' : undefined, paddingInline: 8 }}>
-                  <List.Item.Meta
-                    title={row.title}
-                    description={
-                      <Space size={4} wrap>
-                        {row.category ? <Tag color="blue">{row.category}</Tag> : null}
-                        {row.tags.map((x) => (
-                          <Tag key={x}>{x}</Tag>
-                        ))}
-                        <Typography.Text type="secondary">v{row.version}</Typography.Text>
-                      </Space>
-                    }
-                  />
-                </List.Item>
-              )}
-            />
+            <div data-testid="prompt-list">
+              <List
+                loading={list.loading}
+                dataSource={list.data?.data ?? []}
+                locale={{ emptyText: <Empty description={t('prompts.empty')} /> }}
+                pagination={{ current, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setCurrent, size: 'small', hideOnSinglePage: true }}
+                renderItem={(row) => (
+                  <List.Item
+                    onClick={() => open(row)}
+                    style={{ cursor: 'pointer', background: selected?.id === row.id ? 'var(--ant-control-item-bg-active)' : undefined, paddingInline: 8 }}
+                  >
+                    <List.Item.Meta
+                      title={row.title}
+                      description={
+                        <Space size={4} wrap>
+                          {row.category ? <Tag color="blue">{row.category}</Tag> : null}
+                          {row.tags.map((x) => (
+                            <Tag key={x}>{x}</Tag>
+                          ))}
+                          <Typography.Text type="secondary">v{row.version}</Typography.Text>
+                        </Space>
+                      }
+                    />
+                  </List.Item>
+                )}
+              />
+            </div>
           </Flex>
         </Card>
       </Col>
@@ -206,13 +234,30 @@ export default function PromptsPage() {
             <Form.Item label={t('prompts.title')} required>
               <Input aria-label={t('prompts.title')} maxLength={100} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
             </Form.Item>
-            <Form.Item label={t('prompts.body')} required extra={t('prompts.syntax', { example: SYNTAX })} validateStatus={error ? 'error' : undefined} help={error ? t('prompts.syntaxError', { reason: t(`prompts.reason.${error.reason}`), position: error.position }) : undefined}>
-              <Input.TextArea aria-label={t('prompts.body')} maxLength={20000} autoSize={{ minRows: 5, maxRows: 16 }} value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
+            <Form.Item
+              label={t('prompts.body')}
+              required
+              extra={t('prompts.syntax', { example: SYNTAX })}
+              validateStatus={error ? 'error' : undefined}
+              help={error ? t('prompts.syntaxError', { reason: t(`prompts.reason.${error.reason}`), position: error.position }) : undefined}
+            >
+              <Input.TextArea
+                aria-label={t('prompts.body')}
+                maxLength={20000}
+                autoSize={{ minRows: 5, maxRows: 16 }}
+                value={draft.body}
+                onChange={(e) => setDraft({ ...draft, body: e.target.value })}
+              />
             </Form.Item>
             <Row gutter={12}>
               <Col span={8}>
                 <Form.Item label={t('prompts.category')}>
-                  <Input aria-label={t('prompts.category')} maxLength={50} value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value })} />
+                  <Input
+                    aria-label={t('prompts.category')}
+                    maxLength={50}
+                    value={draft.category}
+                    onChange={(e) => setDraft({ ...draft, category: e.target.value })}
+                  />
                 </Form.Item>
               </Col>
               <Col span={8}>
