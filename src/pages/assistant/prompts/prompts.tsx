@@ -4,7 +4,7 @@
  */
 import { DeleteOutlined, DownloadOutlined, HistoryOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
-import { Alert, Button, Card, Col, Drawer, Empty, Flex, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Drawer, Empty, Flex, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Tag, theme, Typography, Upload } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { listChatModels } from '@/services/chat';
@@ -42,6 +42,7 @@ function variablesOf(body: string): { vars: TemplateVariable[]; error: TemplateS
 
 export default function PromptsPage() {
   const t = useT();
+  const { token } = theme.useToken();
   const [keyword, setKeyword] = useState('');
   const [category, setCategory] = useState<string | undefined>();
   const [tag, setTag] = useState<string | undefined>();
@@ -147,13 +148,16 @@ export default function PromptsPage() {
     <Row gutter={16}>
       <Col xs={24} lg={9}>
         <Card
-          title={t('route.assistant.prompts')}
+          title={<span title={t('route.assistant.prompts')}>{t('route.assistant.prompts')}</span>}
+          styles={{ header: { gap: 8 } }}
           extra={
             <Space>
               <Upload accept="application/json,.json" showUploadList={false} beforeUpload={(f) => upload(f)}>
-                <Button icon={<UploadOutlined />}>{t('prompts.import')}</Button>
+                <Button size="small" icon={<UploadOutlined />}>
+                  {t('prompts.import')}
+                </Button>
               </Upload>
-              <Button icon={<DownloadOutlined />} onClick={download}>
+              <Button size="small" icon={<DownloadOutlined />} onClick={download}>
                 {t('prompts.export')}
               </Button>
             </Space>
@@ -191,7 +195,7 @@ export default function PromptsPage() {
                 renderItem={(row) => (
                   <List.Item
                     onClick={() => open(row)}
-                    style={{ cursor: 'pointer', background: selected?.id === row.id ? 'var(--ant-control-item-bg-active)' : undefined, paddingInline: 8 }}
+                    style={{ cursor: 'pointer', background: selected?.id === row.id ? token.controlItemBgActive : undefined, paddingInline: 8 }}
                   >
                     <List.Item.Meta
                       title={row.title}
