@@ -5183,7 +5183,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** xlsx of every own template matching the query */
+        /** xlsx of every row matching the query */
         get: {
             parameters: {
                 query?: {

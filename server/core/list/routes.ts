@@ -38,6 +38,8 @@ export function registerListRoutes<S extends TSchema>(
     access: Pick<ResourceAccess, 'read' | 'delete'>;
     /** false: no export route (lists meant for working through, not for taking away) */
     exportable?: boolean;
+    /** where the xlsx export answers when <base>/export is taken by the area's own export */
+    exportPath?: string;
     /** batch delete (one transaction); leave out for resources that cannot be deleted in batch */
     deleteMany?: (ids: string[], caller: AuthUser | undefined) => Promise<number>;
     /** an OpenAPI summary of the list route */
@@ -63,7 +65,7 @@ export function registerListRoutes<S extends TSchema>(
     handler: async (req) => ({ success: true as const, ...(await cachedList(db, specFor(req), req.query as ListQuery, req.dataVersion)) }) as never,
   });
   if (opts.exportable !== false) {
-    app.get(`${base}/export`, {
+    app.get(opts.exportPath ?? `${base}/export`, {
       config: { access: opts.access.read },
       schema: {
         tags,

@@ -1,8 +1,6 @@
 /** Prompt templates: the caller's own templates, their versions, restore, JSON export and import. Thin: rules in service.ts. */
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { streamExport, XLSX_TYPE } from '../../core/list/export';
-import { type ListQuery, listQuerySchema } from '../../core/list/query';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
@@ -108,15 +106,9 @@ export async function promptRoutes({ app, db, aiModels }: ModuleContext) {
     db,
     access: { read: 'signedIn', delete: 'signedIn' },
     scope: (c) => ownTemplates(c.uid),
-    // <base>/export is the JSON export above; the list's xlsx is export.xlsx below
-    exportable: false,
+    // <base>/export is the JSON export above
+    exportPath: '/api/prompts/export.xlsx',
     deleteMany: (ids, c) => prompts.deleteMany(c!.uid, ids),
-  });
-
-  app.get('/api/prompts/export.xlsx', {
-    config: { access: 'signedIn' },
-    schema: { tags, summary: 'xlsx of every own template matching the query', querystring: listQuerySchema(promptList, { export: true }), produces: [XLSX_TYPE] },
-    handler: async (req, reply) => streamExport(db, { ...promptList, where: ownTemplates(req.auth!.uid) }, req.query as ListQuery, req, reply),
   });
 
   app.get('/api/prompts/:id', {
