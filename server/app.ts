@@ -24,6 +24,9 @@ import { createSms } from './core/sms';
 import { registerModules } from './modules';
 import { CreditService } from './modules/credits/service';
 import { AiModelService } from './modules/ai-models/service';
+import { streamChat } from './modules/ai-models/providers';
+import { AiTaskService } from './modules/chat/tasks';
+import { SearchIndex } from './modules/search/service';
 import { RegistrationPolicy } from './modules/auth/policy';
 import { AccountService } from './modules/auth/service';
 import { FileService } from './modules/files/service';
@@ -89,6 +92,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
 
   const files = new FileService(db, config.dataDir, secret, config.uploadQuota);
   const aiModels = new AiModelService(db, secret, config.aiTestTimeoutMs);
+  const aiTasks = new AiTaskService(db, credits, aiModels, streamChat, config.ai);
+  const search = new SearchIndex(db);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -98,7 +103,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search });
 
   // after the modules: they register what settling a hold of theirs means
   const jobs = new Jobs(

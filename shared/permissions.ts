@@ -161,4 +161,5 @@ export const BUILT_IN_MENUS: BuiltInMenu[] = [
   { menuId: 'system_safety', name: 'menu.userLog', icon: 'FileSearchOutlined', url: '/pages/system/safety/list', sort: 1070, parentId: 'system_management', permission: menuPermission(RULES.userLogs.read) },
   { menuId: 'ai_model', name: 'menu.aiModel', icon: 'RobotOutlined', url: '/pages/ai-model/list', sort: 1080, parentId: 'system_management', permission: menuPermission(RULES.aiModels) },
   { menuId: 'ai_usage', name: 'menu.aiUsage', icon: 'LineChartOutlined', url: '/pages/ai-usage/list', sort: 1090, parentId: 'system_management', permission: menuPermission(RULES.aiUsage) },
+  { menuId: 'ai_prompt', name: 'menu.aiPrompt', icon: 'ShopOutlined', url: '/pages/ai-prompt/list', sort: 1100, parentId: 'system_management', permission: menuPermission(RULES.manageContent) },
 ];

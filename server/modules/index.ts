@@ -20,7 +20,16 @@
  *   ai_models                                   ai-models/ (AiModelService: the chat asks it
  *                                               which models a user may use)
  *   conversations, chat_messages, ai_usage      chat/ (answers are billed through credits/)
+ *   conversations... + one-shot AI tasks         chat/tasks.ts (AiTaskService: breakdowns, comparisons,
+ *                                               Ask AI; billed and logged in ai_usage like answers)
  *   prompt_templates, prompt_template_versions  prompts/ (a user's own templates)
+ *   store_prompts, store_prompt_favourites,     prompt-store/ (the store and its curation)
+ *   store_prompt_uses
+ *   todos                                       todos/ (the task assistant)
+ *   help_documents, help_document_texts         docs/
+ *   audio_recordings, audio_transcripts         audio/ (the audio itself is a file of files/)
+ *   search_entries                              search/ (SearchIndex: the owners of searchable
+ *                                               things put and remove their entries through it)
  *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */

@@ -5,9 +5,11 @@
 import type { ModuleContext as CoreModuleContext } from '../core/context';
 import type { AiModelService } from './ai-models/service';
 import type { AccountService } from './auth/service';
+import type { AiTaskService } from './chat/tasks';
 import type { CreditService } from './credits/service';
 import type { FileService } from './files/service';
 import type { RealnameService } from './realname/service';
+import type { SearchIndex } from './search/service';
 import type { VerificationService } from './verify/service';
 
 export interface Services {
@@ -17,6 +19,10 @@ export interface Services {
   realname: RealnameService;
   credits: CreditService;
   aiModels: AiModelService;
+  /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
+  aiTasks: AiTaskService;
+  /** the search index every searchable thing's module writes */
+  search: SearchIndex;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;

@@ -165,8 +165,14 @@ export type ChatStreamEvent =
 const STREAM_EVENTS = new Set(['start', 'delta', 'done', 'error']);
 
 /** the typed chat event of an SSE message; null for events this client does not know */
-export function chatEventOf(m: SseMessage): ChatStreamEvent | null {
-  if (!STREAM_EVENTS.has(m.event)) return null;
+export const chatEventOf = (m: SseMessage): ChatStreamEvent | null => eventOf<ChatStreamEvent>(m, STREAM_EVENTS);
+
+/**
+ * An SSE message as `{ type: event, ...data }` when its event is one of `known` and its data a
+ * JSON object; null otherwise. Every streaming route (chat, tasks, Ask AI) sends such events.
+ */
+export function eventOf<E extends { type: string }>(m: SseMessage, known: ReadonlySet<string>): E | null {
+  if (!known.has(m.event)) return null;
   let data: unknown;
   try {
     data = JSON.parse(m.data);
@@ -174,7 +180,7 @@ export function chatEventOf(m: SseMessage): ChatStreamEvent | null {
     return null;
   }
   if (!data || typeof data !== 'object') return null;
-  return { ...(data as object), type: m.event } as ChatStreamEvent;
+  return { ...(data as object), type: m.event } as E;
 }
 
 /** the stream could not start: the server's JSON error (INSUFFICIENT_CREDITS, CHAT_BUSY, ...) */
@@ -206,17 +212,22 @@ async function errorBodyOf(res: Response): Promise<ApiErrorBody> {
   return { success: false, errorCode: res.status >= 500 ? 'SERVER_ERROR' : 'REQUEST_FAILED' };
 }
 
+/** POSTs to a streaming route, handing each chat event to `onEvent` (see postEventStream) */
+export const postStream = (url: string, body: unknown, onEvent: (e: ChatStreamEvent) => void, signal: AbortSignal, deps: StreamDeps = {}) =>
+  postEventStream(url, body, chatEventOf, onEvent, signal, deps);
+
 /**
- * POSTs `body` to a streaming route and hands each chat event to `onEvent` as it arrives.
+ * POSTs `body` to a streaming route and hands each event `parse` knows to `onEvent` as it arrives.
  * Like the request layer: the token goes in the Authorization header, ACCESS_TOKEN_EXPIRED
  * refreshes once and retries, a refused login goes to the login page. An answer that is not an
  * event stream rejects with ChatRequestError. Resolves when the stream ends; an abort through
  * `signal` rejects with the fetch's AbortError.
  */
-export async function postStream(
+export async function postEventStream<E>(
   url: string,
   body: unknown,
-  onEvent: (e: ChatStreamEvent) => void,
+  parse: (m: SseMessage) => E | null,
+  onEvent: (e: E) => void,
   signal: AbortSignal,
   deps: StreamDeps = {},
 ): Promise<void> {
@@ -262,7 +273,7 @@ export async function postStream(
   }
 
   const parser = new SseParser((m) => {
-    const e = chatEventOf(m);
+    const e = parse(m);
     if (e) onEvent(e);
   });
   const reader = res.body!.getReader();

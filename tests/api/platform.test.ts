@@ -54,7 +54,7 @@ describe('nav menus', () => {
     const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });
     expect(names(r.body.data)).toEqual([
       { 'menu.systemMenu': ['menu.adminHome'] },
-      { 'menu.systemManagement': ['menu.user', 'menu.role', 'menu.permission', 'menu.menu', 'menu.app', 'menu.tag', 'menu.userLog', 'menu.aiModel', 'menu.aiUsage'] },
+      { 'menu.systemManagement': ['menu.user', 'menu.role', 'menu.permission', 'menu.menu', 'menu.app', 'menu.tag', 'menu.userLog', 'menu.aiModel', 'menu.aiUsage', 'menu.aiPrompt'] },
     ]);
   });
 

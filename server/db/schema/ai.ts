@@ -116,6 +116,10 @@ export const aiUsage = pgTable(
     errorCode: text(),
     /** provider (the stream reported usage) | local (counted with a tokenizer) */
     usageSource: text().notNull().default('provider'),
+    /** what the call was for: chat | breakdown | compare | ask | transcription */
+    purpose: text().notNull().default('chat'),
+    /** the thing it was for outside the chat (a task, a recording...) */
+    refId: text(),
     createdAt: now(),
   },
   (t) => [index('ai_usage_created_idx').on(t.createdAt.desc(), t.id.desc()), index('ai_usage_user_idx').on(t.userId, t.createdAt)],

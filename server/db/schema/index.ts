@@ -7,3 +7,8 @@ export * from './realname';
 export * from './ai';
 export * from './credits';
 export * from './prompts';
+export * from './prompt-store';
+export * from './todos';
+export * from './docs';
+export * from './audio';
+export * from './search';

@@ -4,15 +4,14 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../../core/error-handler';
-import type { AppError } from '../../core/errors';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
+import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
 import { streamChat } from '../ai-models/providers';
-import { ChatService, type Prepared, type Sink, usageList } from './service';
+import { ChatService, type Prepared, usageList } from './service';
 
 const ChatModel = Type.Object(
   {
@@ -96,36 +95,6 @@ const ModelId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64
 const Title = Type.String({ maxLength: 200 });
 const SystemPrompt = Type.Optional(Nullable(Type.String({ maxLength: 20_000 })));
 const Content = Type.String({ maxLength: 100_000 });
-
-/** the server-sent events of one answer, written straight to the socket */
-function sseSink(req: FastifyRequest, reply: FastifyReply): Sink {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    'x-accel-buffering': 'no',
-    connection: 'keep-alive',
-    'x-request-id': req.id,
-  });
-  res.flushHeaders();
-  return {
-    send(event, data) {
-      if (!res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
-    onClose(cb) {
-      // the client may have gone while the answer was being prepared
-      if (res.destroyed || req.raw.socket?.destroyed) return cb();
-      res.on('close', () => {
-        if (!res.writableFinished) cb();
-      });
-    },
-    describe(e: AppError) {
-      const b = errorBody(req, e.code, e.field, e.params);
-      return { errorCode: b.errorCode, errorMessage: b.errorMessage };
-    },
-  };
-}
 
 /** streams a prepared answer; run() settles its hold whatever happens to the connection */
 async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatService, prepared: Prepared) {

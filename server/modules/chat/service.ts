@@ -510,16 +510,31 @@ export class ChatService {
     this.saver.unref();
   }
 
-  private async logUsage(
-    tx: Tx,
-    m: Row,
-    u: { input: number; output: number; credits: number; firstTokenMs: number | null; totalMs: number | null; status: string; errorCode: ErrorCode | null; source: 'provider' | 'local' },
-  ) {
-    await tx.execute(sql`INSERT INTO ai_usage (user_id, conversation_id, message_id, model_id, model_name, input_tokens, output_tokens, credits,
-        first_token_ms, total_ms, status, error_code, usage_source)
-      VALUES (${m.user_id}, ${m.conversation_id}, ${m.id}, ${m.model_id}, ${m.model_name}, ${u.input}, ${u.output}, ${u.credits},
-        ${u.firstTokenMs}, ${u.totalMs}, ${u.status}, ${u.errorCode}, ${u.source})`);
+  private logUsage(tx: Tx, m: Row, u: Omit<Usage, 'purpose' | 'refId'>) {
+    return logUsage(tx, m, { ...u, purpose: 'chat', refId: null });
   }
+}
+
+export interface Usage {
+  input: number;
+  output: number;
+  credits: number;
+  firstTokenMs: number | null;
+  totalMs: number | null;
+  status: string;
+  errorCode: ErrorCode | null;
+  source: 'provider' | 'local';
+  /** chat | breakdown | compare | ask | transcription */
+  purpose: string;
+  refId: string | null;
+}
+
+/** a row of the AI usage log (every AI call, whatever it was for, is one) */
+export async function logUsage(tx: Tx, m: Row, u: Usage) {
+  await tx.execute(sql`INSERT INTO ai_usage (user_id, conversation_id, message_id, model_id, model_name, input_tokens, output_tokens, credits,
+      first_token_ms, total_ms, status, error_code, usage_source, purpose, ref_id)
+    VALUES (${m.user_id}, ${m.conversation_id ?? null}, ${m.id ?? null}, ${m.model_id}, ${m.model_name}, ${u.input}, ${u.output}, ${u.credits},
+      ${u.firstTokenMs}, ${u.totalMs}, ${u.status}, ${u.errorCode}, ${u.source}, ${u.purpose}, ${u.refId})`);
 }
 
 const MESSAGE_FIELDS = `id, parent_id, role, content, status, model_id, model_name, input_tokens, output_tokens, credits, first_token_ms,
@@ -529,7 +544,7 @@ const MESSAGE_FIELDS = `id, parent_id, role, content, status, model_id, model_na
  * Settling is retried over a database blip (it is idempotent); what still fails stays an open
  * hold, settled at the next start with the cost saved so far.
  */
-async function withRetries<T>(run: () => Promise<T>, waits = [500, 2000, 5000]): Promise<T> {
+export async function withRetries<T>(run: () => Promise<T>, waits = [500, 2000, 5000]): Promise<T> {
   for (const wait of waits) {
     try {
       return await run();
@@ -541,7 +556,7 @@ async function withRetries<T>(run: () => Promise<T>, waits = [500, 2000, 5000]):
 }
 
 /** a provider's failure as a catalogue error carrying the provider's own message */
-function providerFailure(e: unknown): AppError {
+export function providerFailure(e: unknown): AppError {
   if (e instanceof AppError) return e;
   const code: ErrorCode = e instanceof ProviderError ? e.code : 'AI_PROVIDER_ERROR';
   const message = (e instanceof ProviderError ? e.providerMessage : e instanceof Error ? e.message : String(e)).slice(0, 1000);

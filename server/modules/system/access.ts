@@ -27,4 +27,5 @@ export const ACCESS = {
   aiModels: accessOf(RULES.aiModels),
   aiUsage: accessOf(RULES.aiUsage),
   creditsAdmin: accessOf(RULES.creditsAdmin),
+  manageContent: accessOf(RULES.manageContent),
 } satisfies Record<string, ResourceAccess | AccessRule | { read: AccessRule }>;
