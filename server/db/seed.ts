@@ -1,8 +1,11 @@
 /**
  * The initial data every database gets (idempotent; runs on every start): the admin role, the
- * built-in permissions and the built-in menus (shared/permissions.ts). Existing rows are never overwritten.
+ * built-in permissions and the built-in menus (shared/permissions.ts), and the prompt store's
+ * starter prompts (its module's service: they are indexed for search). Existing rows are never overwritten.
  */
 import { ADMIN_ROLE, BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/permissions';
+import { StorePromptService } from '../modules/prompt-store/service';
+import { SearchIndex } from '../modules/search/service';
 import type { Db } from './index';
 import { adminMenus, permissions, roles } from './schema';
 
@@ -15,4 +18,5 @@ export async function seedInitialData(db: Db): Promise<void> {
     await tx.insert(permissions).values(BUILT_IN_PERMISSIONS).onConflictDoNothing();
     await tx.insert(adminMenus).values(BUILT_IN_MENUS.map((m) => ({ ...m, enable: true }))).onConflictDoNothing();
   });
+  await new StorePromptService(db, new SearchIndex(db)).seed();
 }

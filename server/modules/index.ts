@@ -23,7 +23,8 @@
  *   conversations... + one-shot AI tasks         chat/tasks.ts (AiTaskService: breakdowns, comparisons,
  *                                               Ask AI; billed and logged in ai_usage like answers)
  *   prompt_templates, prompt_template_versions  prompts/ (a user's own templates)
- *   store_prompts, store_prompt_favourites,     prompt-store/ (the store and its curation)
+ *   store_prompts, store_prompt_favourites,     prompt-store/ (the store, submissions of own templates
+ *                                               and their curation; the chat reports uses to it)
  *   store_prompt_uses
  *   todos                                       todos/ (the task assistant)
  *   help_documents, help_document_texts         docs/
@@ -43,6 +44,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { fileRoutes } from './files/routes';
 import { menuRoutes } from './menus/routes';
 import { profileRoutes } from './profile/routes';
+import { promptStoreRoutes } from './prompt-store/routes';
 import { promptRoutes } from './prompts/routes';
 import { realnameRoutes } from './realname/routes';
 import type { Services } from './services';
@@ -52,5 +54,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes]) await mod({ ...ctx, app: typed });
 }

@@ -11,6 +11,7 @@ import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
 import { streamChat } from '../ai-models/providers';
+import { StorePromptService } from '../prompt-store/service';
 import { ChatService, type Prepared, usageList } from './service';
 
 const ChatModel = Type.Object(
@@ -107,8 +108,9 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
   }
 }
 
-export async function chatRoutes({ app, db, config, credits, aiModels }: ModuleContext) {
+export async function chatRoutes({ app, db, config, credits, aiModels, search }: ModuleContext) {
   const chat = new ChatService(db, credits, aiModels, streamChat, config.ai);
+  const store = new StorePromptService(db, search);
   for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow]) app.addSchema(s);
   const tags = ['chat'];
   const conversation = Ok(Type.Ref('ConversationRow'));
@@ -208,11 +210,23 @@ export async function chatRoutes({ app, db, config, credits, aiModels }: ModuleC
       tags,
       summary: 'asks: the answer streams back as server-sent events (errors before it starts answer as JSON)',
       params: IdParam,
-      body: Type.Object({ content: Content, parent_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })), model_id: ModelId }),
+      body: Type.Object({
+        content: Content,
+        parent_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
+        model_id: ModelId,
+        /** the store prompt the question was written with: counted as one use */
+        store_prompt_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      }),
       produces: ['text/event-stream'],
       response: sse,
     },
-    handler: async (req, reply) => answer(req, reply, chat, await chat.prepareSend(caller(req), req.params.id, req.body)),
+    handler: async (req, reply) => {
+      const { store_prompt_id: storePromptId, ...body } = req.body;
+      const prepared = await chat.prepareSend(caller(req), req.params.id, body);
+      // a use is a question actually sent: counted once the send is accepted, never failing it
+      if (storePromptId) await store.recordUse(prepared.userId, storePromptId, prepared.conversationId).catch((e) => req.log.warn({ err: e }, 'store prompt use not recorded'));
+      return answer(req, reply, chat, prepared);
+    },
   });
 
   app.post('/api/chat/messages/:id/regenerate', {

@@ -10,6 +10,7 @@ import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AccessSubject } from '../../../shared/permissions';
 import type { AiModelService } from '../ai-models/service';
+import type { SearchIndex } from '../search/service';
 
 export const PROMPT_LIMITS = { TITLE: 100, BODY: 20_000, CATEGORY: 50, TAG: 30, TAGS: 20, IMPORT: 200 } as const;
 
@@ -76,7 +77,25 @@ export class PromptService {
   constructor(
     private db: Db,
     private models: Pick<AiModelService, 'resolveForUser'>,
+    private search: SearchIndex,
   ) {}
+
+  /** the caller's templates are findable by their owner in the search index */
+  private async index(tx: Tx, userId: string, ids: string[]) {
+    if (!ids.length) return;
+    const rows = await query(tx, sql`SELECT id, title, body, category, tags FROM prompt_templates WHERE user_id = ${userId} AND id = ANY(${textArray(ids)})`);
+    await this.search.put(
+      tx,
+      rows.map((r) => ({
+        kind: 'prompt' as const,
+        refId: r.id as string,
+        ownerId: userId,
+        title: r.title as string,
+        body: [r.category, (r.tags as string[]).join(' '), r.body].filter(Boolean).join('\n'),
+        url: `/pages/assistant/prompts/prompts?id=${r.id as string}`,
+      })),
+    );
+  }
 
   async get(userId: string, id: string, tx: Db | Tx = this.db): Promise<Row> {
     const [r] = await query(tx, sql`SELECT ${columns} FROM prompt_templates p WHERE p.id = ${id} AND p.user_id = ${userId}`);
@@ -120,6 +139,7 @@ export class PromptService {
         VALUES (${userId}, ${v.title}, ${v.body}, ${v.category}, ${textArray(v.tags)}, ${v.modelId}) RETURNING id`,
     );
     await this.snapshot(tx, r.id);
+    await this.index(tx, userId, [r.id]);
     return r.id;
   }
 
@@ -142,14 +162,22 @@ export class PromptService {
         WHERE id = ${id} AND user_id = ${userId}`);
       if (!r.rowCount) throw new AppError('NOT_FOUND');
       await this.snapshot(tx, id);
+      await this.index(tx, userId, [id]);
       return this.get(userId, id, tx);
     });
   }
 
   async deleteMany(userId: string, ids: string[]): Promise<number> {
     if (!ids.length) return 0;
-    const r = await this.db.execute(sql`DELETE FROM prompt_templates WHERE user_id = ${userId} AND id = ANY(${textArray(ids)})`);
-    return r.rowCount ?? 0;
+    return this.db.transaction(async (tx) => {
+      const gone = await query<{ id: string }>(tx, sql`DELETE FROM prompt_templates WHERE user_id = ${userId} AND id = ANY(${textArray(ids)}) RETURNING id`);
+      await this.search.remove(
+        tx,
+        'prompt',
+        gone.map((g) => g.id),
+      );
+      return gone.length;
+    });
   }
 
   async remove(userId: string, id: string) {
