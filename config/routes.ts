@@ -95,6 +95,10 @@ export const routes: ConsoleRoute[] = [
   page('/pages/ai-usage/list', 'route.aiUsage.list', { access: RULES.aiUsage }),
   page('/pages/assistant/chat/chat', 'route.assistant.chat', { frame: 'topOnly' }),
   page('/pages/assistant/prompts/prompts', 'route.assistant.prompts'),
+  page('/pages/assistant/prompts-store/prompts-store', 'route.assistant.promptsStore'),
+  page('/pages/ai-prompt/list', 'route.aiPrompt.list', { access: RULES.manageContent }),
+  page('/pages/ai-prompt/add', 'route.aiPrompt.add', { access: RULES.manageContent }),
+  page('/pages/ai-prompt/edit', 'route.aiPrompt.edit', { access: RULES.manageContent }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

@@ -128,14 +128,18 @@ export default function ChatPage() {
 
   const focusInput = () => setTimeout(() => senderRef.current?.focus(), 0);
 
-  // a prompt template's "Use in chat": its filled text waits in the input, unsent, and leaves the URL
+  // a prompt template's "Use in chat": its filled text waits in the input, unsent, and leaves the URL;
+  // a store prompt's id (?store=) goes with the next question sent, which counts as its use
   const location = useLocation();
+  const storePromptRef = useRef<string | null>(null);
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const prompt = params.get('prompt');
     if (prompt === null) return;
     setInput(prompt);
+    storePromptRef.current = params.get('store');
     params.delete('prompt');
+    params.delete('store');
     const rest = params.toString();
     history.replace({ pathname: location.pathname, search: rest ? `?${rest}` : '' });
     focusInput();
@@ -304,7 +308,13 @@ export default function ChatPage() {
       return;
     }
     const lastAnswer = [...path].reverse().find((m) => m.role === 'assistant');
-    await run(id, (cb, signal) => sendMessage(id, { content, parent_id: lastAnswer?.id ?? null, model_id: modelId ?? undefined }, cb, signal), content);
+    const storePromptId = storePromptRef.current ?? undefined;
+    storePromptRef.current = null;
+    await run(
+      id,
+      (cb, signal) => sendMessage(id, { content, parent_id: lastAnswer?.id ?? null, model_id: modelId ?? undefined, store_prompt_id: storePromptId }, cb, signal),
+      content,
+    );
   };
 
   const editSend = (m: MessageRow, content: string) => {

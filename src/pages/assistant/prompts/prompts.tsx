@@ -2,9 +2,9 @@
  * My prompt templates (/pages/assistant/prompts/prompts): the caller's own templates beside an
  * editor whose typed variables show as a live form; "Use in chat" opens the chat with the filled text.
  */
-import { DeleteOutlined, DownloadOutlined, HistoryOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, DownloadOutlined, HistoryOutlined, PlusOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
-import { Alert, Button, Card, Col, Drawer, Empty, Flex, Form, Input, InputNumber, List, Popconfirm, Row, Select, Space, Tag, theme, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Drawer, Empty, Flex, Form, Input, List, Popconfirm, Row, Select, Space, Tag, theme, Typography, Upload } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { listChatModels } from '@/services/chat';
@@ -21,14 +21,17 @@ import {
   type PromptRow,
   type PromptVersion,
 } from '@/services/prompts';
+import { mySubmissions, publishTemplate, type StoreSubmission } from '@/services/prompt-store';
 import { withQuery } from '@/services/query-string';
 import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
 import { fill, parseVariables, TemplateSyntaxError, type TemplateVariable } from '../../../../shared/prompt-template';
 import './messages';
+import VariableFields, { type VariableValues } from './VariableFields';
 
 const PAGE_SIZE = 10;
 const SYNTAX = '{{name}}  {{tone:select:formal|casual}}  {{length:number}}  {{text:textarea}}';
+const SUBMISSION_COLORS: Record<string, string> = { pending: 'processing', approved: 'success', rejected: 'error', taken_down: 'default' };
 const EMPTY: PromptInput = { title: '', body: '', category: '', tags: [], model_id: null };
 
 function variablesOf(body: string): { vars: TemplateVariable[]; error: TemplateSyntaxError | null } {
@@ -49,7 +52,7 @@ export default function PromptsPage() {
   const [current, setCurrent] = useState(1);
   const [selected, setSelected] = useState<PromptRow | null>(null);
   const [draft, setDraft] = useState<PromptInput>(EMPTY);
-  const [values, setValues] = useState<Record<string, string | number | null>>({});
+  const [values, setValues] = useState<VariableValues>({});
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [viewing, setViewing] = useState<PromptVersion | null>(null);
 
@@ -63,6 +66,13 @@ export default function PromptsPage() {
   // the filter choices: every category and tag of the caller's templates
   const all = useRequest(exportPrompts);
   const models = useRequest(() => listChatModels());
+  // each template's latest store submission (newest first from the server)
+  const submissions = useRequest(mySubmissions);
+  const submissionOf = useMemo(() => {
+    const m = new Map<string, StoreSubmission>();
+    for (const x of submissions.data ?? []) if (x.source_template_id && !m.has(x.source_template_id)) m.set(x.source_template_id, x);
+    return m;
+  }, [submissions.data]);
   const versions = useRequest(() => (selected ? listVersions(selected.id) : Promise.resolve([])), {
     refreshDeps: [selected?.id, selected?.version],
     ready: versionsOpen,
@@ -111,6 +121,26 @@ export default function PromptsPage() {
     open(row);
     refresh();
   };
+  const publish = async () => {
+    if (!selected) return;
+    try {
+      await publishTemplate(selected.id);
+      toast(t('prompts.published'), 'success');
+      submissions.refresh();
+    } catch (e) {
+      fail(e);
+    }
+  };
+  const submissionTag = (id: string) => {
+    const sub = submissionOf.get(id);
+    if (!sub) return null;
+    return (
+      <Tag color={SUBMISSION_COLORS[sub.status]} data-testid="submission-status">
+        {t(`prompts.submission.${sub.status}`)}
+        {sub.reason ? `: ${sub.reason}` : ''}
+      </Tag>
+    );
+  };
   const useInChat = () => history.push(withQuery('/pages/assistant/chat/chat', { prompt: fill(draft.body, values) }));
 
   const download = async () => {
@@ -132,16 +162,6 @@ export default function PromptsPage() {
       else fail(e);
     }
     return false;
-  };
-
-  const field = (v: TemplateVariable) => {
-    const props = { value: values[v.name] ?? undefined, 'aria-label': v.name };
-    const set = (x: string | number | null) => setValues((old) => ({ ...old, [v.name]: x }));
-    if (v.type === 'select') return <Select {...props} options={v.options!.map((o) => ({ value: o, label: o }))} onChange={set} />;
-    if (v.type === 'number') return <InputNumber {...props} style={{ width: '100%' }} onChange={(x) => set(x)} />;
-    if (v.type === 'textarea')
-      return <Input.TextArea {...props} value={(values[v.name] as string) ?? ''} autoSize={{ minRows: 2 }} onChange={(e) => set(e.target.value)} />;
-    return <Input {...props} value={(values[v.name] as string) ?? ''} onChange={(e) => set(e.target.value)} />;
   };
 
   return (
@@ -206,6 +226,7 @@ export default function PromptsPage() {
                             <Tag key={x}>{x}</Tag>
                           ))}
                           <Typography.Text type="secondary">v{row.version}</Typography.Text>
+                          {submissionTag(row.id)}
                         </Space>
                       }
                     />
@@ -218,10 +239,18 @@ export default function PromptsPage() {
       </Col>
       <Col xs={24} lg={15}>
         <Card
-          title={selected ? t('prompts.edit') : t('prompts.new')}
+          title={
+            <Space>
+              {selected ? t('prompts.edit') : t('prompts.new')}
+              {selected ? submissionTag(selected.id) : null}
+            </Space>
+          }
           extra={
             selected ? (
               <Space>
+                <Popconfirm title={t('prompts.publishConfirm')} onConfirm={publish}>
+                  <Button icon={<CloudUploadOutlined />}>{t('prompts.publish')}</Button>
+                </Popconfirm>
                 <Button icon={<HistoryOutlined />} onClick={() => setVersionsOpen(true)}>
                   {t('prompts.versions')}
                 </Button>
@@ -289,13 +318,7 @@ export default function PromptsPage() {
         </Card>
         <Card title={t('prompts.preview')} style={{ marginTop: 16 }}>
           {vars.length ? (
-            <Form layout="vertical">
-              {vars.map((v) => (
-                <Form.Item key={v.name} label={v.name}>
-                  {field(v)}
-                </Form.Item>
-              ))}
-            </Form>
+            <VariableFields vars={vars} values={values} onChange={setValues} />
           ) : (
             <Alert type="info" showIcon message={t('prompts.noVariables')} />
           )}
