@@ -426,7 +426,7 @@ const SEED_PROMPTS: Array<{ id: string; title: string; description: string; body
     description: '把一段文字在中文和英文之间互译，保留原文的语气和格式。',
     body: '请把下面的文字翻译成{{目标语言:select:中文|英文}}，保留原文的语气、格式和专业术语，不要添加解释。\n\n{{原文:textarea}}',
     category: '翻译',
-    tags: ['翻译', '语言'],
+    tags: ['中文', '英文'],
     featured: true,
   },
   {
@@ -443,6 +443,6 @@ const SEED_PROMPTS: Array<{ id: string; title: string; description: string; body
     description: '用简单的语言和例子把一个概念讲清楚。',
     body: '请用通俗易懂的语言向{{对象:select:小学生|高中生|非专业人士}}解释“{{概念}}”，给出一个生活中的例子，并在最后用一句话总结。',
     category: '学习',
-    tags: ['学习', '解释'],
+    tags: ['科普', '解释'],
   },
 ];

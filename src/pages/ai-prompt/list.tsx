@@ -149,7 +149,7 @@ export default function StorePromptList() {
         editPath={(r) => withQuery('/pages/ai-prompt/edit', { id: r.id })}
         presetFilters={presets}
         onClearPresets={() => setAuthor(null)}
-        actionsWidth={330}
+        actionsWidth={290}
         rowActions={(r, ctx) => [
           r.status !== 'approved' ? (
             <Typography.Link key="approve" onClick={() => approve([r], ctx)} aria-label={`${t('store.admin.approve')} ${r.title}`}>
