@@ -1,8 +1,8 @@
 /**
  * The prompt store in Chromium: a user browses and searches, opens a prompt, is stopped by an
  * empty variable, then "Use in chat" lands the filled text in the chat input and sending it
- * counts one use; a curator rejects a submission with a reason and its author sees the reason on
- * their templates page. Screenshots: the store, the curation list and the edit form, on both
+ * counts one use; an author publishes a template, a curator rejects it with a reason and the
+ * author sees the reason on their templates page. Screenshots: the store, the curation list and the edit form, on both
  * themes and in Chinese.
  */
 import type { Page } from 'playwright-core';
@@ -35,8 +35,7 @@ const session = e2eSession('e2e-prompt-store', async () => {
   );
   explainId = staff.body.data.id;
   userToken = (await api('POST', '/api/auth/login', { username: USER.username, password: USER.password })).body.data.token;
-  const tpl = await api('POST', '/api/prompts', { title: 'Vague idea', body: 'Do the thing with {{it}}' }, userToken);
-  expect((await api('POST', `/api/prompts/${tpl.body.data.id}/publish`, { description: 'my first submission' }, userToken)).status).toBe(200);
+  expect((await api('POST', '/api/prompts', { title: 'Vague idea', body: 'Do the thing with {{it}}' }, userToken)).status).toBe(200);
 });
 afterAll(() => standin?.close());
 
@@ -89,7 +88,15 @@ describe('prompt store', () => {
     expect(detail.body.data.use_count).toBe(1);
   });
 
-  it('a curator rejects a submission with a reason, and its author sees the reason on their templates', async () => {
+  it('an author publishes a template; a curator rejects it with a reason, and the author sees the reason on their templates', async () => {
+    await signIn(USER.username, USER.password);
+    await go('/pages/assistant/prompts/prompts');
+    await page.getByTestId('prompt-list').getByText('Vague idea').click();
+    await page.getByRole('button', { name: 'Publish to store' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await page.getByText('Submitted for review').waitFor();
+    await page.getByTestId('prompt-list').getByText('In review').waitFor();
+
     await signIn(ADMIN.username, ADMIN.password);
     await go('/pages/ai-prompt/list');
     const row = page.locator('.ant-table-row', { hasText: 'Vague idea' });
