@@ -186,6 +186,23 @@ test('curation: edit, feature, filters and export; a body with a template error 
   expect(x.headers['content-type']).toContain('spreadsheetml');
 });
 
+test('batch approve and take down act on every selected prompt in one go', async () => {
+  const ids: string[] = [];
+  for (const title of ['Batch one', 'Batch two']) {
+    const tpl = (await call(t.app, 'POST', '/api/prompts', { token: bob.token, body: { title, body: `${title} {{x}}` } })).body.data;
+    ids.push((await call(t.app, 'POST', `/api/prompts/${tpl.id}/publish`, { token: bob.token, body: {} })).body.data.id);
+  }
+  expect((await call(t.app, 'POST', '/api/store-prompts/approve', { token: editor.token, body: { ids } })).body.data).toEqual({ changed: 2 });
+  expect((await browse(alice.token, 'keyword=Batch')).total).toBe(2);
+  expect((await call(t.app, 'POST', '/api/store-prompts/take-down', { token: editor.token, body: { ids, reason: 'Duplicates' } })).body.data).toEqual({ changed: 2 });
+  expect((await browse(alice.token, 'keyword=Batch')).total).toBe(0);
+  const mine = (await call(t.app, 'GET', '/api/prompt-store/submissions', { token: bob.token })).body.data;
+  expect(mine.filter((m: { id: string }) => ids.includes(m.id)).map((m: { status: string; reason: string }) => [m.status, m.reason])).toEqual([
+    ['taken_down', 'Duplicates'],
+    ['taken_down', 'Duplicates'],
+  ]);
+});
+
 test('a plain user gets 403 on every curation route', async () => {
   const p = await staffPrompt({ title: 'Guarded', body: 'x' });
   for (const [method, url, body] of [
