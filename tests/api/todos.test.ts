@@ -2,6 +2,7 @@
  * The task assistant: a user's own tasks and one level of subtasks, filters with counts, reorder,
  * and the AI breakdown / two-model comparison streamed against the stand-in and billed exactly.
  */
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { call, registerAdmin } from '../support/accounts';
 import { addModel, balanceOf, chatUser, ledgerSum, parseSse, textOf } from '../support/chat';
@@ -234,4 +235,37 @@ test('a comparison streams two lanes, bills both, and accepting one creates the 
 
   const created = await add(alice.token, { title: 'Plan a party', subtasks: ['Invite friends', 'Buy cake'] });
   expect(created.subtasks.map((s) => s.title)).toEqual(['Invite friends', 'Buy cake']);
+});
+
+test('Stop ends a breakdown (the provider request too): the stream closes with status stopped and pays what was written', async () => {
+  const slow = await addModel(t.app, admin, { name: 'Slow', base_url: openai.baseUrl, provider_model: 'slow' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const task = await add(alice.token, { title: 'Long job [[tokens:60]]' });
+  const before = await ledgerSum(t.db, alice.id);
+  const res = await fetch(`${base}/api/todos/${task.id}/breakdown`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model_id: slow.id }),
+  });
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  let text = '';
+  while ((text.match(/event: delta/g) ?? []).length < 2) text += dec.decode((await reader.read()).value);
+  const id = parseSse(text.slice(0, text.lastIndexOf('\n\n') + 2))[0].data.id as string;
+  expect((await call(t.app, 'POST', `/api/todos/runs/${id}/stop`, { token: bob.token })).body.data).toEqual({ stopped: false });
+  expect((await call(t.app, 'POST', `/api/todos/runs/${id}/stop`, { token: alice.token })).body.data).toEqual({ stopped: true });
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += dec.decode(value);
+  }
+  const events = parseSse(text);
+  const done = events[events.length - 1];
+  expect(done).toMatchObject({ event: 'done', data: { status: 'stopped', text: textOf(events) } });
+  expect(done.data.output_tokens).toBeLessThan(60);
+  expect(done.data.credits).toBe(done.data.input_tokens + 2 * done.data.output_tokens);
+  expect(await ledgerSum(t.db, alice.id)).toBe(before - done.data.credits);
+  expect(openai.requests.at(-1)).toMatchObject({ model: 'slow', aborted: true });
+  expect((await usage(alice.id)).at(-1)).toMatchObject({ purpose: 'breakdown', status: 'stopped', credits: done.data.credits });
 });
