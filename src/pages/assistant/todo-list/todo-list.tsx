@@ -4,13 +4,13 @@
  * reordering, and "Break it down" where a model proposes subtasks.
  */
 import { CalendarOutlined, DeleteOutlined, DownOutlined, EditOutlined, HolderOutlined, RightOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { closestCenter, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
+import { closestCorners, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Card, Checkbox, DatePicker, Drawer, Empty, Flex, Form, Input, Popconfirm, Progress, Select, Segmented, Space, Tag, Tooltip, Typography, theme } from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createTodo, deleteTodo, listTodos, localToday, reorderTodos, type TodoFilter, type TodoRow, type TodoSubtask, updateTodo } from '@/services/todos';
 import { useT } from '@/shared/i18n';
 import { TODO_LIMITS } from '../../../../shared/todo-breakdown';
@@ -47,7 +47,7 @@ function SortableGroup<T extends { id: string }>({ items, parentId, onMoved, chi
     void reorderTodos(parentId, moved.map((x) => x.id));
   };
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={end}>
+    <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={end}>
       <SortableContext items={items.map((x) => x.id)} strategy={verticalListSortingStrategy}>
         {children}
       </SortableContext>
@@ -72,10 +72,6 @@ export default function TodoListPage() {
   const list = useRequest(() => listTodos(filter, keyword), { refreshDeps: [filter, keyword], onSuccess: (d) => setTasks(d.tasks) });
   const counts = list.data?.counts;
   const reload = () => list.refresh();
-
-  useEffect(() => {
-    if (editing) form.setFieldsValue({ title: editing.title, notes: editing.notes, priority: editing.priority, due_date: editing.due_date ? dayjs(editing.due_date) : null });
-  }, [editing, form]);
 
   const add = async () => {
     const title = quick.trim();
@@ -261,7 +257,13 @@ export default function TodoListPage() {
           </Button>
         }
       >
-        <Form form={form} layout="vertical" preserve={false}>
+        <Form
+          key={editing?.id}
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={editing ? { title: editing.title, notes: editing.notes, priority: editing.priority, due_date: editing.due_date ? dayjs(editing.due_date) : null } : undefined}
+        >
           <Form.Item name="title" label={t('todos.field.title')} rules={[{ required: true, whitespace: true, message: t('todos.field.titleRequired') }, { max: TODO_LIMITS.TITLE }]}>
             <Input maxLength={TODO_LIMITS.TITLE} />
           </Form.Item>
