@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
-import { api, e2eSession, screenshot } from './browser';
+import { api, e2eSession, screenshot, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'todo_admin', password: 'Admin#2026' };
@@ -22,8 +22,8 @@ const session = e2eSession('todos', async () => {
   await makeUser(USER.username, USER.password);
   const userId = await withDb(async (c) => (await c.query('SELECT id FROM users WHERE username = $1', [USER.username])).rows[0].id as string);
   expect((await api('POST', '/api/credits/adjust', { user_id: userId, amount: 10000, reason: 'e2e starting credits' }, token)).status).toBe(200);
-  for (const [name, sort] of [['Echo', 1], ['Echo Two', 2]] as const) {
-    const model = { name, protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-stand-in', provider_model: 'echo', context_window: 16000, max_output_tokens: 500, input_price: 100_000, output_price: 100_000, enabled: true, sort };
+  for (const [name, sort, providerModel] of [['Echo', 1, 'echo'], ['Echo Two', 2, 'echo'], ['Broken', 3, 'fail']] as const) {
+    const model = { name, protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-stand-in', provider_model: providerModel, context_window: 16000, max_output_tokens: 500, input_price: 100_000, output_price: 100_000, enabled: true, sort };
     expect((await api('POST', '/api/ai/models', model, token)).status).toBe(200);
   }
 });
@@ -151,6 +151,26 @@ describe('task assistant', () => {
     const created = task('Host a dinner');
     await created.getByRole('button', { name: 'Show subtasks' }).click();
     await until(() => created.getByTestId('subtask').allInnerTexts(), ['Invite guests', 'Cook'], 'the created subtasks');
+  });
+
+  it("a model's failure shows its error and costs nothing; deleting a task asks first and takes its subtasks", async () => {
+    const balance = async () => (await api('GET', '/api/credits/me', undefined, (await storedToken(page))!)).body.data.balance as number;
+    const before = await balance();
+    await task('Move house').getByRole('button', { name: 'Break it down' }).click();
+    await page.locator('.ant-drawer-open .ant-select-selector').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Broken' }).click();
+    await page.getByTestId('run-breakdown').click();
+    await page.locator('.ant-drawer-open .ant-alert-error').waitFor();
+    expect(await page.getByTestId('run-stats').innerText()).toMatch(/· 0 credits ·/);
+    expect(await balance()).toBe(before);
+    expect(await page.getByTestId('accept-breakdown').isDisabled()).toBe(true);
+    await page.locator('.ant-drawer-open').getByRole('button', { name: 'Close' }).click();
+    await page.locator('.ant-drawer-open').waitFor({ state: 'detached' });
+
+    await task('Move house').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Delete this task and its subtasks?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await until(titles, ['Water the plants', 'Pay the rent', 'Host a dinner [[reply:Invite guests\nCook]]'], 'the tasks left');
   });
 
   it('speaks Chinese on both themes', async () => {
