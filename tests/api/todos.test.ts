@@ -138,7 +138,8 @@ test('filters today / upcoming / done with their counts, a keyword, and the due 
 
   const due = await call(t.app, 'GET', `/api/todos/due?today=${TODAY}&limit=1`, { token: u.token });
   expect(due.body.data).toMatchObject({ total: 2, tasks: [{ id: overdue.id, title: 'Overdue report' }] });
-  expect((await call(t.app, 'GET', '/api/todos?today=2030-13-01', { token: u.token })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'today' });
+  for (const bad of ['2030-13-01', '0000-01-01', 'tomorrow'])
+    expect((await call(t.app, 'GET', `/api/todos?today=${bad}`, { token: u.token })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'today' });
 });
 
 test('reorder keeps positions per sibling group, and tasks hidden by a filter keep their places', async () => {

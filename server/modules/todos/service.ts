@@ -23,10 +23,10 @@ const columns = sql`t.id, t.parent_id, t.title, t.notes, to_char(t.due_date, 'YY
   t.position, t.created_at, t.updated_at`;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** a YYYY-MM-DD that is a real day, else INVALID_PARAM on field */
+/** a YYYY-MM-DD that is a real day (PostgreSQL has no year 0), else INVALID_PARAM on field */
 function day(v: string, field: string): string {
   const d = new Date(`${v}T00:00:00Z`);
-  if (!DATE.test(v) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) throw new AppError('INVALID_PARAM', { field, params: { reason: 'YYYY-MM-DD' } });
+  if (!DATE.test(v) || v.startsWith('0000') || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) throw new AppError('INVALID_PARAM', { field, params: { reason: 'YYYY-MM-DD' } });
   return v;
 }
 
