@@ -77,6 +77,14 @@ describe('task assistant', () => {
     await add('Pay the rent');
     await until(() => tab('Today').innerText(), 'Today 1', 'the today count');
     expect(await task('Pay the rent').getByTestId('due-tag').innerText()).toBe('Today');
+    // added on the Upcoming tab: due tomorrow; then deleted after a confirmation
+    await tab('Upcoming').click();
+    await add('See the dentist');
+    await until(() => tab('Upcoming').innerText(), 'Upcoming 1', 'the upcoming count');
+    await task('See the dentist').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Delete this task?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await until(() => tab('Upcoming').innerText(), 'Upcoming 0', 'the upcoming count after the delete');
     await tab('All').click();
     await until(titles, ['Water the plants', 'Pay the rent'], 'all tasks');
   });

@@ -76,9 +76,12 @@ export default function TodoListPage() {
   const add = async () => {
     const title = quick.trim();
     if (!title) return;
-    await createTodo({ title, due_date: filter === 'today' ? today : undefined });
+    // a task added on a tab shows there: due today on Today, tomorrow on Upcoming; Done shows it under All
+    const due = filter === 'today' ? today : filter === 'upcoming' ? localToday(dayjs().add(1, 'day').toDate()) : undefined;
+    await createTodo({ title, due_date: due });
     setQuick('');
-    reload();
+    if (filter === 'done') setFilter('all');
+    else reload();
   };
   const setDone = async (id: string, done: boolean) => {
     await updateTodo(id, { done });
