@@ -1,6 +1,6 @@
 /**
  * The task assistant in Chromium against the OpenAI stand-in: quick add, done and the filter tabs
- * with counts, "Break it down" streamed and accepted with one line dropped, keyboard reordering
+ * with counts, "Break it down" streamed and accepted with one line dropped, keyboard and mouse reordering
  * that survives a reload, the home's due tasks, and the two-model playground creating a task;
  * screenshots in English and Chinese on both themes.
  */
@@ -179,6 +179,21 @@ describe('task assistant', () => {
     await page.getByText('Delete this task and its subtasks?').waitFor();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
     await until(titles, ['Water the plants', 'Pay the rent', 'Host a dinner [[reply:Invite guests\nCook]]'], 'the tasks left');
+  });
+
+  it('reorders tasks by dragging with the mouse', async () => {
+    const from = (await task('Pay the rent').getByTestId('drag-handle').boundingBox())!;
+    const to = (await task('Water the plants').boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    // in steps: the sensor starts after a few pixels and follows the pointer
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    await until(titles, ['Pay the rent', 'Water the plants', 'Host a dinner [[reply:Invite guests\nCook]]'], 'the order after the drag');
+    await page.waitForTimeout(300);
+    await page.reload();
+    await until(titles, ['Pay the rent', 'Water the plants', 'Host a dinner [[reply:Invite guests\nCook]]'], 'the dragged order after a reload');
   });
 
   it('speaks Chinese on both themes', async () => {
