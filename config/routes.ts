@@ -99,6 +99,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/ai-prompt/list', 'route.aiPrompt.list', { access: RULES.manageContent }),
   page('/pages/ai-prompt/add', 'route.aiPrompt.add', { access: RULES.manageContent }),
   page('/pages/ai-prompt/edit', 'route.aiPrompt.edit', { access: RULES.manageContent }),
+  page('/pages/assistant/todo-list/todo-list', 'route.assistant.todoList', { frame: 'topOnly' }),
+  page('/pages/assistant/todo-list/todo-test', 'route.assistant.todoTest'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

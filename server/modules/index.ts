@@ -49,10 +49,11 @@ import { promptRoutes } from './prompts/routes';
 import { realnameRoutes } from './realname/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
+import { todoRoutes } from './todos/routes';
 import { verifyRoutes } from './verify/routes';
 import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes]) await mod({ ...ctx, app: typed });
 }

@@ -1,7 +1,7 @@
 /**
  * Console home ('console home'): the signed-in user's credits balance (score), today's AI
  * spending against their daily limit, their credit history (a drawer), and shortcuts to their
- * areas. Data: GET /api/dashboard/home and GET /api/credits/me.
+ * areas, and the tasks due today. Data: GET /api/dashboard/home, GET /api/credits/me and GET /api/todos/due.
  */
 import {
   DashboardOutlined,
@@ -29,6 +29,7 @@ import type { InitialState } from '../../shared/app-state';
 import { useT } from '../../shared/i18n';
 import { readScore, saveScore } from '../../shared/session';
 import { DATE_FORMAT } from '../../shared/format';
+import DueTasks from './DueTasks';
 
 // the history's table block (pro-components) loads when the drawer first opens, not with the home page
 const CreditHistory = lazy(() => import('../../components/credits/CreditHistory'));
@@ -136,6 +137,9 @@ export default function ConsoleHome() {
               ))}
             </Row>
           </Card>
+        </Col>
+        <Col xs={24} md={10} lg={8}>
+          <DueTasks />
         </Col>
       </Row>
 

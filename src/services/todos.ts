@@ -1,0 +1,71 @@
+/** The task assistant API (the caller's tasks, reorder, due tasks, the streamed breakdown and comparison); row types from the generated paths. */
+import { request } from '@umijs/max';
+import type { paths } from './api-types';
+import { eventOf, postEventStream } from './chat';
+import { withQuery } from './query-string';
+import type { RequestOptions } from './request-layer';
+
+type Json<P extends keyof paths, M extends 'get' | 'post' | 'put'> =
+  NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
+type Data<P extends keyof paths, M extends 'get' | 'post' | 'put'> = Json<P, M> extends { data: infer D } ? D : never;
+type Body<P extends keyof paths, M extends 'post' | 'put'> =
+  NonNullable<NonNullable<paths[P][M]> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
+
+export type TodoList = Data<'/api/todos', 'get'>;
+export type TodoRow = TodoList['tasks'][number];
+export type TodoSubtask = TodoRow['subtasks'][number];
+export type TodoCounts = TodoList['counts'];
+export type TodoFilter = keyof TodoCounts;
+export type TodoCreate = Body<'/api/todos', 'post'>;
+export type TodoPatch = Body<'/api/todos/{id}', 'put'>;
+export type DueTasks = Data<'/api/todos/due', 'get'>;
+
+interface Ok<T> {
+  success: true;
+  data: T;
+}
+const call = <T>(url: string, opts: RequestOptions & { method: string }) => request<Ok<T>>(url, opts).then((r) => r.data);
+const BASE = '/api/todos';
+const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+
+/** the user's own date: "today" and "overdue" follow their day, not the server's */
+export const localToday = (now = new Date()) =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
+export const listTodos = (filter: TodoFilter, keyword: string) => call<TodoList>(withQuery(BASE, { filter, keyword, today: localToday() }), { method: 'GET' });
+export const dueTodos = (opts?: RequestOptions) => call<DueTasks>(withQuery(`${BASE}/due`, { today: localToday(), limit: 5 }), { method: 'GET', ...opts });
+export const createTodo = (body: TodoCreate) => call<TodoRow>(BASE, { method: 'POST', data: body });
+export const updateTodo = (id: string, body: TodoPatch) => call<TodoRow>(one(id), { method: 'PUT', data: body });
+export const deleteTodo = (id: string) => call<object>(one(id), { method: 'DELETE' });
+export const reorderTodos = (parentId: string | null, ids: string[]) => call<object>(`${BASE}/reorder`, { method: 'POST', data: { parent_id: parentId, ids } });
+export const addSubtasks = (id: string, titles: string[]) => call<TodoRow>(`${one(id)}/subtasks`, { method: 'POST', data: { titles } });
+export const stopRun = (id: string) => call<{ stopped: boolean }>(`${BASE}/runs/${encodeURIComponent(id)}/stop`, { method: 'POST', data: {} });
+
+/** the closing fields of a run (resultData on the server) */
+export interface RunResult {
+  id: string;
+  status: 'done' | 'stopped' | 'error';
+  text: string;
+  model: { id: string; name: string };
+  input_tokens: number;
+  output_tokens: number;
+  credits: number;
+  balance: number;
+  first_token_ms: number | null;
+  total_ms: number;
+}
+
+export type RunEvent =
+  | { type: 'start'; id: string; lane?: string; model: { id: string; name: string }; prompt_tokens: number }
+  | { type: 'delta'; text: string; lane?: string }
+  | ({ type: 'done'; lane?: string; subtasks: string[] } & RunResult)
+  | ({ type: 'error'; lane?: string; errorCode: string; errorMessage: string } & RunResult);
+
+const EVENTS = new Set(['start', 'delta', 'done', 'error']);
+const runEventOf = (m: { event: string; data: string }) => eventOf<RunEvent>(m, EVENTS);
+
+export const streamBreakdown = (id: string, body: { model_id?: string | null; prompt?: string | null }, onEvent: (e: RunEvent) => void, signal: AbortSignal) =>
+  postEventStream(`${one(id)}/breakdown`, body, runEventOf, onEvent, signal);
+
+export const streamCompare = (body: { goal: string; prompt?: string | null; model_ids: string[] }, onEvent: (e: RunEvent) => void, signal: AbortSignal) =>
+  postEventStream(`${BASE}/compare`, body, runEventOf, onEvent, signal);
