@@ -36,6 +36,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
 import { aiModelRoutes } from './ai-models/routes';
+import { audioRoutes } from './audio/routes';
 import { authRoutes } from './auth/routes';
 import { chatRoutes } from './chat/routes';
 import { creditRoutes } from './credits/routes';
@@ -52,5 +53,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptRoutes, audioRoutes]) await mod({ ...ctx, app: typed });
 }
