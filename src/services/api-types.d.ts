@@ -5653,7 +5653,23 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: {
+                                id: string;
+                                model_id: string | null;
+                                model_name: string | null;
+                                start_s: number | null;
+                                end_s: number | null;
+                                language: string | null;
+                                text: string;
+                                credits: number;
+                                status: string;
+                                error_code: string | null;
+                                error_message: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the caller's credits after */
+                                balance: number;
+                            };
                         };
                     };
                 };

@@ -14,7 +14,9 @@ type Data<P extends keyof paths, M extends 'get' | 'post' | 'put'> = Json<P, M> 
 export type SpeechModel = Data<'/api/audio/models', 'get'>[number];
 export type RecordingRow = Data<'/api/audio/recordings', 'get'>[number];
 export type RecordingDetail = Data<'/api/audio/recordings/{id}', 'get'>;
-export type Transcript = Data<'/api/audio/recordings/{id}/transcribe', 'post'>;
+export type Transcript = RecordingDetail['transcript_list'][number];
+/** a new transcript with the caller's balance after paying for it */
+export type TranscribeResult = Data<'/api/audio/recordings/{id}/transcribe', 'post'>;
 
 interface Ok<T> {
   success: true;
@@ -31,7 +33,7 @@ export const renameRecording = (id: string, name: string) => call<RecordingDetai
 export const deleteRecording = (id: string) => call<object>(one(id), { method: 'DELETE' });
 /** the page shows the provider's error itself (code and words) */
 export const transcribeRecording = (id: string, body: { model_id: string; start_s?: number | null; end_s?: number | null; language?: string | null }) =>
-  call<Transcript>(`${one(id)}/transcribe`, { method: 'POST', data: body, skipErrorHandler: true } as never);
+  call<TranscribeResult>(`${one(id)}/transcribe`, { method: 'POST', data: body, skipErrorHandler: true } as never);
 
 export const uploadRecording = (wav: Blob, name: string, durationS: number) => {
   const form = new FormData();

@@ -125,7 +125,7 @@ test('a transcription is billed exactly: seconds at the input price, output toke
   const r = await call(t.app, 'POST', `/api/audio/recordings/${id}/transcribe`, { token: u.token, body: { model_id: echo.id, language: 'en' } });
   expect(r.status).toBe(200);
   // 3 s at 60 a minute = 3, and 7 output tokens at one credit each
-  expect(r.body.data).toMatchObject({ text: 'Stand-in transcript of 3.0 seconds of audio.', status: 'done', credits: 10, start_s: null, end_s: null, language: 'en', model_name: 'stt echo' });
+  expect(r.body.data).toMatchObject({ text: 'Stand-in transcript of 3.0 seconds of audio.', status: 'done', credits: 10, start_s: null, end_s: null, language: 'en', model_name: 'stt echo', balance: 990 });
   const sent = standin.transcriptions[standin.transcriptions.length - 1];
   expect(sent).toMatchObject({ model: 'echo', mime: 'audio/wav', language: 'en', seconds: 3 });
   expect(await balanceOf(t.db, u.id)).toBe(990);

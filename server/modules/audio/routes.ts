@@ -140,7 +140,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels }: ModuleC
         language: Type.Optional(Nullable(Type.String({ maxLength: AUDIO_LIMITS.LANGUAGE_MAX }))),
         prompt: Type.Optional(Nullable(Type.String({ maxLength: AUDIO_LIMITS.PROMPT_MAX }))),
       }),
-      response: { 200: Ok(Type.Ref('AudioTranscript')) },
+      response: { 200: Ok(Type.Composite([AudioTranscript, Type.Object({ balance: Type.Integer({ description: "the caller's credits after" }) })])) },
     },
     handler: async (req) => ({ success: true as const, data: (await audio.transcribeRecording(caller(req), req.params.id, req.body)) as never }),
   });

@@ -167,7 +167,7 @@ export class AudioService {
   /**
    * Transcribes the recording, or the region start_s..end_s of a WAV recording (cut here; the
    * console keeps what it records and decodes as WAV, so its regions always can be). Saves the
-   * transcript, bills it, answers it; a provider's failure is saved as an error transcript,
+   * transcript, bills it, answers it with the caller's balance after; a provider's failure is saved as an error transcript,
    * costs nothing, and is thrown as its catalogue error with the provider's words.
    */
   async transcribeRecording(user: AccessSubject & { uid: string }, id: string, input: TranscribeInput): Promise<Row> {
@@ -229,7 +229,7 @@ export class AudioService {
     const errorMessage = failure ? String((failure.params as { message?: unknown } | undefined)?.message ?? '') : null;
 
     let transcriptId = '';
-    await withRetries(() =>
+    const settled = await withRetries(() =>
       this.credits.settle(hold.id, cost, async (tx: Tx, captured: number) => {
         const [t] = await query<{ id: string }>(
           tx,
@@ -247,6 +247,6 @@ export class AudioService {
     );
     if (failure) throw failure;
     const [t] = await query(this.db, sql`SELECT ${TRANSCRIPT_COLUMNS} FROM audio_transcripts t WHERE t.id = ${transcriptId}`);
-    return iso(t);
+    return { ...iso(t), balance: settled.balance };
   }
 }

@@ -29,6 +29,7 @@ import {
 import { withQuery } from '@/services/query-string';
 import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
+import { saveScore } from '@/shared/session';
 import './messages';
 
 interface ApiFailure {
@@ -167,6 +168,7 @@ export default function WaveformPage() {
     try {
       const body = part === 'region' && region ? { model_id: modelId, start_s: Math.round(region.start * 100) / 100, end_s: Math.round(region.end * 100) / 100 } : { model_id: modelId };
       const done = await transcribeRecording(current.id, body);
+      saveScore(done.balance);
       setTranscript(done);
       list.refresh();
       setCurrent(await getRecording(current.id));
