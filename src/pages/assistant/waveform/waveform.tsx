@@ -27,17 +27,16 @@ import {
   type Transcript,
 } from '@/services/audio';
 import { withQuery } from '@/services/query-string';
+import { requestErrorOf } from '@/services/request-layer';
 import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
 import { saveScore } from '@/shared/session';
 import './messages';
 
-interface ApiFailure {
-  info?: { errorCode?: string; errorMessage?: string };
-}
+/** a failed request as the user reads it: the catalogue code and the server's (the provider's) words */
 const failureOf = (e: unknown) => {
-  const info = (e as ApiFailure)?.info;
-  return info?.errorCode ? `${info.errorCode}: ${info.errorMessage ?? ''}` : String((e as Error)?.message ?? e);
+  const info = requestErrorOf(e);
+  return info.code ? `${info.code}: ${info.message ?? ''}` : String((e as Error)?.message ?? e);
 };
 
 export default function WaveformPage() {
