@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { encodeWav } from '../../shared/audio';
 import { startOpenAiStandin } from '../support/openai-standin';
 import { api, BASE, CHROMIUM_ARGS, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
@@ -61,6 +62,9 @@ async function addSpeechModel(name: string, providerModel: string, sort: number)
   expect(r.status).toBe(200);
 }
 
+/** the page has finished loading what it shows */
+const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
+
 const balance = async () => (await withDb((c) => c.query('SELECT score FROM users WHERE id = $1', [userId]))).rows[0].score as number;
 
 beforeAll(async () => {
@@ -107,6 +111,7 @@ describe('with a microphone', () => {
     expect(whole.mime).toBe('audio/wav');
     // the seconds at 60 a minute, and 7 output tokens at one credit each
     expect(before - (await balance())).toBe(Math.ceil(whole.seconds) + 7);
+    await settled(page);
     await screenshot(page, 'audio-waveform-en');
 
     // a region dragged across the middle of the waveform
@@ -122,6 +127,7 @@ describe('with a microphone', () => {
     const sent = standin.transcriptions[standin.transcriptions.length - 1];
     expect(sent.seconds).toBeGreaterThan(0.7);
     expect(sent.seconds).toBeLessThan(1.5);
+    await settled(page);
     await screenshot(page, 'audio-region-en');
 
     await page.getByTestId('send-to-chat').click();
@@ -141,6 +147,21 @@ describe('with a microphone', () => {
     await expect(error.innerText()).resolves.toContain('AI_PROVIDER_ERROR');
     await expect(error.innerText()).resolves.toContain('stand-in transcription failure');
     expect(await balance()).toBe(before);
+  });
+
+  it('uploads a file, then deletes it after a confirmation', async () => {
+    await page.goto(`${BASE()}/#${WAVEFORM}`);
+    const items = page.getByTestId('recordings').locator('.ant-list-item');
+    await items.first().waitFor();
+    const before = await items.count();
+    const tone = encodeWav(Float32Array.from({ length: 16000 }, (_, i) => 0.3 * Math.sin(i / 5)), 16000);
+    await page.locator('input[type=file]').setInputFiles({ name: 'tone.wav', mimeType: 'audio/wav', buffer: Buffer.from(tone) });
+    await page.getByTestId('current-name').getByText('tone.wav').waitFor();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=recordings] .ant-list-item').length === n, before + 1);
+    await items.filter({ hasText: 'tone.wav' }).getByRole('button', { name: 'Delete' }).click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Yes/ }).click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=recordings] .ant-list-item').length === n, before);
+    expect(await withDb(async (c) => (await c.query("SELECT count(*)::int AS n FROM audio_recordings WHERE name = 'tone.wav'")).rows[0].n)).toBe(0);
   });
 
   it('the device check shows the permission, a live level, a test recording and the formats', async () => {
@@ -164,8 +185,9 @@ describe('with a microphone', () => {
     await page.goto(`${BASE()}/#${WAVEFORM}`);
     await page.reload();
     await page.getByText('我的录音').waitFor();
-    await page.getByTestId('recordings').locator('.ant-list-item').first().click();
+    await page.getByTestId('recordings').locator('.ant-list-item', { hasText: 'Recording' }).first().click();
     await page.getByTestId('transcript').waitFor();
+    await settled(page);
     await screenshot(page, 'audio-waveform-zh-green');
     await page.goto(`${BASE()}/#${CHECK}`);
     await page.getByText('此浏览器支持的录音格式').waitFor();
