@@ -63,7 +63,11 @@ async function addSpeechModel(name: string, providerModel: string, sort: number)
 }
 
 /** the page has finished loading what it shows */
-const settled = (page: Page) => page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
+async function settled(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-spin-blur') && !document.querySelector('[data-testid=record]')?.hasAttribute('disabled'));
+  // the blur's fade-out
+  await page.waitForTimeout(400);
+}
 
 const balance = async () => (await withDb((c) => c.query('SELECT score FROM users WHERE id = $1', [userId]))).rows[0].score as number;
 
