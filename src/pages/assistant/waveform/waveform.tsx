@@ -93,6 +93,12 @@ export default function WaveformPage() {
       w.destroy();
       ws.current = null;
     };
+    // made once: a theme change recolours it (below) and keeps what it shows
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    ws.current?.setOptions({ waveColor: token.colorPrimaryBorder, progressColor: token.colorPrimary, cursorColor: token.colorText });
   }, [token.colorPrimary, token.colorPrimaryBorder, token.colorText]);
 
   useEffect(() => {
