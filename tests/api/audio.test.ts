@@ -87,6 +87,7 @@ test('a file that is not audio, too large, or missing is refused with the field'
   expect(big.body).toMatchObject({ errorCode: 'FILE_TOO_LARGE', field: 'file' });
   expect((await upload(u.token, null, { name: 'nothing' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'file' });
   expect((await upload(u.token, { bytes: Buffer.from('x'), name: 'a.webm', type: 'audio/webm' }, { duration_s: 'abc' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'duration_s' });
+  expect((await upload(u.token, { bytes: tone(1) }, { name: 'a\u0000b' })).body).toMatchObject({ field: 'name' });
   // nothing refused was kept
   expect((await call(t.app, 'GET', '/api/audio/recordings', { token: u.token })).body.data).toEqual([]);
   const files = await t.db.execute(sql`SELECT count(*)::int AS n FROM files WHERE owner_id = ${u.id}`);

@@ -11,6 +11,7 @@ import { AUDIO_LIMITS, baseType, cutWav, isAudioType, readWav, speechCost, speec
 import type { AccessSubject } from '../../../shared/permissions';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
+import { assertNoNul } from '../../core/input-guard';
 import { query, type Row, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService } from '../ai-models/service';
@@ -96,7 +97,11 @@ export class AudioService {
     async function* checked(): AsyncIterableIterator<Multipart> {
       for await (const part of parts) {
         if (part.type === 'field') {
-          if (['name', 'duration_s'].includes(part.fieldname)) fields[part.fieldname] = String(part.value ?? '');
+          if (['name', 'duration_s'].includes(part.fieldname)) {
+            // multipart fields pass by the JSON body's NUL check
+            assertNoNul(part.value, part.fieldname);
+            fields[part.fieldname] = String(part.value ?? '');
+          }
           continue;
         }
         if (part.fieldname === 'file') {
