@@ -101,6 +101,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/ai-prompt/edit', 'route.aiPrompt.edit', { access: RULES.manageContent }),
   page('/pages/assistant/todo-list/todo-list', 'route.assistant.todoList', { frame: 'topOnly' }),
   page('/pages/assistant/todo-list/todo-test', 'route.assistant.todoTest'),
+  page('/pages/assistant/waveform/waveform', 'route.assistant.waveform', { frame: 'topOnly' }),
+  page('/pages/assistant/waveform/test', 'route.assistant.waveformTest'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

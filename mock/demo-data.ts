@@ -195,6 +195,7 @@ export async function loadDemoData(db: Db): Promise<boolean> {
 
 /** the demo chat model: the OpenAI stand-in of tests/support, started by mock/dev-api.ts */
 export const DEMO_MODEL_NAME = 'local stand-in (dev only)';
+export const DEMO_SPEECH_MODEL_NAME = 'local speech stand-in (dev only)';
 
 /**
  * Points the demo model at the stand-in's address of this start (a new port each time), adding
@@ -213,5 +214,23 @@ export async function loadDemoModel(db: Db, baseUrl: string): Promise<void> {
     inputPrice: 1000,
     outputPrice: 2000,
     comment: 'Echoes the last message; [[tokens:N]] answers N words, model ids slow / error-mid / rate-limit / fail / hang misbehave on purpose',
+  });
+}
+
+/** the same for the demo speech-to-text model (the stand-in's /audio/transcriptions) */
+export async function loadDemoSpeechModel(db: Db, baseUrl: string): Promise<void> {
+  const moved = await db.update(aiModels).set({ baseUrl, updateDate: new Date() }).where(sql`${aiModels.name} = ${DEMO_SPEECH_MODEL_NAME}`).returning({ id: aiModels.id });
+  if (moved.length) return;
+  await db.insert(aiModels).values({
+    name: DEMO_SPEECH_MODEL_NAME,
+    kind: 'speech-to-text',
+    protocol: 'openai',
+    baseUrl,
+    providerModel: 'echo',
+    contextWindow: 32000,
+    maxOutputTokens: 2000,
+    inputPrice: 60,
+    outputPrice: 1000,
+    comment: 'Names the length of the audio it got; model ids whisper (usage in seconds) / fail / rate-limit / hang behave as their names say',
   });
 }

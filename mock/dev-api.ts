@@ -4,13 +4,14 @@
  * listening on 127.0.0.1:API_PORT (default 8001). umi dev proxies /api there (.umirc.ts).
  * scripts/dev.mjs runs this under `node --watch`, so a change in server/ restarts it.
  * It also starts the OpenAI-compatible stand-in of the tests (tests/support) as the demo model
- * "local stand-in (dev only)", so the chat works without a provider; `npm start` never does.
+ * "local stand-in (dev only)" and the speech-to-text model "local speech stand-in (dev only)", so
+ * the chat and transcription work without a provider; `npm start` never does.
  */
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { main } from '../server/main';
 import { startOpenAiStandin } from '../tests/support/openai-standin';
-import { DEMO_ACCOUNTS, DEMO_MODEL_NAME, loadDemoData, loadDemoModel } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_MODEL_NAME, DEMO_SPEECH_MODEL_NAME, loadDemoData, loadDemoModel, loadDemoSpeechModel } from './demo-data';
 
 const root = path.join(__dirname, '..');
 const env = process.env;
@@ -40,7 +41,8 @@ void main(config, {
     if (await loadDemoData(db)) log('demo data loaded');
     const { baseUrl } = await standin;
     await loadDemoModel(db, baseUrl);
-    log(`AI model "${DEMO_MODEL_NAME}" answers from the stand-in at ${baseUrl}`);
+    await loadDemoSpeechModel(db, baseUrl);
+    log(`AI models "${DEMO_MODEL_NAME}" and "${DEMO_SPEECH_MODEL_NAME}" answer from the stand-in at ${baseUrl}`);
   },
 }).then(() => {
   const rows = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(15)} ${a.about}`);

@@ -32,6 +32,8 @@ export function contentSecurityPolicy({ frameOrigins, inlineScripts = [] }: CspO
     // avatars and app icons may live elsewhere (weixin head images); captchas are data: svg
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
+    // recordings are played from blob: urls of what the browser recorded or fetched with a token
+    "media-src 'self' blob:",
     "connect-src 'self'",
     // the webview page frames the allow-listed origins; the publish-page preview is a blob:
     `frame-src ${["'self'", 'blob:', ...frameOrigins].join(' ')}`,

@@ -1,9 +1,11 @@
 /**
  * A local stand-in of the OpenAI chat completions API (GET /v1/models, POST /v1/chat/completions,
  * streamed as SSE `data:` chunks ending with [DONE], the usage chunk only when asked for with
- * stream_options.include_usage). The model id picks the behaviour (llm-standin.ts, STANDIN_MODELS).
+ * stream_options.include_usage) and of speech to text (POST /v1/audio/transcriptions, multipart).
+ * The model id picks the behaviour (llm-standin.ts, STANDIN_MODELS; TRANSCRIBE_MODELS below).
  */
 import type http from 'node:http';
+import { readWav } from '../../shared/audio';
 import {
   promptTokens,
   readJson,
@@ -23,10 +25,54 @@ import {
 
 export type { Standin, StandinRequest };
 
+/**
+ * Speech to text, by model id: echo answers with gpt-4o-transcribe style token usage, whisper with
+ * whisper style duration usage, no-usage with none; fail (500), rate-limit (429) and hang as chat.
+ * The text is `[[reply:...]]` of the prompt when given, else names the audio's length.
+ */
+export const TRANSCRIBE_MODELS = ['echo', 'whisper', 'no-usage', 'rate-limit', 'fail', 'hang'] as const;
+
+export interface TranscriptionRequest {
+  model: string;
+  fileName: string;
+  mime: string;
+  bytes: number;
+  /** the audio's length: a WAV's own, else bytes / 16000 */
+  seconds: number;
+  language: string | null;
+  prompt: string | null;
+}
+
+/** a multipart/form-data body's fields and files (enough for the SDK's requests) */
+function readMultipart(body: Buffer, contentType: string) {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const fields: Record<string, string> = {};
+  const files: Record<string, { name: string; type: string; data: Buffer }> = {};
+  if (!boundary) return { fields, files };
+  const sep = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  let at = body.indexOf(sep);
+  while (at !== -1) {
+    const start = at + sep.length + 2;
+    const next = body.indexOf(sep, start);
+    if (next === -1) break;
+    const part = body.subarray(start, next - 2);
+    const split = part.indexOf('\r\n\r\n');
+    const head = part.subarray(0, split).toString('utf8');
+    const data = part.subarray(split + 4);
+    const name = /name="([^"]*)"/.exec(head)?.[1] ?? '';
+    const file = /filename="([^"]*)"/.exec(head);
+    if (file) files[name] = { name: file[1], type: /content-type:\s*([^\r\n]+)/i.exec(head)?.[1] ?? '', data };
+    else fields[name] = data.toString('utf8');
+    at = next;
+  }
+  return { fields, files };
+}
+
 const error = (message: string, type: string, code: string | null = null) => ({ error: { message, type, param: null, code } });
 
-export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Standin> {
+export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Standin & { transcriptions: TranscriptionRequest[] }> {
   const requests: StandinRequest[] = [];
+  const transcriptions: TranscriptionRequest[] = [];
   const delay = opts.tokenDelayMs ?? 2;
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -37,6 +83,28 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
     }
     if (req.method === 'GET' && path === '/v1/models') {
       return sendJson(res, 200, { object: 'list', data: STANDIN_MODELS.map((id) => ({ id, object: 'model', created: 1700000000, owned_by: 'stand-in' })) });
+    }
+    if (req.method === 'POST' && path === '/v1/audio/transcriptions') {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const { fields, files } = readMultipart(Buffer.concat(chunks), String(req.headers['content-type'] ?? ''));
+      const model = fields.model ?? '';
+      const audio = files.file;
+      if (!audio) return sendJson(res, 400, error("you must provide a 'file'", 'invalid_request_error'));
+      const seconds = readWav(audio.data)?.durationS ?? audio.data.length / 16000;
+      transcriptions.push({ model, fileName: audio.name, mime: audio.type, bytes: audio.data.length, seconds, language: fields.language ?? null, prompt: fields.prompt ?? null });
+      if (model === 'hang') return;
+      if (model === 'rate-limit') return sendJson(res, 429, error('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'));
+      if (model === 'fail') return sendJson(res, 500, { error: { message: 'stand-in transcription failure' } });
+      const forced = /\[\[reply:([\s\S]*?)\]\]/.exec(fields.prompt ?? '');
+      const text = forced ? forced[1] : `Stand-in transcript of ${seconds.toFixed(1)} seconds of audio.`;
+      const usage =
+        model === 'whisper'
+          ? { type: 'duration', seconds: Math.ceil(seconds) }
+          : model === 'no-usage'
+            ? undefined
+            : { type: 'tokens', input_tokens: Math.ceil(seconds * 10), output_tokens: tokensOf(text).length, total_tokens: Math.ceil(seconds * 10) + tokensOf(text).length };
+      return sendJson(res, 200, { text, ...(usage ? { usage } : {}) });
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions') return sendJson(res, 404, error(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error'));
 
@@ -107,5 +175,5 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
   }
 
   const server = await serve(handle);
-  return { baseUrl: `${server.origin}/v1`, requests, close: server.close };
+  return { baseUrl: `${server.origin}/v1`, requests, transcriptions, close: server.close };
 }

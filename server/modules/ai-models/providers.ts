@@ -1,6 +1,7 @@
 /**
  * The provider clients: OpenAI-compatible chat completions and Anthropic Messages through their
- * official SDKs, streamed as one event shape, with the providers' failures as ProviderError.
+ * official SDKs, streamed as one event shape, and OpenAI-compatible speech to text, with the
+ * providers' failures as ProviderError.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
@@ -163,6 +164,46 @@ async function* streamAnthropic(target: ProviderTarget, req: StreamRequest): Asy
     else if (ev.type === 'message_delta' && ev.usage?.output_tokens != null) output = ev.usage.output_tokens;
   }
   if (input != null && output != null) yield { type: 'usage', inputTokens: input, outputTokens: output };
+}
+
+export interface TranscribeRequest {
+  audio: Buffer;
+  fileName: string;
+  mime: string;
+  language?: string | null;
+  prompt?: string | null;
+  signal: AbortSignal;
+}
+/** what the provider reported it used: gpt-4o-transcribe style tokens, whisper style seconds, or nothing */
+export type TranscribeUsage = { type: 'tokens'; inputTokens: number; outputTokens: number } | { type: 'duration'; seconds: number } | null;
+
+/**
+ * Speech to text through an OpenAI-compatible `/audio/transcriptions` (multipart): the text and
+ * the usage when the provider reports it. Anthropic has no such endpoint (AI_PROVIDER_ERROR).
+ */
+export async function transcribe(target: ProviderTarget, req: TranscribeRequest): Promise<{ text: string; usage: TranscribeUsage }> {
+  if (target.protocol !== 'openai') throw new ProviderError('AI_PROVIDER_ERROR', 'speech to text needs an OpenAI-compatible provider');
+  try {
+    const { toFile } = await import('openai');
+    const client = await openAi(target);
+    const r = await client.audio.transcriptions.create(
+      {
+        model: target.providerModel,
+        file: await toFile(req.audio, req.fileName, { type: req.mime }),
+        ...(req.language ? { language: req.language } : {}),
+        ...(req.prompt ? { prompt: req.prompt } : {}),
+        response_format: 'json',
+      },
+      { signal: req.signal },
+    );
+    const u = (r as { usage?: { type?: string; seconds?: number; input_tokens?: number; output_tokens?: number } }).usage;
+    let usage: TranscribeUsage = null;
+    if (u?.type === 'duration' && typeof u.seconds === 'number') usage = { type: 'duration', seconds: u.seconds };
+    else if (u?.type === 'tokens' && typeof u.input_tokens === 'number') usage = { type: 'tokens', inputTokens: u.input_tokens, outputTokens: u.output_tokens ?? 0 };
+    return { text: typeof r.text === 'string' ? r.text : '', usage };
+  } catch (e) {
+    throw toProviderError(e, req.signal);
+  }
 }
 
 /** test-connection's own limit, unless the caller gives another */

@@ -304,8 +304,41 @@ export class AiModelService {
     };
   }
 
-  private usableBy(user: AccessSubject) {
-    const base = sql`m.enabled AND m.kind = 'chat'`;
+  /** enabled speech-to-text models the user's roles may use, in order (same role rules as chat) */
+  async listSpeechForUser(user: AccessSubject): Promise<ChatModelInfo[]> {
+    return query<ChatModelInfo & Row>(
+      this.db,
+      sql`SELECT id, name, context_window, max_output_tokens, input_price, output_price FROM ai_models m
+        WHERE ${this.usableBy(user, 'speech-to-text')} ORDER BY sort, create_date, id`,
+    );
+  }
+
+  /** a speech-to-text model and its provider target, if the user may use it; else MODEL_NOT_AVAILABLE */
+  async resolveSpeechForUser(user: AccessSubject, modelId: string): Promise<ResolvedModel> {
+    return this.resolveKind(user, modelId, 'speech-to-text');
+  }
+
+  private async resolveKind(user: AccessSubject, modelId: string, kind: AiKind): Promise<ResolvedModel> {
+    const [r] = await query(this.db, sql`SELECT * FROM ai_models m WHERE m.id = ${modelId} AND ${this.usableBy(user, kind)}`);
+    if (!r) throw new AppError('MODEL_NOT_AVAILABLE', { field: 'model_id' });
+    return {
+      id: r.id as string,
+      name: r.name as string,
+      target: {
+        protocol: r.protocol as Protocol,
+        baseUrl: r.base_url as string,
+        apiKey: r.api_key_enc ? this.sealer.unseal(r.api_key_enc as string) : null,
+        providerModel: r.provider_model as string,
+      },
+      contextWindow: r.context_window as number,
+      maxOutputTokens: r.max_output_tokens as number,
+      inputPrice: r.input_price as number,
+      outputPrice: r.output_price as number,
+    };
+  }
+
+  private usableBy(user: AccessSubject, kind: AiKind = 'chat') {
+    const base = sql`m.enabled AND m.kind = ${kind}`;
     if (hasRole(user, ADMIN_ROLE)) return base;
     return sql`${base} AND (cardinality(m.roles) = 0 OR m.roles && ${textArray(user.role ?? [])})`;
   }

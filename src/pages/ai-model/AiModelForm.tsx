@@ -1,7 +1,8 @@
 /**
  * Add / edit an AI model: a provider preset fills protocol and base URL; the API key is write-only
- * (the stored one shows masked; empty keeps it); prices in credits per million tokens; the roles
- * that may use it; and "Test connection" with the form's values as they stand.
+ * (the stored one shows masked; empty keeps it); prices in credits per million tokens (a
+ * speech-to-text model: per minute of audio, and per million output tokens); the roles that may
+ * use it; and "Test connection" with the form's values as they stand.
  */
 import { ApiOutlined } from '@ant-design/icons';
 import {
@@ -229,24 +230,34 @@ export default function AiModelForm({ mode, id }: { mode: FormMode; id?: string 
                 )}
               </ProFormDependency>
             </Col>
-            <Col xs={24} md={12}>
-              <ProFormDigit
-                name="input_price"
-                label={label('inputPrice')}
-                extra={t('ai.form.priceHint')}
-                rules={[required(t, label('inputPrice')), integerRule(t, label('inputPrice'), 0, L.PRICE_MAX)]}
-                fieldProps={{ precision: 0, min: 0, max: L.PRICE_MAX }}
-              />
-            </Col>
-            <Col xs={24} md={12}>
-              <ProFormDigit
-                name="output_price"
-                label={label('outputPrice')}
-                extra={t('ai.form.priceHint')}
-                rules={[required(t, label('outputPrice')), integerRule(t, label('outputPrice'), 0, L.PRICE_MAX)]}
-                fieldProps={{ precision: 0, min: 0, max: L.PRICE_MAX }}
-              />
-            </Col>
+            {/* a speech-to-text model is priced per minute of audio and per output token */}
+            <ProFormDependency name={['kind']}>
+              {({ kind }) => {
+                const speech = kind === 'speech-to-text';
+                return (
+                  <>
+                    <Col xs={24} md={12}>
+                      <ProFormDigit
+                        name="input_price"
+                        label={label('inputPrice')}
+                        extra={speech ? t('ai.form.speechInputPriceHint') : t('ai.form.priceHint')}
+                        rules={[required(t, label('inputPrice')), integerRule(t, label('inputPrice'), 0, L.PRICE_MAX)]}
+                        fieldProps={{ precision: 0, min: 0, max: L.PRICE_MAX }}
+                      />
+                    </Col>
+                    <Col xs={24} md={12}>
+                      <ProFormDigit
+                        name="output_price"
+                        label={label('outputPrice')}
+                        extra={speech ? t('ai.form.speechOutputPriceHint') : t('ai.form.priceHint')}
+                        rules={[required(t, label('outputPrice')), integerRule(t, label('outputPrice'), 0, L.PRICE_MAX)]}
+                        fieldProps={{ precision: 0, min: 0, max: L.PRICE_MAX }}
+                      />
+                    </Col>
+                  </>
+                );
+              }}
+            </ProFormDependency>
           </Row>
           <ProForm.Item name="roles" label={label('roles')} extra={t('ai.form.rolesHint')}>
             <ResourceSelect resource={roleResource} mode="multiple" placeholder={t('ai.form.rolesEveryone')} />

@@ -1,0 +1,147 @@
+/** Audio recordings: upload (multipart), list, read with transcripts, rename, delete, transcribe. Thin: rules in service.ts. */
+import multipart from '@fastify/multipart';
+import { Type } from '@sinclair/typebox';
+import { AUDIO_LIMITS } from '../../../shared/audio';
+import { AppError } from '../../core/errors';
+import { IdParam } from '../../core/resource';
+import { Nullable, Ok } from '../../core/schemas';
+import { transcribe } from '../ai-models/providers';
+import type { ModuleContext } from '../services';
+import { AudioService } from './service';
+
+const SpeechModel = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    /** credits per minute of audio */
+    input_price: Type.Integer(),
+    /** credits per million output tokens */
+    output_price: Type.Integer(),
+  },
+  { $id: 'SpeechModel' },
+);
+
+const AudioTranscript = Type.Object(
+  {
+    id: Type.String(),
+    model_id: Nullable(Type.String()),
+    model_name: Nullable(Type.String()),
+    start_s: Nullable(Type.Number()),
+    end_s: Nullable(Type.Number()),
+    language: Nullable(Type.String()),
+    text: Type.String(),
+    credits: Type.Integer(),
+    /** done | error */
+    status: Type.String(),
+    error_code: Nullable(Type.String()),
+    error_message: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AudioTranscript' },
+);
+
+const recordingFields = {
+  id: Type.String(),
+  name: Type.String(),
+  mime: Nullable(Type.String()),
+  duration_s: Nullable(Type.Number()),
+  /** the audio, read with the owner's token at /api/files/<file_id> */
+  file_id: Type.String(),
+  /** how many transcripts it has */
+  transcripts: Type.Integer(),
+  created_at: Type.String({ format: 'date-time' }),
+  updated_at: Type.String({ format: 'date-time' }),
+};
+const AudioRecording = Type.Object(recordingFields, { $id: 'AudioRecording' });
+const AudioRecordingDetail = Type.Object({ ...recordingFields, transcript_list: Type.Array(Type.Ref('AudioTranscript')) }, { $id: 'AudioRecordingDetail' });
+
+export async function audioRoutes({ app, db, files, credits, aiModels }: ModuleContext) {
+  const audio = new AudioService(db, files, credits, aiModels, transcribe);
+  for (const s of [SpeechModel, AudioTranscript, AudioRecording, AudioRecordingDetail]) app.addSchema(s);
+  const tags = ['audio'];
+  const caller = (req: { auth?: { uid: string; role: string[]; permission: string[] } }) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
+  const detail = Ok(Type.Ref('AudioRecordingDetail'));
+
+  app.get('/api/audio/models', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: "the enabled speech-to-text models the caller's roles may use", response: { 200: Ok(Type.Array(Type.Ref('SpeechModel'))) } },
+    handler: async (req) => ({
+      success: true as const,
+      data: (await audio.listModels(caller(req))).map((m) => ({ id: m.id, name: m.name, input_price: m.input_price, output_price: m.output_price })),
+    }),
+  });
+
+  app.get('/api/audio/recordings', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: "the caller's recordings, newest first", response: { 200: Ok(Type.Array(Type.Ref('AudioRecording'))) } },
+    handler: async (req) => ({ success: true as const, data: (await audio.list(req.auth!.uid)) as never }),
+  });
+
+  // multipart is parsed only in this scope (the upload route)
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: AUDIO_LIMITS.MAX_BYTES, files: 1, fields: 4, fieldSize: 4096, parts: 5 },
+    });
+    scope.post('/api/audio/recordings', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: `upload a recording: multipart/form-data with the audio in "file" (wav, webm, ogg, mp3, m4a or flac; at most ${AUDIO_LIMITS.MAX_BYTES / 1024 / 1024} MB), optional "name" and "duration_s"`,
+        consumes: ['multipart/form-data'],
+        response: { 200: detail },
+      },
+      handler: async (req) => {
+        if (!req.isMultipart() || !/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
+          throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
+        }
+        return { success: true as const, data: (await audio.upload(req.auth!, req.parts())) as never };
+      },
+    });
+  });
+
+  app.get('/api/audio/recordings/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'one of the caller\'s recordings with its transcripts, newest first', params: IdParam, response: { 200: detail } },
+    handler: async (req) => ({ success: true as const, data: (await audio.get(req.auth!.uid, req.params.id)) as never }),
+  });
+
+  app.put('/api/audio/recordings/:id', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'rename a recording',
+      params: IdParam,
+      body: Type.Object({ name: Type.String({ maxLength: AUDIO_LIMITS.NAME_MAX }) }),
+      response: { 200: detail },
+    },
+    handler: async (req) => ({ success: true as const, data: (await audio.rename(req.auth!.uid, req.params.id, req.body.name)) as never }),
+  });
+
+  app.delete('/api/audio/recordings/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'delete a recording, its transcripts and its file', params: IdParam, response: { 200: Ok(Type.Object({})) } },
+    handler: async (req) => {
+      await audio.remove(req.auth!, req.params.id);
+      return { success: true as const, data: {} };
+    },
+  });
+
+  app.post('/api/audio/recordings/:id/transcribe', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'transcribe the recording, or the region start_s..end_s of a WAV recording, with a speech-to-text model; billed, saved with the recording',
+      params: IdParam,
+      body: Type.Object({
+        model_id: Type.String({ minLength: 1, maxLength: 64 }),
+        start_s: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: AUDIO_LIMITS.MAX_DURATION_S }))),
+        end_s: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: AUDIO_LIMITS.MAX_DURATION_S }))),
+        language: Type.Optional(Nullable(Type.String({ maxLength: AUDIO_LIMITS.LANGUAGE_MAX }))),
+        prompt: Type.Optional(Nullable(Type.String({ maxLength: AUDIO_LIMITS.PROMPT_MAX }))),
+      }),
+      response: { 200: Ok(Type.Composite([AudioTranscript, Type.Object({ balance: Type.Integer({ description: "the caller's credits after" }) })])) },
+    },
+    handler: async (req) => ({ success: true as const, data: (await audio.transcribeRecording(caller(req), req.params.id, req.body)) as never }),
+  });
+}
