@@ -6232,8 +6232,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-26"][];
-                                counts: components["schemas"]["def-27"];
+                                tasks: components["schemas"]["def-29"][];
+                                counts: components["schemas"]["def-30"];
                             };
                         };
                     };
@@ -6272,7 +6272,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-29"];
                         };
                     };
                 };
@@ -6315,7 +6315,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-25"][];
+                                tasks: components["schemas"]["def-28"][];
                                 total: number;
                             };
                         };
@@ -6406,7 +6406,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-29"];
                         };
                     };
                 };
@@ -6444,7 +6444,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-29"];
                         };
                     };
                 };
@@ -6519,7 +6519,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-29"];
                         };
                     };
                 };
@@ -6690,7 +6690,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"][];
+                            data: components["schemas"]["def-31"][];
                         };
                     };
                 };
@@ -6730,7 +6730,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"][];
+                            data: components["schemas"]["def-33"][];
                         };
                     };
                 };
@@ -6756,7 +6756,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-28"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -6796,7 +6796,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-28"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -6829,7 +6829,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-28"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -7394,7 +7394,7 @@ export interface components {
             variables: components["schemas"]["def-26"][];
         };
         /** TodoSubtask */
-        "def-25": {
+        "def-28": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -7412,7 +7412,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-26": {
+        "def-29": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -7428,24 +7428,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-25"][];
+            subtasks: components["schemas"]["def-28"][];
         };
         /** TodoCounts */
-        "def-27": {
+        "def-30": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-25": {
+        "def-31": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-26": {
+        "def-32": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -7461,7 +7461,7 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-27": {
+        "def-33": {
             id: string;
             name: string;
             mime: string | null;
@@ -7474,7 +7474,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-28": {
+        "def-34": {
             id: string;
             name: string;
             mime: string | null;
@@ -7485,7 +7485,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-26"][];
+            transcript_list: components["schemas"]["def-32"][];
         };
     };
     responses: never;
