@@ -1,8 +1,10 @@
 /**
  * The initial data every database gets (idempotent; runs on every start): the admin role, the
- * built-in permissions and the built-in menus (shared/permissions.ts). Existing rows are never overwritten.
+ * built-in permissions and the built-in menus (shared/permissions.ts), and the help documents (by
+ * slug, indexed for search). Existing rows are never overwritten.
  */
 import { ADMIN_ROLE, BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/permissions';
+import { seedHelpDocuments } from '../modules/docs/service';
 import type { Db } from './index';
 import { adminMenus, permissions, roles } from './schema';
 
@@ -15,4 +17,5 @@ export async function seedInitialData(db: Db): Promise<void> {
     await tx.insert(permissions).values(BUILT_IN_PERMISSIONS).onConflictDoNothing();
     await tx.insert(adminMenus).values(BUILT_IN_MENUS.map((m) => ({ ...m, enable: true }))).onConflictDoNothing();
   });
+  await seedHelpDocuments(db);
 }
