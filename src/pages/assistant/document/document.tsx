@@ -172,7 +172,7 @@ export default function DocumentPage() {
           locale={{ emptyText: t('docs.search.empty') }}
           renderItem={(h) => (
             <List.Item className="doc-result" onClick={() => open(h.id)}>
-              <List.Item.Meta title={<a>{h.title}</a>} description={<span className="doc-snippet">{h.snippet}</span>} />
+              <List.Item.Meta title={<a>{h.title}</a>} description={<span className="doc-snippet">{marked(h.snippet, keyword)}</span>} />
             </List.Item>
           )}
         />
@@ -192,7 +192,7 @@ export default function DocumentPage() {
           <Button size="small" icon={<FolderAddOutlined />} onClick={() => setAdding('section')}>
             {t('docs.addSection')}
           </Button>
-          <Button size="small" icon={<FileAddOutlined />} onClick={() => setAdding('page')} disabled={!doc.data}>
+          <Button size="small" icon={<FileAddOutlined />} onClick={() => setAdding('page')}>
             {t('docs.addPage')}
           </Button>
         </Space>
@@ -251,7 +251,7 @@ export default function DocumentPage() {
           <Breadcrumb items={[...doc.data.path.map((p) => ({ title: <a onClick={() => open(p.id)}>{p.title}</a> })), { title: doc.data.title }]} />
           {canEdit && (
             <Space>
-              <Button size="small" icon={<EditOutlined />} onClick={startEdit}>
+              <Button size="small" className="doc-edit" icon={<EditOutlined />} onClick={startEdit}>
                 {t('docs.edit')}
               </Button>
               <Popconfirm
@@ -277,14 +277,20 @@ export default function DocumentPage() {
         <Flex justify="space-between" className="doc-pager" gap={16}>
           {doc.data.prev ? (
             <Button className="doc-prev" onClick={() => open(doc.data!.prev!.id)} icon={<LeftOutlined />}>
-              <span className="doc-pager-label">{t('docs.prev')}</span> {doc.data.prev.title}
+              <Flex vertical align="start">
+                <span className="doc-pager-label">{t('docs.prev')}</span>
+                <span>{doc.data.prev.title}</span>
+              </Flex>
             </Button>
           ) : (
             <span />
           )}
           {doc.data.next && (
             <Button className="doc-next" onClick={() => open(doc.data!.next!.id)} icon={<RightOutlined />} iconPosition="end">
-              <span className="doc-pager-label">{t('docs.next')}</span> {doc.data.next.title}
+              <Flex vertical align="end">
+                <span className="doc-pager-label">{t('docs.next')}</span>
+                <span>{doc.data.next.title}</span>
+              </Flex>
             </Button>
           )}
         </Flex>
@@ -337,4 +343,12 @@ export default function DocumentPage() {
 function countInside(items: DocTreeItem[], id: string): number {
   const kids = items.filter((d) => d.parent_id === id);
   return kids.reduce((n, k) => n + 1 + countInside(items, k.id), 0);
+}
+
+/** the snippet with the searched words marked */
+function marked(text: string, keyword: string): React.ReactNode[] {
+  const words = keyword.split(/\s+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  if (!words.length) return [text];
+  const re = new RegExp(`(${words.join('|')})`, 'gi');
+  return text.split(re).map((part, i) => (i % 2 ? <mark key={i}>{part}</mark> : part));
 }
