@@ -74,6 +74,7 @@ describe('help documents', () => {
     const old = await source.inputValue();
     await source.fill(`${old}\n\n## Sharing templates\n\nAsk your admin to publish a favourite one.`);
     await page.locator('.doc-preview h2', { hasText: 'Sharing templates' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
     await screenshot(page, 'docs-editor-en');
 
     // cancel asks before throwing the change away

@@ -298,7 +298,7 @@ export default function DocumentPage() {
     );
 
   return (
-    <div className="doc-page">
+    <div className={editing ? 'doc-page doc-page-editing' : 'doc-page'}>
       <aside className="doc-left">{left}</aside>
       <main className="doc-centre">
         <Card>{centre}</Card>
