@@ -36,6 +36,7 @@ export const docTree = (locale: DocLocale) => call<DocTreeItem[]>(withQuery(`${B
 export const readDoc = (id: string, locale: DocLocale) => call<DocView>(withQuery(one(id), { locale }), { method: 'GET' });
 export const searchDocs = (keyword: string, locale: DocLocale) => call<DocSearchHit[]>(withQuery(`${BASE}/search`, { keyword, locale }), { method: 'GET' });
 export const docTexts = (id: string) => call<DocTexts>(`${one(id)}/texts`, { method: 'GET' });
-export const createDoc = (body: DocCreateInput) => call<DocTexts>(BASE, { method: 'POST', data: body });
+/** errors come back to the caller, which shows them on the form's fields */
+export const createDoc = (body: DocCreateInput) => call<DocTexts>(BASE, { method: 'POST', data: body, skipErrorHandler: true });
 export const saveDocText = (id: string, locale: DocLocale, body: DocTextInput) => call<DocTexts>(`${one(id)}/texts/${locale}`, { method: 'PUT', data: body });
 export const deleteDoc = (id: string, cascade: boolean) => call<{ deleted: number }>(withQuery(one(id), { cascade: cascade || undefined }), { method: 'DELETE' });

@@ -5,10 +5,13 @@
  */
 import type { Page } from 'playwright-core';
 import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { makeUser } from './fixtures';
 
 const ADMIN = { username: 'docs_admin', password: 'Admin#2026' };
+const READER = { username: 'docs_reader', password: 'Reader#2026' };
 const session = e2eSession('e2e-docs', async () => {
   expect((await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).status).toBe(200);
+  await makeUser(READER.username, READER.password);
 });
 const { go, signIn } = session;
 let page: Page;
@@ -114,5 +117,39 @@ describe('help documents', () => {
       localStorage.setItem('umi_locale', 'en-US');
       localStorage.setItem('theme', 'default');
     });
+  });
+
+  it('an admin adds a page to a section, is told when its link name is taken, and deletes it after confirming', async () => {
+    await go(PAGE);
+    await page.reload();
+    await page.locator('.doc-tree').getByText('AI chat').click();
+    await article().locator('h1', { hasText: 'AI chat' }).waitFor();
+    await page.getByRole('button', { name: 'Add page' }).click();
+    const dialog = page.locator('.ant-modal-content');
+    await dialog.getByLabel('Title').fill('Exporting chats');
+    await dialog.getByLabel('Link name').fill('chat');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByText('already exists').waitFor();
+    await dialog.getByLabel('Link name').fill('exporting-chats');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await article().locator('h1', { hasText: 'Exporting chats' }).waitFor();
+    await article().locator('.ant-breadcrumb').getByText('AI chat').waitFor();
+    await page.locator('.doc-tree').getByText('Exporting chats').waitFor();
+
+    await article().getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Delete “Exporting chats”?').waitFor();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await article().locator('h1', { hasText: 'AI chat' }).waitFor();
+    await page.locator('.doc-tree').getByText('Exporting chats').waitFor({ state: 'detached' });
+  });
+
+  it('a plain user reads the documents without any editing controls', async () => {
+    await signIn(READER.username, READER.password);
+    await go(PAGE);
+    await page.reload();
+    await article().locator('h1', { hasText: 'Getting started' }).waitFor();
+    expect(await page.locator('.doc-edit').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add section' }).count()).toBe(0);
+    expect(await article().getByRole('button', { name: 'Delete' }).count()).toBe(0);
   });
 });

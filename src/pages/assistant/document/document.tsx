@@ -12,8 +12,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Markdown from '@/components/markdown/Markdown';
 import { createDoc, deleteDoc, DOC_LOCALES, docTexts, docTree, readDoc, saveDocText, searchDocs, type DocLocale, type DocTreeItem } from '@/services/docs';
 import { paramsOf, withQuery } from '@/services/query-string';
+import { requestErrorOf } from '@/services/request-layer';
 import { toast } from '@/shared/feedback';
-import { useT } from '@/shared/i18n';
+import { errorText, useT } from '@/shared/i18n';
 import { LOCALE_LABEL, normalizeLocale } from '@/shared/locale';
 import { RULES } from '../../../../shared/permissions';
 import './document.css';
@@ -137,9 +138,23 @@ export default function DocumentPage() {
   };
 
   const add = async () => {
-    const v = await addForm.validateFields();
-    const parent = adding === 'page' ? (doc.data ? (items.find((d) => d.id === doc.data!.id)?.has_children ? doc.data.id : doc.data.parent_id) : null) : null;
-    const created = await createDoc({ parent_id: parent, slug: v.slug.trim(), texts: [{ locale, title: v.title.trim(), body: `# ${v.title.trim()}\n` }] });
+    const v = await addForm.validateFields().catch(() => null);
+    if (!v) return;
+    // a page goes into the section shown (a top-level document), or beside the page shown
+    const shown = doc.data ? items.find((d) => d.id === doc.data!.id) : undefined;
+    const parent = adding === 'page' && shown ? (shown.depth === 0 ? shown.id : shown.parent_id) : null;
+    const title = v.title.trim();
+    let created;
+    try {
+      created = await createDoc({ parent_id: parent, slug: v.slug.trim(), texts: [{ locale, title, body: `# ${title}\n` }] });
+    } catch (e) {
+      const err = requestErrorOf(e);
+      const field = err.field === 'slug' ? 'slug' : err.field?.endsWith('title') ? 'title' : null;
+      const text = errorText(err.code, err.message, t);
+      if (field) addForm.setFields([{ name: field, errors: [text] }]);
+      else toast(text);
+      return;
+    }
     setAdding(null);
     addForm.resetFields();
     await tree.refreshAsync();
