@@ -98,7 +98,7 @@ describe('help documents', () => {
     await article().locator('h2', { hasText: 'Sharing templates' }).waitFor();
   });
 
-  it('shows in Chinese and on the green theme', async () => {
+  it('shows in both Chinese scripts and English, on both themes', async () => {
     await page.evaluate(() => {
       localStorage.setItem('umi_locale', 'zh-CN');
       localStorage.setItem('theme', 'green');
@@ -113,6 +113,25 @@ describe('help documents', () => {
     await page.locator('.doc-result', { hasText: '积分' }).click();
     await article().locator('h1', { hasText: '积分' }).waitFor();
     await screenshot(page, 'docs-credits-zh-green');
+
+    // traditional Chinese on the default theme, and English on the green one
+    await page.evaluate(() => {
+      localStorage.setItem('umi_locale', 'zh-TW');
+      localStorage.setItem('theme', 'default');
+    });
+    await page.reload();
+    await article().locator('h1', { hasText: '積分' }).waitFor();
+    // opened at a document (?id=), the tree still shows its sections open
+    await page.locator('.doc-tree').getByText('登入').waitFor();
+    await toc().getByText('每日上限').waitFor();
+    await screenshot(page, 'docs-credits-zh-tw-default');
+    await page.evaluate(() => {
+      localStorage.setItem('umi_locale', 'en-US');
+      localStorage.setItem('theme', 'green');
+    });
+    await page.reload();
+    await article().locator('h1', { hasText: 'Credits' }).waitFor();
+    await screenshot(page, 'docs-credits-en-green');
     await page.evaluate(() => {
       localStorage.setItem('umi_locale', 'en-US');
       localStorage.setItem('theme', 'default');

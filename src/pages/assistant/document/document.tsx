@@ -51,7 +51,8 @@ export default function DocumentPage() {
   const items = tree.data ?? [];
   const currentId = askedId ?? items[0]?.id;
   const doc = useRequest(() => (currentId ? readDoc(currentId, locale) : Promise.resolve(null)), { refreshDeps: [currentId, locale] });
-  const [expanded, setExpanded] = useState<React.Key[]>([]);
+  // sections are open unless the reader closed them
+  const [closed, setClosed] = useState<Set<string>>(() => new Set());
   const [keyword, setKeyword] = useState('');
   const search = useRequest(() => searchDocs(keyword, locale), { refreshDeps: [keyword, locale], ready: !!keyword.trim() });
 
@@ -63,12 +64,6 @@ export default function DocumentPage() {
   const [adding, setAdding] = useState<null | 'section' | 'page'>(null);
   const [addForm] = Form.useForm<{ slug: string; title: string }>();
   const dirty = editing && DOC_LOCALES.some((l) => draft[l].title !== saved[l].title || draft[l].body !== saved[l].body);
-
-  // sections open by default, and the one holding the document shown
-  useEffect(() => {
-    const sections = (tree.data ?? []).filter((d) => d.has_children).map((d) => d.id);
-    if (sections.length) setExpanded((old) => [...new Set([...old, ...sections])]);
-  }, [tree.data]);
 
   // leaving with unsaved edits asks first (reload, close, another site)
   useEffect(() => {
@@ -172,6 +167,7 @@ export default function DocumentPage() {
   };
 
   const inside = doc.data ? countInside(items, doc.data.id) : 0;
+  const sections = items.filter((d) => d.has_children).map((d) => d.id);
   const anchorItems = toc
     .filter((h) => TOC_LEVELS.includes(h.level))
     .map((h) => ({ key: h.id, href: `#${h.id}`, title: h.text, className: h.level === 3 ? 'doc-toc-sub' : undefined }));
@@ -196,8 +192,8 @@ export default function DocumentPage() {
           className="doc-tree"
           blockNode
           treeData={treeData(items)}
-          expandedKeys={expanded}
-          onExpand={(keys) => setExpanded(keys)}
+          expandedKeys={sections.filter((id) => !closed.has(id))}
+          onExpand={(keys) => setClosed(new Set(sections.filter((id) => !keys.includes(id))))}
           selectedKeys={currentId ? [currentId] : []}
           onSelect={(keys) => keys[0] && open(String(keys[0]))}
         />
