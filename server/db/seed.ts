@@ -1,9 +1,11 @@
 /**
  * The initial data every database gets (idempotent; runs on every start): the admin role, the
- * built-in permissions and the built-in menus (shared/permissions.ts), and the prompt store's
- * starter prompts (its module's service: they are indexed for search). Existing rows are never overwritten.
+ * built-in permissions and the built-in menus (shared/permissions.ts), the prompt store's starter
+ * prompts and the help documents (through their modules' services: they are indexed for search).
+ * Existing rows are never overwritten.
  */
 import { ADMIN_ROLE, BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/permissions';
+import { seedHelpDocuments } from '../modules/docs/service';
 import { StorePromptService } from '../modules/prompt-store/service';
 import { SearchIndex } from '../modules/search/service';
 import type { Db } from './index';
@@ -19,4 +21,5 @@ export async function seedInitialData(db: Db): Promise<void> {
     await tx.insert(adminMenus).values(BUILT_IN_MENUS.map((m) => ({ ...m, enable: true }))).onConflictDoNothing();
   });
   await new StorePromptService(db, new SearchIndex(db)).seed();
+  await seedHelpDocuments(db);
 }

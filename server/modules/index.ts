@@ -42,6 +42,7 @@ import { authRoutes } from './auth/routes';
 import { chatRoutes } from './chat/routes';
 import { creditRoutes } from './credits/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { docRoutes } from './docs/routes';
 import { fileRoutes } from './files/routes';
 import { menuRoutes } from './menus/routes';
 import { profileRoutes } from './profile/routes';
@@ -56,5 +57,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes]) await mod({ ...ctx, app: typed });
 }

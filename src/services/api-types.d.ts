@@ -6936,6 +6936,371 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/docs/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every section and page in reading order, titled in the asked language (else en-US, else any) */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "en-US" | "zh-CN" | "zh-TW";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-25"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** documents holding every word of the keyword, title matches first, with a snippet */
+        get: {
+            parameters: {
+                query: {
+                    keyword: string;
+                    locale?: "en-US" | "zh-CN" | "zh-TW";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-28"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a document (by id or slug) with the sections above it and its neighbours */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "en-US" | "zh-CN" | "zh-TW";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-26"];
+                        };
+                    };
+                };
+            };
+        };
+        /** moves a document (parent, sort) or renames its slug */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parent_id?: string | null;
+                        slug?: string;
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-27"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** deletes a document; one with pages under it only with cascade=true (then all of them) */
+        delete: {
+            parameters: {
+                query?: {
+                    cascade?: boolean;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/{id}/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every language's text of a document, for editing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-27"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a new section or page (a section is a document with pages under it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parent_id?: string | null;
+                        slug: string;
+                        sort?: number;
+                        texts: {
+                            title: string;
+                            body: string;
+                            locale: "en-US" | "zh-CN" | "zh-TW";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-27"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/{id}/texts/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** writes one language's title and markdown */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    locale: "en-US" | "zh-CN" | "zh-TW";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-27"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** removes one language's text (not the last one) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    locale: "en-US" | "zh-CN" | "zh-TW";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-27"];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7486,6 +7851,67 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
             transcript_list: components["schemas"]["def-32"][];
+        };
+        /** HelpTreeItem */
+        "def-25": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            locale: string;
+            title: string;
+            depth: number;
+            has_children: boolean;
+        };
+        /** HelpDocumentView */
+        "def-26": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            /** Format: date-time */
+            updated_at: string;
+            locale: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            text_updated_at: string | null;
+            path: {
+                id: string;
+                title: string;
+            }[];
+            prev: {
+                id: string;
+                title: string;
+            } | null;
+            next: {
+                id: string;
+                title: string;
+            } | null;
+        };
+        /** HelpDocumentTexts */
+        "def-27": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            /** Format: date-time */
+            updated_at: string;
+            texts: {
+                locale: string;
+                title: string;
+                body: string;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+        };
+        /** HelpSearchHit */
+        "def-28": {
+            id: string;
+            locale: string;
+            title: string;
+            snippet: string;
+            in_title: boolean;
         };
     };
     responses: never;

@@ -1,0 +1,155 @@
+/** Help documents: the tree, one document, the page's search (signed in); writes for content managers. Thin: rules in service.ts. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { pickLang } from '../../core/i18n';
+import { IdParam } from '../../core/resource';
+import { Nullable, Ok } from '../../core/schemas';
+import { ACCESS } from '../system/access';
+import type { ModuleContext } from '../services';
+import { DOC_LIMITS, DOC_LOCALES, type DocLocale, DocService, localeOfLang } from './service';
+
+const Locale = Type.Union(DOC_LOCALES.map((l) => Type.Literal(l)));
+const LocaleQuery = Type.Object({ locale: Type.Optional(Locale) });
+const Link = Nullable(Type.Object({ id: Type.String(), title: Type.String() }));
+
+const TreeItem = Type.Object(
+  {
+    id: Type.String(),
+    parent_id: Nullable(Type.String()),
+    slug: Type.String(),
+    sort: Type.Integer(),
+    locale: Type.String(),
+    title: Type.String(),
+    depth: Type.Integer(),
+    has_children: Type.Boolean(),
+  },
+  { $id: 'HelpTreeItem' },
+);
+
+const DocumentView = Type.Object(
+  {
+    id: Type.String(),
+    parent_id: Nullable(Type.String()),
+    slug: Type.String(),
+    sort: Type.Integer(),
+    updated_at: Type.String({ format: 'date-time' }),
+    /** the language shown: the one asked for, else en-US, else any */
+    locale: Type.String(),
+    title: Type.String(),
+    body: Type.String(),
+    text_updated_at: Nullable(Type.String({ format: 'date-time' })),
+    path: Type.Array(Type.Object({ id: Type.String(), title: Type.String() })),
+    prev: Link,
+    next: Link,
+  },
+  { $id: 'HelpDocumentView' },
+);
+
+const DocumentTexts = Type.Object(
+  {
+    id: Type.String(),
+    parent_id: Nullable(Type.String()),
+    slug: Type.String(),
+    sort: Type.Integer(),
+    updated_at: Type.String({ format: 'date-time' }),
+    texts: Type.Array(Type.Object({ locale: Type.String(), title: Type.String(), body: Type.String(), updated_at: Type.String({ format: 'date-time' }) })),
+  },
+  { $id: 'HelpDocumentTexts' },
+);
+
+const SearchHit = Type.Object(
+  { id: Type.String(), locale: Type.String(), title: Type.String(), snippet: Type.String(), in_title: Type.Boolean() },
+  { $id: 'HelpSearchHit' },
+);
+
+// lengths are checked by the service so each answers INVALID_PARAM on its field
+const TextBody = Type.Object({ title: Type.String({ maxLength: DOC_LIMITS.TITLE * 2 }), body: Type.String({ maxLength: DOC_LIMITS.BODY * 2 }) });
+const Sort = Type.Integer({ minimum: -DOC_LIMITS.SORT, maximum: DOC_LIMITS.SORT });
+const ParentId = Type.Optional(Nullable(Type.String({ maxLength: 200 })));
+const Slug = Type.String({ maxLength: DOC_LIMITS.SLUG * 2 });
+
+export async function docRoutes({ app, db, search }: ModuleContext) {
+  const docs = new DocService(db, search);
+  for (const s of [TreeItem, DocumentView, DocumentTexts, SearchHit]) app.addSchema(s);
+  const tags = ['docs'];
+  const texts = Ok(Type.Ref('HelpDocumentTexts'));
+  const localeOf = (req: FastifyRequest): DocLocale =>
+    (req.query as { locale?: DocLocale }).locale ?? localeOfLang(pickLang(req.headers['accept-language']));
+
+  app.get('/api/docs/tree', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'every section and page in reading order, titled in the asked language (else en-US, else any)', querystring: LocaleQuery, response: { 200: Ok(Type.Array(Type.Ref('HelpTreeItem'))) } },
+    handler: async (req) => ({ success: true as const, data: (await docs.tree(localeOf(req))) as never }),
+  });
+
+  // before /:id so "search" is never read as an id
+  app.get('/api/docs/search', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'documents holding every word of the keyword, title matches first, with a snippet',
+      querystring: Type.Object({ keyword: Type.String({ maxLength: DOC_LIMITS.KEYWORD }), locale: Type.Optional(Locale) }),
+      response: { 200: Ok(Type.Array(Type.Ref('HelpSearchHit'))) },
+    },
+    handler: async (req) => ({ success: true as const, data: await docs.searchDocs(req.query.keyword, localeOf(req)) }),
+  });
+
+  app.get('/api/docs/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'a document (by id or slug) with the sections above it and its neighbours', params: IdParam, querystring: LocaleQuery, response: { 200: Ok(Type.Ref('HelpDocumentView')) } },
+    handler: async (req) => ({ success: true as const, data: (await docs.read(req.params.id, localeOf(req))) as never }),
+  });
+
+  app.get('/api/docs/:id/texts', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, summary: "every language's text of a document, for editing", params: IdParam, response: { 200: texts } },
+    handler: async (req) => ({ success: true as const, data: (await docs.texts(req.params.id)) as never }),
+  });
+
+  app.post('/api/docs', {
+    config: { access: ACCESS.manageContent },
+    schema: {
+      tags,
+      summary: 'a new section or page (a section is a document with pages under it)',
+      body: Type.Object({
+        parent_id: ParentId,
+        slug: Slug,
+        sort: Type.Optional(Sort),
+        texts: Type.Array(Type.Composite([TextBody, Type.Object({ locale: Locale })]), { maxItems: DOC_LOCALES.length }),
+      }),
+      response: { 200: texts },
+    },
+    handler: async (req) => ({ success: true as const, data: (await docs.create(req.auth!.uid, req.body)) as never }),
+  });
+
+  app.put('/api/docs/:id', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, summary: 'moves a document (parent, sort) or renames its slug', params: IdParam, body: Type.Object({ parent_id: ParentId, slug: Type.Optional(Slug), sort: Type.Optional(Sort) }), response: { 200: texts } },
+    handler: async (req) => ({ success: true as const, data: (await docs.move(req.params.id, req.body)) as never }),
+  });
+
+  const TextParams = Type.Object({ id: IdParam.properties.id, locale: Locale });
+  app.put('/api/docs/:id/texts/:locale', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, summary: "writes one language's title and markdown", params: TextParams, body: TextBody, response: { 200: texts } },
+    handler: async (req) => ({ success: true as const, data: (await docs.saveText(req.auth!.uid, req.params.id, { locale: req.params.locale, ...req.body })) as never }),
+  });
+
+  app.delete('/api/docs/:id/texts/:locale', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, summary: "removes one language's text (not the last one)", params: TextParams, response: { 200: texts } },
+    handler: async (req) => ({ success: true as const, data: (await docs.removeText(req.params.id, req.params.locale)) as never }),
+  });
+
+  app.delete('/api/docs/:id', {
+    config: { access: ACCESS.manageContent },
+    schema: {
+      tags,
+      summary: 'deletes a document; one with pages under it only with cascade=true (then all of them)',
+      params: IdParam,
+      querystring: Type.Object({ cascade: Type.Optional(Type.Boolean()) }),
+      response: { 200: Ok(Type.Object({ deleted: Type.Integer() })) },
+    },
+    handler: async (req) => ({ success: true as const, data: { deleted: await docs.remove(req.params.id, req.query.cascade === true) } }),
+  });
+}
