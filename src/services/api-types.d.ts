@@ -6964,7 +6964,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"][];
+                            data: components["schemas"]["def-35"][];
                         };
                     };
                 };
@@ -7007,7 +7007,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-28"][];
+                            data: components["schemas"]["def-38"][];
                         };
                     };
                 };
@@ -7051,7 +7051,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-36"];
                         };
                     };
                 };
@@ -7086,7 +7086,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -7157,7 +7157,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -7212,7 +7212,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -7261,7 +7261,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -7290,7 +7290,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -7853,7 +7853,7 @@ export interface components {
             transcript_list: components["schemas"]["def-32"][];
         };
         /** HelpTreeItem */
-        "def-25": {
+        "def-35": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -7864,7 +7864,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-26": {
+        "def-36": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -7890,7 +7890,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-27": {
+        "def-37": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -7906,7 +7906,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-28": {
+        "def-38": {
             id: string;
             locale: string;
             title: string;
