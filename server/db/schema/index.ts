@@ -12,3 +12,4 @@ export * from './todos';
 export * from './docs';
 export * from './audio';
 export * from './search';
+export * from './seed';

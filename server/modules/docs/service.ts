@@ -3,6 +3,7 @@
  * get the tree, a document with its neighbours in tree order, and a keyword search, all in their
  * language (else en-US, else any). Every text write updates its search entry in the same transaction.
  */
+import { claimSeed } from '../../db/seed-marks';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import { likePattern, query, type Row, textArray, type Tx, uniqueViolation } from '../../core/sql';
@@ -325,7 +326,9 @@ export class DocService {
       const ids = new Map<string, string>();
       for (const r of await query<{ id: string; slug: string }>(tx, sql`SELECT id, slug FROM help_documents`)) ids.set(r.slug, r.id);
       for (const doc of INITIAL_DOCUMENTS) {
-        if (have.has(doc.slug)) continue;
+        // a document put in once and since deleted by an editor stays deleted
+        const claimed = await claimSeed(tx, `help-doc:${doc.slug}`);
+        if (have.has(doc.slug) || !claimed) continue;
         const parentId = doc.parent ? (ids.get(doc.parent) ?? null) : null;
         if (doc.parent && !parentId) continue;
         const [r] = await query<{ id: string }>(tx, sql`INSERT INTO help_documents (parent_id, slug, sort) VALUES (${parentId}, ${doc.slug}, ${doc.sort}) RETURNING id`);

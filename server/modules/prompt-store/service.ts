@@ -3,6 +3,7 @@
  * submissions of their own templates; and the staff's curation. Every status change keeps the
  * search index in step in the same transaction (only approved prompts are findable).
  */
+import { claimSeed } from '../../db/seed-marks';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
@@ -380,6 +381,8 @@ export class StorePromptService {
     await this.db.transaction(async (tx) => {
       const added: string[] = [];
       for (const p of SEED_PROMPTS) {
+        // a starter prompt put in once and since deleted by a curator stays deleted
+        if (!(await claimSeed(tx, `store-prompt:${p.id}`))) continue;
         const r = await query<{ id: string }>(
           tx,
           sql`INSERT INTO store_prompts (id, title, description, body, category, tags, status, featured, published_at, reviewed_at)
