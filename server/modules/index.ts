@@ -45,6 +45,7 @@ import { menuRoutes } from './menus/routes';
 import { profileRoutes } from './profile/routes';
 import { promptRoutes } from './prompts/routes';
 import { realnameRoutes } from './realname/routes';
+import { searchRoutes } from './search/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
 import { verifyRoutes } from './verify/routes';
@@ -52,5 +53,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptRoutes, searchRoutes]) await mod({ ...ctx, app: typed });
 }

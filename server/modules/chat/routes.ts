@@ -107,8 +107,8 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
   }
 }
 
-export async function chatRoutes({ app, db, config, credits, aiModels }: ModuleContext) {
-  const chat = new ChatService(db, credits, aiModels, streamChat, config.ai);
+export async function chatRoutes({ app, db, config, credits, aiModels, search }: ModuleContext) {
+  const chat = new ChatService(db, credits, aiModels, streamChat, config.ai, search);
   for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow]) app.addSchema(s);
   const tags = ['chat'];
   const conversation = Ok(Type.Ref('ConversationRow'));
