@@ -95,6 +95,7 @@ export const routes: ConsoleRoute[] = [
   page('/pages/ai-usage/list', 'route.aiUsage.list', { access: RULES.aiUsage }),
   page('/pages/assistant/chat/chat', 'route.assistant.chat', { frame: 'topOnly' }),
   page('/pages/assistant/prompts/prompts', 'route.assistant.prompts'),
+  page('/pages/assistant/search/search', 'route.assistant.search', { frame: 'topOnly' }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
