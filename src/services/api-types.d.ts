@@ -5444,6 +5444,7 @@ export interface paths {
                             data: components["schemas"]["def-25"][];
                             total: number;
                             counts: components["schemas"]["def-26"];
+                            more: boolean;
                         };
                     };
                 };

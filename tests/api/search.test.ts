@@ -120,7 +120,7 @@ test('kind filters: counts per kind, one kind listed, another user\'s prompts ne
 });
 
 test('a query without words finds nothing; one too long is refused; signed out is refused', async () => {
-  expect((await find(alice.token, '  ?! ')).body).toEqual({ success: true, data: [], total: 0, counts: { doc: 0, 'store-prompt': 0, prompt: 0, message: 0, article: 0 } });
+  expect((await find(alice.token, '  ?! ')).body).toEqual({ success: true, data: [], total: 0, counts: { doc: 0, 'store-prompt': 0, prompt: 0, message: 0, article: 0 }, more: false });
   const long = await find(alice.token, 'a'.repeat(201));
   expect(long.status).toBe(400);
   expect(long.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'q' });

@@ -55,7 +55,14 @@ export async function searchRoutes({ app, search, aiTasks }: ModuleContext) {
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
       }),
       response: {
-        200: Type.Object({ success: Type.Literal(true), data: Type.Array(Type.Ref('SearchHit')), total: Type.Integer(), counts: Type.Ref('SearchKindCounts') }),
+        200: Type.Object({
+          success: Type.Literal(true),
+          data: Type.Array(Type.Ref('SearchHit')),
+          total: Type.Integer(),
+          counts: Type.Ref('SearchKindCounts'),
+          /** a word found nearly everywhere: only the first matches were counted and ranked, there are more */
+          more: Type.Boolean(),
+        }),
       },
     },
     handler: async (req) => ({ success: true as const, ...(await search.search(req.auth!.uid, req.query)) }) as never,

@@ -44,6 +44,8 @@ export interface SearchHit {
 /** what is kept of a body for snippets; the index itself covers more */
 const BODY_KEPT = 20_000;
 const BODY_INDEXED = 200_000;
+/** matches ranked at most, of everyone's entries and of the caller's own each (see search()) */
+export const MATCHES_RANKED = 1000;
 /** a query longer than this is refused (INVALID_PARAM), not cut */
 export const QUERY_MAX = 200;
 
@@ -104,29 +106,41 @@ export class SearchIndex {
   async search(
     userId: string,
     input: { q: string; kind?: SearchKind | null; locale?: SearchLocale | null; current?: number; pageSize?: number; snippetSize?: number; anyWord?: boolean },
-  ): Promise<{ data: SearchHit[]; total: number; counts: Record<SearchKind, number> }> {
+  ): Promise<{ data: SearchHit[]; total: number; counts: Record<SearchKind, number>; more: boolean }> {
     const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
     if (input.q.length > QUERY_MAX) throw new AppError('INVALID_PARAM', { field: 'q', params: { reason: `at most ${QUERY_MAX} characters` } });
     const all = toTsQuery(input.q);
     // a question asked in words ("how are credits billed"): any of them, the best covered first
     const tsq = all && input.anyWord ? all.split(' & ').join(' | ') : all;
-    if (!tsq) return { data: [], total: 0, counts };
+    if (!tsq) return { data: [], total: 0, counts, more: false };
     const size = input.pageSize ?? 10;
     const offset = ((input.current ?? 1) - 1) * size;
     const locale = input.locale ?? 'en-US';
-    const visible = sql`s.tsv @@ to_tsquery('simple', ${tsq}) AND (s.owner_id IS NULL OR s.owner_id = ${userId})
-      AND (s.kind <> 'doc' OR s.locale IS NULL OR s.locale = ${locale} OR NOT EXISTS (
-        SELECT 1 FROM search_entries d WHERE d.kind = 'doc' AND d.ref_id = split_part(s.ref_id, ':', 1) || ':' || ${locale}))`;
-    const kind = input.kind ? sql`AND s.kind = ${input.kind}` : sql``;
-    const [perKind, rows] = await Promise.all([
-      query<{ kind: SearchKind; n: string }>(this.db, sql`SELECT s.kind, count(*) AS n FROM search_entries s WHERE ${visible} GROUP BY s.kind`),
-      query<{ kind: SearchKind; ref_id: string; title: string; body: string; url: string; locale: string | null; updated_at: Date }>(
-        this.db,
-        sql`SELECT s.kind, s.ref_id, s.title, s.body, s.url, s.locale, s.updated_at FROM search_entries s WHERE ${visible} ${kind}
-          ORDER BY ts_rank_cd(s.tsv, to_tsquery('simple', ${tsq})) DESC, s.updated_at DESC, s.kind, s.ref_id LIMIT ${size} OFFSET ${offset}`,
-      ),
-    ]);
-    for (const r of perKind) if (r.kind in counts) counts[r.kind] = Number(r.n);
+    const q = sql`to_tsquery('simple', ${tsq})`;
+    const kind = input.kind ? sql`AND h.kind = ${input.kind}` : sql``;
+    // Everyone's entries through the partial GIN index of public entries, the caller's own through
+    // the owner index (never scanning other users' messages), each stopping at MATCHES_RANKED: a
+    // word found nearly everywhere costs the same as a rarer one; its counts then say "or more".
+    const [r] = await query<{ counts: Record<string, number> | null; more: boolean; page: PageRow[] | null }>(
+      this.db,
+      sql`WITH hits AS MATERIALIZED (
+          (SELECT s.kind, s.ref_id, s.updated_at, true AS public, ts_rank_cd(s.tsv, ${q}) AS rank FROM search_entries s
+            WHERE s.owner_id IS NULL AND s.tsv @@ ${q}
+              AND (s.kind <> 'doc' OR s.locale IS NULL OR s.locale = ${locale} OR NOT EXISTS (
+                SELECT 1 FROM search_entries d WHERE d.kind = 'doc' AND d.ref_id = split_part(s.ref_id, ':', 1) || ':' || ${locale}))
+            LIMIT ${MATCHES_RANKED + 1})
+          UNION ALL
+          (SELECT s.kind, s.ref_id, s.updated_at, false, ts_rank_cd(s.tsv, ${q}) FROM search_entries s
+            WHERE s.owner_id = ${userId} AND s.tsv @@ ${q} LIMIT ${MATCHES_RANKED + 1})
+        )
+        SELECT (SELECT json_object_agg(kind, n) FROM (SELECT kind, count(*) AS n FROM hits GROUP BY kind) c) AS counts,
+          (SELECT count(*) FILTER (WHERE public) > ${MATCHES_RANKED} OR count(*) FILTER (WHERE NOT public) > ${MATCHES_RANKED} FROM hits) AS more,
+          (SELECT json_agg(p) FROM (
+            SELECT h.kind, h.ref_id, e.title, e.body, e.url, e.locale, h.updated_at FROM hits h JOIN search_entries e ON e.kind = h.kind AND e.ref_id = h.ref_id
+            WHERE true ${kind} ORDER BY h.rank DESC, h.updated_at DESC, h.kind, h.ref_id LIMIT ${size} OFFSET ${offset}) p) AS page`,
+    );
+    for (const [k, n] of Object.entries(r.counts ?? {})) if (k in counts) counts[k as SearchKind] = Number(n);
+    const rows = r.page ?? [];
     const pattern = termPattern(input.q);
     const data = rows.map((r) => {
       const snip = snippetOf(r.body, pattern, input.snippetSize);
@@ -143,8 +157,18 @@ export class SearchIndex {
       };
     });
     const total = input.kind ? counts[input.kind] : Object.values(counts).reduce((a, b) => a + b, 0);
-    return { data, total, counts };
+    return { data, total, counts, more: r.more };
   }
+}
+
+interface PageRow {
+  kind: SearchKind;
+  ref_id: string;
+  title: string;
+  body: string;
+  url: string;
+  locale: string | null;
+  updated_at: string;
 }
 
 const prefixPattern = (prefix: string) => prefix.replace(/[\\%_]/g, '\\$&') + '%';

@@ -93,7 +93,8 @@ export default function SearchPage() {
             }}
             items={TABS.map((k) => {
               const n = countOf(k);
-              return { key: k, label: n === null ? t(`search.tab.${k}`) : t('search.tabCount', { label: t(`search.tab.${k}`), count: n }) };
+              const label = t(`search.tab.${k}`);
+              return { key: k, label: n === null ? label : t(result.data?.more ? 'search.tabCountMore' : 'search.tabCount', { label, count: n }) };
             })}
           />
           {!q ? (

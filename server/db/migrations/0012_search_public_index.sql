@@ -1,0 +1,1 @@
+CREATE INDEX "search_entries_public_tsv_idx" ON "search_entries" USING gin ("tsv") WHERE owner_id IS NULL;
