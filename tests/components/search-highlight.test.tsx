@@ -42,12 +42,12 @@ test('markup in the text is shown as text, never as elements', () => {
 
 test('[n] citations become links to their sources; unknown numbers and links stay as they are', () => {
   const sources = [{ n: 1, url: '/pages/assistant/document/document?id=d1' }];
-  expect(citeLinks('Billed per token [1]. See [2]. [1](x)', sources)).toBe('Billed per token [\\[1\\]](/pages/assistant/document/document?id=d1). See [2]. [1](x)');
+  expect(citeLinks('Billed per token [1]. See [2]. [1](x)', sources)).toBe('Billed per token [\\[1\\]](#/pages/assistant/document/document?id=d1). See [2]. [1](x)');
 });
 
 test('a cited answer rendered as Markdown links [1] to its source', () => {
   const { container } = renderInApp(<Markdown text={citeLinks('Credits pay for tokens [1].', [{ n: 1, url: '/pages/assistant/document/document?id=d1' }])} />);
   const link = container.querySelector('a');
   expect(link?.textContent).toBe('[1]');
-  expect(link?.getAttribute('href')).toBe('/pages/assistant/document/document?id=d1');
+  expect(link?.getAttribute('href')).toBe('#/pages/assistant/document/document?id=d1');
 });

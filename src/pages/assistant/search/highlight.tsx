@@ -12,11 +12,14 @@ export function Highlighted({ text, marks }: { text: string; marks: MarkRange[] 
   );
 }
 
+/** a console route as a link's href (the console routes in the URL's hash) */
+export const routeHref = (url: string) => `#${url}`;
+
 /** "[2]" -> a Markdown link to source 2 (a number no source has stays as it is; an existing link is left alone) */
 export function citeLinks(text: string, sources: Array<{ n: number; url: string }>): string {
   const byN = new Map(sources.map((s) => [s.n, s.url]));
   return text.replace(/\[(\d{1,2})\](?![([])/g, (all, n: string) => {
     const url = byN.get(Number(n));
-    return url ? `[\\[${n}\\]](${url.replace(/[()\s]/g, encodeURIComponent)})` : all;
+    return url ? `[\\[${n}\\]](${routeHref(url).replace(/[()\s]/g, encodeURIComponent)})` : all;
   });
 }

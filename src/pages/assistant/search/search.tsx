@@ -12,7 +12,7 @@ import Markdown from '@/components/markdown/Markdown';
 import { ChatRequestError, listChatModels } from '@/services/chat';
 import { askAi, type AskEvent, type AskSource, searchEntries, searchLocale, type SearchKind, stopAsk } from '@/services/search';
 import { useT } from '@/shared/i18n';
-import { citeLinks, Highlighted } from './highlight';
+import { citeLinks, Highlighted, routeHref } from './highlight';
 import './messages';
 import './search.css';
 
@@ -116,7 +116,7 @@ export default function SearchPage() {
                           <Tag color={KIND_COLOR[h.kind]}>{t(`search.kind.${h.kind}`)}</Tag>
                           <a
                             className="search-hit-title"
-                            href={h.url}
+                            href={routeHref(h.url)}
                             onClick={(e) => {
                               e.preventDefault();
                               e.stopPropagation();
@@ -238,7 +238,7 @@ function AskPanel({ q, kind }: { q: string; kind: SearchKind | null }) {
                 {answer.sources.map((s) => (
                   <li key={s.n} value={s.n}>
                     <a
-                      href={s.url}
+                      href={routeHref(s.url)}
                       onClick={(e) => {
                         e.preventDefault();
                         history.push(s.url);
