@@ -46,6 +46,14 @@ export default function SearchPage() {
   useEffect(() => {
     setQ(debounced.trim());
   }, [debounced]);
+  // a link or the browser's back button changed ?q= while the page stayed open
+  const urlQ = new URLSearchParams(location.search).get('q') ?? '';
+  useEffect(() => {
+    if (urlQ.trim() === q) return;
+    setInput(urlQ);
+    setQ(urlQ.trim());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [urlQ]);
   // a new query starts on the first page of every kind, and is kept in the URL
   useEffect(() => {
     setCurrent(1);
