@@ -8,7 +8,7 @@ import { indexText, toTsQuery } from '../../shared/search-text';
 import { messagesMissingFromSearch } from '../../server/modules/chat/service';
 import { PromptService } from '../../server/modules/prompts/service';
 import { backfillSearch } from '../../server/modules/search/backfill';
-import { SearchIndex } from '../../server/modules/search/service';
+import { MATCHES_RANKED, SearchIndex } from '../../server/modules/search/service';
 import { call, registerAdmin } from '../support/accounts';
 import { addModel, ask, balanceOf, chatUser, ledgerSum, newConversation, parseSse, textOf } from '../support/chat';
 import type { Standin } from '../support/llm-standin';
@@ -117,6 +117,17 @@ test('kind filters: counts per kind, one kind listed, another user\'s prompts ne
   // Bob's own prompt: his, not Alice's
   expect((await find(bob.token, 'quarterly')).body.data.map((h: { ref_id: string }) => h.ref_id)).toEqual(['p-bob']);
   expect((await find(alice.token, 'quarterly')).body.total).toBe(0);
+});
+
+test('a word found in more entries than are ranked: the first ones are counted and the answer says there are more', async () => {
+  await t.db.execute(sql`INSERT INTO search_entries (kind, ref_id, owner_id, title, body, url, tsv)
+    SELECT 'store-prompt', 'bulk' || g, NULL, 'Everywhere ' || g, 'omnipresent', '/x', to_tsvector('simple', 'everywhere omnipresent') FROM generate_series(1, ${MATCHES_RANKED + 5}) g`);
+  const r = await find(alice.token, 'omnipresent');
+  expect(r.body.more).toBe(true);
+  expect(r.body.counts['store-prompt']).toBe(MATCHES_RANKED + 1);
+  expect(r.body.data).toHaveLength(10);
+  expect((await find(alice.token, 'translate')).body.more).toBe(false);
+  await t.db.execute(sql`DELETE FROM search_entries WHERE ref_id LIKE 'bulk%'`);
 });
 
 test('a query without words finds nothing; one too long is refused; signed out is refused', async () => {

@@ -114,6 +114,7 @@ test('?q= in the URL searches at once', async () => {
 test('Ask AI streams an answer citing its sources as links, with its usage', async () => {
   await go(`${PAGE}?q=billing`);
   await until(() => hits().count(), (v) => v === 1);
+  const balanceBefore = Number((await page.getByText(/^\d+ credits$/).first().innerText()).replace(/\D/g, ''));
   await page.locator('.search-ask').getByRole('button', { name: 'Ask AI' }).click();
   const answer = page.locator('.search-answer');
   // the stand-in echoes the prompt: its numbered source comes back as a link to the document
@@ -121,7 +122,12 @@ test('Ask AI streams an answer citing its sources as links, with its usage', asy
   expect(await answer.locator('.md-body a', { hasText: '[1]' }).first().getAttribute('href')).toBe('#/pages/assistant/document/document?id=d1');
   await until(() => answer.locator('.search-usage').count(), (v) => v === 1, 20_000);
   expect(await answer.locator('.search-sources li').allInnerTexts()).toEqual([expect.stringContaining('Credits and billing')]);
-  expect(await answer.locator('.search-usage').innerText()).toMatch(/\d+ input \+ \d+ output tokens · \d+ credits/);
+  const usage = await answer.locator('.search-usage').innerText();
+  expect(usage).toMatch(/\d+ input \+ \d+ output tokens · \d+ credits/);
+  // the top bar's balance fell by what the answer cost
+  const cost = Number(/(\d+) credits$/.exec(usage)![1]);
+  expect(cost).toBeGreaterThan(0);
+  await until(() => page.getByText(/^\d+ credits$/).first().innerText(), (v) => v === `${balanceBefore - cost} credits`);
   await screenshot(page, 'search-en-ask');
 });
 

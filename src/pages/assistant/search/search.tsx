@@ -12,6 +12,7 @@ import Markdown from '@/components/markdown/Markdown';
 import { ChatRequestError, listChatModels } from '@/services/chat';
 import { askAi, type AskEvent, type AskSource, searchEntries, searchLocale, type SearchKind, stopAsk } from '@/services/search';
 import { useT } from '@/shared/i18n';
+import { saveScore } from '@/shared/session';
 import { citeLinks, Highlighted, routeHref } from './highlight';
 import './messages';
 import './search.css';
@@ -175,6 +176,8 @@ function AskPanel({ q, kind }: { q: string; kind: SearchKind | null }) {
       if (!a) return a;
       if (e.type === 'start') return { ...a, id: e.id };
       if (e.type === 'delta') return { ...a, text: a.text + e.text };
+      // the top bar's balance follows what the answer cost
+      saveScore(e.balance);
       const end = { sources: e.sources ?? [], credits: e.credits ?? 0, tokens: e.input_tokens === undefined ? null : { input: e.input_tokens, output: e.output_tokens ?? 0 } };
       if (e.type === 'error') return { ...a, ...end, text: e.text || a.text, status: 'error', error: e.errorMessage || e.errorCode };
       return { ...a, ...end, text: e.text || a.text, status: e.status === 'no_results' ? 'no_results' : e.status === 'stopped' ? 'stopped' : 'done' };
