@@ -16,6 +16,7 @@
  *
  *  (c) bench/system-users.ts: the user list and export at 100,000 users.
  *  (d) bench/chat.ts: 500 concurrent streaming chats through the server, and the ledger's throughput.
+ *  (e) bench/search.ts: search over 100,000 entries, and the first token of Ask AI.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/browser';
 import { throwawayServer } from '../tests/support/server-env';
 import { runChatBench } from './chat';
+import { runSearchBench } from './search';
 import { runSystemUsersBench } from './system-users';
 
 const ROOT = path.join(__dirname, '..');
@@ -371,6 +373,7 @@ async function all() {
   if (!only || only === 'start-and-login') await main();
   if (!only || only === 'system-users') await runSystemUsersBench();
   if (!only || only === 'chat') await runChatBench();
+  if (!only || only === 'search') await runSearchBench();
 }
 
 all().catch((e) => {

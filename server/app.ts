@@ -25,7 +25,10 @@ import { registerModules } from './modules';
 import { CreditService } from './modules/credits/service';
 import { AiModelService } from './modules/ai-models/service';
 import { streamChat } from './modules/ai-models/providers';
+import { messagesMissingFromSearch } from './modules/chat/service';
 import { AiTaskService } from './modules/chat/tasks';
+import { PromptService } from './modules/prompts/service';
+import { backfillSearch } from './modules/search/backfill';
 import { SearchIndex } from './modules/search/service';
 import { RegistrationPolicy } from './modules/auth/policy';
 import { AccountService } from './modules/auth/service';
@@ -110,6 +113,12 @@ export async function buildApp({ config, db, logger }: AppDeps) {
     [
       { name: 'settle-orphan-holds', everyMs: 60_000, run: () => credits.settleOrphans() },
       { name: 'nightly-reconciliation', everyMs: 10 * 60_000, run: () => credits.reconcileIfDue() },
+      // at start (then rarely): entries written before their module indexed them
+      {
+        name: 'search-backfill',
+        everyMs: 24 * 3600_000,
+        run: () => backfillSearch(db, search, [(n) => messagesMissingFromSearch(db, n), (n) => new PromptService(db, aiModels, search).searchEntriesMissing(n)]),
+      },
     ],
     app.log,
   );

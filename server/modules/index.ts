@@ -49,6 +49,7 @@ import { profileRoutes } from './profile/routes';
 import { promptStoreRoutes } from './prompt-store/routes';
 import { promptRoutes } from './prompts/routes';
 import { realnameRoutes } from './realname/routes';
+import { searchRoutes } from './search/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
 import { todoRoutes } from './todos/routes';
@@ -57,5 +58,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes]) await mod({ ...ctx, app: typed });
 }

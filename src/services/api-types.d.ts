@@ -7301,6 +7301,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** what the caller may see that matches q (help documents in their language first), ranked; counts per kind for the filters */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                    kind?: "doc" | "store-prompt" | "prompt" | "message" | "article";
+                    locale?: "en-US" | "zh-CN" | "zh-TW";
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-39"][];
+                            total: number;
+                            counts: components["schemas"]["def-40"];
+                            more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** an answer from the top results, streamed as server-sent events (start, delta..., done with the cited sources); no results: done at once, nothing billed; errors before it starts answer as JSON */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        q: string;
+                        kind?: ("doc" | "store-prompt" | "prompt" | "message" | "article") | (never | null);
+                        locale?: "en-US" | "zh-CN" | "zh-TW";
+                        model_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description text/event-stream: start, delta..., then done {sources} or error */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/ask/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** stops an answer being written; its stream ends with done, status stopped (what was generated is paid) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                stopped: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7912,6 +8050,33 @@ export interface components {
             title: string;
             snippet: string;
             in_title: boolean;
+        };
+        /** SearchHit */
+        "def-39": {
+            kind: "doc" | "store-prompt" | "prompt" | "message" | "article";
+            ref_id: string;
+            title: string;
+            title_marks: [
+                number,
+                number
+            ][];
+            snippet: string;
+            snippet_marks: [
+                number,
+                number
+            ][];
+            url: string;
+            locale: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** SearchKindCounts */
+        "def-40": {
+            doc: number;
+            "store-prompt": number;
+            prompt: number;
+            message: number;
+            article: number;
         };
     };
     responses: never;

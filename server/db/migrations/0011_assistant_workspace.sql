@@ -111,6 +111,11 @@ CREATE TABLE "search_entries" (
 	CONSTRAINT "search_entries_kind_ref_id_pk" PRIMARY KEY("kind","ref_id")
 );
 --> statement-breakpoint
+CREATE TABLE "seed_marks" (
+	"key" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "ai_usage" ADD COLUMN "purpose" text DEFAULT 'chat' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ai_usage" ADD COLUMN "ref_id" text;--> statement-breakpoint
 ALTER TABLE "store_prompt_favourites" ADD CONSTRAINT "store_prompt_favourites_prompt_id_store_prompts_id_fk" FOREIGN KEY ("prompt_id") REFERENCES "public"."store_prompts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -129,4 +134,5 @@ CREATE INDEX "help_documents_parent_idx" ON "help_documents" USING btree ("paren
 CREATE INDEX "audio_recordings_user_idx" ON "audio_recordings" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "audio_transcripts_recording_idx" ON "audio_transcripts" USING btree ("recording_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "search_entries_tsv_idx" ON "search_entries" USING gin ("tsv");--> statement-breakpoint
+CREATE INDEX "search_entries_public_tsv_idx" ON "search_entries" USING gin ("tsv") WHERE owner_id IS NULL;--> statement-breakpoint
 CREATE INDEX "search_entries_owner_idx" ON "search_entries" USING btree ("owner_id","kind");

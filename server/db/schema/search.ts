@@ -3,6 +3,7 @@
  * conversation message), written by the modules that own the things through the search service.
  * Owned by server/modules/search.
  */
+import { sql } from 'drizzle-orm';
 import { customType, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -28,6 +29,8 @@ export const searchEntries = pgTable(
   (t) => [
     primaryKey({ columns: [t.kind, t.refId] }),
     index('search_entries_tsv_idx').using('gin', t.tsv),
+    // everyone's entries (help documents, store prompts): searched without the users' own rows
+    index('search_entries_public_tsv_idx').using('gin', t.tsv).where(sql`owner_id IS NULL`),
     index('search_entries_owner_idx').on(t.ownerId, t.kind),
   ],
 );

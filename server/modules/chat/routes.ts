@@ -109,7 +109,7 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
 }
 
 export async function chatRoutes({ app, db, config, credits, aiModels, search }: ModuleContext) {
-  const chat = new ChatService(db, credits, aiModels, streamChat, config.ai);
+  const chat = new ChatService(db, credits, aiModels, streamChat, config.ai, search);
   const store = new StorePromptService(db, search);
   for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow]) app.addSchema(s);
   const tags = ['chat'];

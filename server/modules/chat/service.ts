@@ -23,6 +23,7 @@ import type { Db } from '../../db';
 import type { AiModelService, ResolvedModel } from '../ai-models/service';
 import { ProviderError, sdks, type StreamEvent, type streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
+import type { SearchEntry, SearchIndex } from '../search/service';
 import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } from './context';
 
 export type MessageStatus = 'done' | 'streaming' | 'stopped' | 'error' | 'interrupted';
@@ -114,6 +115,8 @@ export class ChatService {
     private models: Pick<AiModelService, 'listForUser' | 'resolveForUser'>,
     private stream: typeof streamChat,
     private timeouts: { firstTokenMs: number; idleMs: number },
+    /** messages are searchable: each is indexed in the transaction that writes it */
+    private search: Pick<SearchIndex, 'put' | 'removeWhere' | 'retitle'>,
   ) {
     // a hold whose process died: its message keeps the text saved so far, marked interrupted
     credits.onSettle('chat', async (tx, hold) => {
@@ -193,7 +196,10 @@ export class ChatService {
     if (input.pinned !== undefined) sets.push(sql`pinned = ${input.pinned}`);
     if (input.model_id !== undefined) sets.push(sql`model_id = ${input.model_id}`);
     if (input.system_prompt !== undefined) sets.push(sql`system_prompt = ${clean(input.system_prompt) || null}`);
-    await this.db.execute(sql`UPDATE conversations SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE conversations SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
+      if (input.title !== undefined) await this.search.retitle(tx, 'message', `${id}:`, clean(input.title));
+    });
     return plain({ ...(await this.own(userId, id)), snippet: null });
   }
 
@@ -201,7 +207,10 @@ export class ChatService {
     await this.own(userId, id);
     const [busy] = await query(this.db, sql`SELECT 1 FROM chat_messages WHERE conversation_id = ${id} AND status = 'streaming' LIMIT 1`);
     if (busy) throw new AppError('CHAT_BUSY');
-    await this.db.execute(sql`DELETE FROM conversations WHERE id = ${id}`);
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM conversations WHERE id = ${id}`);
+      await this.search.removeWhere(tx, 'message', `${id}:`);
+    });
   }
 
   async get(userId: string, id: string) {
@@ -361,6 +370,7 @@ export class ChatService {
         );
         const userMessage = rows.find((r) => r.role === 'user') ?? null;
         const assistant = rows.find((r) => r.role === 'assistant')!;
+        if (userMessage) await this.search.put(tx, messageEntry(user.uid, conv.id as string, conv.title as string, userMessage.id as string, userMessage.content as string));
         return {
           userId: user.uid,
           conversationId: conv.id as string,
@@ -475,8 +485,10 @@ export class ChatService {
           source: usage && !ctl.signal.aborted ? 'provider' : 'local',
         });
         // the auto-title: the first question's first line, unless the user named the conversation
-        await tx.execute(sql`UPDATE conversations SET updated_at = now()
-          ${title ? sql`, title = CASE WHEN NOT title_set AND title = '' THEN ${title} ELSE title END` : sql``} WHERE id = ${p.conversationId}`);
+        const [conv] = await query<{ title: string }>(tx, sql`UPDATE conversations SET updated_at = now()
+          ${title ? sql`, title = CASE WHEN NOT title_set AND title = '' THEN ${title} ELSE title END` : sql``} WHERE id = ${p.conversationId} RETURNING title`);
+        if (title && conv) await this.search.retitle(tx, 'message', `${p.conversationId}:`, conv.title);
+        if (text.trim()) await this.search.put(tx, messageEntry(p.userId, p.conversationId, conv?.title ?? '', id, text));
       }));
       balance = settled.balance;
     } finally {
@@ -513,6 +525,26 @@ export class ChatService {
   private logUsage(tx: Tx, m: Row, u: Omit<Usage, 'purpose' | 'refId'>) {
     return logUsage(tx, m, { ...u, purpose: 'chat', refId: null });
   }
+}
+
+/**
+ * Up to `limit` messages with text that the search index does not hold (written before messages
+ * were indexed): what the search backfill puts there. An answer still streaming waits for its settling.
+ */
+export async function messagesMissingFromSearch(db: Db, limit: number): Promise<SearchEntry[]> {
+  const rows = await query<Row>(
+    db,
+    sql`SELECT m.id, m.conversation_id, m.user_id, m.content, c.title FROM chat_messages m JOIN conversations c ON c.id = m.conversation_id
+      WHERE m.status <> 'streaming' AND btrim(m.content) <> ''
+        AND NOT EXISTS (SELECT 1 FROM search_entries s WHERE s.kind = 'message' AND s.ref_id = m.conversation_id || ':' || m.id)
+      LIMIT ${limit}`,
+  );
+  return rows.map((r) => messageEntry(r.user_id as string, r.conversation_id as string, r.title as string, r.id as string, r.content as string));
+}
+
+/** a message as the search index keeps it: found by its owner only, opening its conversation */
+function messageEntry(userId: string, conversationId: string, title: string, messageId: string, content: string): SearchEntry {
+  return { kind: 'message', refId: `${conversationId}:${messageId}`, ownerId: userId, title, body: content, url: `/pages/assistant/chat/chat?id=${conversationId}` };
 }
 
 export interface Usage {

@@ -10,7 +10,7 @@ import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AccessSubject } from '../../../shared/permissions';
 import type { AiModelService } from '../ai-models/service';
-import type { SearchIndex } from '../search/service';
+import type { SearchEntry, SearchIndex } from '../search/service';
 
 export const PROMPT_LIMITS = { TITLE: 100, BODY: 20_000, CATEGORY: 50, TAG: 30, TAGS: 20, IMPORT: 200 } as const;
 
@@ -227,5 +227,12 @@ export class PromptService {
       for (const v of checked) await this.insert(tx, caller.uid, v);
     });
     return checked.length;
+  }
+
+  /** up to `limit` templates the search index does not hold (written before templates were indexed): the search backfill's */
+  async searchEntriesMissing(limit: number): Promise<SearchEntry[]> {
+    const rows = await query<Row>(this.db, sql`SELECT p.id, p.user_id, p.title, p.body FROM prompt_templates p
+      WHERE NOT EXISTS (SELECT 1 FROM search_entries s WHERE s.kind = 'prompt' AND s.ref_id = p.id) LIMIT ${limit}`);
+    return rows.map((r) => ({ kind: 'prompt' as const, refId: r.id as string, ownerId: r.user_id as string, title: r.title as string, body: r.body as string, url: `/pages/assistant/prompts/prompts?id=${r.id}` }));
   }
 }
