@@ -37,11 +37,12 @@ test('the seeded documents form a tree in reading order, titled in each language
     ['chat', 0],
     ['credits', 0],
     ['prompt-templates', 0],
+    ['workspace', 0],
   ]);
-  expect(en.map((d) => d.title)).toEqual(['Getting started', 'Signing in', 'AI chat', 'Credits', 'Prompt templates']);
+  expect(en.map((d) => d.title)).toEqual(['Getting started', 'Signing in', 'AI chat', 'Credits', 'Prompt templates', 'Tasks, search and audio']);
   expect(en[0].has_children).toBe(true);
-  expect((await tree('zh-CN')).map((d) => d.title)).toEqual(['快速入门', '登录', 'AI 对话', '积分', '提示词模板']);
-  expect((await tree('zh-TW')).map((d) => d.title)).toEqual(['快速入門', '登入', 'AI 對話', '積分', '提示詞範本']);
+  expect((await tree('zh-CN')).map((d) => d.title)).toEqual(['快速入门', '登录', 'AI 对话', '积分', '提示词模板', '任务、搜索和音频']);
+  expect((await tree('zh-TW')).map((d) => d.title)).toEqual(['快速入門', '登入', 'AI 對話', '積分', '提示詞範本', '任務、搜尋和音訊']);
   // without ?locale the Accept-Language header decides
   expect((await tree(undefined, 'zh-TW,zh;q=0.9'))[0].title).toBe('快速入門');
   // every seeded text is in the index, under its language, leading to the page
@@ -63,7 +64,7 @@ test('a document reads in the asked language with its neighbours, and falls back
   expect(signIn.body.data.body).toContain('30 天');
   // by slug too; the first has no previous one, the last no next one
   expect((await call(t.app, 'GET', '/api/docs/getting-started', { token: reader.token })).body.data).toMatchObject({ id: en[0].id, prev: null });
-  expect((await call(t.app, 'GET', '/api/docs/prompt-templates', { token: reader.token })).body.data).toMatchObject({ next: null, prev: { title: 'Credits' } });
+  expect((await call(t.app, 'GET', '/api/docs/workspace', { token: reader.token })).body.data).toMatchObject({ next: null, prev: { title: 'Prompt templates' } });
 
   // a page written only in zh-TW shows in zh-TW to everyone; once it has en-US, zh-CN readers get that
   const c = await call(t.app, 'POST', '/api/docs', { token: editor.token, body: { parent_id: en[2].id, slug: 'only-tw', texts: [{ locale: 'zh-TW', title: '只有繁體', body: '內容' }] } });
@@ -196,9 +197,21 @@ test('bad input is refused on its field', async () => {
   expect((await tree('en-US')).map((d) => d.slug)).not.toContain('orphan');
 });
 
-test('the seed adds what is missing by slug and keeps edits', async () => {
+test('the seed keeps edits and never brings back what an editor deleted; a starter document never put in is added once', async () => {
   const id = (await tree('en-US'))[0].id;
   await call(t.app, 'PUT', `/api/docs/${id}/texts/en-US`, { token: editor.token, body: { title: 'Start here', body: 'Edited.' } });
+  const seed = () => seedHelpDocuments(t.db);
+  const slugs = async () => (await tree('en-US')).map((d) => d.slug);
+  // the credits section deleted above stays deleted
+  expect(await seed()).toBe(0);
+  expect(await slugs()).not.toContain('credits');
+  // as if a newer version brought a document this database never had: added, once
+  await t.db.execute(sql`DELETE FROM seed_marks WHERE key = 'help-doc:credits'`);
+  expect(await seed()).toBe(1);
+  expect(await seed()).toBe(0);
+  expect(await slugs()).toContain('credits');
+  expect((await tree('en-US'))[0].title).toBe('Start here');
+});
   const seed = () => seedHelpDocuments(t.db);
   // the credits section deleted above is missing again; then nothing is
   expect(await seed()).toBe(1);
