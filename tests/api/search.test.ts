@@ -28,7 +28,9 @@ beforeAll(async () => {
   index = new SearchIndex(t.db);
   await addModel(t.app, admin, { name: 'Echo', base_url: openai.baseUrl, provider_model: 'echo' });
   [alice, bob] = await Promise.all([chatUser(t.app, t.db, 'alice', 100_000), chatUser(t.app, t.db, 'bob', 100_000)]);
-  // what the docs and the prompt store put (their modules write these in their own transactions)
+  // what the docs and the prompt store put (their modules write these in their own transactions),
+  // in place of the initial data's documents and starter prompts
+  await t.db.execute(sql`DELETE FROM search_entries`);
   await index.put(t.db, [
     { kind: 'doc', refId: 'd1:en-US', ownerId: null, locale: 'en-US', title: 'Credits and billing', body: 'Every answer is billed in credits from the tokens it used.', url: '/pages/assistant/document/document?id=d1' },
     { kind: 'doc', refId: 'd1:zh-CN', ownerId: null, locale: 'zh-CN', title: '积分与计费', body: '每个回答按照使用的令牌数扣除积分。Credits', url: '/pages/assistant/document/document?id=d1' },
