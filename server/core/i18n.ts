@@ -1,17 +1,21 @@
 /**
- * Message lookup for the server, over the same catalogues the console uses (locales/*.json).
+ * Message lookup for the server, over the same catalogues the console uses (locales/*.json) and
+ * the field names only the server shows (locales/fields: in error messages and export headers).
  * Spec: admin UI locales en, zh-Hans, zh-Hant; fallback en.
  */
 import en from '../../locales/en-US.json';
+import enFields from '../../locales/fields/en-US.json';
+import zhHansFields from '../../locales/fields/zh-CN.json';
+import zhHantFields from '../../locales/fields/zh-TW.json';
 import zhHans from '../../locales/zh-CN.json';
 import zhHant from '../../locales/zh-TW.json';
 
 export type Lang = 'en' | 'zh-Hans' | 'zh-Hant';
 
 const catalogues: Record<Lang, Record<string, string>> = {
-  en: en as Record<string, string>,
-  'zh-Hans': zhHans as Record<string, string>,
-  'zh-Hant': zhHant as Record<string, string>,
+  en: { ...en, ...enFields },
+  'zh-Hans': { ...zhHans, ...zhHansFields },
+  'zh-Hant': { ...zhHant, ...zhHantFields },
 };
 
 /** Picks the first supported language of an Accept-Language header (q-ordered), else en. */
