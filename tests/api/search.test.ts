@@ -202,3 +202,12 @@ test('Ask AI: no results answers at once without a model; a provider error or to
   expect(refused.body).toMatchObject({ errorCode: 'INSUFFICIENT_CREDITS' });
   expect(await balanceOf(t.db, poor.id)).toBe(1);
 });
+
+test("an account deleted by an admin takes its own entries out of the index", async () => {
+  const carol = await chatUser(t.app, t.db, 'carol', 100_000);
+  await call(t.app, 'POST', '/api/prompts', { token: carol.token, body: { title: 'Carol limerick maker', body: 'Write a limerick about {{topic}}' } });
+  const owned = async () => Number((await t.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM search_entries WHERE owner_id = ${carol.id}`)).rows[0].n);
+  expect(await owned()).toBe(1);
+  expect((await call(t.app, 'DELETE', `/api/system/users/${carol.id}`, { token: admin })).body.data).toEqual({ deleted: 1 });
+  expect(await owned()).toBe(0);
+});

@@ -78,6 +78,12 @@ export class SearchIndex {
     await tx.execute(sql`DELETE FROM search_entries WHERE kind = ${kind} AND ref_id LIKE ${prefixPattern(refIdPrefix)}`);
   }
 
+  /** every entry these users own (their accounts are deleted) */
+  async removeOwners(tx: Db | Tx, ownerIds: string[]): Promise<void> {
+    if (!ownerIds.length) return;
+    await tx.execute(sql`DELETE FROM search_entries WHERE owner_id = ANY(${textArray(ownerIds)})`);
+  }
+
   /**
    * A new title for every entry whose ref id starts with the prefix (a renamed conversation):
    * the title's words are indexed again, the body's (weight B) kept as they are.

@@ -58,8 +58,11 @@ const editable = {
   avatar_file: Type.Optional(Nullable(AvatarFile)),
 };
 
-export async function userRoutes({ app, db, accounts, files, realname }: ModuleContext) {
-  const service = new UserService(db, accounts, (tx, ids) => realname.forgetUsers(tx, ids));
+export async function userRoutes({ app, db, accounts, files, realname, search }: ModuleContext) {
+  const service = new UserService(db, accounts, async (tx, ids) => {
+    await realname.forgetUsers(tx, ids);
+    await search.removeOwners(tx, ids);
+  });
   const access = ACCESS.users;
   const tags = ['system: users'];
   app.addSchema(UserRow);
