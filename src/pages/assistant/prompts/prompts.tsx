@@ -28,6 +28,8 @@ import { useT } from '@/shared/i18n';
 import { fill, parseVariables, TemplateSyntaxError, type TemplateVariable } from '../../../../shared/prompt-template';
 import './messages';
 import VariableFields, { type VariableValues } from './VariableFields';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../../shared/format';
 
 const PAGE_SIZE = 10;
 const SYNTAX = '{{name}}  {{tone:select:formal|casual}}  {{length:number}}  {{text:textarea}}';
@@ -347,7 +349,7 @@ export default function PromptsPage() {
                 </Popconfirm>,
               ]}
             >
-              <List.Item.Meta title={t('prompts.version', { version: v.version })} description={`${v.title} · ${new Date(v.created_at).toLocaleString()}`} />
+              <List.Item.Meta title={t('prompts.version', { version: v.version })} description={`${v.title} · ${dayjs(v.created_at).format(DATE_FORMAT)}`} />
             </List.Item>
           )}
         />

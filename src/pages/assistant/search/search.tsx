@@ -16,6 +16,8 @@ import { saveScore } from '@/shared/session';
 import { citeLinks, Highlighted, routeHref } from './highlight';
 import './messages';
 import './search.css';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../../shared/format';
 
 const PAGE_SIZE = 10;
 const DEBOUNCE_MS = 300;
@@ -141,7 +143,7 @@ export default function SearchPage() {
                           </Typography.Paragraph>
                         )}
                         <Typography.Text type="secondary" className="search-date">
-                          {new Date(h.updated_at).toLocaleString()}
+                          {dayjs(h.updated_at).format(DATE_FORMAT)}
                         </Typography.Text>
                       </div>
                     </List.Item>

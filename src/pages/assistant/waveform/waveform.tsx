@@ -32,6 +32,8 @@ import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
 import { saveScore } from '@/shared/session';
 import './messages';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../../shared/format';
 
 /** a failed request as the user reads it: the catalogue code and the server's (the provider's) words */
 const failureOf = (e: unknown) => {
@@ -158,7 +160,7 @@ export default function WaveformPage() {
       stream.getTracks().forEach((tr) => tr.stop());
       setRecording(false);
       const blob = new Blob(chunks, { type: r.mimeType || 'audio/webm' });
-      void save(blob, t('audio.recordingName', { time: new Date().toLocaleString() }));
+      void save(blob, t('audio.recordingName', { time: dayjs().format(DATE_FORMAT) }));
     };
     recorder.current = r;
     r.start(250);
@@ -286,7 +288,7 @@ export default function WaveformPage() {
                     <Space direction="vertical" size={0} style={{ width: '100%' }}>
                       <Space size={4} wrap>
                         <Tag color={x.status === 'done' ? 'green' : 'red'}>{t(`audio.status.${x.status}`)}</Tag>
-                        <Typography.Text type="secondary">{new Date(x.created_at).toLocaleString()}</Typography.Text>
+                        <Typography.Text type="secondary">{dayjs(x.created_at).format(DATE_FORMAT)}</Typography.Text>
                       </Space>
                       <Typography.Text ellipsis>{x.status === 'done' ? x.text : `${x.error_code}: ${x.error_message ?? ''}`}</Typography.Text>
                     </Space>
