@@ -4,6 +4,7 @@
  * publish -> review -> store flow with reasons the author sees, the search index kept in step,
  * and curation closed to plain users.
  */
+import { exportRows } from './system-support';
 import { sql } from 'drizzle-orm';
 import { call, makeRole, registerAdmin } from '../support/accounts';
 import { addModel, ask, chatUser, newConversation } from '../support/chat';
@@ -181,9 +182,12 @@ test('curation: edit, feature, filters and export; a body with a template error 
   expect((await call(t.app, 'PUT', `/api/store-prompts/${p.id}/featured`, { token: editor.token, body: { featured: true } })).body.data.featured).toBe(true);
   const featured = await call(t.app, 'GET', '/api/store-prompts?featured=true&keyword=Edited', { token: editor.token });
   expect(featured.body.data.map((r: { id: string }) => r.id)).toEqual([p.id]);
-  const x = await t.app.inject({ method: 'GET', url: '/api/store-prompts/export?keyword=Edited', headers: { authorization: `Bearer ${editor.token}` } });
-  expect(x.statusCode).toBe(200);
+  const x = await exportRows(t.app, '/api/store-prompts/export?keyword=Edited', editor.token, 'zh-CN');
+  expect(x.status).toBe(200);
   expect(x.headers['content-type']).toContain('spreadsheetml');
+  // the header row names the columns in the reader's language
+  expect(x.rows[0]).toEqual(expect.arrayContaining(['标题', '使用次数', '收藏数']));
+  expect(x.rows).toHaveLength(2);
 });
 
 test('batch approve and take down act on every selected prompt in one go', async () => {
