@@ -5,7 +5,7 @@
  */
 import { CopyOutlined, FireOutlined, HeartFilled, HeartOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
 import { history, useLocation } from '@umijs/max';
-import { Alert, Button, Card, Checkbox, Col, Drawer, Empty, Flex, Input, Pagination, Row, Segmented, Select, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Drawer, Empty, Flex, Input, Pagination, Row, Segmented, Select, Skeleton, Space, Tag, theme, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -25,6 +25,16 @@ import { SPEC } from '@/shared/spec';
 import { fill, parseVariables, type TemplateVariable } from '../../../../shared/prompt-template';
 import VariableFields, { emptyVariables, type VariableValues } from '../prompts/VariableFields';
 import './messages';
+
+/** a prompt's category, in the theme's primary colour */
+function CategoryTag({ name }: { name: string }) {
+  const { token } = theme.useToken();
+  return (
+    <Tag bordered={false} style={{ color: token.colorPrimary, background: token.colorPrimaryBg }}>
+      {name}
+    </Tag>
+  );
+}
 
 const PAGE_SIZE = 12;
 const SORTS = ['newest', 'used', 'favourited'] as const;
@@ -184,7 +194,7 @@ export default function PromptStorePage() {
                   {p.description || p.body}
                 </Typography.Paragraph>
                 <Space size={4} wrap>
-                  {p.category ? <Tag color="blue">{p.category}</Tag> : null}
+                  {p.category ? <CategoryTag name={p.category} /> : null}
                   {p.tags.map((x) => (
                     <Tag key={x}>{x}</Tag>
                   ))}
@@ -212,7 +222,7 @@ export default function PromptStorePage() {
           <Flex vertical gap={12}>
             <Space size={4} wrap>
               {open.featured ? <Tag color="gold">{t('store.featured')}</Tag> : null}
-              {open.category ? <Tag color="blue">{open.category}</Tag> : null}
+              {open.category ? <CategoryTag name={open.category} /> : null}
               {open.tags.map((x) => (
                 <Tag key={x}>{x}</Tag>
               ))}
