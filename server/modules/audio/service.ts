@@ -16,7 +16,8 @@ import { query, type Row, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService } from '../ai-models/service';
 import { ProviderError, type transcribe as transcribeFn } from '../ai-models/providers';
-import { logUsage, providerFailure, withRetries } from '../chat/service';
+import { providerFailure } from '../chat/reader';
+import { logUsage, withRetries } from '../chat/service';
 import type { CreditService } from '../credits/service';
 import type { FileService } from '../files/service';
 

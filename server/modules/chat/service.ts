@@ -21,10 +21,11 @@ import type { ListSpec } from '../../core/list/query';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService, ResolvedModel } from '../ai-models/service';
-import { ProviderError, sdks, type StreamEvent, type streamChat } from '../ai-models/providers';
+import { sdks, type streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
 import type { SearchEntry, SearchIndex } from '../search/service';
 import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } from './context';
+import { AnswerReader, type ProviderStream } from './reader';
 
 export type MessageStatus = 'done' | 'streaming' | 'stopped' | 'error' | 'interrupted';
 
@@ -49,7 +50,7 @@ export interface Prepared {
   firstExchange: boolean;
   firstQuestion: string;
   /** the provider request, already under way (started with the hold's transaction) */
-  stream: { events: AsyncIterator<StreamEvent>; first: Promise<IteratorResult<StreamEvent>>; ctl: AbortController; started: number };
+  stream: ProviderStream;
 }
 
 const CONVERSATION_COLUMNS = sql`c.id, c.title, c.pinned, c.model_id, c.system_prompt, c.created_at, c.updated_at`;
@@ -403,64 +404,30 @@ export class ChatService {
   /** streams the answer to the sink, then settles; never throws */
   async run(p: Prepared, sink: Sink): Promise<void> {
     const id = p.assistant.id as string;
-    const { ctl, started } = p.stream;
-    let why: 'stopped' | 'disconnected' | 'timeout' | null = null;
-    const abort = (reason: 'stopped' | 'disconnected' | 'timeout') => {
-      why ??= reason;
-      ctl.abort();
-    };
-    this.active.set(id, { abort });
+    const reader = new AnswerReader(p.stream, this.timeouts);
+    this.active.set(id, { abort: (reason) => reader.abort(reason) });
     let finished = false;
     sink.onClose(() => {
-      if (!finished) abort('disconnected');
+      if (!finished) reader.abort('disconnected');
     });
     sink.send('start', { user_message: p.userMessage, message: p.assistant, trimmed: p.fitted.trimmed });
 
-    let firstTokenMs: number | null = null;
-    let text = '';
     let outputSoFar = 0;
-    let usage: { inputTokens: number; outputTokens: number } | null = null;
-    let failure: AppError | null = null;
-    // the first token's limit counts from the provider request's start
-    let timer = setTimeout(() => abort('timeout'), Math.max(0, this.timeouts.firstTokenMs - (Date.now() - started)));
-    try {
-      for (let next = p.stream.first; ; next = p.stream.events.next()) {
-        const r = await next;
-        if (r.done || ctl.signal.aborted) break;
-        const ev = r.value;
-        if (ev.type === 'usage') {
-          usage = { inputTokens: ev.inputTokens, outputTokens: ev.outputTokens };
-          continue;
-        }
-        if (!ev.text) continue;
-        if (firstTokenMs === null) {
-          firstTokenMs = Date.now() - started;
-          clearTimeout(timer);
-          timer = setTimeout(() => abort('timeout'), this.timeouts.idleMs);
-        } else timer.refresh();
-        text += ev.text;
-        outputSoFar += tokensOf(ev.text);
-        sink.send('delta', { text: ev.text });
-        this.scheduleSave(id, p, text, outputSoFar);
-      }
-    } catch (e) {
-      if (!ctl.signal.aborted) failure = providerFailure(e);
-    } finally {
-      clearTimeout(timer);
-      // lets the SDK's iterator go (a no-op when it ended by itself)
-      void p.stream.events.return?.(undefined).catch(() => undefined);
-    }
-    if (why === 'timeout') failure = new AppError('AI_TIMEOUT', { params: { seconds: Math.round((firstTokenMs === null ? this.timeouts.firstTokenMs : this.timeouts.idleMs) / 1000), message: '' } });
+    const { text, firstTokenMs, usage, cut, failure, endedBy: why } = await reader.read((piece, textSoFar) => {
+      outputSoFar += tokensOf(piece);
+      sink.send('delta', { text: piece });
+      this.scheduleSave(id, p, textSoFar, outputSoFar);
+    });
     this.unsaved.delete(id);
 
     const generated = firstTokenMs !== null;
     const status: MessageStatus = failure ? 'error' : why === 'stopped' || why === 'disconnected' ? 'stopped' : 'done';
     const usageStatus = failure ? 'error' : why === 'disconnected' ? 'disconnected' : status;
     const input = usage?.inputTokens ?? p.fitted.promptTokens;
-    const output = usage && !ctl.signal.aborted ? usage.outputTokens : tokensOf(text);
+    const output = usage && !cut ? usage.outputTokens : tokensOf(text);
     // nothing generated, nothing paid (a provider error or a stop before the first token)
     const cost = generated ? costOf(input, output, p.model) : 0;
-    const totalMs = Date.now() - started;
+    const totalMs = Date.now() - p.stream.started;
     let balance = 0;
     let title: string | null = null;
     let message: Row | undefined;
@@ -482,7 +449,7 @@ export class ChatService {
           totalMs,
           status: usageStatus,
           errorCode: failure?.code ?? null,
-          source: usage && !ctl.signal.aborted ? 'provider' : 'local',
+          source: usage && !cut ? 'provider' : 'local',
         });
         // the auto-title: the first question's first line, unless the user named the conversation
         const [conv] = await query<{ title: string }>(tx, sql`UPDATE conversations SET updated_at = now()
@@ -587,13 +554,6 @@ export async function withRetries<T>(run: () => Promise<T>, waits = [500, 2000, 
   return run();
 }
 
-/** a provider's failure as a catalogue error carrying the provider's own message */
-export function providerFailure(e: unknown): AppError {
-  if (e instanceof AppError) return e;
-  const code: ErrorCode = e instanceof ProviderError ? e.code : 'AI_PROVIDER_ERROR';
-  const message = (e instanceof ProviderError ? e.providerMessage : e instanceof Error ? e.message : String(e)).slice(0, 1000);
-  return new AppError(code, { params: { message, seconds: 0 }, cause: e });
-}
 
 /** from the first message down, the newest child at each step */
 export function newestBranch<T extends Row>(messages: T[]): T[] {

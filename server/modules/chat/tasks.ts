@@ -8,10 +8,11 @@ import type { AccessSubject } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
 import type { AiModelService, ResolvedModel } from '../ai-models/service';
-import type { StreamEvent, streamChat } from '../ai-models/providers';
+import type { streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
 import { costOf, type Fitted, fitToWindow, loadTokenizer, tokensOf } from './context';
-import { logUsage, providerFailure, withRetries } from './service';
+import { AnswerReader, type ProviderStream } from './reader';
+import { logUsage, withRetries } from './service';
 
 export type TaskPurpose = 'breakdown' | 'compare' | 'ask';
 const REF_TYPE = 'ai-task';
@@ -37,7 +38,7 @@ export interface TaskRun {
   model: ResolvedModel;
   fitted: Fitted;
   holdId: number;
-  stream: { events: AsyncIterator<StreamEvent>; first: Promise<IteratorResult<StreamEvent>>; ctl: AbortController; started: number };
+  stream: ProviderStream;
 }
 
 /** where a task's events go; `lane` tells two tasks in one stream apart (a comparison) */
@@ -130,63 +131,28 @@ export class AiTaskService {
    * settles; the caller sends the closing event (it may add what it made of the text). Never throws.
    */
   async run(p: TaskRun, sink: TaskSink, lane?: string): Promise<TaskResult> {
-    const { ctl, started } = p.stream;
-    let why: 'stopped' | 'timeout' | null = null;
-    const abort = (reason: 'stopped' | 'timeout') => {
-      why ??= reason;
-      ctl.abort();
-    };
-    this.active.set(p.id, { userId: p.userId, abort: () => abort('stopped') });
+    const reader = new AnswerReader(p.stream, this.timeouts);
+    this.active.set(p.id, { userId: p.userId, abort: () => reader.abort('stopped') });
     let finished = false;
     sink.onClose(() => {
-      if (!finished) abort('stopped');
+      if (!finished) reader.abort('stopped');
     });
     const tag = lane === undefined ? {} : { lane };
     sink.send('start', { ...tag, id: p.id, model: { id: p.model.id, name: p.model.name }, prompt_tokens: p.fitted.promptTokens });
 
-    let firstTokenMs: number | null = null;
-    let text = '';
     let outputSoFar = 0;
-    let usage: { inputTokens: number; outputTokens: number } | null = null;
-    let failure: AppError | null = null;
-    let timer = setTimeout(() => abort('timeout'), Math.max(0, this.timeouts.firstTokenMs - (Date.now() - started)));
-    try {
-      for (let next = p.stream.first; ; next = p.stream.events.next()) {
-        const r = await next;
-        if (r.done || ctl.signal.aborted) break;
-        const ev = r.value;
-        if (ev.type === 'usage') {
-          usage = { inputTokens: ev.inputTokens, outputTokens: ev.outputTokens };
-          continue;
-        }
-        if (!ev.text) continue;
-        if (firstTokenMs === null) {
-          firstTokenMs = Date.now() - started;
-          clearTimeout(timer);
-          timer = setTimeout(() => abort('timeout'), this.timeouts.idleMs);
-        } else timer.refresh();
-        text += ev.text;
-        outputSoFar += tokensOf(ev.text);
-        sink.send('delta', { ...tag, text: ev.text });
-        this.scheduleSave(p.holdId, costOf(p.fitted.promptTokens, outputSoFar, p.model));
-      }
-    } catch (e) {
-      if (!ctl.signal.aborted) failure = providerFailure(e);
-    } finally {
-      clearTimeout(timer);
-      void p.stream.events.return?.(undefined).catch(() => undefined);
-    }
-    if (why === 'timeout') {
-      const ms = firstTokenMs === null ? this.timeouts.firstTokenMs : this.timeouts.idleMs;
-      failure = new AppError('AI_TIMEOUT', { params: { seconds: Math.round(ms / 1000), message: '' } });
-    }
+    const { text, firstTokenMs, usage, cut, failure, endedBy: why } = await reader.read((piece) => {
+      outputSoFar += tokensOf(piece);
+      sink.send('delta', { ...tag, text: piece });
+      this.scheduleSave(p.holdId, costOf(p.fitted.promptTokens, outputSoFar, p.model));
+    });
     this.unsaved.delete(p.holdId);
     const generated = firstTokenMs !== null;
     const status: TaskResult['status'] = failure ? 'error' : why === 'stopped' ? 'stopped' : 'done';
     const input = generated ? (usage?.inputTokens ?? p.fitted.promptTokens) : 0;
-    const output = generated ? (usage && !ctl.signal.aborted ? usage.outputTokens : tokensOf(text)) : 0;
+    const output = generated ? (usage && !cut ? usage.outputTokens : tokensOf(text)) : 0;
     const cost = generated ? costOf(input, output, p.model) : 0;
-    const totalMs = Date.now() - started;
+    const totalMs = Date.now() - p.stream.started;
     let credits = 0;
     let balance = 0;
     try {
@@ -194,7 +160,7 @@ export class AiTaskService {
         this.credits.settle(p.holdId, cost, (tx, captured) =>
           logUsage(tx, { user_id: p.userId, model_id: p.model.id, model_name: p.model.name }, {
             input, output, credits: captured, firstTokenMs, totalMs, status, errorCode: failure?.code ?? null,
-            source: usage && !ctl.signal.aborted ? 'provider' : 'local', purpose: p.purpose, refId: p.refId,
+            source: usage && !cut ? 'provider' : 'local', purpose: p.purpose, refId: p.refId,
           }),
         ),
       );
