@@ -276,46 +276,31 @@ export class AiModelService {
   }
 
   /** enabled chat models the user's roles may use (role admin: every enabled one), in order */
-  async listForUser(user: AccessSubject): Promise<ChatModelInfo[]> {
-    return query<ChatModelInfo & Row>(
-      this.db,
-      sql`SELECT id, name, context_window, max_output_tokens, input_price, output_price FROM ai_models m
-        WHERE ${this.usableBy(user)} ORDER BY sort, create_date, id`,
-    );
+  listForUser(user: AccessSubject): Promise<ChatModelInfo[]> {
+    return this.listKind(user, 'chat');
   }
 
-  /** the model and its provider target, if the user may use it; else MODEL_NOT_AVAILABLE */
-  async resolveForUser(user: AccessSubject, modelId: string): Promise<ResolvedModel> {
-    const [r] = await query(this.db, sql`SELECT * FROM ai_models m WHERE m.id = ${modelId} AND ${this.usableBy(user)}`);
-    if (!r) throw new AppError('MODEL_NOT_AVAILABLE', { field: 'model_id' });
-    return {
-      id: r.id as string,
-      name: r.name as string,
-      target: {
-        protocol: r.protocol as Protocol,
-        baseUrl: r.base_url as string,
-        apiKey: r.api_key_enc ? this.sealer.unseal(r.api_key_enc as string) : null,
-        providerModel: r.provider_model as string,
-      },
-      contextWindow: r.context_window as number,
-      maxOutputTokens: r.max_output_tokens as number,
-      inputPrice: r.input_price as number,
-      outputPrice: r.output_price as number,
-    };
+  /** the chat model and its provider target, if the user may use it; else MODEL_NOT_AVAILABLE */
+  resolveForUser(user: AccessSubject, modelId: string): Promise<ResolvedModel> {
+    return this.resolveKind(user, modelId, 'chat');
   }
 
   /** enabled speech-to-text models the user's roles may use, in order (same role rules as chat) */
-  async listSpeechForUser(user: AccessSubject): Promise<ChatModelInfo[]> {
-    return query<ChatModelInfo & Row>(
-      this.db,
-      sql`SELECT id, name, context_window, max_output_tokens, input_price, output_price FROM ai_models m
-        WHERE ${this.usableBy(user, 'speech-to-text')} ORDER BY sort, create_date, id`,
-    );
+  listSpeechForUser(user: AccessSubject): Promise<ChatModelInfo[]> {
+    return this.listKind(user, 'speech-to-text');
   }
 
   /** a speech-to-text model and its provider target, if the user may use it; else MODEL_NOT_AVAILABLE */
-  async resolveSpeechForUser(user: AccessSubject, modelId: string): Promise<ResolvedModel> {
+  resolveSpeechForUser(user: AccessSubject, modelId: string): Promise<ResolvedModel> {
     return this.resolveKind(user, modelId, 'speech-to-text');
+  }
+
+  private listKind(user: AccessSubject, kind: AiKind): Promise<ChatModelInfo[]> {
+    return query<ChatModelInfo & Row>(
+      this.db,
+      sql`SELECT id, name, context_window, max_output_tokens, input_price, output_price FROM ai_models m
+        WHERE ${this.usableBy(user, kind)} ORDER BY sort, create_date, id`,
+    );
   }
 
   private async resolveKind(user: AccessSubject, modelId: string, kind: AiKind): Promise<ResolvedModel> {
