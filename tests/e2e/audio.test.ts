@@ -113,6 +113,8 @@ describe('with a microphone', () => {
     await expect(page.getByTestId('transcript').innerText()).resolves.toMatch(/^Stand-in transcript of 2\.\d seconds of audio\.$/);
     const whole = standin.transcriptions[standin.transcriptions.length - 1];
     expect(whole.mime).toBe('audio/wav');
+    // no language picked: the provider detects it
+    expect(whole.language).toBeNull();
     // the seconds at 60 a minute, and 7 output tokens at one credit each
     expect(before - (await balance())).toBe(Math.ceil(whole.seconds) + 7);
     await settled(page);
@@ -126,9 +128,13 @@ describe('with a microphone', () => {
     await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2, { steps: 8 });
     await page.mouse.up();
     await page.getByText(/^Region [\d.]+ s – [\d.]+ s$/).waitFor();
+    // the spoken language, named by the browser in the console's language, goes to the provider
+    await page.getByTestId('language').click();
+    await page.locator('.ant-select-item-option', { hasText: /^English$/ }).click();
     await page.getByTestId('transcribe-region').click();
     await page.getByText(/Stand-in transcript of 1\.\d seconds of audio\./).first().waitFor();
     const sent = standin.transcriptions[standin.transcriptions.length - 1];
+    expect(sent.language).toBe('en');
     expect(sent.seconds).toBeGreaterThan(0.7);
     expect(sent.seconds).toBeLessThan(1.5);
     await settled(page);

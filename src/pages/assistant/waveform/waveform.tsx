@@ -4,7 +4,7 @@
  * speech-to-text model, send the transcript to the chat; the caller's recordings beside.
  */
 import { AudioOutlined, DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, SendOutlined, SoundOutlined, StopOutlined, UploadOutlined, ZoomInOutlined } from '@ant-design/icons';
-import { history } from '@umijs/max';
+import { getLocale, history } from '@umijs/max';
 import { Alert, Button, Card, Col, Empty, Flex, List, Popconfirm, Row, Select, Slider, Space, Spin, Tag, theme, Typography, Upload } from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useRef, useState } from 'react';
@@ -32,6 +32,18 @@ import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
 import { saveScore } from '@/shared/session';
 import './messages';
+
+/** the languages offered for transcription (the provider detects any other when none is picked) */
+const SPOKEN_LANGUAGES = ['zh', 'en', 'ja', 'ko', 'fr', 'de', 'es', 'ru', 'pt', 'it'];
+
+/** a language's name in the console's language, from the browser's own data */
+function languageName(code: string): string {
+  try {
+    return new Intl.DisplayNames([getLocale()], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../shared/format';
 
@@ -57,6 +69,8 @@ export default function WaveformPage() {
   const [region, setRegion] = useState<{ start: number; end: number } | null>(null);
   const [current, setCurrent] = useState<RecordingDetail | null>(null);
   const [modelId, setModelId] = useState<string | undefined>();
+  /** the spoken language (ISO-639-1) told to the provider; undefined: the provider detects it */
+  const [language, setLanguage] = useState<string | undefined>();
   const [transcript, setTranscript] = useState<Transcript | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [micError, setMicError] = useState<string | null>(null);
@@ -173,7 +187,8 @@ export default function WaveformPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const body = part === 'region' && region ? { model_id: modelId, start_s: Math.round(region.start * 100) / 100, end_s: Math.round(region.end * 100) / 100 } : { model_id: modelId };
+      const whole = { model_id: modelId, language: language ?? null };
+      const body = part === 'region' && region ? { ...whole, start_s: Math.round(region.start * 100) / 100, end_s: Math.round(region.end * 100) / 100 } : whole;
       const done = await transcribeRecording(current.id, body);
       saveScore(done.balance);
       setTranscript(done);
@@ -252,6 +267,15 @@ export default function WaveformPage() {
                 onChange={setModelId}
                 options={(models.data ?? []).map((m) => ({ value: m.id, label: m.name }))}
                 data-testid="model"
+              />
+              <Select
+                style={{ minWidth: 160 }}
+                allowClear
+                placeholder={t('audio.language.auto')}
+                value={language}
+                onChange={setLanguage}
+                options={SPOKEN_LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
+                data-testid="language"
               />
               <Button type="primary" disabled={!current || !modelId} onClick={() => transcribe('all')} data-testid="transcribe-all">
                 {t('audio.transcribeAll')}
