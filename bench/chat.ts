@@ -13,7 +13,7 @@
  *
  * `npm run bench -- chat` runs only this one.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,8 +25,8 @@ import { users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { CreditService } from '../server/modules/credits/service';
 import { freePort } from '../tests/support/free-port';
+import { pct, sleep, startServer, startStandin } from './processes';
 
-const ROOT = path.join(__dirname, '..');
 const STREAMS = Number(process.env.BENCH_STREAMS || 500);
 const RAMP_S = Number(process.env.BENCH_RAMP_S || 5);
 const USERS = 50;
@@ -35,11 +35,6 @@ const LEDGER_S = Number(process.env.BENCH_LEDGER_S || 10);
 const LEDGER_CLIENTS = 50;
 const TARGET = { addedP95Ms: 20, lost: 0 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 const EXPECTED = Array.from({ length: TOKENS }, (_, i) => `w${i + 1}`).join(' ');
 
 function rssMb(pid: number): number {
@@ -48,26 +43,6 @@ function rssMb(pid: number): number {
     return Number(m?.[1] ?? 0) / 1024;
   } catch {
     return 0;
-  }
-}
-
-/** BENCH_CPU_PROF=<folder>: the server writes a CPU profile there when it stops (open it in Chrome DevTools) */
-function child(args: string[], env: NodeJS.ProcessEnv, profile = false) {
-  let output = '';
-  const prof = profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const c = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  c.stdout!.on('data', (d) => (output += d));
-  c.stderr!.on('data', (d) => (output += d));
-  return { c, output: () => output };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, output: () => string): Promise<T> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what} did not come up:\n${output()}`);
-    await sleep(50);
   }
 }
 
@@ -124,25 +99,12 @@ export async function runChatBench(): Promise<void> {
     await seedInitialData(db);
     const credits = new CreditService(db);
 
-    const standin = child(['bench/standin-process.ts'], { STANDIN_TOKEN_DELAY_MS: '50' });
+    const standin = await startStandin(50);
     procs.push(standin.c);
-    const { baseUrl } = await waitFor('the stand-in', async () => {
-      const line = standin.output().split('\n').find((l) => l.startsWith('{'));
-      return line ? (JSON.parse(line) as { baseUrl: string }) : undefined;
-    }, standin.output);
-
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = child(['server/main.ts'], {
-      DATABASE_URL: pg.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-      STATIC_DIR: path.join(dataDir, 'no-console'),
-    }, true);
+    const { baseUrl } = standin;
+    const server = await startServer(pg.url, dataDir, true);
     procs.push(server.c);
-    await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), server.output);
+    const { base } = server;
     const post = async (url: string, token: string | null, body: unknown) =>
       (await (
         await fetch(`${base}${url}`, {

@@ -11,7 +11,7 @@
  *
  * `npm run bench -- search` runs only this one.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,19 +24,14 @@ import { hashPassword } from '../server/modules/auth/passwords';
 import { CreditService } from '../server/modules/credits/service';
 import { indexText } from '../shared/search-text';
 import { freePort } from '../tests/support/free-port';
+import { pct, startServer, startStandin } from './processes';
 
-const ROOT = path.join(__dirname, '..');
 const ENTRIES = Number(process.env.BENCH_SEARCH_ENTRIES || 100_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS || 40);
 const ASKS = Number(process.env.BENCH_ASKS || 30);
 const OWNERS = 200;
 const TARGET = { p95Ms: 50 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-};
 
 /** a repeatable random source, so two runs seed the same text */
 function rng(seed: number) {
@@ -60,24 +55,6 @@ const hanWord = () => HAN_WORDS[Math.min(HAN_WORDS.length - 1, Math.floor(Math.e
 const chineseText = (chars: number) => Array.from({ length: Math.ceil(chars / 2.2) }, (_, i) => (i % 10 === 9 ? `${hanWord()}。` : hanWord())).join('');
 const textOf = (size: number) => (rand() < 0.35 ? chineseText(Math.round(size / 2)) : englishText(Math.round(size / 6)));
 const between = (a: number, b: number) => Math.round(a + rand() * (b - a));
-
-function child(args: string[], env: NodeJS.ProcessEnv) {
-  let output = '';
-  const c = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  c.stdout!.on('data', (d) => (output += d));
-  c.stderr!.on('data', (d) => (output += d));
-  return { c, output: () => output };
-}
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, output: () => string): Promise<T> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const v = await probe().catch(() => undefined);
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`${what} did not come up:\n${output()}`);
-    await sleep(50);
-  }
-}
 
 /** the ms until the first line `pick` finds text in; then the stream is dropped */
 async function firstText(url: string, init: RequestInit, pick: (line: string) => string | undefined): Promise<number> {
@@ -159,24 +136,12 @@ export async function runSearchBench(): Promise<void> {
     const [{ n, mb }] = (await db.execute<{ n: string; mb: string }>(sql`SELECT count(*) AS n, round(pg_total_relation_size('search_entries') / 1e6) AS mb FROM search_entries`)).rows;
     console.log(`  seeded ${Number(n).toLocaleString('en-US')} entries (${mb} MB with indexes) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-    const standin = child(['bench/standin-process.ts'], { STANDIN_TOKEN_DELAY_MS: '20' });
+    const standin = await startStandin(20);
     procs.push(standin.c);
-    const { baseUrl } = await waitFor('the stand-in', async () => {
-      const line = standin.output().split('\n').find((l) => l.startsWith('{'));
-      return line ? (JSON.parse(line) as { baseUrl: string }) : undefined;
-    }, standin.output);
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const server = child(['server/main.ts'], {
-      DATABASE_URL: pg.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-      STATIC_DIR: path.join(dataDir, 'no-console'),
-    });
+    const { baseUrl } = standin;
+    const server = await startServer(pg.url, dataDir);
     procs.push(server.c);
-    await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), server.output);
+    const { base } = server;
     const post = async (url: string, token: string | null, body: unknown) =>
       (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as { data: any };
     const admin = (await post('/api/auth/register-admin', null, { username: 'bench_admin', password: 'Bench#2026', password2: 'Bench#2026' })).data.token;
