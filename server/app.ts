@@ -20,6 +20,7 @@ import type { Db } from './db';
 import { createMailer, outboxDir } from './core/mailer';
 import { Jobs } from './core/jobs';
 import { loadSecret } from './core/secret';
+import { SettingsStore } from './core/settings';
 import { createSms } from './core/sms';
 import { registerModules } from './modules';
 import { CreditService } from './modules/credits/service';
@@ -97,6 +98,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const aiModels = new AiModelService(db, secret, config.aiTestTimeoutMs);
   const aiTasks = new AiTaskService(db, credits, aiModels, streamChat, config.ai);
   const search = new SearchIndex(db);
+  const settings = new SettingsStore(db);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -106,7 +108,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, mailer });
 
   // after the modules: they register what settling a hold of theirs means
   const jobs = new Jobs(

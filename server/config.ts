@@ -2,6 +2,7 @@
  * Environment -> typed config. The spec's constants (section 9) are named once, in
  * shared/constants.ts (browser-safe, imported by the console too), and re-exported here.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Spec section 9 constants and the login config live in shared/constants.ts (the console imports them too). */
@@ -114,6 +115,84 @@ export interface Config {
   ai: { firstTokenMs: number; idleMs: number };
   /** AI_TEST_TIMEOUT_MS: how long an admin's "test connection" waits for a provider */
   aiTestTimeoutMs: number;
+  /**
+   * Payment providers, each from its environment variables; one that is absent has its methods
+   * shown disabled with the reason (there is no test mode that pays). Notifications come to
+   * PUBLIC_URL, so without it no method is offered either.
+   */
+  pay: { alipay?: AlipayConfig; wxpay?: WxpayConfig };
+  /** rewarded ads: the ad network's callback secret (absent: no rewards) and the ad pages the frame may show */
+  ads: { callbackSecret?: string; pageAllow: string[] };
+  /** a font with Chinese glyphs for invoice PDFs (TTF, OTF or a TTC collection and the face to use) */
+  invoiceFont: { path: string; face?: string };
+}
+
+/** Alipay open platform (alipay-sdk): the app, its private key and Alipay's public key */
+export interface AlipayConfig {
+  appId: string;
+  /** PEM (PKCS#8 or PKCS#1) */
+  privateKey: string;
+  /** Alipay's public key (PEM), which signs its answers and notifications */
+  alipayPublicKey: string;
+  /** the OpenAPI gateway (https://openapi.alipay.com/gateway.do) */
+  gateway: string;
+}
+
+/** WeChat Pay API v3: the merchant, its API certificate's key and serial, the APIv3 key, WeChat Pay's public key */
+export interface WxpayConfig {
+  mchid: string;
+  /** the app id the Native payments are made for */
+  appid: string;
+  /** serial number of the merchant API certificate */
+  serialNo: string;
+  /** the merchant API private key (PEM) */
+  privateKey: string;
+  /** the 32-byte APIv3 key that decrypts notification resources (AES-256-GCM) */
+  apiV3Key: string;
+  /** WeChat Pay's public key (PEM) and its id (Wechatpay-Serial of what it signs) */
+  platformPublicKey: string;
+  platformPublicKeyId: string;
+  /** https://api.mch.weixin.qq.com */
+  apiBase: string;
+}
+
+/** a key given as PEM text (newlines may be written as \n) or as the path of a PEM file */
+function pemOf(v: string | undefined, name: string): string | undefined {
+  const s = v?.trim();
+  if (!s) return undefined;
+  if (s.includes('-----BEGIN')) return s.replace(/\\n/g, '\n');
+  try {
+    return fs.readFileSync(s, 'utf8');
+  } catch {
+    throw new ConfigError(`${name} must be a PEM key or the path of a readable PEM file (${s} cannot be read)`);
+  }
+}
+
+function alipayOf(env: NodeJS.ProcessEnv): AlipayConfig | undefined {
+  const privateKey = pemOf(env.ALIPAY_PRIVATE_KEY, 'ALIPAY_PRIVATE_KEY');
+  const alipayPublicKey = pemOf(env.ALIPAY_PUBLIC_KEY, 'ALIPAY_PUBLIC_KEY');
+  if (!env.ALIPAY_APP_ID || !privateKey || !alipayPublicKey) return undefined;
+  return { appId: env.ALIPAY_APP_ID, privateKey, alipayPublicKey, gateway: env.ALIPAY_GATEWAY || 'https://openapi.alipay.com/gateway.do' };
+}
+
+function wxpayOf(env: NodeJS.ProcessEnv): WxpayConfig | undefined {
+  const privateKey = pemOf(env.WXPAY_PRIVATE_KEY, 'WXPAY_PRIVATE_KEY');
+  const platformPublicKey = pemOf(env.WXPAY_PUBLIC_KEY, 'WXPAY_PUBLIC_KEY');
+  const { WXPAY_MCHID: mchid, WXPAY_APPID: appid, WXPAY_SERIAL_NO: serialNo, WXPAY_APIV3_KEY: apiV3Key, WXPAY_PUBLIC_KEY_ID: platformPublicKeyId } = env;
+  if (!mchid || !appid || !serialNo || !privateKey || !apiV3Key || !platformPublicKey || !platformPublicKeyId) return undefined;
+  if (Buffer.byteLength(apiV3Key, 'utf8') !== 32) throw new ConfigError('WXPAY_APIV3_KEY must be the 32-character APIv3 key set in the merchant platform');
+  return { mchid, appid, serialNo, privateKey, apiV3Key, platformPublicKey, platformPublicKeyId, apiBase: (env.WXPAY_API_BASE || 'https://api.mch.weixin.qq.com').replace(/\/+$/, '') };
+}
+
+/** the first CJK font found among the usual Debian places (fonts-noto-cjk), unless INVOICE_FONT names one */
+const CJK_FONTS: Array<{ path: string; face?: string }> = [
+  { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' },
+  { path: '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc', face: 'NotoSerifCJKsc-Regular' },
+  { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', face: 'WenQuanYi Micro Hei' },
+];
+function invoiceFontOf(env: NodeJS.ProcessEnv): Config['invoiceFont'] {
+  if (env.INVOICE_FONT) return { path: path.resolve(env.INVOICE_FONT), face: env.INVOICE_FONT_FACE || undefined };
+  return CJK_FONTS.find((f) => fs.existsSync(f.path)) ?? CJK_FONTS[0];
 }
 
 /** HS256 wants a key at least as long as its hash: a shorter JWT_SECRET can be guessed offline */
@@ -205,5 +284,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: int(env.AI_IDLE_TIMEOUT_MS, SPEC.REQUEST_TIMEOUT_MS),
     },
     aiTestTimeoutMs: int(env.AI_TEST_TIMEOUT_MS, 15_000),
+    pay: { alipay: alipayOf(env), wxpay: wxpayOf(env) },
+    ads: { callbackSecret: env.AD_CALLBACK_SECRET || undefined, pageAllow: list(env.AD_PAGE_ALLOW) ?? [] },
+    invoiceFont: invoiceFontOf(env),
   };
 }

@@ -94,6 +94,11 @@ export const RULES = {
   aiUsage: 'READ_AI_USAGE',
   /** adjusting a user's credits and running the ledger reconciliation stay with role admin */
   creditsAdmin: ADMIN_ROLE,
+  /**
+   * money: every order (refunds), packages, redemption codes, payment / withdrawal / ad settings,
+   * reviewing withdrawals, issuing invoices, everyone's cost analysis
+   */
+  manageFinance: 'MANAGE_FINANCE',
 } as const;
 
 export interface BuiltInPermission {
@@ -124,6 +129,7 @@ export const BUILT_IN_PERMISSIONS: BuiltInPermission[] = [
   { permissionId: RULES.manageContent, permissionName: 'Manage content', comment: 'built-in' },
   { permissionId: RULES.aiModels, permissionName: 'Manage AI models', comment: 'built-in' },
   { permissionId: RULES.aiUsage, permissionName: 'Read the AI usage log', comment: 'built-in' },
+  { permissionId: RULES.manageFinance, permissionName: 'Manage finance', comment: 'built-in' },
 ];
 
 export interface BuiltInMenu {
@@ -162,4 +168,14 @@ export const BUILT_IN_MENUS: BuiltInMenu[] = [
   { menuId: 'ai_model', name: 'menu.aiModel', icon: 'RobotOutlined', url: '/pages/ai-model/list', sort: 1080, parentId: 'system_management', permission: menuPermission(RULES.aiModels) },
   { menuId: 'ai_usage', name: 'menu.aiUsage', icon: 'LineChartOutlined', url: '/pages/ai-usage/list', sort: 1090, parentId: 'system_management', permission: menuPermission(RULES.aiUsage) },
   { menuId: 'ai_prompt', name: 'menu.aiPrompt', icon: 'ShopOutlined', url: '/pages/ai-prompt/list', sort: 1100, parentId: 'system_management', permission: menuPermission(RULES.manageContent) },
+  // finance: the pages of MANAGE_FINANCE (withdrawals, invoices and the cost analysis are the
+  // expense pages every user has, showing everyone's to these holders)
+  { menuId: 'finance', name: 'menu.finance', icon: 'AccountBookOutlined', url: '', sort: 500, parentId: null, permission: menuPermission(RULES.manageFinance) },
+  { menuId: 'finance_orders', name: 'menu.finance.orders', icon: 'ProfileOutlined', url: '/pages/finance/orders/list', sort: 510, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
+  { menuId: 'finance_packages', name: 'menu.finance.packages', icon: 'GiftOutlined', url: '/pages/finance/packages/list', sort: 520, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
+  { menuId: 'finance_codes', name: 'menu.finance.codes', icon: 'BarcodeOutlined', url: '/pages/finance/codes/list', sort: 530, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
+  { menuId: 'finance_withdrawals', name: 'menu.finance.withdrawals', icon: 'TransactionOutlined', url: '/pages/expense/withdraw/list', sort: 540, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
+  { menuId: 'finance_invoices', name: 'menu.finance.invoices', icon: 'FileTextOutlined', url: '/pages/expense/invoice/invoice', sort: 550, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
+  { menuId: 'finance_analysis', name: 'menu.finance.analysis', icon: 'PieChartOutlined', url: '/pages/expense/analysis/analysis', sort: 560, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
+  { menuId: 'finance_settings', name: 'menu.finance.settings', icon: 'ControlOutlined', url: '/pages/finance/settings/settings', sort: 570, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
 ];

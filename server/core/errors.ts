@@ -178,6 +178,51 @@ export const ERRORS = {
   WEIXIN_TICKET_INVALID: 400,
   /** the page to return to must be a path inside the console (field redirect) */
   REDIRECT_INVALID: 400,
+  // payments, redemption codes, rewarded ads, withdrawals, invoices (messages: locales/errors)
+  /** the method is not set up on this server ({reason}; field method) */
+  PAY_METHOD_UNAVAILABLE: 400,
+  /** a custom amount outside the limits ({min}, {max} in yuan; field amount_cents) */
+  PAY_AMOUNT_INVALID: 400,
+  /** no such package, or switched off (field package_id) */
+  PACKAGE_NOT_AVAILABLE: 400,
+  /** the payment provider refused or could not be reached; its own words are appended ({message}) */
+  PAY_PROVIDER_ERROR: 502,
+  /** the order's state does not allow this ({status}) */
+  ORDER_STATE_INVALID: 409,
+  /** more than is left to refund ({max} cents; field amount_cents) */
+  REFUND_AMOUNT_INVALID: 400,
+  /** the balance no longer holds the credits the refund takes back ({needed}, {balance}) */
+  REFUND_CREDITS_SPENT: 409,
+  /** no such code (field code) */
+  REDEEM_CODE_INVALID: 400,
+  /** the code was used already (field code) */
+  REDEEM_CODE_USED: 409,
+  /** the code's batch expired or was switched off (field code) */
+  REDEEM_CODE_EXPIRED: 400,
+  /** too many wrong codes in a row ({minutes} to wait; field code) */
+  REDEEM_TOO_MANY_ATTEMPTS: 429,
+  /** the ad network's callback is unsigned, wrongly signed or names no known view */
+  AD_CALLBACK_INVALID: 403,
+  /** today's rewards reached the daily cap ({cap}) */
+  AD_DAILY_CAP_REACHED: 429,
+  /** rewarded ads are not set up (no AD_CALLBACK_SECRET or no allowed ad page) */
+  AD_NOT_CONFIGURED: 400,
+  /** withdrawals need a verified real name */
+  WITHDRAW_REALNAME_REQUIRED: 403,
+  /** below the minimum ({min}; field amount) */
+  WITHDRAW_AMOUNT_INVALID: 400,
+  /** more than the credits that may be withdrawn ({available}; field amount) */
+  WITHDRAW_EXCEEDS_EARNED: 400,
+  /** only a pending request can be changed or decided */
+  WITHDRAW_NOT_PENDING: 409,
+  /** an order that is not the caller's, not paid, refunded in full or already invoiced (field order_ids) */
+  INVOICE_ORDERS_INVALID: 400,
+  /** a company invoice needs a unified social credit code (field tax_number) */
+  TAX_NUMBER_INVALID: 400,
+  /** only a pending invoice can be issued or rejected */
+  INVOICE_NOT_PENDING: 409,
+  /** no font with Chinese glyphs on this server (INVOICE_FONT): the invoice stays pending */
+  INVOICE_FONT_MISSING: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

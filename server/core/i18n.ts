@@ -1,21 +1,25 @@
 /**
- * Message lookup for the server, over the same catalogues the console uses (locales/*.json) and
- * the field names only the server shows (locales/fields: in error messages and export headers).
+ * Message lookup for the server, over the same catalogues the console uses (locales/*.json), the
+ * field names only the server shows (locales/fields: in error messages and export headers) and the
+ * messages of error codes the console never words itself (locales/errors: it shows the server's).
  * Spec: admin UI locales en, zh-Hans, zh-Hant; fallback en.
  */
 import en from '../../locales/en-US.json';
+import enErrors from '../../locales/errors/en-US.json';
 import enFields from '../../locales/fields/en-US.json';
 import zhHansFields from '../../locales/fields/zh-CN.json';
 import zhHantFields from '../../locales/fields/zh-TW.json';
 import zhHans from '../../locales/zh-CN.json';
+import zhHansErrors from '../../locales/errors/zh-CN.json';
 import zhHant from '../../locales/zh-TW.json';
+import zhHantErrors from '../../locales/errors/zh-TW.json';
 
 export type Lang = 'en' | 'zh-Hans' | 'zh-Hant';
 
 const catalogues: Record<Lang, Record<string, string>> = {
-  en: { ...en, ...enFields },
-  'zh-Hans': { ...zhHans, ...zhHansFields },
-  'zh-Hant': { ...zhHant, ...zhHantFields },
+  en: { ...en, ...enFields, ...enErrors },
+  'zh-Hans': { ...zhHans, ...zhHansFields, ...zhHansErrors },
+  'zh-Hant': { ...zhHant, ...zhHantFields, ...zhHantErrors },
 };
 
 /** Picks the first supported language of an Accept-Language header (q-ordered), else en. */

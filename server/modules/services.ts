@@ -3,6 +3,8 @@
  * (core's ModuleContext over this record). Type-only: importing it registers nothing.
  */
 import type { ModuleContext as CoreModuleContext } from '../core/context';
+import type { Mailer } from '../core/mailer';
+import type { SettingsStore } from '../core/settings';
 import type { AiModelService } from './ai-models/service';
 import type { AccountService } from './auth/service';
 import type { AiTaskService } from './chat/tasks';
@@ -23,6 +25,10 @@ export interface Services {
   aiTasks: AiTaskService;
   /** the search index every searchable thing's module writes */
   search: SearchIndex;
+  /** admin-editable settings of an area (payments, withdrawals, ads, ...) */
+  settings: SettingsStore;
+  /** SMTP mail (test mode: the outbox) */
+  mailer: Mailer;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;

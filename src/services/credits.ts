@@ -26,8 +26,7 @@ export type Reconciliation = NonNullable<Data<'/api/credits/reconciliation', 'ge
 /** an adjustment moves at most this many credits either way (the adjust route's bound) */
 export const ADJUST_MAX = 100_000_000;
 
-/** the kinds of ledger entries, in the order filters offer them */
-export const LEDGER_KINDS = ['grant', 'hold', 'capture', 'release', 'topup', 'refund', 'withdrawal', 'adjustment'] as const;
+export { LEDGER_KINDS } from '../../shared/ledger';
 /** the states an AI request ends in */
 export const USAGE_STATUSES = ['done', 'stopped', 'disconnected', 'error', 'interrupted'] as const;
 

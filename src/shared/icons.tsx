@@ -4,13 +4,16 @@
  * neutral icon. The menu admin page can offer MENU_ICON_NAMES as the choice.
  */
 import {
+  AccountBookOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
   BarChartOutlined,
+  BarcodeOutlined,
   BellOutlined,
   BookOutlined,
   CheckSquareOutlined,
   CloudUploadOutlined,
+  ControlOutlined,
   DashboardOutlined,
   ExperimentOutlined,
   FileOutlined,
@@ -26,6 +29,7 @@ import {
   MessageOutlined,
   PayCircleOutlined,
   PieChartOutlined,
+  ProfileOutlined,
   ReadOutlined,
   RobotOutlined,
   SafetyOutlined,
@@ -40,13 +44,16 @@ import {
 import type { ComponentType } from 'react';
 
 const ICONS: Record<string, ComponentType> = {
+  AccountBookOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
   BarChartOutlined,
+  BarcodeOutlined,
   BellOutlined,
   BookOutlined,
   CheckSquareOutlined,
   CloudUploadOutlined,
+  ControlOutlined,
   DashboardOutlined,
   ExperimentOutlined,
   FileOutlined,
@@ -62,6 +69,7 @@ const ICONS: Record<string, ComponentType> = {
   MessageOutlined,
   PayCircleOutlined,
   PieChartOutlined,
+  ProfileOutlined,
   ReadOutlined,
   RobotOutlined,
   SafetyOutlined,

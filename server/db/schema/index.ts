@@ -13,3 +13,4 @@ export * from './docs';
 export * from './audio';
 export * from './search';
 export * from './seed';
+export * from './payments';

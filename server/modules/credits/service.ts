@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
+import { type LedgerKind, LEDGER_KINDS } from '../../../shared/ledger';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
@@ -21,8 +22,7 @@ import { query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { Mismatch } from '../../db/schema';
 
-export type LedgerKind = 'grant' | 'hold' | 'capture' | 'release' | 'topup' | 'refund' | 'withdrawal' | 'adjustment';
-export const LEDGER_KINDS: LedgerKind[] = ['grant', 'hold', 'capture', 'release', 'topup', 'refund', 'withdrawal', 'adjustment'];
+export { type LedgerKind, LEDGER_KINDS };
 /** the kinds of AI spending: their sum over a day is what the daily limit counts */
 const SPENDING: LedgerKind[] = ['hold', 'release', 'capture'];
 

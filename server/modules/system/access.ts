@@ -28,4 +28,5 @@ export const ACCESS = {
   aiUsage: accessOf(RULES.aiUsage),
   creditsAdmin: accessOf(RULES.creditsAdmin),
   manageContent: accessOf(RULES.manageContent),
+  manageFinance: accessOf(RULES.manageFinance),
 } satisfies Record<string, ResourceAccess | AccessRule | { read: AccessRule }>;
