@@ -28,6 +28,8 @@ import { AiModelService } from './modules/ai-models/service';
 import { streamChat } from './modules/ai-models/providers';
 import { messagesMissingFromSearch } from './modules/chat/service';
 import { AiTaskService } from './modules/chat/tasks';
+import { PaymentService } from './modules/payments/service';
+import { paymentProviders } from './modules/payments/providers';
 import { PromptService } from './modules/prompts/service';
 import { backfillSearch } from './modules/search/backfill';
 import { SearchIndex } from './modules/search/service';
@@ -99,6 +101,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const aiTasks = new AiTaskService(db, credits, aiModels, streamChat, config.ai);
   const search = new SearchIndex(db);
   const settings = new SettingsStore(db);
+  const payments = new PaymentService(db, config, credits, settings, paymentProviders(config.pay), app.log);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -108,13 +111,15 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, mailer });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, mailer, payments });
 
   // after the modules: they register what settling a hold of theirs means
   const jobs = new Jobs(
     [
       { name: 'settle-orphan-holds', everyMs: 60_000, run: () => credits.settleOrphans() },
       { name: 'nightly-reconciliation', everyMs: 10 * 60_000, run: () => credits.reconcileIfDue() },
+      // orders whose notification did not come: asked about at the provider, expired when due
+      { name: 'pay-requery', everyMs: 15_000, run: () => payments.requery() },
       // at start (then rarely): entries written before their module indexed them
       {
         name: 'search-backfill',

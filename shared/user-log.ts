@@ -14,6 +14,9 @@ export const USER_LOG_TYPES = [
   'unbind-weixin',
   'realname-review',
   'credits-adjust',
+  'pay-refund',
+  'withdraw-review',
+  'invoice-issue',
 ] as const;
 
 export type UserLogType = (typeof USER_LOG_TYPES)[number];

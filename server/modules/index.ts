@@ -31,7 +31,11 @@
  *   audio_recordings, audio_transcripts         audio/ (the audio itself is a file of files/)
  *   search_entries                              search/ (SearchIndex: the owners of searchable
  *                                               things put and remove their entries through it)
- *   app_settings                                core/secret.ts (the JWT secret)
+ *   pay_packages, pay_orders, pay_notifications, payments/ (PaymentService: orders, crediting once through
+ *   pay_refunds                                 credits/, the re-query job, refunds; provider clients
+ *                                               in payments/providers)
+ *   app_settings                                core/secret.ts (the JWT secret), core/settings.ts (the
+ *                                               areas' admin settings, each area's key its own)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
 import type { FastifyInstance } from 'fastify';
@@ -45,6 +49,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { docRoutes } from './docs/routes';
 import { fileRoutes } from './files/routes';
 import { menuRoutes } from './menus/routes';
+import { paymentRoutes } from './payments/routes';
 import { profileRoutes } from './profile/routes';
 import { promptStoreRoutes } from './prompt-store/routes';
 import { promptRoutes } from './prompts/routes';
@@ -58,5 +63,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes]) await mod({ ...ctx, app: typed });
 }

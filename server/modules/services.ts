@@ -10,6 +10,7 @@ import type { AccountService } from './auth/service';
 import type { AiTaskService } from './chat/tasks';
 import type { CreditService } from './credits/service';
 import type { FileService } from './files/service';
+import type { PaymentService } from './payments/service';
 import type { RealnameService } from './realname/service';
 import type { SearchIndex } from './search/service';
 import type { VerificationService } from './verify/service';
@@ -29,6 +30,8 @@ export interface Services {
   settings: SettingsStore;
   /** SMTP mail (test mode: the outbox) */
   mailer: Mailer;
+  /** top-up orders and their providers */
+  payments: PaymentService;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;

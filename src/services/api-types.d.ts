@@ -7439,6 +7439,892 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pay/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** what the top-up page offers: methods (with why one is off), packages, the custom amount */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-47"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every order */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    method?: string[];
+                    user_id?: string[];
+                    paid_at_from?: string;
+                    paid_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-42"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a top-up order for a package or a custom amount, created at the provider (QR code or the page to go to) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        package_id?: string;
+                        amount_cents?: number;
+                        method: string;
+                        return_to?: string;
+                        platform?: string;
+                        channel?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/my-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's orders */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/my-orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("order_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    method?: string[];
+                    user_id?: string[];
+                    paid_at_from?: string;
+                    paid_at_to?: string;
+                    columns?: ("order_no" | "username" | "trade_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/{orderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an order of the caller (finance: any) as the page following it reads it; an open one is asked about at the provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-43"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/{orderNo}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the caller gives up an open order (closed at the provider) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/{orderNo}/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an order with its refunds and the notifications received for it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                order: components["schemas"]["def-42"];
+                                refunds: {
+                                    id: string;
+                                    refund_no: string;
+                                    amount_cents: number;
+                                    credits: number;
+                                    credits_shortfall: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "succeeded" | "failed";
+                                    reason: string;
+                                    provider_refund_id: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    finished_at: string | null;
+                                    actor: string | null;
+                                }[];
+                                notifications: {
+                                    id: string;
+                                    provider: string;
+                                    notify_id: string | null;
+                                    verified: boolean;
+                                    outcome: string;
+                                    detail: string | null;
+                                    ip: string | null;
+                                    /** Format: date-time */
+                                    received_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/{orderNo}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** refunds part or all of an order through the provider and takes its credits back (force: even when they were spent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount_cents: number;
+                        reason: string;
+                        force?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-45"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "price_cents" | "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    enabled?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        price_cents: number;
+                        credits: number;
+                        bonus_credits?: number;
+                        sort?: number;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/packages/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "price_cents" | "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    enabled?: string[];
+                    columns?: ("name" | "price_cents" | "credits" | "bonus_credits" | "enabled" | "sold")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        price_cents?: number;
+                        credits?: number;
+                        bonus_credits?: number;
+                        sort?: number;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the custom amount and order rules */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-46"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        custom_enabled?: boolean;
+                        custom_min_cents?: number;
+                        custom_max_cents?: number;
+                        credits_per_yuan?: number;
+                        order_ttl_minutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-46"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/notify/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a provider's payment notification (signed; answered in the provider's format) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/return/{orderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** where computer-website pay sends the browser back: redirects to the result page */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7665,7 +8551,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -7679,7 +8565,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -8077,6 +8963,168 @@ export interface components {
             prompt: number;
             message: number;
             article: number;
+        };
+        /** PayOrder */
+        "def-41": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** AdminPayOrder */
+        "def-42": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            username: string | null;
+            nickname: string | null;
+        };
+        /** FollowedOrder */
+        "def-43": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            balance: number | null;
+        };
+        /** PayPackage */
+        "def-44": {
+            id: string;
+            name: string;
+            price_cents: number;
+            credits: number;
+            bonus_credits: number;
+            sort: number;
+            enabled: boolean;
+            sold: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** PayRefund */
+        "def-45": {
+            id: string;
+            refund_no: string;
+            amount_cents: number;
+            credits: number;
+            credits_shortfall: number;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            reason: string;
+            provider_refund_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** PaySettings */
+        "def-46": {
+            custom_enabled: boolean;
+            custom_min_cents: number;
+            custom_max_cents: number;
+            credits_per_yuan: number;
+            order_ttl_minutes: number;
+        };
+        /** PayOptions */
+        "def-47": {
+            methods: {
+                /** @enum {string} */
+                method: "alipay_page" | "alipay_qr" | "wxpay_native";
+                provider: string;
+                enabled: boolean;
+                /** @enum {string|null} */
+                reason: "not_configured" | "no_public_url" | null;
+            }[];
+            packages: {
+                id: string;
+                name: string;
+                price_cents: number;
+                credits: number;
+                bonus_credits: number;
+            }[];
+            custom: {
+                enabled: boolean;
+                min_cents: number;
+                max_cents: number;
+                credits_per_yuan: number;
+            };
         };
     };
     responses: never;

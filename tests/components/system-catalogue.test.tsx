@@ -3,6 +3,7 @@
  * catalogue checks; every route.system.* title is in the main catalogues.
  */
 import { routes } from '../../config/routes';
+import { USER_LOG_TYPES } from '../../shared/user-log';
 import { describeAreaCatalogue, LOCALES, MAIN, sourcesIn } from './support/area-catalogue';
 import { SYSTEM_MESSAGES } from '@/components/admin/i18n';
 
@@ -13,13 +14,14 @@ describeAreaCatalogue(
     name: 'admin catalogues',
     prefix: 'system',
     messages: SYSTEM_MESSAGES,
-    sources: sourcesIn('src/pages/system', 'src/components/admin'),
+    sources: sourcesIn('src/pages/system', 'src/components/admin', 'src/pages/admin-index'),
     /** the keys the pages build from lists */
     built: () => [
       ...[0, 1, 2, 3, 4].map((s) => `system.user.status.${s}`),
       ...[0, 1].map((v) => `system.app.type.${v}`),
       ...['Outlined', 'Filled', 'TwoTone'].map((th) => `system.icon.theme.${th}`),
       ...PLATFORMS.map((p) => `system.app.platform.${p}`),
+      ...USER_LOG_TYPES.map((k) => `system.userLog.type.${k}`),
     ],
     atLeast: 150,
   },

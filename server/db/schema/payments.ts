@@ -37,7 +37,10 @@ export const payOrders = pgTable(
     amountCents: integer().notNull(),
     /** what paying credits: the package's credits and bonus, or the custom amount at the rate */
     credits: integer().notNull(),
-    /** created -> credited (paid and credited in one transaction); or paid (paid, the account gone), expired, closed, refunded */
+    /**
+     * created -> credited (paid and credited in one transaction); or paid (paid, the account gone),
+     * expired, closed, failed (the provider refused to create it), refunded (in full)
+     */
     status: text().notNull().default('created'),
     /** the provider's trade / transaction id */
     tradeNo: text(),

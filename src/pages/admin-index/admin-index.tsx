@@ -7,6 +7,7 @@ import { Link } from '@umijs/max';
 import { Button, Card, Col, Flex, Row, Statistic, Table, Tag, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
+import '../../components/admin/i18n';
 import LoadFailure from '../../components/LoadFailure';
 import { getAdminData, type UserLog } from '../../services/api';
 import { requestErrorOf } from '../../services/request-layer';
@@ -19,7 +20,7 @@ export default function AdminHome() {
   const t = useT();
   const { data, loading, error, refresh } = useRequest(() => getAdminData({ skipErrorHandler: true }));
   const failure = error ? requestErrorOf(error) : null;
-  const logType = (type: string) => (hasMessage(`userLog.type.${type}`) ? t(`userLog.type.${type}`) : type);
+  const logType = (type: string) => (hasMessage(`system.userLog.type.${type}`) ? t(`system.userLog.type.${type}`) : type);
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1200 }}>

@@ -33,7 +33,7 @@ export default function UserLogList() {
       statusColumn(
         t('system.log.type'),
         'type',
-        Object.fromEntries(USER_LOG_TYPES.map((k) => [k, { text: hasMessage(`userLog.type.${k}`) ? t(`userLog.type.${k}`) : k }])),
+        Object.fromEntries(USER_LOG_TYPES.map((k) => [k, { text: hasMessage(`system.userLog.type.${k}`) ? t(`system.userLog.type.${k}`) : k }])),
         { filter: true, width: 140 },
       ),
       statusColumn(t('system.log.state'), 'state', { 1: { text: t('admin.log.ok'), color: 'success' }, 0: { text: t('admin.log.failed'), color: 'error' } }, { filter: true, width: 100 }),

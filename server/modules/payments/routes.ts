@@ -1,0 +1,298 @@
+/** Top-up payments: options, orders and their following, provider notifications, and the finance pages' orders, refunds, packages and settings. Thin: rules in service.ts. */
+import { Type } from '@sinclair/typebox';
+import { SUCCESS_PAGE, myOrderList, orderList, ownOrders, packageList, type PaymentService } from './service';
+import { clientOf } from '../../core/context';
+import { registerListRoutes } from '../../core/list/routes';
+import { registerResource } from '../../core/resource';
+import { Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
+import { ACCESS } from '../system/access';
+import { PAY_METHODS } from './provider';
+
+const Method = Type.Unsafe<string>({ type: 'string', enum: [...PAY_METHODS] });
+const Status = Type.Unsafe<string>({ type: 'string', enum: ['created', 'credited', 'paid', 'expired', 'closed', 'failed', 'refunded'] });
+const Time = Type.String({ format: 'date-time' });
+
+const orderFields = {
+  order_no: Type.String(),
+  user_id: Type.String(),
+  provider: Type.Unsafe<string>({ type: 'string', enum: ['alipay', 'wxpay'] }),
+  method: Method,
+  package_id: Nullable(Type.String()),
+  subject: Type.String(),
+  amount_cents: Type.Integer(),
+  credits: Type.Integer(),
+  status: Status,
+  trade_no: Nullable(Type.String()),
+  /** the QR code's content to show (alipay_qr, wxpay_native) while the order is open */
+  qr_code: Nullable(Type.String()),
+  /** computer-website pay: the provider's page to go to */
+  pay_url: Nullable(Type.String()),
+  /** the console page the payment was started from */
+  return_to: Nullable(Type.String()),
+  platform: Type.String(),
+  refunded_cents: Type.Integer(),
+  refunded_credits: Type.Integer(),
+  expires_at: Time,
+  paid_at: Nullable(Time),
+  credited_at: Nullable(Time),
+  closed_at: Nullable(Time),
+  created_at: Time,
+};
+const PayOrder = Type.Object(orderFields, { $id: 'PayOrder' });
+const AdminPayOrder = Type.Object({ ...orderFields, username: Nullable(Type.String()), nickname: Nullable(Type.String()) }, { $id: 'AdminPayOrder' });
+const FollowedOrder = Type.Object({ ...orderFields, balance: Nullable(Type.Integer()) }, { $id: 'FollowedOrder' });
+
+const PayPackage = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    price_cents: Type.Integer(),
+    credits: Type.Integer(),
+    /** credits given on top */
+    bonus_credits: Type.Integer(),
+    sort: Type.Integer(),
+    enabled: Type.Boolean(),
+    /** paid orders of it */
+    sold: Type.Integer(),
+    created_at: Time,
+    updated_at: Time,
+  },
+  { $id: 'PayPackage' },
+);
+
+const PayRefund = Type.Object(
+  {
+    id: Type.String(),
+    refund_no: Type.String(),
+    amount_cents: Type.Integer(),
+    credits: Type.Integer(),
+    /** credits the balance no longer held (spent): written down, not taken */
+    credits_shortfall: Type.Integer(),
+    status: Type.Unsafe<string>({ type: 'string', enum: ['pending', 'succeeded', 'failed'] }),
+    reason: Type.String(),
+    provider_refund_id: Nullable(Type.String()),
+    created_at: Time,
+    finished_at: Nullable(Time),
+  },
+  { $id: 'PayRefund' },
+);
+
+const PaySettings = Type.Object(
+  {
+    custom_enabled: Type.Boolean(),
+    custom_min_cents: Type.Integer(),
+    custom_max_cents: Type.Integer(),
+    credits_per_yuan: Type.Integer(),
+    order_ttl_minutes: Type.Integer(),
+  },
+  { $id: 'PaySettings' },
+);
+
+const PayOptions = Type.Object(
+  {
+    methods: Type.Array(
+      Type.Object({
+        method: Method,
+        provider: Type.String(),
+        enabled: Type.Boolean(),
+        /** why it is off: not_configured (no provider keys on this server) or no_public_url (PUBLIC_URL unset) */
+        reason: Nullable(Type.Unsafe<string>({ type: 'string', enum: ['not_configured', 'no_public_url'] })),
+      }),
+    ),
+    packages: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), price_cents: Type.Integer(), credits: Type.Integer(), bonus_credits: Type.Integer() })),
+    custom: Type.Object({ enabled: Type.Boolean(), min_cents: Type.Integer(), max_cents: Type.Integer(), credits_per_yuan: Type.Integer() }),
+  },
+  { $id: 'PayOptions' },
+);
+
+const OrderNoParam = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export async function paymentRoutes({ app, db, payments, accounts }: ModuleContext) {
+  for (const s of [PayOrder, AdminPayOrder, FollowedOrder, PayPackage, PayRefund, PaySettings, PayOptions]) app.addSchema(s);
+  const tags = ['payments'];
+  const service: PaymentService = payments;
+
+  app.get('/api/pay/options', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'what the top-up page offers: methods (with why one is off), packages, the custom amount', response: { 200: Ok(Type.Ref('PayOptions')) } },
+    handler: async () => ({ success: true as const, data: (await service.options()) as never }),
+  });
+
+  app.post('/api/pay/orders', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'a top-up order for a package or a custom amount, created at the provider (QR code or the page to go to)',
+      body: Type.Object({
+        package_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+        amount_cents: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000_000 })),
+        method: Type.String({ maxLength: 32 }),
+        /** the console page to come back to (a path) */
+        return_to: Type.Optional(Type.String({ maxLength: 500 })),
+        platform: Type.Optional(Type.String({ maxLength: 32 })),
+        channel: Type.Optional(Type.String({ maxLength: 64 })),
+      }),
+      response: { 200: Ok(Type.Ref('PayOrder')) },
+    },
+    handler: async (req) => ({ success: true as const, data: (await service.createOrder(req.auth!, req.body, req.ip)) as never }),
+  });
+
+  registerListRoutes(app, {
+    base: '/api/pay/my-orders',
+    tags,
+    summary: "the caller's orders",
+    spec: myOrderList,
+    row: Type.Ref('PayOrder'),
+    db,
+    access: { read: 'signedIn', delete: ACCESS.manageFinance },
+    scope: (caller) => ownOrders(caller.uid),
+  });
+
+  registerListRoutes(app, {
+    base: '/api/pay/orders',
+    tags,
+    summary: 'every order',
+    spec: orderList,
+    row: Type.Ref('AdminPayOrder'),
+    db,
+    access: { read: ACCESS.manageFinance, delete: ACCESS.manageFinance },
+  });
+
+  app.get('/api/pay/orders/:orderNo', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: 'an order of the caller (finance: any) as the page following it reads it; an open one is asked about at the provider',
+      params: OrderNoParam,
+      response: { 200: Ok(Type.Ref('FollowedOrder')) },
+    },
+    handler: async (req) => ({ success: true as const, data: (await service.follow(req.auth!, req.params.orderNo)) as never }),
+  });
+
+  app.post('/api/pay/orders/:orderNo/close', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'the caller gives up an open order (closed at the provider)', params: OrderNoParam, response: { 200: Ok(Type.Ref('PayOrder')) } },
+    handler: async (req) => ({ success: true as const, data: (await service.closeByUser(req.auth!, req.params.orderNo)) as never }),
+  });
+
+  app.get('/api/pay/orders/:orderNo/detail', {
+    config: { access: ACCESS.manageFinance },
+    schema: {
+      tags,
+      summary: 'an order with its refunds and the notifications received for it',
+      params: OrderNoParam,
+      response: {
+        200: Ok(
+          Type.Object({
+            order: Type.Ref('AdminPayOrder'),
+            refunds: Type.Array(Type.Composite([PayRefund, Type.Object({ actor: Nullable(Type.String()) })])),
+            notifications: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                provider: Type.String(),
+                notify_id: Nullable(Type.String()),
+                verified: Type.Boolean(),
+                /** credited | duplicate | forged | amount_mismatch | app_mismatch | unknown_order | not_paid | malformed | decrypt | error */
+                outcome: Type.String(),
+                detail: Nullable(Type.String()),
+                ip: Nullable(Type.String()),
+                received_at: Time,
+              }),
+            ),
+          }),
+        ),
+      },
+    },
+    handler: async (req) => ({ success: true as const, data: (await service.detail(req.params.orderNo)) as never }),
+  });
+
+  app.post('/api/pay/orders/:orderNo/refunds', {
+    config: { access: ACCESS.manageFinance },
+    schema: {
+      tags,
+      summary: "refunds part or all of an order through the provider and takes its credits back (force: even when they were spent)",
+      params: OrderNoParam,
+      body: Type.Object({
+        amount_cents: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
+        reason: Type.String({ minLength: 1, maxLength: 200 }),
+        force: Type.Optional(Type.Boolean()),
+      }),
+      response: { 200: Ok(Type.Ref('PayRefund')) },
+    },
+    handler: async (req) => {
+      const admin = { ...(await accounts.me(req.auth!.uid)), id: req.auth!.uid };
+      const row = await service.refund({ id: admin.id }, req.params.orderNo, req.body, (tx) =>
+        accounts.log(tx, 'pay-refund', 1, clientOf(req), { id: admin.id, username: admin.username }),
+      );
+      return { success: true as const, data: row as never };
+    },
+  });
+
+  registerResource(app, {
+    base: '/api/pay/packages',
+    tags,
+    spec: packageList,
+    row: Type.Ref('PayPackage'),
+    db,
+    access: { read: ACCESS.manageFinance, create: ACCESS.manageFinance, update: ACCESS.manageFinance, delete: ACCESS.manageFinance },
+    get: (id) => service.getPackage(id),
+    create: {
+      body: Type.Object({
+        name: Type.String({ maxLength: 64 }),
+        price_cents: Type.Integer(),
+        credits: Type.Integer(),
+        bonus_credits: Type.Optional(Type.Integer()),
+        sort: Type.Optional(Type.Integer()),
+        enabled: Type.Optional(Type.Boolean()),
+      }),
+      run: (b) => service.createPackage(b),
+    },
+    update: {
+      body: Type.Object({
+        name: Type.Optional(Type.String({ maxLength: 64 })),
+        price_cents: Type.Optional(Type.Integer()),
+        credits: Type.Optional(Type.Integer()),
+        bonus_credits: Type.Optional(Type.Integer()),
+        sort: Type.Optional(Type.Integer()),
+        enabled: Type.Optional(Type.Boolean()),
+      }),
+      run: (id, b) => service.updatePackage(id, b),
+    },
+    deleteMany: (ids) => service.deletePackages(ids),
+  });
+
+  app.get('/api/pay/settings', {
+    config: { access: ACCESS.manageFinance },
+    schema: { tags, summary: 'the custom amount and order rules', response: { 200: Ok(Type.Ref('PaySettings')) } },
+    handler: async () => ({ success: true as const, data: await service.getSettings() }),
+  });
+
+  app.put('/api/pay/settings', {
+    config: { access: ACCESS.manageFinance },
+    schema: { tags, body: Type.Partial(Type.Omit(PaySettings, ['$id'])), response: { 200: Ok(Type.Ref('PaySettings')) } },
+    handler: async (req) => ({ success: true as const, data: await service.putSettings(req.body) }),
+  });
+
+  // the providers' side: notifications (signatures are over the raw body, so it is read as text)
+  // and the browser's return from computer-website pay
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post('/api/pay/notify/:provider', {
+      config: { access: 'public' },
+      schema: { tags, summary: "a provider's payment notification (signed; answered in the provider's format)", params: Type.Object({ provider: Type.String({ maxLength: 16 }) }) },
+      handler: async (req, reply) => {
+        const ack = await service.handleNotification((req.params as { provider: string }).provider, { headers: req.headers, rawBody: typeof req.body === 'string' ? req.body : '' }, req.ip);
+        reply.status(ack.status).header('content-type', ack.contentType);
+        return ack.body;
+      },
+    });
+  });
+
+  app.get('/api/pay/return/:orderNo', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'where computer-website pay sends the browser back: redirects to the result page', params: OrderNoParam },
+    handler: async (req, reply) => reply.redirect(`/#${SUCCESS_PAGE}?order_no=${encodeURIComponent(req.params.orderNo)}`),
+  });
+}
