@@ -194,7 +194,8 @@ export class WxpayProvider implements PaymentProvider {
     const status = STATES[tx.trade_state];
     if (!status) return null;
     const settled = status === 'paid' || status === 'refunded';
-    const paid = tx.amount?.payer_total ?? tx.amount?.total;
+    // the order's total, which the core compares with the order (a merchant coupon lowers payer_total, not the order)
+    const paid = tx.amount?.total;
     const paidAt = settled && tx.success_time ? new Date(tx.success_time) : null;
     return {
       orderNo: tx.out_trade_no,
