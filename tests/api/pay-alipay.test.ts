@@ -2,7 +2,7 @@
  * The Alipay provider client against the local stand-in of Alipay's gateway: both sides sign and
  * check RSA2 signatures with their own keys, so a wrong key or a changed field is caught as it would be.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NotificationRejected, ProviderCallError, type CreatePayment } from '../../server/modules/payments/provider';
@@ -76,6 +76,19 @@ describe('amounts', () => {
     expect(centsOf('0.3')).toBe(30);
     expect(centsOf('1.005')).toBeNull();
     expect(centsOf('-1.00')).toBeNull();
+  });
+});
+
+describe('keys', () => {
+  test("keys given as Alipay's key tool writes them (bare base64, PKCS#1 private key) work as PEM does", async () => {
+    const c = standin.config();
+    const bare = (pem: string) => pem.replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '');
+    const privateKey = bare(createPrivateKey(c.privateKey).export({ type: 'pkcs1', format: 'pem' }).toString());
+    const alipayPublicKey = bare(createPublicKey(c.alipayPublicKey).export({ type: 'spki', format: 'pem' }).toString());
+    const o = order(4200);
+    const bareProvider = alipayProvider({ ...c, privateKey, alipayPublicKey });
+    expect((await bareProvider.create(o)).qrCode).toBeTruthy();
+    expect((await bareProvider.query(o.orderNo)).status).toBe('unpaid');
   });
 });
 

@@ -48,18 +48,20 @@ function fromBeijingTime(s: unknown): Date | null {
 /** a key as Alipay's tools give it: PEM (PKCS#1 or PKCS#8) or the bare base64 body of either */
 function keyOf(text: string, kind: 'private' | 'public'): KeyObject {
   const s = text.trim();
-  const make = kind === 'private' ? createPrivateKey : createPublicKey;
-  if (s.includes('-----BEGIN')) return make(s);
-  const der = Buffer.from(s.replace(/\s+/g, ''), 'base64');
-  const types = kind === 'private' ? (['pkcs8', 'pkcs1'] as const) : (['spki', 'pkcs1'] as const);
-  for (const type of types) {
+  if (s.includes('-----BEGIN')) return kind === 'private' ? createPrivateKey(s) : createPublicKey(s);
+  const key = Buffer.from(s.replace(/\s+/g, ''), 'base64');
+  const attempts: Array<() => KeyObject> =
+    kind === 'private'
+      ? [() => createPrivateKey({ key, format: 'der', type: 'pkcs8' }), () => createPrivateKey({ key, format: 'der', type: 'pkcs1' })]
+      : [() => createPublicKey({ key, format: 'der', type: 'spki' }), () => createPublicKey({ key, format: 'der', type: 'pkcs1' })];
+  for (const attempt of attempts) {
     try {
-      return make({ key: der, format: 'der', type });
+      return attempt();
     } catch {
       // try the other encoding
     }
   }
-  throw new Error(`the Alipay ${kind} key is neither PEM nor base64 DER`);
+  throw new Error(`the Alipay ${kind} key is neither PEM nor base64 DER (PKCS#8 / PKCS#1)`);
 }
 
 type Answer = Record<string, unknown> & { code?: string; msg?: string; sub_code?: string; sub_msg?: string };
