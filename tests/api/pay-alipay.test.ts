@@ -100,6 +100,9 @@ describe('creating a payment', () => {
     const call = standin.requests.filter((r) => r.method === 'alipay.trade.precreate').at(-1)!;
     expect(call.biz).toMatchObject({ out_trade_no: o.orderNo, total_amount: '12.34', subject: o.subject });
     expect(call.params.notify_url).toBe(notifyUrl);
+    // Alipay reads times as Beijing wall-clock time
+    const expires = new Date(`${String(call.biz.time_expire).replace(' ', 'T')}+08:00`);
+    expect(Math.abs(expires.getTime() - o.expiresAt.getTime())).toBeLessThan(1000);
     expect(standin.trades.get(o.orderNo)?.status).toBe('WAIT_BUYER_PAY');
   });
 
