@@ -4090,6 +4090,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credits/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** credits spent and added by day, spending by model and feature, balance and days left (another account's or everyone's: MANAGE_FINANCE) */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    user_id?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-16"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/models/test": {
         parameters: {
             query?: never;
@@ -4225,7 +4270,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"][];
+                            data: components["schemas"]["def-17"][];
                             total: number;
                         };
                     };
@@ -4272,7 +4317,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4387,7 +4432,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4434,7 +4479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4500,7 +4545,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-17"][];
+                            data: components["schemas"]["def-18"][];
                         };
                     };
                 };
@@ -4544,7 +4589,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"][];
+                            data: components["schemas"]["def-19"][];
                             total: number;
                         };
                     };
@@ -4578,7 +4623,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"];
+                            data: components["schemas"]["def-19"];
                         };
                     };
                 };
@@ -4619,8 +4664,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                conversation: components["schemas"]["def-18"];
-                                messages: components["schemas"]["def-19"][];
+                                conversation: components["schemas"]["def-19"];
+                                messages: components["schemas"]["def-20"][];
                             };
                         };
                     };
@@ -4657,7 +4702,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"];
+                            data: components["schemas"]["def-19"];
                         };
                     };
                 };
@@ -4904,7 +4949,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-20"][];
+                            data: components["schemas"]["def-21"][];
                             total: number;
                         };
                     };
@@ -5001,7 +5046,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-21"][];
+                            data: components["schemas"]["def-22"][];
                             total: number;
                         };
                     };
@@ -5091,7 +5136,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-23"][];
+                            data: components["schemas"]["def-24"][];
                         };
                     };
                 };
@@ -5133,7 +5178,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-21"];
+                            data: components["schemas"]["def-22"];
                         };
                     };
                 };
@@ -5228,7 +5273,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -5279,7 +5324,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"][];
+                            data: components["schemas"]["def-23"][];
                             total: number;
                         };
                     };
@@ -5318,7 +5363,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5437,7 +5482,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5475,7 +5520,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5695,7 +5740,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5735,7 +5780,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                templates: components["schemas"]["def-27"][];
+                                templates: components["schemas"]["def-28"][];
                             };
                         };
                     };
@@ -5839,7 +5884,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"][];
+                            data: components["schemas"]["def-25"][];
                             total: number;
                         };
                     };
@@ -5876,7 +5921,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -5991,7 +6036,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6028,7 +6073,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6103,7 +6148,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-23"];
+                            data: components["schemas"]["def-24"];
                         };
                     };
                 };
@@ -6143,7 +6188,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"][];
+                            data: components["schemas"]["def-26"][];
                         };
                     };
                 };
@@ -6188,7 +6233,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6232,8 +6277,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-29"][];
-                                counts: components["schemas"]["def-30"];
+                                tasks: components["schemas"]["def-30"][];
+                                counts: components["schemas"]["def-31"];
                             };
                         };
                     };
@@ -6272,7 +6317,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6315,7 +6360,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-28"][];
+                                tasks: components["schemas"]["def-29"][];
                                 total: number;
                             };
                         };
@@ -6406,7 +6451,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6444,7 +6489,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6519,7 +6564,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6690,7 +6735,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"][];
+                            data: components["schemas"]["def-32"][];
                         };
                     };
                 };
@@ -6730,7 +6775,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"][];
+                            data: components["schemas"]["def-34"][];
                         };
                     };
                 };
@@ -6756,7 +6801,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6796,7 +6841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6829,7 +6874,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6964,7 +7009,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-36"][];
                         };
                     };
                 };
@@ -7007,7 +7052,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"][];
+                            data: components["schemas"]["def-39"][];
                         };
                     };
                 };
@@ -7051,7 +7096,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -7086,7 +7131,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7157,7 +7202,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7212,7 +7257,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7261,7 +7306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7290,7 +7335,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7333,9 +7378,9 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"][];
+                            data: components["schemas"]["def-40"][];
                             total: number;
-                            counts: components["schemas"]["def-40"];
+                            counts: components["schemas"]["def-41"];
                             more: boolean;
                         };
                     };
@@ -7665,7 +7710,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -7679,7 +7724,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -7711,8 +7756,46 @@ export interface components {
             /** Format: date-time */
             ranAt: string;
         };
-        /** AiModelRow */
+        /** CreditAnalysis */
         "def-16": {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            tz: string;
+            user_id: string | null;
+            days: {
+                /** Format: date */
+                day: string;
+                spent: number;
+                topup: number;
+                redeem: number;
+                reward: number;
+                refund: number;
+            }[];
+            by_model: {
+                model: string;
+                credits: number;
+            }[];
+            by_feature: {
+                purpose: string;
+                credits: number;
+            }[];
+            totals: {
+                spent: number;
+                topup: number;
+                redeem: number;
+                reward: number;
+                refund: number;
+                added: number;
+            };
+            balance: number;
+            avg_daily: number;
+            days_left: number | null;
+            export_url: string;
+        };
+        /** AiModelRow */
+        "def-17": {
             id: string;
             name: string;
             /** @enum {string} */
@@ -7737,7 +7820,7 @@ export interface components {
             update_date: string;
         };
         /** ChatModel */
-        "def-17": {
+        "def-18": {
             id: string;
             name: string;
             context_window: number;
@@ -7746,7 +7829,7 @@ export interface components {
             output_price: number;
         };
         /** ConversationRow */
-        "def-18": {
+        "def-19": {
             id: string;
             title: string;
             pinned: boolean;
@@ -7759,7 +7842,7 @@ export interface components {
             snippet: string | null;
         };
         /** MessageRow */
-        "def-19": {
+        "def-20": {
             id: string;
             parent_id: string | null;
             role: "user" | "assistant";
@@ -7779,7 +7862,7 @@ export interface components {
             created_at: string;
         };
         /** UsageRow */
-        "def-20": {
+        "def-21": {
             id: string;
             user_id: string;
             username: string | null;
@@ -7800,7 +7883,7 @@ export interface components {
             created_at: string;
         };
         /** StorePrompt */
-        "def-21": {
+        "def-22": {
             id: string;
             title: string;
             description: string;
@@ -7821,7 +7904,7 @@ export interface components {
             favourited: boolean;
         };
         /** StorePromptAdminRow */
-        "def-22": {
+        "def-23": {
             id: string;
             title: string;
             description: string;
@@ -7847,7 +7930,7 @@ export interface components {
             reviewed_at: string | null;
         };
         /** StoreSubmission */
-        "def-23": {
+        "def-24": {
             id: string;
             source_template_id: string | null;
             title: string;
@@ -7857,7 +7940,7 @@ export interface components {
             updated_at: string;
         };
         /** PromptTemplateRow */
-        "def-24": {
+        "def-25": {
             id: string;
             title: string;
             body: string;
@@ -7871,7 +7954,7 @@ export interface components {
             updated_at: string;
         };
         /** PromptTemplateVersion */
-        "def-25": {
+        "def-26": {
             version: number;
             title: string;
             body: string;
@@ -7882,22 +7965,22 @@ export interface components {
             created_at: string;
         };
         /** PromptTemplateVariable */
-        "def-26": {
+        "def-27": {
             name: string;
             type: "text" | "select" | "number" | "textarea";
             options?: string[];
         };
         /** PromptTemplateExport */
-        "def-27": {
+        "def-28": {
             title: string;
             body: string;
             category: string;
             tags: string[];
             model_id: string | null;
-            variables: components["schemas"]["def-26"][];
+            variables: components["schemas"]["def-27"][];
         };
         /** TodoSubtask */
-        "def-28": {
+        "def-29": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -7915,7 +7998,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-29": {
+        "def-30": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -7931,24 +8014,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-28"][];
+            subtasks: components["schemas"]["def-29"][];
         };
         /** TodoCounts */
-        "def-30": {
+        "def-31": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-31": {
+        "def-32": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-32": {
+        "def-33": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -7964,7 +8047,7 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-33": {
+        "def-34": {
             id: string;
             name: string;
             mime: string | null;
@@ -7977,7 +8060,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-34": {
+        "def-35": {
             id: string;
             name: string;
             mime: string | null;
@@ -7988,10 +8071,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-32"][];
+            transcript_list: components["schemas"]["def-33"][];
         };
         /** HelpTreeItem */
-        "def-35": {
+        "def-36": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8002,7 +8085,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-36": {
+        "def-37": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8028,7 +8111,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-37": {
+        "def-38": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8044,7 +8127,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-38": {
+        "def-39": {
             id: string;
             locale: string;
             title: string;
@@ -8052,7 +8135,7 @@ export interface components {
             in_title: boolean;
         };
         /** SearchHit */
-        "def-39": {
+        "def-40": {
             kind: "doc" | "store-prompt" | "prompt" | "message" | "article";
             ref_id: string;
             title: string;
@@ -8071,7 +8154,7 @@ export interface components {
             updated_at: string;
         };
         /** SearchKindCounts */
-        "def-40": {
+        "def-41": {
             doc: number;
             "store-prompt": number;
             prompt: number;
