@@ -4135,6 +4135,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credits/analysis/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the accounts the cost analysis may open (finance's picker): by username, nickname or id, at most 20 */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                username: string | null;
+                                nickname: string | null;
+                                balance: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/models/test": {
         parameters: {
             query?: never;

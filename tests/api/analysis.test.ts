@@ -131,6 +131,11 @@ test("another account's or everyone's figures need MANAGE_FINANCE", async () => 
   expect(all.body.data.totals.spent).toBeGreaterThanOrEqual(100);
   expect(all.body.data.balance).toBeGreaterThanOrEqual(970 + 930);
 
+  // finance's account picker finds them by name; it is closed to others
+  const picked = await call(t.app, 'GET', '/api/credits/analysis/accounts?keyword=an_scope_b', { token: finance.token });
+  expect(picked.body.data).toEqual([{ id: b.id, username: 'an_scope_b', nickname: null, balance: 970 }]);
+  expect((await call(t.app, 'GET', '/api/credits/analysis/accounts?keyword=an_scope', { token: a.token })).status).toBe(403);
+
   const nobody = await analysis(finance.token, `${range}&user_id=no-such-user`);
   expect(nobody.status).toBe(404);
   expect(nobody.body.field).toBe('user_id');

@@ -7,6 +7,7 @@ import { checkRule, RULES } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
+import { ACCESS } from '../system/access';
 import { CreditAnalysis } from './analysis';
 
 /** user_id's value for every account */
@@ -80,5 +81,18 @@ export async function analysisRoutes({ app, db }: ModuleContext) {
       const { start: _s, end: _e, ...figures } = a;
       return { success: true as const, data: { ...figures, user_id: userId, export_url: exportUrl } };
     },
+  });
+
+  app.get('/api/credits/analysis/accounts', {
+    config: { access: ACCESS.manageFinance },
+    schema: {
+      tags: ['credits'],
+      summary: "the accounts the cost analysis may open (finance's picker): by username, nickname or id, at most 20",
+      querystring: Type.Object({ keyword: Type.Optional(Type.String({ maxLength: 100 })) }),
+      response: {
+        200: Ok(Type.Array(Type.Object({ id: Type.String(), username: Nullable(Type.String()), nickname: Nullable(Type.String()), balance: Type.Integer() }))),
+      },
+    },
+    handler: async (req) => ({ success: true as const, data: await analysis.accounts(req.query.keyword) }),
   });
 }

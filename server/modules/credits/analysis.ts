@@ -4,7 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
-import { query } from '../../core/sql';
+import { likePattern, query } from '../../core/sql';
 import type { Db } from '../../db';
 
 /** the longest range one analysis covers, in days */
@@ -13,6 +13,8 @@ export const MAX_RANGE_DAYS = 366;
 export const DEFAULT_RANGE_DAYS = 30;
 /** days left is counted at the average spending of this many days (rolling, up to now) */
 export const RECENT_DAYS = 7;
+/** the accounts picker answers at most this many */
+export const MAX_PICKED = 20;
 /** the time zone when the caller names none (the credits' own "today" is a UTC day) */
 export const DEFAULT_TZ = 'UTC';
 
@@ -91,6 +93,16 @@ export class CreditAnalysis {
     const days = Math.round((to.getTime() - from.getTime()) / 86_400_000) + 1;
     if (days > MAX_RANGE_DAYS) throw new AppError('INVALID_PARAM', { field: 'to', params: { reason: `a range spans at most ${MAX_RANGE_DAYS} days` } });
     return { from: isoDay(from), to: isoDay(to) };
+  }
+
+  /** the accounts whose figures finance may open: by username, nickname or id, with their balance */
+  async accounts(keyword: string | undefined): Promise<Array<{ id: string; username: string | null; nickname: string | null; balance: number }>> {
+    const kw = keyword?.trim();
+    const match = kw ? sql`username ILIKE ${likePattern(kw)} OR nickname ILIKE ${likePattern(kw)} OR id = ${kw}` : sql`true`;
+    return query(
+      this.db,
+      sql`SELECT id, username, nickname, score AS balance FROM users WHERE ${match} ORDER BY username NULLS LAST, id LIMIT ${MAX_PICKED}`,
+    );
   }
 
   async analyse(input: AnalysisInput): Promise<Analysis> {
