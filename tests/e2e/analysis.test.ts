@@ -100,6 +100,19 @@ describe('cost analysis', () => {
     const span = (Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)) / 86_400_000;
     expect(span).toBe(89);
     await figure('figure-spent').getByText('1,200', { exact: true }).waitFor();
+
+    // the charts take the theme's primary colour: blue by default, green in the green theme
+    const swatchIs = (rgb: string) =>
+      page.waitForFunction((want) => {
+        const swatch = document.querySelector('[data-testid="chart-spent"] ul li span');
+        return !!swatch && getComputedStyle(swatch).backgroundColor === want;
+      }, rgb);
+    await swatchIs('rgb(22, 119, 255)');
+    await page.locator('.ant-segmented').getByText('Green', { exact: true }).click();
+    await swatchIs('rgb(47, 143, 58)');
+    await page.getByTestId('chart-spent').locator('canvas').first().waitFor();
+    await page.waitForTimeout(800); // the charts' entry animation, for the screenshot
+    await screenshot(page, 'analysis-member-green-en');
   });
 
   it('the finance holder sees the empty state, picks that user and exports their entries of the range', async () => {

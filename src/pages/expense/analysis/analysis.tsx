@@ -42,13 +42,15 @@ const featureName = (t: Translate, purpose: string) => (hasAnalysisKey(`analysis
 function AccountPicker({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const t = useT();
   const [found, setFound] = useState<AnalysisAccount[]>([]);
+  // the picked account stays named while later searches find others
+  const [picked, setPicked] = useState<AnalysisAccount | null>(null);
   const search = useRequest(findAnalysisAccounts, { manual: true, onSuccess: setFound });
   const { run } = useDebounceFn((kw: string) => search.run(kw, { skipErrorHandler: true }), { wait: 300 });
   const nameOf = (a: AnalysisAccount) => a.nickname || a.username || a.id;
   const options = [
     { value: '', label: t('analysis.account.me') },
     { value: EVERYONE, label: t('analysis.account.everyone') },
-    ...found.map((a) => ({ value: a.id, label: a.username && a.nickname ? `${a.nickname} (${a.username})` : nameOf(a) })),
+    ...(picked && !found.some((a) => a.id === picked.id) ? [picked] : []).concat(found).map((a) => ({ value: a.id, label: a.username && a.nickname ? `${a.nickname} (${a.username})` : nameOf(a) })),
   ];
   return (
     <Select
@@ -62,7 +64,10 @@ function AccountPicker({ value, onChange }: { value: string; onChange: (v: strin
       loading={search.loading}
       onSearch={run}
       onDropdownVisibleChange={(open) => open && !found.length && run('')}
-      onChange={onChange}
+      onChange={(v: string) => {
+        setPicked(found.find((a) => a.id === v) ?? null);
+        onChange(v);
+      }}
     />
   );
 }
@@ -71,23 +76,23 @@ function Figures({ a, t }: { a: CreditAnalysis; t: Translate }) {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={12} lg={6}>
-        <Card size="small">
+        <Card size="small" style={{ height: '100%' }}>
           <Statistic title={t('analysis.figure.balance')} value={a.balance} data-testid="figure-balance" />
         </Card>
       </Col>
       <Col xs={12} lg={6}>
-        <Card size="small">
+        <Card size="small" style={{ height: '100%' }}>
           <Statistic title={t('analysis.figure.spent')} value={a.totals.spent} data-testid="figure-spent" />
         </Card>
       </Col>
       <Col xs={12} lg={6}>
-        <Card size="small">
+        <Card size="small" style={{ height: '100%' }}>
           <Statistic title={<Tooltip title={t('analysis.figure.addedHint')}>{t('analysis.figure.added')}</Tooltip>} value={a.totals.added} data-testid="figure-added" />
           {a.totals.refund > 0 && <Typography.Text type="secondary">{t('analysis.figure.refund', { n: a.totals.refund.toLocaleString() })}</Typography.Text>}
         </Card>
       </Col>
       <Col xs={12} lg={6}>
-        <Card size="small">
+        <Card size="small" style={{ height: '100%' }}>
           <Statistic
             title={t('analysis.figure.daysLeft')}
             value={a.days_left ?? '-'}
