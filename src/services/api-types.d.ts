@@ -4090,6 +4090,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/credits/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** credits spent and added by day, spending by model and feature, balance and days left (another account's or everyone's: MANAGE_FINANCE) */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    user_id?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-16"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/analysis/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the accounts the cost analysis may open (finance's picker): by username, nickname or id, at most 20 */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                username: string | null;
+                                nickname: string | null;
+                                balance: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/models/test": {
         parameters: {
             query?: never;
@@ -4225,7 +4317,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"][];
+                            data: components["schemas"]["def-17"][];
                             total: number;
                         };
                     };
@@ -4272,7 +4364,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4387,7 +4479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4434,7 +4526,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4500,7 +4592,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-17"][];
+                            data: components["schemas"]["def-18"][];
                         };
                     };
                 };
@@ -4544,7 +4636,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"][];
+                            data: components["schemas"]["def-19"][];
                             total: number;
                         };
                     };
@@ -4578,7 +4670,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"];
+                            data: components["schemas"]["def-19"];
                         };
                     };
                 };
@@ -4619,8 +4711,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                conversation: components["schemas"]["def-18"];
-                                messages: components["schemas"]["def-19"][];
+                                conversation: components["schemas"]["def-19"];
+                                messages: components["schemas"]["def-20"][];
                             };
                         };
                     };
@@ -4657,7 +4749,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"];
+                            data: components["schemas"]["def-19"];
                         };
                     };
                 };
@@ -4904,7 +4996,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-20"][];
+                            data: components["schemas"]["def-21"][];
                             total: number;
                         };
                     };
@@ -5001,7 +5093,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-21"][];
+                            data: components["schemas"]["def-22"][];
                             total: number;
                         };
                     };
@@ -5091,7 +5183,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-23"][];
+                            data: components["schemas"]["def-24"][];
                         };
                     };
                 };
@@ -5133,7 +5225,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-21"];
+                            data: components["schemas"]["def-22"];
                         };
                     };
                 };
@@ -5228,7 +5320,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -5279,7 +5371,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"][];
+                            data: components["schemas"]["def-23"][];
                             total: number;
                         };
                     };
@@ -5318,7 +5410,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5437,7 +5529,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5475,7 +5567,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5695,7 +5787,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5735,7 +5827,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                templates: components["schemas"]["def-27"][];
+                                templates: components["schemas"]["def-28"][];
                             };
                         };
                     };
@@ -5839,7 +5931,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"][];
+                            data: components["schemas"]["def-25"][];
                             total: number;
                         };
                     };
@@ -5876,7 +5968,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -5991,7 +6083,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6028,7 +6120,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6103,7 +6195,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-23"];
+                            data: components["schemas"]["def-24"];
                         };
                     };
                 };
@@ -6143,7 +6235,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"][];
+                            data: components["schemas"]["def-26"][];
                         };
                     };
                 };
@@ -6188,7 +6280,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6232,8 +6324,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-29"][];
-                                counts: components["schemas"]["def-30"];
+                                tasks: components["schemas"]["def-30"][];
+                                counts: components["schemas"]["def-31"];
                             };
                         };
                     };
@@ -6272,7 +6364,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6315,7 +6407,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-28"][];
+                                tasks: components["schemas"]["def-29"][];
                                 total: number;
                             };
                         };
@@ -6406,7 +6498,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6444,7 +6536,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6519,7 +6611,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6690,7 +6782,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"][];
+                            data: components["schemas"]["def-32"][];
                         };
                     };
                 };
@@ -6730,7 +6822,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"][];
+                            data: components["schemas"]["def-34"][];
                         };
                     };
                 };
@@ -6756,7 +6848,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6796,7 +6888,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6829,7 +6921,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6964,7 +7056,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-36"][];
                         };
                     };
                 };
@@ -7007,7 +7099,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"][];
+                            data: components["schemas"]["def-39"][];
                         };
                     };
                 };
@@ -7051,7 +7143,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -7086,7 +7178,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7157,7 +7249,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7212,7 +7304,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7261,7 +7353,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7290,7 +7382,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7333,9 +7425,9 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"][];
+                            data: components["schemas"]["def-40"][];
                             total: number;
-                            counts: components["schemas"]["def-40"];
+                            counts: components["schemas"]["def-41"];
                             more: boolean;
                         };
                     };
@@ -8597,8 +8689,46 @@ export interface components {
             /** Format: date-time */
             ranAt: string;
         };
-        /** AiModelRow */
+        /** CreditAnalysis */
         "def-16": {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            tz: string;
+            user_id: string | null;
+            days: {
+                /** Format: date */
+                day: string;
+                spent: number;
+                topup: number;
+                redeem: number;
+                reward: number;
+                refund: number;
+            }[];
+            by_model: {
+                model: string;
+                credits: number;
+            }[];
+            by_feature: {
+                purpose: string;
+                credits: number;
+            }[];
+            totals: {
+                spent: number;
+                topup: number;
+                redeem: number;
+                reward: number;
+                refund: number;
+                added: number;
+            };
+            balance: number;
+            avg_daily: number;
+            days_left: number | null;
+            export_url: string;
+        };
+        /** AiModelRow */
+        "def-17": {
             id: string;
             name: string;
             /** @enum {string} */
@@ -8623,7 +8753,7 @@ export interface components {
             update_date: string;
         };
         /** ChatModel */
-        "def-17": {
+        "def-18": {
             id: string;
             name: string;
             context_window: number;
@@ -8632,7 +8762,7 @@ export interface components {
             output_price: number;
         };
         /** ConversationRow */
-        "def-18": {
+        "def-19": {
             id: string;
             title: string;
             pinned: boolean;
@@ -8645,7 +8775,7 @@ export interface components {
             snippet: string | null;
         };
         /** MessageRow */
-        "def-19": {
+        "def-20": {
             id: string;
             parent_id: string | null;
             role: "user" | "assistant";
@@ -8665,7 +8795,7 @@ export interface components {
             created_at: string;
         };
         /** UsageRow */
-        "def-20": {
+        "def-21": {
             id: string;
             user_id: string;
             username: string | null;
@@ -8686,7 +8816,7 @@ export interface components {
             created_at: string;
         };
         /** StorePrompt */
-        "def-21": {
+        "def-22": {
             id: string;
             title: string;
             description: string;
@@ -8707,7 +8837,7 @@ export interface components {
             favourited: boolean;
         };
         /** StorePromptAdminRow */
-        "def-22": {
+        "def-23": {
             id: string;
             title: string;
             description: string;
@@ -8733,7 +8863,7 @@ export interface components {
             reviewed_at: string | null;
         };
         /** StoreSubmission */
-        "def-23": {
+        "def-24": {
             id: string;
             source_template_id: string | null;
             title: string;
@@ -8743,7 +8873,7 @@ export interface components {
             updated_at: string;
         };
         /** PromptTemplateRow */
-        "def-24": {
+        "def-25": {
             id: string;
             title: string;
             body: string;
@@ -8757,7 +8887,7 @@ export interface components {
             updated_at: string;
         };
         /** PromptTemplateVersion */
-        "def-25": {
+        "def-26": {
             version: number;
             title: string;
             body: string;
@@ -8768,22 +8898,22 @@ export interface components {
             created_at: string;
         };
         /** PromptTemplateVariable */
-        "def-26": {
+        "def-27": {
             name: string;
             type: "text" | "select" | "number" | "textarea";
             options?: string[];
         };
         /** PromptTemplateExport */
-        "def-27": {
+        "def-28": {
             title: string;
             body: string;
             category: string;
             tags: string[];
             model_id: string | null;
-            variables: components["schemas"]["def-26"][];
+            variables: components["schemas"]["def-27"][];
         };
         /** TodoSubtask */
-        "def-28": {
+        "def-29": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -8801,7 +8931,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-29": {
+        "def-30": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -8817,24 +8947,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-28"][];
+            subtasks: components["schemas"]["def-29"][];
         };
         /** TodoCounts */
-        "def-30": {
+        "def-31": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-31": {
+        "def-32": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-32": {
+        "def-33": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -8850,7 +8980,7 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-33": {
+        "def-34": {
             id: string;
             name: string;
             mime: string | null;
@@ -8863,7 +8993,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-34": {
+        "def-35": {
             id: string;
             name: string;
             mime: string | null;
@@ -8874,10 +9004,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-32"][];
+            transcript_list: components["schemas"]["def-33"][];
         };
         /** HelpTreeItem */
-        "def-35": {
+        "def-36": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8888,7 +9018,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-36": {
+        "def-37": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8914,7 +9044,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-37": {
+        "def-38": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8930,7 +9060,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-38": {
+        "def-39": {
             id: string;
             locale: string;
             title: string;
@@ -8938,7 +9068,7 @@ export interface components {
             in_title: boolean;
         };
         /** SearchHit */
-        "def-39": {
+        "def-40": {
             kind: "doc" | "store-prompt" | "prompt" | "message" | "article";
             ref_id: string;
             title: string;
@@ -8957,7 +9087,7 @@ export interface components {
             updated_at: string;
         };
         /** SearchKindCounts */
-        "def-40": {
+        "def-41": {
             doc: number;
             "store-prompt": number;
             prompt: number;
