@@ -7557,7 +7557,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -7611,7 +7611,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"][];
+                            data: components["schemas"]["def-43"][];
                             total: number;
                         };
                     };
@@ -7649,7 +7649,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -7697,7 +7697,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"][];
+                            data: components["schemas"]["def-42"][];
                             total: number;
                         };
                     };
@@ -7836,7 +7836,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -7880,7 +7880,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -7921,7 +7921,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-42"];
+                                order: components["schemas"]["def-43"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -8001,7 +8001,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -8045,7 +8045,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"][];
+                            data: components["schemas"]["def-45"][];
                             total: number;
                         };
                     };
@@ -8082,7 +8082,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -8195,7 +8195,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -8232,7 +8232,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -8298,7 +8298,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -8332,7 +8332,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -9095,7 +9095,7 @@ export interface components {
             article: number;
         };
         /** PayOrder */
-        "def-41": {
+        "def-42": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -9127,7 +9127,7 @@ export interface components {
             created_at: string;
         };
         /** AdminPayOrder */
-        "def-42": {
+        "def-43": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -9161,7 +9161,7 @@ export interface components {
             nickname: string | null;
         };
         /** FollowedOrder */
-        "def-43": {
+        "def-44": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -9194,7 +9194,7 @@ export interface components {
             balance: number | null;
         };
         /** PayPackage */
-        "def-44": {
+        "def-45": {
             id: string;
             name: string;
             price_cents: number;
@@ -9209,7 +9209,7 @@ export interface components {
             updated_at: string;
         };
         /** PayRefund */
-        "def-45": {
+        "def-46": {
             id: string;
             refund_no: string;
             amount_cents: number;
@@ -9225,7 +9225,7 @@ export interface components {
             finished_at: string | null;
         };
         /** PaySettings */
-        "def-46": {
+        "def-47": {
             custom_enabled: boolean;
             custom_min_cents: number;
             custom_max_cents: number;
@@ -9233,7 +9233,7 @@ export interface components {
             order_ttl_minutes: number;
         };
         /** PayOptions */
-        "def-47": {
+        "def-48": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
