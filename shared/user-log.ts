@@ -14,6 +14,7 @@ export const USER_LOG_TYPES = [
   'unbind-weixin',
   'realname-review',
   'credits-adjust',
+  'withdraw-review',
 ] as const;
 
 export type UserLogType = (typeof USER_LOG_TYPES)[number];

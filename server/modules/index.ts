@@ -31,6 +31,8 @@
  *   audio_recordings, audio_transcripts         audio/ (the audio itself is a file of files/)
  *   search_entries                              search/ (SearchIndex: the owners of searchable
  *                                               things put and remove their entries through it)
+ *   withdraw_requests                           withdrawals/ (holds and returns are ledger entries
+ *                                               through credits/)
  *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
@@ -55,8 +57,9 @@ import { systemRoutes } from './system';
 import { todoRoutes } from './todos/routes';
 import { verifyRoutes } from './verify/routes';
 import { weixinRoutes } from './weixin/routes';
+import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, withdrawalRoutes]) await mod({ ...ctx, app: typed });
 }
