@@ -105,6 +105,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/assistant/waveform/test', 'route.assistant.waveformTest'),
   page('/pages/assistant/document/document', 'route.assistant.document'),
   page('/pages/assistant/search/search', 'route.assistant.search', { frame: 'topOnly' }),
+  page('/pages/expense/withdraw/list', 'route.expense.withdrawList'),
+  page('/pages/expense/withdraw/edit', 'route.expense.withdrawEdit'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

@@ -12,7 +12,6 @@ import { ownRequests, WithdrawService, withdrawList } from './service';
 
 const Status = Type.Unsafe<string>({ type: 'string', enum: [...WITHDRAW_STATUSES] });
 const AccountTypeT = Type.Union(ACCOUNT_TYPES.map((t) => Type.Literal(t)));
-const Int = (max: number) => Type.Integer({ minimum: 0, maximum: max });
 
 const WithdrawRow = Type.Object(
   {
