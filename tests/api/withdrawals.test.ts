@@ -84,6 +84,18 @@ test('the minimum, the fee (1%) and the payout at the rate; the account fields a
   }
 });
 
+test('a payout above 2^31 cents at a high rate is kept exactly', async () => {
+  const u = await earner({ earned: 300_000 });
+  await call(t.app, 'PUT', '/api/withdrawals/settings', { token: finance.token, body: { fee_bps: 0, cents_per_credit: 10_000 } });
+  try {
+    const r = await request(u.token, { amount: 300_000 });
+    expect(r.body.data).toMatchObject({ fee: 0, payout_cents: 3_000_000_000 });
+    expect((await call(t.app, 'GET', '/api/withdrawals', { token: u.token })).body.data[0].payout_cents).toBe(3_000_000_000);
+  } finally {
+    await call(t.app, 'PUT', '/api/withdrawals/settings', { token: finance.token, body: { fee_bps: 100, cents_per_credit: 1 } });
+  }
+});
+
 test('bought credits are not withdrawable: at most the earned credits still in the balance', async () => {
   const u = await earner({ bought: 50_000, earned: 3000 });
   expect(await summary(u.token)).toMatchObject({ balance: 53_000, earned: 3000, withdrawn: 0, withdrawable: 3000 });

@@ -3,7 +3,7 @@ CREATE TABLE "withdraw_requests" (
 	"user_id" text NOT NULL,
 	"amount" integer NOT NULL,
 	"fee" integer NOT NULL,
-	"payout_cents" integer NOT NULL,
+	"payout_cents" bigint NOT NULL,
 	"account_type" text NOT NULL,
 	"account_name" text NOT NULL,
 	"account_no" text NOT NULL,

@@ -3,7 +3,7 @@
  * server/modules/withdrawals; the held credits are ledger entries (kind 'withdrawal').
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -16,8 +16,8 @@ export const withdrawRequests = pgTable(
     amount: integer().notNull(),
     /** credits kept as the fee, part of amount */
     fee: integer().notNull(),
-    /** what is paid: (amount - fee) x cents per credit */
-    payoutCents: integer().notNull(),
+    /** what is paid: (amount - fee) x cents per credit (can pass 2^31 at a high rate) */
+    payoutCents: bigint({ mode: 'number' }).notNull(),
     /** alipay | bank */
     accountType: text().notNull(),
     accountName: text().notNull(),

@@ -33,7 +33,8 @@ export interface RequestInput extends AccountInput {
 
 export type Decision = { decision: 'approve'; payout_ref: string } | { decision: 'reject'; reason: string };
 
-const columns = sql`w.id, w.user_id, u.username, u.nickname, w.amount, w.fee, w.payout_cents, w.account_type, w.account_name,
+// payout_cents is a bigint: read as float8 so the driver answers a number (exact below 2^53)
+const columns = sql`w.id, w.user_id, u.username, u.nickname, w.amount, w.fee, w.payout_cents::float8 AS payout_cents, w.account_type, w.account_name,
   w.account_no, w.bank_name, w.status, w.reason, w.payout_ref, w.reviewer_id, r.username AS reviewer_name, w.reviewed_at,
   w.created_at, w.updated_at, w.version`;
 
