@@ -78,7 +78,7 @@ describe('withdrawals', () => {
     const approve = page.locator('.ant-modal', { hasText: 'Payout reference' });
     await approve.getByText('Pay ¥19.80 to 王五', { exact: false }).waitFor();
     await approve.locator('.ant-modal-footer').getByRole('button', { name: 'Approve' }).click();
-    await approve.getByText('Enter the payout reference').waitFor();
+    await approve.getByText('Enter the payout reference', { exact: true }).waitFor();
     await approve.locator('#text').fill('ALI-E2E-0001');
     await approve.locator('.ant-modal-footer').getByRole('button', { name: 'Approve' }).click();
     await first.getByText('Paid').waitFor();

@@ -8,7 +8,7 @@
 import '../../../components/withdraw/i18n';
 import { PlusOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
-import { Alert, Button, Card, Col, Flex, Form, Input, Modal, Row, Space, Statistic, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Modal, Row, Space, Statistic, Tabs, Typography, theme as antdTheme } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
@@ -137,13 +137,14 @@ function ReviewModal({ target, onClose, onDone }: { target: { row: WithdrawRow; 
 
 function SummaryCard({ refreshKey }: { refreshKey: number }) {
   const t = useT();
+  const { token } = antdTheme.useToken();
   const summary = useRequest(() => getWithdrawSummary({ skipErrorHandler: true }), { refreshDeps: [refreshKey] });
   const s = summary.data;
   return (
     <Card loading={summary.loading && !s}>
       <Row gutter={[16, 16]} align="middle">
         <Col xs={12} md={5}>
-          <Statistic title={t('withdraw.summary.withdrawable')} value={s?.withdrawable ?? 0} valueStyle={{ color: 'var(--ant-color-primary)' }} />
+          <Statistic title={t('withdraw.summary.withdrawable')} value={s?.withdrawable ?? 0} valueStyle={{ color: token.colorPrimary }} />
         </Col>
         <Col xs={12} md={5}>
           <Statistic title={t('withdraw.summary.balance')} value={s?.balance ?? 0} />
