@@ -8,7 +8,7 @@
 import '../../../components/withdraw/i18n';
 import { PlusOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
-import { Alert, Button, Card, Col, Flex, Form, Input, Modal, Row, Space, Statistic, Tabs, Typography, theme as antdTheme } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Modal, Row, Space, Statistic, Tabs, Tag, Typography, theme as antdTheme } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
@@ -64,21 +64,24 @@ function columnsOf(t: Translate, all: boolean): ResourceColumn<WithdrawRow>[] {
         </Space>
       ),
     },
-    statusColumn<WithdrawRow>(t('withdraw.field.status'), 'status', statuses, { filter: true, width: 110 }),
     {
-      title: t('withdraw.field.result'),
-      dataIndex: 'reviewed_at',
-      key: 'reviewed_at',
-      render: (_, r) =>
-        r.status === 'approved' ? (
-          <span data-testid={`payout-ref-${r.id}`}>{t('withdraw.field.payoutRefShown', { ref: r.payout_ref ?? '' })}</span>
-        ) : r.status === 'rejected' ? (
-          <Typography.Text type="danger" data-testid={`reason-${r.id}`}>
-            {r.reason}
-          </Typography.Text>
-        ) : (
-          '-'
-        ),
+      // the outcome sits under the status, so a rejection's reason or the payout reference stays readable
+      ...statusColumn<WithdrawRow>(t('withdraw.field.status'), 'status', statuses, { filter: true, width: 220 }),
+      render: (_, r) => (
+        <Space direction="vertical" size={2}>
+          <Tag color={STATUS_COLORS[r.status]}>{t(`withdraw.status.${r.status}`)}</Tag>
+          {r.status === 'approved' && r.payout_ref ? (
+            <Typography.Text type="secondary" data-testid={`payout-ref-${r.id}`}>
+              {t('withdraw.field.payoutRefShown', { ref: r.payout_ref })}
+            </Typography.Text>
+          ) : null}
+          {r.status === 'rejected' && r.reason ? (
+            <Typography.Text type="danger" data-testid={`reason-${r.id}`}>
+              {r.reason}
+            </Typography.Text>
+          ) : null}
+        </Space>
+      ),
     },
   ];
 }
