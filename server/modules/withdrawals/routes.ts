@@ -102,7 +102,7 @@ export async function withdrawalRoutes({ app, db, credits, settings, realname, a
     schema: {
       tags,
       summary: 'changes withdrawal settings (bounds checked per field)',
-      body: Type.Partial(Type.Object({ ...SettingsBody, store_use_reward: Type.Integer() })),
+      body: Type.Partial(Type.Object({ ...SettingsBody, store_use_reward: Type.Integer() }), { additionalProperties: false }),
       response: { 200: Ok(Type.Ref('WithdrawSettings')) },
     },
     handler: async (req) => ({ success: true as const, data: await service.putSettings(req.body) }),

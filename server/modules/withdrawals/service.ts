@@ -107,8 +107,10 @@ export class WithdrawService {
     return this.settings.get(withdrawSettings);
   }
 
+  /** only the area's own keys are stored: anything else in the patch is left out */
   putSettings(patch: Partial<WithdrawSettings>) {
-    return this.settings.put(withdrawSettings, patch);
+    const known = Object.fromEntries(Object.entries(patch).filter(([k]) => k in withdrawSettings.defaults));
+    return this.settings.put(withdrawSettings, known as Partial<WithdrawSettings>);
   }
 
   /** what the request page shows: balance, earned, withdrawn, withdrawable, what the form needs */
