@@ -2,7 +2,8 @@
  * Withdrawals in Chromium: a real-name verified user with earned credits requests a withdrawal
  * (the fee and the payout shown as they type) and another one; the finance holder approves the
  * first with a payout reference and rejects the second with a reason; the user sees the paid one
- * with its reference, the rejected one with its reason, and the rejected credits back.
+ * with its reference, the rejected one with its reason, and the rejected credits back; the
+ * same pages in Chinese on the green theme.
  */
 import type { Page } from 'playwright-core';
 import { api, e2eSession, screenshot } from './browser';
@@ -102,5 +103,25 @@ describe('withdrawals', () => {
     await screenshot(page, 'withdraw-list-en');
     // a decided request offers no change or cancel
     expect(await page.getByText('Cancel request', { exact: true }).count()).toBe(0);
+  });
+
+  it('the same list and form in Chinese on the green theme', async () => {
+    await page.evaluate(() => {
+      localStorage.setItem('umi_locale', 'zh-CN');
+      localStorage.setItem('theme', 'green');
+    });
+    await go('/pages/expense/withdraw/list');
+    await page.reload();
+    await page.getByText('可提现积分').waitFor();
+    await page.locator('tr', { hasText: '1,500' }).getByText('已驳回').waitFor();
+    await screenshot(page, 'withdraw-list-zh-green');
+    await page.getByRole('button', { name: '申请提现' }).click();
+    await page.locator('#amount').fill('1000');
+    await page.getByTestId('withdraw-payout').getByText('¥9.90', { exact: true }).waitFor();
+    await screenshot(page, 'withdraw-edit-zh-green');
+    await page.evaluate(() => {
+      localStorage.removeItem('umi_locale');
+      localStorage.removeItem('theme');
+    });
   });
 });
