@@ -107,6 +107,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/assistant/search/search', 'route.assistant.search', { frame: 'topOnly' }),
   // expense: a user's own figures; finance picks any account in the page
   page('/pages/expense/analysis/analysis', 'route.expense.analysis'),
+  page('/pages/expense/withdraw/list', 'route.expense.withdrawList'),
+  page('/pages/expense/withdraw/edit', 'route.expense.withdrawEdit'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

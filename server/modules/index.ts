@@ -36,6 +36,9 @@
  *                                               in payments/providers)
  *   app_settings                                core/secret.ts (the JWT secret), core/settings.ts (the
  *                                               areas' admin settings, each area's key its own)
+ *   withdraw_requests                           withdrawals/ (holds and returns are ledger entries
+ *                                               through credits/)
+ *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
 import type { FastifyInstance } from 'fastify';
@@ -60,8 +63,9 @@ import { systemRoutes } from './system';
 import { todoRoutes } from './todos/routes';
 import { verifyRoutes } from './verify/routes';
 import { weixinRoutes } from './weixin/routes';
+import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes]) await mod({ ...ctx, app: typed });
 }

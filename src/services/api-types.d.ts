@@ -3982,6 +3982,7 @@ export interface paths {
                         amount: number;
                         reason: string;
                         request_id?: string;
+                        withdrawable?: boolean;
                     };
                 };
             };
@@ -8417,6 +8418,527 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/withdrawals/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's balance, earned, withdrawn and withdrawable credits, real-name state and the form's settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-51"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the withdrawal settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-50"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes withdrawal settings (bounds checked per field) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        min_credits?: number;
+                        fee_bps?: number;
+                        min_fee?: number;
+                        cents_per_credit?: number;
+                        account_types?: ("alipay" | "bank")[];
+                        store_use_reward?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-50"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's withdrawal requests */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** requests a withdrawal: the amount is held from now on */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        account_type: string;
+                        account_name: string;
+                        account_no: string;
+                        bank_name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "amount" | "fee" | "payout_cents" | "account_type" | "account_name" | "account_no" | "bank_name" | "status" | "reason" | "payout_ref" | "reviewed_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every account's withdrawal requests (finance) */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/all/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "amount" | "fee" | "payout_cents" | "account_type" | "account_name" | "account_no" | "bank_name" | "status" | "reason" | "payout_ref" | "reviewed_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one request (own, or any for finance) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes an own pending request (the hold follows the amount) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        account_type: string;
+                        account_name: string;
+                        account_no: string;
+                        bank_name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** cancels an own pending request (the hold is given back) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** approves (payout reference) or rejects (reason; the hold is given back) a pending request */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approve";
+                        payout_ref: string;
+                    } | {
+                        /** @enum {string} */
+                        decision: "reject";
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -9254,6 +9776,57 @@ export interface components {
                 min_cents: number;
                 max_cents: number;
                 credits_per_yuan: number;
+            };
+        };
+        /** WithdrawRow */
+        "def-49": {
+            id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            amount: number;
+            fee: number;
+            payout_cents: number;
+            account_type: "alipay" | "bank";
+            account_name: string;
+            account_no: string;
+            bank_name: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            reason: string | null;
+            payout_ref: string | null;
+            reviewer_id: string | null;
+            reviewer_name: string | null;
+            /** Format: date-time */
+            reviewed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        /** WithdrawSettings */
+        "def-50": {
+            min_credits: number;
+            fee_bps: number;
+            min_fee: number;
+            cents_per_credit: number;
+            account_types: ("alipay" | "bank")[];
+            store_use_reward: number;
+        };
+        /** WithdrawSummary */
+        "def-51": {
+            balance: number;
+            earned: number;
+            withdrawn: number;
+            withdrawable: number;
+            realname: string;
+            settings: {
+                min_credits: number;
+                fee_bps: number;
+                min_fee: number;
+                cents_per_credit: number;
+                account_types: ("alipay" | "bank")[];
             };
         };
     };

@@ -103,6 +103,8 @@ export async function creditRoutes(ctx: ModuleContext) {
         reason: Type.String({ minLength: 1, maxLength: 200 }),
         /** the form's own id for this adjustment: a resend of the same form moves nothing twice */
         request_id: Type.Optional(Type.String({ minLength: 8, maxLength: 64 })),
+        /** a positive amount the user may withdraw (ledger kind 'earn' instead of 'adjustment') */
+        withdrawable: Type.Optional(Type.Boolean()),
       }),
       response: { 200: Ok(Type.Object({ balance: Type.Integer(), repeated: Type.Boolean() })) },
     },
@@ -110,7 +112,7 @@ export async function creditRoutes(ctx: ModuleContext) {
       const admin = { ...(await accounts.me(req.auth!.uid)), id: req.auth!.uid };
       const e = await credits.adjust(
         { id: admin.id, username: admin.username },
-        { userId: req.body.user_id, amount: req.body.amount, reason: req.body.reason, requestId: req.body.request_id },
+        { userId: req.body.user_id, amount: req.body.amount, reason: req.body.reason, requestId: req.body.request_id, withdrawable: req.body.withdrawable },
         (tx) => accounts.log(tx, 'credits-adjust', 1, clientOf(req), { id: admin.id, username: admin.username }),
       );
       return { success: true as const, data: { balance: e.balanceAfter, repeated: e.repeated } };
