@@ -31,6 +31,7 @@
  *   audio_recordings, audio_transcripts         audio/ (the audio itself is a file of files/)
  *   search_entries                              search/ (SearchIndex: the owners of searchable
  *                                               things put and remove their entries through it)
+ *   invoices, invoice_orders                    invoices/ (reads pay_orders; the PDF is a file of files/)
  *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
@@ -44,6 +45,7 @@ import { creditRoutes } from './credits/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { docRoutes } from './docs/routes';
 import { fileRoutes } from './files/routes';
+import { invoiceRoutes } from './invoices/routes';
 import { menuRoutes } from './menus/routes';
 import { profileRoutes } from './profile/routes';
 import { promptStoreRoutes } from './prompt-store/routes';
@@ -58,5 +60,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, invoiceRoutes]) await mod({ ...ctx, app: typed });
 }
