@@ -105,6 +105,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/assistant/waveform/test', 'route.assistant.waveformTest'),
   page('/pages/assistant/document/document', 'route.assistant.document'),
   page('/pages/assistant/search/search', 'route.assistant.search', { frame: 'topOnly' }),
+  // expense: invoices (requests for everyone; the finance tab checks MANAGE_FINANCE itself)
+  page('/pages/expense/invoice/invoice', 'route.expense.invoice'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
