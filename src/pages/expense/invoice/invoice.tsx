@@ -211,7 +211,7 @@ function useCommonColumns(t: Translate) {
     };
     const typeText: Record<InvoiceRow['type'], string> = { personal: t('invoice.type.personal'), company: t('invoice.type.company') };
     const cols: Record<string, ResourceColumn<InvoiceRow>> = {
-      no: { title: t('invoice.list.no'), dataIndex: 'invoice_no', key: 'invoice_no', width: 190, render: (_: ReactNode, r) => <Typography.Text copyable>{r.invoice_no}</Typography.Text> },
+      no: { title: t('invoice.list.no'), dataIndex: 'invoice_no', key: 'invoice_no', width: 180 },
       created: dateColumn<InvoiceRow>(t, t('invoice.list.created'), 'created_at', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
       title: {
         title: t('invoice.list.title'),
@@ -232,7 +232,7 @@ function useCommonColumns(t: Translate) {
         dataIndex: 'amount_cents',
         key: 'amount_cents',
         align: 'right',
-        width: 120,
+        width: 110,
         sorter: true,
         render: (_: ReactNode, r) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCents(r.amount_cents)}</span>,
       },
@@ -240,12 +240,16 @@ function useCommonColumns(t: Translate) {
         title: t('invoice.list.status'),
         dataIndex: 'status',
         key: 'status',
-        width: 200,
+        width: 150,
         filters: (Object.keys(statusText) as InvoiceRow['status'][]).map((s) => ({ text: statusText[s], value: s })),
         render: (_: ReactNode, r) => (
           <Space direction="vertical" size={0}>
             <Tag color={STATUS_COLORS[r.status]}>{statusText[r.status]}</Tag>
-            {r.status === 'rejected' && r.reason ? <Typography.Text type="danger">{t('invoice.list.reason', { reason: r.reason })}</Typography.Text> : null}
+            {r.status === 'rejected' && r.reason ? (
+              <Typography.Text type="danger" ellipsis={{ tooltip: r.reason }} style={{ maxWidth: 130 }}>
+                {t('invoice.list.reason', { reason: r.reason })}
+              </Typography.Text>
+            ) : null}
             {r.issued_at ? <Typography.Text type="secondary">{dayjs(r.issued_at).format(DATE_FORMAT)}</Typography.Text> : null}
           </Space>
         ),
@@ -266,7 +270,7 @@ function MyInvoices() {
       searchPlaceholder={t('invoice.list.search')}
       access={{}}
       exportable={false}
-      actionsWidth={120}
+      actionsWidth={100}
       rowActions={(r) =>
         r.has_pdf
           ? [
@@ -331,12 +335,23 @@ function AllRequests() {
   const c = useCommonColumns(t);
   const [rejecting, setRejecting] = useState<{ row: InvoiceRow; ctx: ListContext<InvoiceRow> } | null>(null);
   const columns: ResourceColumn<InvoiceRow>[] = [
-    c.no,
+    {
+      ...c.no,
+      render: (_: ReactNode, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{r.invoice_no}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} aria-label={t('invoice.list.orders')}>
+            {r.order_nos.join(', ')}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     c.created,
     {
       title: t('invoice.list.user'),
       dataIndex: 'username',
       key: 'username',
+      width: 170,
       render: (_: ReactNode, r) => (
         <Space direction="vertical" size={0}>
           <span>{r.username || r.nickname || r.user_id}</span>
@@ -345,7 +360,6 @@ function AllRequests() {
       ),
     },
     c.title,
-    { title: t('invoice.list.orders'), dataIndex: 'order_nos', key: 'order_nos', render: (_: ReactNode, r) => r.order_nos.join(', ') },
     c.amount,
     c.status,
   ];
@@ -429,9 +443,9 @@ export default function InvoicePage() {
     ...(can(RULES.manageFinance) ? [{ key: 'all', label: t('invoice.tab.all'), children: <AllRequests /> }] : []),
   ];
   return (
-    <Card>
+    <div>
       <Typography.Paragraph type="secondary">{t('invoice.intro')}</Typography.Paragraph>
       <Tabs activeKey={tab} onChange={setTab} items={items} destroyOnHidden />
-    </Card>
+    </div>
   );
 }
