@@ -14,6 +14,7 @@ import { InvoiceService } from '../../server/modules/invoices/service';
 import { checkTaxNumber, taxNumberCheckChar } from '../../shared/validation';
 import { call, login, makeRole, makeUser } from '../support/accounts';
 import { pdfText } from '../support/pdf-text';
+import { exportRows } from './system-support';
 import { createTestApp } from '../support/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -330,9 +331,11 @@ describe("the finance holders' list", () => {
     expect((await all(fin.token, `?created_at_from=${today}&keyword=乙公司`)).body.total).toBe(1);
     expect((await all(fin.token, `?created_at_to=2000-01-01`)).body.total).toBe(0);
 
-    const x = await t.app.inject({ method: 'GET', url: '/api/finance/invoices/export?keyword=甲公司', headers: { authorization: `Bearer ${fin.token}` } });
-    expect(x.statusCode).toBe(200);
-    expect(x.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    const x = await exportRows(t.app, `/api/finance/invoices/export?keyword=${encodeURIComponent('甲公司')}`, fin.token, 'zh-CN');
+    expect(x.status).toBe(200);
+    expect(x.rows[0]).toEqual(expect.arrayContaining(['发票号码', '税号', '金额（元）']));
+    expect(x.rows).toHaveLength(2);
+    expect(x.rows[1]).toEqual(expect.arrayContaining([r1.invoice_no, '企业', '甲公司有限责任公司', TAX, '1.00', '待开具', a.no]));
 
     expect((await mine(u1.token)).body.data.map((x2: { id: string }) => x2.id)).toEqual([r1.id]);
   });

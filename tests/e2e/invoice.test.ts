@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { pdfText } from '../support/pdf-text';
-import { e2eSession, fieldError as fieldErrorOf } from './browser';
+import { e2eSession, fieldError as fieldErrorOf, screenshot } from './browser';
 import { makeRole, makeUser, withDb } from './fixtures';
 
 const PAGE = '/pages/expense/invoice/invoice';
@@ -63,6 +63,7 @@ describe('invoices', () => {
     await page.locator('#email').fill('buyer@example.com');
     await page.getByRole('button', { name: 'Request invoice' }).click();
     await fieldError('tax_number').getByText('Enter a valid 18-character unified social credit code').waitFor();
+    await screenshot(page, 'invoice-request-form');
 
     await page.locator('#tax_number').fill(TAX);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/invoices') && r.request().method() === 'POST');

@@ -8,6 +8,7 @@
  *  - a rejection clears `active` on its links, so its orders can be invoiced again while the
  *    rejected invoice still shows what it was for.
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -90,12 +91,12 @@ export const invoiceList: ListSpec = {
   exportColumns: [
     { key: 'invoice_no', width: 22 },
     { key: 'username' },
-    { key: 'type', value: (r) => r.type as string },
+    { key: 'type', value: (r, lang) => tr(lang, `invoice.type.${r.type as InvoiceType}`) },
     { key: 'title', width: 30 },
     { key: 'tax_number', width: 22 },
     { key: 'email', width: 26 },
     { key: 'amount_cents', header: 'field.amount_yuan', value: (r) => formatCents(Number(r.amount_cents)) },
-    { key: 'status' },
+    { key: 'status', value: (r, lang) => tr(lang, `invoice.status.${r.status as InvoiceStatus}`) },
     { key: 'reason', width: 30 },
     { key: 'order_nos', header: 'field.order_ids', width: 40 },
     { key: 'created_at', date: true },
@@ -262,8 +263,9 @@ export class InvoiceService {
         );
         const issuedAt = new Date();
         const pdf = await this.renderPdf(inv, orders, issuedAt);
-        // no owner: only the invoices module hands it out (to the invoice's user and the finance holders)
-        const file = await this.files.storeBuffer(null, `invoices/${inv.invoice_no}.pdf`, pdf, 'application/pdf', tx);
+        // no owner: only the invoices module hands it out (to the invoice's user and the finance
+        // holders); a random folder, so no upload at a guessed path can stand in the way
+        const file = await this.files.storeBuffer(null, `invoices/${randomUUID()}/${inv.invoice_no}.pdf`, pdf, 'application/pdf', tx);
         stored = file.fileID;
         await tx.execute(sql`UPDATE invoices SET status = 'issued', file_id = ${file.fileID}, issuer_id = ${issuerId},
              issued_at = ${issuedAt}, updated_at = now() WHERE id = ${invoiceId}`);

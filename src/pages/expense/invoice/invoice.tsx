@@ -240,13 +240,13 @@ function useCommonColumns(t: Translate) {
         title: t('invoice.list.status'),
         dataIndex: 'status',
         key: 'status',
-        width: 150,
+        width: 130,
         filters: (Object.keys(statusText) as InvoiceRow['status'][]).map((s) => ({ text: statusText[s], value: s })),
         render: (_: ReactNode, r) => (
           <Space direction="vertical" size={0}>
             <Tag color={STATUS_COLORS[r.status]}>{statusText[r.status]}</Tag>
             {r.status === 'rejected' && r.reason ? (
-              <Typography.Text type="danger" ellipsis={{ tooltip: r.reason }} style={{ maxWidth: 130 }}>
+              <Typography.Text type="danger" ellipsis={{ tooltip: r.reason }} style={{ maxWidth: 110 }}>
                 {t('invoice.list.reason', { reason: r.reason })}
               </Typography.Text>
             ) : null}
@@ -348,18 +348,20 @@ function AllRequests() {
     },
     c.created,
     {
-      title: t('invoice.list.user'),
-      dataIndex: 'username',
-      key: 'username',
-      width: 170,
+      ...c.title,
       render: (_: ReactNode, r) => (
         <Space direction="vertical" size={0}>
-          <span>{r.username || r.nickname || r.user_id}</span>
-          <Typography.Text type="secondary">{r.email}</Typography.Text>
+          <span>{r.title}</span>
+          <Typography.Text type="secondary">
+            {r.type === 'company' ? t('invoice.type.company') : t('invoice.type.personal')}
+            {r.tax_number ? ` · ${r.tax_number}` : ''}
+          </Typography.Text>
+          <Typography.Text type="secondary" aria-label={t('invoice.list.user')}>
+            {r.username || r.nickname || r.user_id} · {r.email}
+          </Typography.Text>
         </Space>
       ),
     },
-    c.title,
     c.amount,
     c.status,
   ];
@@ -388,7 +390,7 @@ function AllRequests() {
         columns={columns}
         searchPlaceholder={t('invoice.list.searchAll')}
         access={{}}
-        actionsWidth={150}
+        actionsWidth={130}
         rowActions={(r, ctx) =>
           r.status === 'pending'
             ? [
