@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { loadConfig } from '../../server/config';
 import { createMailer } from '../../server/core/mailer';
 import { FileService } from '../../server/modules/files/service';
 import { InvoiceService } from '../../server/modules/invoices/service';
@@ -275,6 +276,26 @@ describe('issuing', () => {
     const service = new InvoiceService(t.db, files, mailer, { path: path.join(dataDir, 'no-such-font.ttc'), face: 'X' });
     await expect(service.issue(req.id, fin.id)).rejects.toMatchObject({ code: 'INVOICE_FONT_MISSING' });
     expect((await mine(u.token)).body.data[0]).toMatchObject({ status: 'pending', has_pdf: false });
+  });
+});
+
+describe('issuing when the mail cannot be sent', () => {
+  it('answers EMAIL_SEND_FAILED, keeps the invoice pending and leaves no file behind', async () => {
+    const u = await newUser();
+    const fin = await newUser(['finance']);
+    const a = await paidOrder(u.id, 500);
+    const req = (await request(u.token, company([a.id]))).body.data;
+    const { rows: before } = await t.db.$client.query(`SELECT count(*)::int AS n FROM files`);
+    const files = new FileService(t.db, dataDir, 'test-secret-test-secret-test-secret', { maxFiles: 10, maxBytes: 1e6 });
+    // an SMTP server nobody listens on
+    const mailer = createMailer({ dataDir, mailFrom: 'x@localhost', smtpUrl: 'smtp://127.0.0.1:1' }, { warn: () => undefined });
+    const service = new InvoiceService(t.db, files, mailer, loadConfig({}).invoiceFont);
+    await expect(service.issue(req.id, fin.id)).rejects.toMatchObject({ code: 'EMAIL_SEND_FAILED' });
+    expect((await mine(u.token)).body.data[0]).toMatchObject({ status: 'pending', has_pdf: false });
+    const { rows: after } = await t.db.$client.query(`SELECT count(*)::int AS n FROM files`);
+    expect(after[0].n).toBe(before[0].n);
+    // and it can be issued once the mail goes out
+    expect((await issue(fin.token, req.id)).body.data.status).toBe('issued');
   });
 });
 
