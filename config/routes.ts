@@ -109,6 +109,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/expense/analysis/analysis', 'route.expense.analysis'),
   page('/pages/expense/withdraw/list', 'route.expense.withdrawList'),
   page('/pages/expense/withdraw/edit', 'route.expense.withdrawEdit'),
+  // expense: invoices (requests for everyone; the finance tab checks MANAGE_FINANCE itself)
+  page('/pages/expense/invoice/invoice', 'route.expense.invoice'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

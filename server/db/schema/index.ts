@@ -15,3 +15,4 @@ export * from './search';
 export * from './seed';
 export * from './payments';
 export * from './withdrawals';
+export * from './invoices';
