@@ -31,11 +31,15 @@
  *   audio_recordings, audio_transcripts         audio/ (the audio itself is a file of files/)
  *   search_entries                              search/ (SearchIndex: the owners of searchable
  *                                               things put and remove their entries through it)
+ *   redeem_batches, redeem_codes,               redeem/ (codes are redeemed through credits/)
+ *   redeem_attempts
+ *   ad_views                                    ads/ (rewards are posted through credits/)
  *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
+import { adRoutes } from './ads/routes';
 import { aiModelRoutes } from './ai-models/routes';
 import { audioRoutes } from './audio/routes';
 import { authRoutes } from './auth/routes';
@@ -49,6 +53,7 @@ import { profileRoutes } from './profile/routes';
 import { promptStoreRoutes } from './prompt-store/routes';
 import { promptRoutes } from './prompts/routes';
 import { realnameRoutes } from './realname/routes';
+import { redeemRoutes } from './redeem/routes';
 import { searchRoutes } from './search/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
@@ -58,5 +63,5 @@ import { weixinRoutes } from './weixin/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, redeemRoutes, adRoutes]) await mod({ ...ctx, app: typed });
 }

@@ -14,3 +14,4 @@ export * from './audio';
 export * from './search';
 export * from './seed';
 export * from './payments';
+export * from './redeem';
