@@ -105,6 +105,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/assistant/waveform/test', 'route.assistant.waveformTest'),
   page('/pages/assistant/document/document', 'route.assistant.document'),
   page('/pages/assistant/search/search', 'route.assistant.search', { frame: 'topOnly' }),
+  page('/pages/finance/codes/list', 'route.finance.codes', { access: RULES.manageFinance }),
+  page('/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview', 'route.pay.ad'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
