@@ -75,8 +75,13 @@ export class AdService {
     return this.settings.get(this.area);
   }
 
+  /** only the area's own fields are stored, whatever else the body carried */
   putSettings(patch: Partial<AdSettings>) {
-    return this.settings.put(this.area, patch);
+    const own: Partial<AdSettings> = {};
+    if (patch.credits_per_view !== undefined) own.credits_per_view = patch.credits_per_view;
+    if (patch.daily_cap !== undefined) own.daily_cap = patch.daily_cap;
+    if (patch.page_url !== undefined) own.page_url = patch.page_url.trim();
+    return this.settings.put(this.area, own);
   }
 
   private async rewardedToday(userId: string, tx: Db | Tx = this.db): Promise<number> {
