@@ -66,7 +66,7 @@ export default function AdInteractiveWebview() {
   return (
     <Card title={t('redeem.ad.title')}>
       {error ? (
-        <Result status="info" title={error} data-testid="ad-error" extra={<Button onClick={start}>{t('redeem.ad.retry')}</Button>} />
+        <Result status="info" title={error} extra={<Button onClick={start}>{t('redeem.ad.retry')}</Button>} />
       ) : !view ? (
         <Spin spinning={starting}>
           <div style={{ height: 120 }} />
