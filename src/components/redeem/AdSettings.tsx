@@ -5,7 +5,7 @@
 import './i18n';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getAdSettings, putAdSettings, type AdSettingsBody } from '../../services/redeem';
 import { toast } from '../../shared/feedback';
 import { applyServerError } from '../../shared/form-errors';
@@ -29,10 +29,6 @@ export default function AdSettings() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (settings.data) form.setFieldsValue(settings.data);
-  }, [settings.data, form]);
-
   const save = async (v: Required<AdSettingsBody>) => {
     setSaving(true);
     setError(null);
@@ -53,7 +49,7 @@ export default function AdSettings() {
       {!settings.data ? (
         <Skeleton active />
       ) : (
-        <Form form={form} layout="vertical" onFinish={save} style={{ maxWidth: 560 }}>
+        <Form form={form} layout="vertical" initialValues={settings.data} onFinish={save} style={{ maxWidth: 560 }}>
           {!settings.data.secret_set && <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t('redeem.adSettings.noSecret')} />}
           {(['credits_per_view', 'daily_cap'] as const).map((field) => (
             <Form.Item
