@@ -154,3 +154,11 @@ test('simultaneous callbacks of views over the cap grant only up to the cap', as
   expect(answers.filter((a) => a.body.isValid)).toHaveLength(2);
   expect(await balance(user.token)).toBe(before + 14);
 });
+
+test("the console may frame the allowed ad pages' origins (CSP frame-src)", async () => {
+  const r = await t.app.inject({ method: 'GET', url: '/api/health' });
+  const frameSrc = String(r.headers['content-security-policy'])
+    .split('; ')
+    .find((d) => d.startsWith('frame-src '));
+  expect(frameSrc?.split(' ')).toContain(ads.origin);
+});
