@@ -128,6 +128,14 @@ test('after 10 wrong codes in 15 minutes the user must wait, even with a right c
   expect((await redeem(user, b.codes[0])).status).toBe(200);
 });
 
+test('a burst of wrong codes at once still stops at 10', async () => {
+  const user = (await tokenWith(t.app, t.db, [])).token;
+  const answers = await Promise.all(Array.from({ length: 25 }, (_, i) => redeem(user, `BURST-${i}`)));
+  const codes = answers.map((a) => a.body.errorCode);
+  expect(codes.filter((c) => c === 'REDEEM_CODE_INVALID')).toHaveLength(10);
+  expect(codes.filter((c) => c === 'REDEEM_TOO_MANY_ATTEMPTS')).toHaveLength(15);
+});
+
 test("exports: the batches, and a batch's codes with status, user and time", async () => {
   const b = await batch({ name: 'Exported', count: 2 });
   const user = await tokenWith(t.app, t.db, []);

@@ -9,7 +9,7 @@ import { AppError } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
 import { fetchRow } from '../../core/resource';
-import { likePattern, query, type Row, textArray } from '../../core/sql';
+import { likePattern, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 
@@ -150,9 +150,9 @@ export class RedeemService {
   }
 
   /** minutes until the user may try again, or 0 */
-  private async lockedFor(userId: string): Promise<number> {
+  private async lockedFor(tx: Tx, userId: string): Promise<number> {
     const [r] = await query<{ n: number; oldest: string | null }>(
-      this.db,
+      tx,
       sql`SELECT count(*)::int AS n, min(created_at) AS oldest FROM (
         SELECT created_at FROM redeem_attempts WHERE user_id = ${userId} AND created_at > now() - make_interval(mins => ${ATTEMPT_WINDOW_MIN})
         ORDER BY created_at DESC LIMIT ${ATTEMPT_LIMIT}) recent`,
@@ -163,35 +163,39 @@ export class RedeemService {
   }
 
   async redeem(userId: string, raw: string): Promise<{ credits: number; balance: number }> {
-    const minutes = await this.lockedFor(userId);
-    if (minutes) throw new AppError('REDEEM_TOO_MANY_ATTEMPTS', { field: 'code', params: { minutes } });
     const code = normaliseCode(raw);
     const wellFormed = code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c));
-    const result = wellFormed
-      ? await this.db.transaction(async (tx) => {
-          const [c] = await query<{ batch_id: string; used_at: string | null; credits: number; usable: boolean }>(
+    const result = await this.db.transaction(async (tx) => {
+      // one redeem per user at a time, so a burst of guesses cannot all pass the limit together
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('redeem-attempts'), hashtext(${userId}))`);
+      const minutes = await this.lockedFor(tx, userId);
+      if (minutes) throw new AppError('REDEEM_TOO_MANY_ATTEMPTS', { field: 'code', params: { minutes } });
+      const [c] = wellFormed
+        ? await query<{ batch_id: string; used_at: string | null; credits: number; usable: boolean }>(
             tx,
             sql`SELECT c.batch_id, c.used_at, b.credits, (NOT b.disabled AND b.expires_at > now()) AS usable
               FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id WHERE c.code = ${code} FOR UPDATE OF c`,
-          );
-          if (!c) return null;
-          if (c.used_at) throw new AppError('REDEEM_CODE_USED', { field: 'code' });
-          if (!c.usable) throw new AppError('REDEEM_CODE_EXPIRED', { field: 'code' });
-          await tx.execute(sql`UPDATE redeem_codes SET used_by = ${userId}, used_at = now() WHERE code = ${code}`);
-          const entry = await this.credits.post(tx, {
-            userId,
-            kind: 'redeem',
-            amount: c.credits,
-            key: `redeem:${code}`,
-            refType: 'redeem',
-            refId: c.batch_id,
-          });
-          return { credits: c.credits, balance: entry.balanceAfter };
-        })
-      : null;
-    if (result) return result;
-    // counted outside the (read-only) transaction so the count stays when the answer is an error
-    await this.db.execute(sql`INSERT INTO redeem_attempts (user_id) VALUES (${userId})`);
-    throw new AppError('REDEEM_CODE_INVALID', { field: 'code' });
+          )
+        : [];
+      if (!c) {
+        // committed with this transaction, which then answers the refusal
+        await tx.execute(sql`INSERT INTO redeem_attempts (user_id) VALUES (${userId})`);
+        return null;
+      }
+      if (c.used_at) throw new AppError('REDEEM_CODE_USED', { field: 'code' });
+      if (!c.usable) throw new AppError('REDEEM_CODE_EXPIRED', { field: 'code' });
+      await tx.execute(sql`UPDATE redeem_codes SET used_by = ${userId}, used_at = now() WHERE code = ${code}`);
+      const entry = await this.credits.post(tx, {
+        userId,
+        kind: 'redeem',
+        amount: c.credits,
+        key: `redeem:${code}`,
+        refType: 'redeem',
+        refId: c.batch_id,
+      });
+      return { credits: c.credits, balance: entry.balanceAfter };
+    });
+    if (!result) throw new AppError('REDEEM_CODE_INVALID', { field: 'code' });
+    return result;
   }
 }
