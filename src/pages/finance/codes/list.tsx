@@ -38,7 +38,9 @@ function GenerateModal({ open, onClose, onDone }: { open: boolean; onClose: () =
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async () => {
-    const v = await form.validateFields();
+    // a form with errors shows them on its fields; nothing else to do
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     setError(null);
     try {
