@@ -26,7 +26,9 @@ export class SettingsStore {
 
   /** checks and saves the whole document (a patch over the current values); answers what is stored */
   async put<T extends object>(area: SettingsArea<T>, patch: Partial<T>, tx: Db | Tx = this.db): Promise<T> {
-    const next = { ...(await this.get(area, tx)), ...patch };
+    // only the area's own settings are kept: anything else in the patch is dropped, never stored
+    const known = Object.fromEntries(Object.entries(patch).filter(([k]) => k in area.defaults)) as Partial<T>;
+    const next = { ...(await this.get(area, tx)), ...known };
     area.check(next);
     await tx.execute(sql`INSERT INTO app_settings (key, value) VALUES (${area.key}, ${JSON.stringify(next)}::jsonb)
       ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`);
