@@ -105,6 +105,12 @@ export const routes: ConsoleRoute[] = [
   page('/pages/assistant/waveform/test', 'route.assistant.waveformTest'),
   page('/pages/assistant/document/document', 'route.assistant.document'),
   page('/pages/assistant/search/search', 'route.assistant.search', { frame: 'topOnly' }),
+  // expense and payments: top-up and its result (any signed-in user), the finance pages
+  page('/pages/expense/recharge/recharge', 'route.expense.recharge'),
+  page('/uni_modules/uni-pay/pages/success/success', 'route.pay.success'),
+  page('/pages/finance/orders/list', 'route.finance.orders', { access: RULES.manageFinance }),
+  page('/pages/finance/packages/list', 'route.finance.packages', { access: RULES.manageFinance }),
+  page('/pages/finance/settings/settings', 'route.finance.settings', { access: RULES.manageFinance }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
