@@ -46,8 +46,8 @@ export async function startStandin(tokenDelayMs: number): Promise<{ c: ChildProc
 }
 
 /** the server on a free port over this database, without the console, once /api/health answers */
-export async function startServer(databaseUrl: string, dataDir: string, profile = false): Promise<{ c: ChildProcess; base: string }> {
-  const port = await freePort();
+export async function startServer(databaseUrl: string, dataDir: string, profile = false, env: NodeJS.ProcessEnv = {}, port?: number): Promise<{ c: ChildProcess; base: string }> {
+  port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = child(['server/main.ts'], {
     DATABASE_URL: databaseUrl,
@@ -56,6 +56,7 @@ export async function startServer(databaseUrl: string, dataDir: string, profile 
     LOG_LEVEL: 'warn',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
     STATIC_DIR: path.join(dataDir, 'no-console'),
+    ...env,
   }, profile);
   await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), server.output).catch((e: unknown) => {
     server.c.kill('SIGKILL');

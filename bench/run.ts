@@ -17,6 +17,7 @@
  *  (c) bench/system-users.ts: the user list and export at 100,000 users.
  *  (d) bench/chat.ts: 500 concurrent streaming chats through the server, and the ledger's throughput.
  *  (e) bench/search.ts: search over 100,000 entries, and the first token of Ask AI.
+ *  (f) bench/payments.ts: 100 concurrent duplicate notifications (one credit), notifications per second.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +27,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/browser';
 import { throwawayServer } from '../tests/support/server-env';
 import { runChatBench } from './chat';
+import { runPaymentsBench } from './payments';
 import { runSearchBench } from './search';
 import { runSystemUsersBench } from './system-users';
 
@@ -374,6 +376,7 @@ async function all() {
   if (!only || only === 'system-users') await runSystemUsersBench();
   if (!only || only === 'chat') await runChatBench();
   if (!only || only === 'search') await runSearchBench();
+  if (!only || only === 'payments') await runPaymentsBench();
 }
 
 all().catch((e) => {

@@ -37,7 +37,7 @@ export interface TradeState {
   tradeNo: string | null;
   /** paid: TRADE_SUCCESS / TRADE_FINISHED, SUCCESS; unpaid: waiting or not created yet; closed: closed or revoked */
   status: 'paid' | 'unpaid' | 'closed' | 'refunded';
-  /** the total the payer paid (cents); null when unpaid */
+  /** the trade's total (cents); null when unpaid */
   amountCents: number | null;
   /** the app id (alipay app_id, wxpay appid) and merchant (wxpay mchid) the trade belongs to */
   appId: string | null;
