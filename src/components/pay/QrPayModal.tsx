@@ -60,7 +60,11 @@ export default function QrPayModal({ order, onClose, onRetry }: { order: PayOrde
     setImage(null);
     if (!order?.qr_code) return;
     let live = true;
-    QRCode.toDataURL(order.qr_code, { width: 220, margin: 1 }).then((url) => live && setImage(url));
+    // an SVG image: drawn without a canvas, sharp at any size
+    QRCode.toString(order.qr_code, { type: 'svg', margin: 1 }).then(
+      (svg) => live && setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`),
+      () => live && setImage(''),
+    );
     return () => {
       live = false;
     };
@@ -128,6 +132,11 @@ export default function QrPayModal({ order, onClose, onRetry }: { order: PayOrde
               <div style={{ width: 220, height: 220, display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fff' }}>
                 {image ? (
                   <img src={image} width={220} height={220} alt={t('pay.qr.alt')} data-testid="pay-qr" data-qr={order.qr_code ?? ''} />
+                ) : image === '' ? (
+                  // not drawn: the content itself, which a phone can still open as a link
+                  <Typography.Text code copyable style={{ wordBreak: 'break-all' }} data-testid="pay-qr" data-qr={order.qr_code ?? ''}>
+                    {order.qr_code}
+                  </Typography.Text>
                 ) : (
                   <Spin />
                 )}
