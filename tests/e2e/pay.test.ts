@@ -6,6 +6,8 @@
  * balance; the finance holder refunds part of an order from the orders page. Screenshots of the
  * top-up page in English and Chinese on both themes, and of the orders page.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startAlipayStandin, type AlipayStandin } from '../support/alipay-standin';
 import { freePort } from '../support/free-port';
@@ -52,6 +54,13 @@ beforeAll(() => {
 const balanceOf = (username: string) => withDb(async (c) => (await c.query('SELECT score FROM users WHERE username = $1', [username])).rows[0].score as number);
 const orderOfQr = (qr: string) => withDb(async (c) => (await c.query('SELECT order_no FROM pay_orders WHERE qr_code = $1', [qr])).rows[0].order_no as string);
 
+/** the whole page, the orders below the fold included */
+async function fullShot(name: string) {
+  const dir = path.resolve(__dirname, '../../tmp/screens');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
 /** the result page after a payment: the credits added and the new balance */
 async function expectCredited(balance: number) {
   await page.waitForURL((u) => u.hash.includes(RESULT), { timeout: 20000 });
@@ -86,8 +95,9 @@ describe('top-up', () => {
     expect(await balanceOf(BUYER.username)).toBe(0);
     await go(RECHARGE);
     await page.getByTestId(`pay-package-${packageId}`).getByText('+100 bonus').waitFor();
-    expect(await page.getByTestId('pay-method-alipay_qr').getByRole('radio').isChecked()).toBe(true);
-    await screenshot(page, 'pay-recharge-en-default');
+    // all three methods are offered: both providers are configured and PUBLIC_URL is set
+    for (const m of ['alipay_qr', 'wxpay_native', 'alipay_page']) expect(await page.getByTestId(`pay-method-${m}`).getByRole('radio').isDisabled()).toBe(false);
+    await fullShot('pay-recharge-en-default');
     await payPackageBy('alipay_qr');
     const orderNo = await scannedOrder();
     await page.getByText('Waiting for payment…').waitFor();
@@ -109,7 +119,7 @@ describe('top-up', () => {
     await page.waitForURL((u) => u.href.startsWith(ali.base));
     await page.locator('#standin-pay').click();
     await expectCredited(3300);
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByTestId('pay-result').getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((u) => u.hash.includes(RECHARGE));
     await page.getByTestId('pay-balance').getByText('3300').waitFor();
   });
@@ -125,7 +135,7 @@ describe('top-up', () => {
       await page.reload();
       await page.getByTestId(`pay-package-${packageId}`).waitFor();
       await page.locator('.ant-table-row').first().waitFor();
-      await screenshot(page, `pay-recharge-${locale}-${theme}`);
+      await fullShot(`pay-recharge-${locale}-${theme}`);
     }
     expect(await page.getByTestId('pay-method-alipay_qr').textContent()).toContain('Alipay (scan QR code)');
     await page.evaluate(() => (localStorage.setItem('umi_locale', 'en-US'), localStorage.setItem('theme', 'default')));
@@ -160,6 +170,7 @@ describe('top-up', () => {
     await drawer.getByText('e2e partial refund').waitFor();
     await drawer.getByText('verified').first().waitFor();
     await drawer.getByText('credited').first().waitFor();
+    await page.waitForTimeout(400); // the drawer's slide-in
     await screenshot(page, 'pay-finance-order-detail-en');
   });
 });

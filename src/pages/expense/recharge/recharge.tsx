@@ -8,7 +8,7 @@ import '../../../components/pay/i18n';
 import { BarChartOutlined, FileTextOutlined, WalletOutlined } from '@ant-design/icons';
 import { Link, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Statistic, Tag, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { dateColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
@@ -45,6 +45,9 @@ function goPay(order: PayOrder, showQr: (o: PayOrder) => void) {
 
 export default function Recharge() {
   const t = useT();
+  const { token } = theme.useToken();
+  // the chosen card: outlined in the theme's colour
+  const chosen = { borderColor: token.colorPrimary, boxShadow: `0 0 0 1px ${token.colorPrimary}` };
   const [params] = useSearchParams();
   const from = params.get('from');
   const returnTo = isConsolePath(from) ? from : RECHARGE_PAGE;
@@ -139,6 +142,7 @@ export default function Recharge() {
               value={summary.data?.balance ?? '-'}
               prefix={<WalletOutlined />}
               suffix={t('pay.credits')}
+              groupSeparator=""
               valueStyle={{ fontSize: 32 }}
               data-testid="pay-balance"
             />
@@ -155,7 +159,9 @@ export default function Recharge() {
         ) : (
           <Flex vertical gap={20}>
             <div>
-              <Typography.Title level={5}>{t('pay.recharge.choose')}</Typography.Title>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>
+                {t('pay.recharge.choose')}
+              </Typography.Title>
               {opts.packages.length || opts.custom.enabled ? (
                 <Row gutter={[12, 12]} role="radiogroup" aria-label={t('pay.recharge.choose')}>
                   {opts.packages.map((p) => (
@@ -169,7 +175,7 @@ export default function Recharge() {
                         data-testid={`pay-package-${p.id}`}
                         onClick={() => setChoice(p.id)}
                         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setChoice(p.id)}
-                        style={choice === p.id ? { borderColor: 'var(--ant-color-primary, #1677ff)', boxShadow: '0 0 0 1px var(--ant-color-primary, #1677ff)' } : undefined}
+                        style={choice === p.id ? chosen : undefined}
                       >
                         <Typography.Text strong>{p.name}</Typography.Text>
                         <Typography.Title level={3} style={{ margin: '4px 0' }}>
@@ -199,7 +205,7 @@ export default function Recharge() {
                         onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && setChoice(CUSTOM)}
                         style={{
                           height: '100%',
-                          ...(choice === CUSTOM ? { borderColor: 'var(--ant-color-primary, #1677ff)', boxShadow: '0 0 0 1px var(--ant-color-primary, #1677ff)' } : {}),
+                          ...(choice === CUSTOM ? chosen : {}),
                         }}
                       >
                         <Typography.Text strong>{t('pay.custom.title')}</Typography.Text>
@@ -228,7 +234,9 @@ export default function Recharge() {
               ) : null}
             </div>
             <div>
-              <Typography.Title level={5}>{t('pay.method.label')}</Typography.Title>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>
+                {t('pay.method.label')}
+              </Typography.Title>
               <MethodPicker methods={opts.methods} value={method} onChange={setMethod} />
             </div>
             <Flex align="center" gap={16} wrap="wrap">
