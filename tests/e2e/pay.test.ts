@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { startAlipayStandin, type AlipayStandin } from '../support/alipay-standin';
 import { freePort } from '../support/free-port';
 import { startWxpayStandin, type WxpayStandin } from '../support/wxpay-standin';
-import { api, e2eSession, screenshot } from './browser';
+import { api, e2eSession, fieldError, screenshot } from './browser';
 import { makeRole, makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'pay_admin', password: 'Admin#2026' };
@@ -172,5 +172,31 @@ describe('top-up', () => {
     await drawer.getByText('credited').first().waitFor();
     await page.waitForTimeout(400); // the drawer's slide-in
     await screenshot(page, 'pay-finance-order-detail-en');
+  });
+
+  it('the finance holder adds a package (a price the server refuses shows at the field), takes it off sale, and opens the settings', async () => {
+    await go('/pages/finance/packages/list');
+    await page.locator('td', { hasText: /^Starter$/ }).waitFor();
+    await page.getByRole('button', { name: 'Add a package' }).click();
+    const modal = page.locator('.ant-modal', { hasText: 'Add a package' });
+    await modal.locator('#name').fill('Pro');
+    await modal.locator('#price').fill('2000000');
+    await modal.locator('#credits').fill('3000');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await fieldError(page, 'price').getByText(/price_cents/).waitFor();
+    await modal.locator('#price').fill('30');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    const row = page.locator('tr', { has: page.locator('td', { hasText: /^Pro$/ }) });
+    await row.getByText('¥30.00').waitFor();
+    await screenshot(page, 'pay-finance-packages-en');
+    await row.getByLabel('On sale Pro').click();
+    // the list reloads from the server after the switch
+    await row.locator('[role="switch"][aria-checked="false"]:not(.ant-switch-loading)').waitFor();
+    expect(await withDb(async (c) => (await c.query(`SELECT enabled FROM pay_packages WHERE name = 'Pro'`)).rows[0].enabled)).toBe(false);
+
+    await go('/pages/finance/settings/settings');
+    await page.getByRole('tab', { name: 'Payments' }).waitFor();
+    expect(await page.getByLabel('Credits per yuan').inputValue()).toBe('100');
+    await screenshot(page, 'pay-finance-settings-en');
   });
 });
