@@ -105,6 +105,12 @@ export const routes: ConsoleRoute[] = [
   page('/pages/assistant/waveform/test', 'route.assistant.waveformTest'),
   page('/pages/assistant/document/document', 'route.assistant.document'),
   page('/pages/assistant/search/search', 'route.assistant.search', { frame: 'topOnly' }),
+  // expense: a user's own figures; finance picks any account in the page
+  page('/pages/expense/analysis/analysis', 'route.expense.analysis'),
+  page('/pages/expense/withdraw/list', 'route.expense.withdrawList'),
+  page('/pages/expense/withdraw/edit', 'route.expense.withdrawEdit'),
+  // expense: invoices (requests for everyone; the finance tab checks MANAGE_FINANCE itself)
+  page('/pages/expense/invoice/invoice', 'route.expense.invoice'),
   // expense and payments: top-up and its result (any signed-in user), the finance pages
   page('/pages/expense/recharge/recharge', 'route.expense.recharge'),
   page('/uni_modules/uni-pay/pages/success/success', 'route.pay.success'),

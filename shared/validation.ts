@@ -154,3 +154,30 @@ export const maskIdCard = (id: string) => `${id.slice(0, 4)}${'*'.repeat(Math.ma
 /** 张三 -> 张*, 阿卜杜·热合曼 -> 阿**·*** (the first character and the separator stay) */
 export const maskRealName = (name: string) =>
   [...name].map((c, i) => (i === 0 || c === NAME_DOT ? c : '*')).join('');
+
+// ---- invoices ----------------------------------------------------------------------
+
+/** GB 32100-2015: the 31 characters of a unified social credit code (no I, O, Z, S, V) */
+const USCC_CHARS = '0123456789ABCDEFGHJKLMNPQRTUWXY';
+const USCC_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
+
+/** the check character of the first 17 characters of a unified social credit code */
+export function taxNumberCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += USCC_CHARS.indexOf(first17[i]) * USCC_WEIGHTS[i];
+  return USCC_CHARS[(31 - (sum % 31)) % 31];
+}
+
+/** the code as stored: trimmed, upper-cased */
+export const normalizeTaxNumber = (v: string) => v.trim().toUpperCase();
+
+/** an 18-character unified social credit code with its GB 32100-2015 check character */
+export function checkTaxNumber(v: string | undefined | null): 'TAX_NUMBER_INVALID' | null {
+  const code = normalizeTaxNumber(v ?? '');
+  if (!/^[0-9A-HJ-NPQRTUWXY]{18}$/.test(code)) return 'TAX_NUMBER_INVALID';
+  return taxNumberCheckChar(code) === code[17] ? null : 'TAX_NUMBER_INVALID';
+}
+
+/** an invoice title: 2 to 100 characters after trimming */
+export const INVOICE_TITLE_MIN = 2;
+export const INVOICE_TITLE_MAX = 100;

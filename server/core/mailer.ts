@@ -9,10 +9,18 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** files sent with the mail (an issued invoice's PDF) */
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -35,7 +43,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
     return {
       testMode: false,
       async send(mail) {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
       },
     };
   }
@@ -50,6 +58,7 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'data
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        attachments: mail.attachments,
         headers: { 'X-Console-Test-Mode': 'no SMTP_URL configured: this mail was not sent' },
       });
       await fs.promises.mkdir(dir, { recursive: true });

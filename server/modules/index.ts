@@ -36,6 +36,10 @@
  *                                               in payments/providers)
  *   app_settings                                core/secret.ts (the JWT secret), core/settings.ts (the
  *                                               areas' admin settings, each area's key its own)
+ *   withdraw_requests                           withdrawals/ (holds and returns are ledger entries
+ *                                               through credits/)
+ *   invoices, invoice_orders                    invoices/ (reads pay_orders; the PDF is a file of files/)
+ *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
 import type { FastifyInstance } from 'fastify';
@@ -48,6 +52,7 @@ import { creditRoutes } from './credits/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { docRoutes } from './docs/routes';
 import { fileRoutes } from './files/routes';
+import { invoiceRoutes } from './invoices/routes';
 import { menuRoutes } from './menus/routes';
 import { paymentRoutes } from './payments/routes';
 import { profileRoutes } from './profile/routes';
@@ -60,8 +65,9 @@ import { systemRoutes } from './system';
 import { todoRoutes } from './todos/routes';
 import { verifyRoutes } from './verify/routes';
 import { weixinRoutes } from './weixin/routes';
+import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes]) await mod({ ...ctx, app: typed });
 }

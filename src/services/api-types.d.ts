@@ -3982,6 +3982,7 @@ export interface paths {
                         amount: number;
                         reason: string;
                         request_id?: string;
+                        withdrawable?: boolean;
                     };
                 };
             };
@@ -4077,6 +4078,98 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: components["schemas"]["def-15"] | (never | null);
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** credits spent and added by day, spending by model and feature, balance and days left (another account's or everyone's: MANAGE_FINANCE) */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    user_id?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-16"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/analysis/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the accounts the cost analysis may open (finance's picker): by username, nickname or id, at most 20 */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                username: string | null;
+                                nickname: string | null;
+                                balance: number;
+                            }[];
                         };
                     };
                 };
@@ -4225,7 +4318,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"][];
+                            data: components["schemas"]["def-17"][];
                             total: number;
                         };
                     };
@@ -4272,7 +4365,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4387,7 +4480,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4434,7 +4527,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-16"];
+                            data: components["schemas"]["def-17"];
                         };
                     };
                 };
@@ -4500,7 +4593,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-17"][];
+                            data: components["schemas"]["def-18"][];
                         };
                     };
                 };
@@ -4544,7 +4637,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"][];
+                            data: components["schemas"]["def-19"][];
                             total: number;
                         };
                     };
@@ -4578,7 +4671,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"];
+                            data: components["schemas"]["def-19"];
                         };
                     };
                 };
@@ -4619,8 +4712,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                conversation: components["schemas"]["def-18"];
-                                messages: components["schemas"]["def-19"][];
+                                conversation: components["schemas"]["def-19"];
+                                messages: components["schemas"]["def-20"][];
                             };
                         };
                     };
@@ -4657,7 +4750,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-18"];
+                            data: components["schemas"]["def-19"];
                         };
                     };
                 };
@@ -4904,7 +4997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-20"][];
+                            data: components["schemas"]["def-21"][];
                             total: number;
                         };
                     };
@@ -5001,7 +5094,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-21"][];
+                            data: components["schemas"]["def-22"][];
                             total: number;
                         };
                     };
@@ -5091,7 +5184,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-23"][];
+                            data: components["schemas"]["def-24"][];
                         };
                     };
                 };
@@ -5133,7 +5226,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-21"];
+                            data: components["schemas"]["def-22"];
                         };
                     };
                 };
@@ -5228,7 +5321,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -5279,7 +5372,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"][];
+                            data: components["schemas"]["def-23"][];
                             total: number;
                         };
                     };
@@ -5318,7 +5411,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5437,7 +5530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5475,7 +5568,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5695,7 +5788,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-23"];
                         };
                     };
                 };
@@ -5735,7 +5828,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                templates: components["schemas"]["def-27"][];
+                                templates: components["schemas"]["def-28"][];
                             };
                         };
                     };
@@ -5839,7 +5932,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"][];
+                            data: components["schemas"]["def-25"][];
                             total: number;
                         };
                     };
@@ -5876,7 +5969,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -5991,7 +6084,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6028,7 +6121,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6103,7 +6196,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-23"];
+                            data: components["schemas"]["def-24"];
                         };
                     };
                 };
@@ -6143,7 +6236,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"][];
+                            data: components["schemas"]["def-26"][];
                         };
                     };
                 };
@@ -6188,7 +6281,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -6232,8 +6325,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-29"][];
-                                counts: components["schemas"]["def-30"];
+                                tasks: components["schemas"]["def-30"][];
+                                counts: components["schemas"]["def-31"];
                             };
                         };
                     };
@@ -6272,7 +6365,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6315,7 +6408,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-28"][];
+                                tasks: components["schemas"]["def-29"][];
                                 total: number;
                             };
                         };
@@ -6406,7 +6499,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6444,7 +6537,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6519,7 +6612,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -6690,7 +6783,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"][];
+                            data: components["schemas"]["def-32"][];
                         };
                     };
                 };
@@ -6730,7 +6823,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"][];
+                            data: components["schemas"]["def-34"][];
                         };
                     };
                 };
@@ -6756,7 +6849,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6796,7 +6889,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6829,7 +6922,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -6964,7 +7057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-36"][];
                         };
                     };
                 };
@@ -7007,7 +7100,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"][];
+                            data: components["schemas"]["def-39"][];
                         };
                     };
                 };
@@ -7051,7 +7144,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -7086,7 +7179,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7157,7 +7250,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7212,7 +7305,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7261,7 +7354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7290,7 +7383,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -7333,9 +7426,9 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"][];
+                            data: components["schemas"]["def-40"][];
                             total: number;
-                            counts: components["schemas"]["def-40"];
+                            counts: components["schemas"]["def-41"];
                             more: boolean;
                         };
                     };
@@ -7465,7 +7558,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -7519,7 +7612,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"][];
+                            data: components["schemas"]["def-43"][];
                             total: number;
                         };
                     };
@@ -7557,7 +7650,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -7605,7 +7698,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"][];
+                            data: components["schemas"]["def-42"][];
                             total: number;
                         };
                     };
@@ -7744,7 +7837,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -7788,7 +7881,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -7829,7 +7922,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-42"];
+                                order: components["schemas"]["def-43"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -7909,7 +8002,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -7953,7 +8046,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"][];
+                            data: components["schemas"]["def-45"][];
                             total: number;
                         };
                     };
@@ -7990,7 +8083,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -8103,7 +8196,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -8140,7 +8233,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -8206,7 +8299,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -8240,7 +8333,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -8319,6 +8412,884 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's balance, earned, withdrawn and withdrawable credits, real-name state and the form's settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-51"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the withdrawal settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-50"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes withdrawal settings (bounds checked per field) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        min_credits?: number;
+                        fee_bps?: number;
+                        min_fee?: number;
+                        cents_per_credit?: number;
+                        account_types?: ("alipay" | "bank")[];
+                        store_use_reward?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-50"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's withdrawal requests */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** requests a withdrawal: the amount is held from now on */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        account_type: string;
+                        account_name: string;
+                        account_no: string;
+                        bank_name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "amount" | "fee" | "payout_cents" | "account_type" | "account_name" | "account_no" | "bank_name" | "status" | "reason" | "payout_ref" | "reviewed_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every account's withdrawal requests (finance) */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/all/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "amount" | "fee" | "payout_cents" | "account_type" | "account_name" | "account_no" | "bank_name" | "status" | "reason" | "payout_ref" | "reviewed_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one request (own, or any for finance) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes an own pending request (the hold follows the amount) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        account_type: string;
+                        account_name: string;
+                        account_no: string;
+                        bank_name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** cancels an own pending request (the hold is given back) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** approves (payout reference) or rejects (reason; the hold is given back) a pending request */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approve";
+                        payout_ref: string;
+                    } | {
+                        /** @enum {string} */
+                        decision: "reject";
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's paid orders not invoiced yet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-53"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's invoice requests */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    type?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    issued_at_from?: string;
+                    issued_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** request an invoice for paid orders (its PDF is in the request language) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        order_ids: string[];
+                        type: "personal" | "company";
+                        title: string;
+                        tax_number?: string | null;
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the issued PDF (its owner or a finance holder; anyone else: 404) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** everyone's invoice requests */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    type?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    issued_at_from?: string;
+                    issued_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    type?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    issued_at_from?: string;
+                    issued_at_to?: string;
+                    columns?: ("invoice_no" | "username" | "type" | "title" | "tax_number" | "email" | "amount_cents" | "status" | "reason" | "order_nos" | "created_at" | "issued_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/invoices/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** issue: the PDF, stored and mailed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/invoices/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** reject with a reason (shown to the user); its orders may be invoiced again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8597,8 +9568,46 @@ export interface components {
             /** Format: date-time */
             ranAt: string;
         };
-        /** AiModelRow */
+        /** CreditAnalysis */
         "def-16": {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            tz: string;
+            user_id: string | null;
+            days: {
+                /** Format: date */
+                day: string;
+                spent: number;
+                topup: number;
+                redeem: number;
+                reward: number;
+                refund: number;
+            }[];
+            by_model: {
+                model: string;
+                credits: number;
+            }[];
+            by_feature: {
+                purpose: string;
+                credits: number;
+            }[];
+            totals: {
+                spent: number;
+                topup: number;
+                redeem: number;
+                reward: number;
+                refund: number;
+                added: number;
+            };
+            balance: number;
+            avg_daily: number;
+            days_left: number | null;
+            export_url: string;
+        };
+        /** AiModelRow */
+        "def-17": {
             id: string;
             name: string;
             /** @enum {string} */
@@ -8623,7 +9632,7 @@ export interface components {
             update_date: string;
         };
         /** ChatModel */
-        "def-17": {
+        "def-18": {
             id: string;
             name: string;
             context_window: number;
@@ -8632,7 +9641,7 @@ export interface components {
             output_price: number;
         };
         /** ConversationRow */
-        "def-18": {
+        "def-19": {
             id: string;
             title: string;
             pinned: boolean;
@@ -8645,7 +9654,7 @@ export interface components {
             snippet: string | null;
         };
         /** MessageRow */
-        "def-19": {
+        "def-20": {
             id: string;
             parent_id: string | null;
             role: "user" | "assistant";
@@ -8665,7 +9674,7 @@ export interface components {
             created_at: string;
         };
         /** UsageRow */
-        "def-20": {
+        "def-21": {
             id: string;
             user_id: string;
             username: string | null;
@@ -8686,7 +9695,7 @@ export interface components {
             created_at: string;
         };
         /** StorePrompt */
-        "def-21": {
+        "def-22": {
             id: string;
             title: string;
             description: string;
@@ -8707,7 +9716,7 @@ export interface components {
             favourited: boolean;
         };
         /** StorePromptAdminRow */
-        "def-22": {
+        "def-23": {
             id: string;
             title: string;
             description: string;
@@ -8733,7 +9742,7 @@ export interface components {
             reviewed_at: string | null;
         };
         /** StoreSubmission */
-        "def-23": {
+        "def-24": {
             id: string;
             source_template_id: string | null;
             title: string;
@@ -8743,7 +9752,7 @@ export interface components {
             updated_at: string;
         };
         /** PromptTemplateRow */
-        "def-24": {
+        "def-25": {
             id: string;
             title: string;
             body: string;
@@ -8757,7 +9766,7 @@ export interface components {
             updated_at: string;
         };
         /** PromptTemplateVersion */
-        "def-25": {
+        "def-26": {
             version: number;
             title: string;
             body: string;
@@ -8768,22 +9777,22 @@ export interface components {
             created_at: string;
         };
         /** PromptTemplateVariable */
-        "def-26": {
+        "def-27": {
             name: string;
             type: "text" | "select" | "number" | "textarea";
             options?: string[];
         };
         /** PromptTemplateExport */
-        "def-27": {
+        "def-28": {
             title: string;
             body: string;
             category: string;
             tags: string[];
             model_id: string | null;
-            variables: components["schemas"]["def-26"][];
+            variables: components["schemas"]["def-27"][];
         };
         /** TodoSubtask */
-        "def-28": {
+        "def-29": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -8801,7 +9810,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-29": {
+        "def-30": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -8817,24 +9826,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-28"][];
+            subtasks: components["schemas"]["def-29"][];
         };
         /** TodoCounts */
-        "def-30": {
+        "def-31": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-31": {
+        "def-32": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-32": {
+        "def-33": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -8850,7 +9859,7 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-33": {
+        "def-34": {
             id: string;
             name: string;
             mime: string | null;
@@ -8863,7 +9872,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-34": {
+        "def-35": {
             id: string;
             name: string;
             mime: string | null;
@@ -8874,10 +9883,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-32"][];
+            transcript_list: components["schemas"]["def-33"][];
         };
         /** HelpTreeItem */
-        "def-35": {
+        "def-36": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8888,7 +9897,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-36": {
+        "def-37": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8914,7 +9923,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-37": {
+        "def-38": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -8930,7 +9939,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-38": {
+        "def-39": {
             id: string;
             locale: string;
             title: string;
@@ -8938,7 +9947,7 @@ export interface components {
             in_title: boolean;
         };
         /** SearchHit */
-        "def-39": {
+        "def-40": {
             kind: "doc" | "store-prompt" | "prompt" | "message" | "article";
             ref_id: string;
             title: string;
@@ -8957,7 +9966,7 @@ export interface components {
             updated_at: string;
         };
         /** SearchKindCounts */
-        "def-40": {
+        "def-41": {
             doc: number;
             "store-prompt": number;
             prompt: number;
@@ -8965,7 +9974,7 @@ export interface components {
             article: number;
         };
         /** PayOrder */
-        "def-41": {
+        "def-42": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -8997,7 +10006,7 @@ export interface components {
             created_at: string;
         };
         /** AdminPayOrder */
-        "def-42": {
+        "def-43": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -9031,7 +10040,7 @@ export interface components {
             nickname: string | null;
         };
         /** FollowedOrder */
-        "def-43": {
+        "def-44": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -9064,7 +10073,7 @@ export interface components {
             balance: number | null;
         };
         /** PayPackage */
-        "def-44": {
+        "def-45": {
             id: string;
             name: string;
             price_cents: number;
@@ -9079,7 +10088,7 @@ export interface components {
             updated_at: string;
         };
         /** PayRefund */
-        "def-45": {
+        "def-46": {
             id: string;
             refund_no: string;
             amount_cents: number;
@@ -9095,7 +10104,7 @@ export interface components {
             finished_at: string | null;
         };
         /** PaySettings */
-        "def-46": {
+        "def-47": {
             custom_enabled: boolean;
             custom_min_cents: number;
             custom_max_cents: number;
@@ -9103,7 +10112,7 @@ export interface components {
             order_ttl_minutes: number;
         };
         /** PayOptions */
-        "def-47": {
+        "def-48": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
@@ -9125,6 +10134,90 @@ export interface components {
                 max_cents: number;
                 credits_per_yuan: number;
             };
+        };
+        /** WithdrawRow */
+        "def-49": {
+            id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            amount: number;
+            fee: number;
+            payout_cents: number;
+            account_type: "alipay" | "bank";
+            account_name: string;
+            account_no: string;
+            bank_name: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            reason: string | null;
+            payout_ref: string | null;
+            reviewer_id: string | null;
+            reviewer_name: string | null;
+            /** Format: date-time */
+            reviewed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        /** WithdrawSettings */
+        "def-50": {
+            min_credits: number;
+            fee_bps: number;
+            min_fee: number;
+            cents_per_credit: number;
+            account_types: ("alipay" | "bank")[];
+            store_use_reward: number;
+        };
+        /** WithdrawSummary */
+        "def-51": {
+            balance: number;
+            earned: number;
+            withdrawn: number;
+            withdrawable: number;
+            realname: string;
+            settings: {
+                min_credits: number;
+                fee_bps: number;
+                min_fee: number;
+                cents_per_credit: number;
+                account_types: ("alipay" | "bank")[];
+            };
+        };
+        /** InvoiceRow */
+        "def-52": {
+            id: string;
+            invoice_no: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            type: "personal" | "company";
+            title: string;
+            tax_number: string | null;
+            email: string;
+            amount_cents: number;
+            status: "pending" | "issued" | "rejected";
+            reason: string | null;
+            has_pdf: boolean;
+            issuer_name: string | null;
+            /** Format: date-time */
+            issued_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            order_nos: string[];
+        };
+        /** InvoiceableOrder */
+        "def-53": {
+            id: string;
+            order_no: string;
+            subject: string;
+            amount_cents: number;
+            refunded_cents: number;
+            invoiceable_cents: number;
+            /** Format: date-time */
+            paid_at: string | null;
         };
     };
     responses: never;

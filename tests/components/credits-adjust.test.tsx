@@ -2,7 +2,8 @@
  * The admin's credit adjustment: the change and the reason are required, the change is a whole
  * number other than 0 that leaves the balance at 0 or more; every submit of one opening of the
  * modal carries the same request id (so a resend moves the credits once), a new opening a new
- * one; a server rejection naming a field shows on that field.
+ * one; a server rejection naming a field shows on that field; a positive change may be marked
+ * withdrawable (a negative one cannot).
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
@@ -98,5 +99,21 @@ describe('adjust credits', () => {
     submit();
     expect(await screen.findByText('reason: required')).toBeInTheDocument();
     expect(done).toEqual([]);
+  });
+
+  test('a positive change may be marked withdrawable; the box is gone for a negative one', async () => {
+    const api = fakeApi({ 'POST /api/credits/adjust': () => ok({ balance: 1300, repeated: false }) });
+    renderAdmin(<Harness onDone={() => undefined} />);
+    await screen.findByText('Adjust the credits of alice');
+    fireEvent.change(amount(), { target: { value: '-100' } });
+    fireEvent.blur(amount());
+    expect(screen.queryByText('Withdrawable')).toBeNull();
+    fireEvent.change(amount(), { target: { value: '300' } });
+    fireEvent.blur(amount());
+    fireEvent.click(await screen.findByText('Withdrawable'));
+    fireEvent.change(reason(), { target: { value: 'author reward' } });
+    submit();
+    await waitFor(() => expect(api.to('POST /api/credits/adjust')).toHaveLength(1));
+    expect(api.to('POST /api/credits/adjust')[0].data).toMatchObject({ amount: 300, withdrawable: true });
   });
 });

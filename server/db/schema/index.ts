@@ -14,3 +14,5 @@ export * from './audio';
 export * from './search';
 export * from './seed';
 export * from './payments';
+export * from './withdrawals';
+export * from './invoices';

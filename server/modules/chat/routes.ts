@@ -108,9 +108,9 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
   }
 }
 
-export async function chatRoutes({ app, db, config, credits, aiModels, search }: ModuleContext) {
+export async function chatRoutes({ app, db, config, credits, aiModels, search, settings }: ModuleContext) {
   const chat = new ChatService(db, credits, aiModels, streamChat, config.ai, search);
-  const store = new StorePromptService(db, search);
+  const store = new StorePromptService(db, search, { credits, settings });
   for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow]) app.addSchema(s);
   const tags = ['chat'];
   const conversation = Ok(Type.Ref('ConversationRow'));

@@ -4,6 +4,7 @@ import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
+import { analysisRoutes } from './analysis-routes';
 import { ACCESS } from '../system/access';
 import { historyList, LEDGER_KINDS, ledgerList, ownEntries } from './service';
 
@@ -58,7 +59,8 @@ const Reconciliation = Type.Object(
 /** an adjustment moves at most this many credits either way */
 const MAX_ADJUST = 100_000_000;
 
-export async function creditRoutes({ app, db, credits, accounts }: ModuleContext) {
+export async function creditRoutes(ctx: ModuleContext) {
+  const { app, db, credits, accounts } = ctx;
   for (const s of [LedgerRow, AdminLedgerRow, CreditSummary, Reconciliation]) app.addSchema(s);
   const tags = ['credits'];
 
@@ -86,7 +88,8 @@ export async function creditRoutes({ app, db, credits, accounts }: ModuleContext
     spec: ledgerList,
     row: Type.Ref('AdminLedgerRow'),
     db,
-    access: { read: ACCESS.creditsAdmin, delete: ACCESS.creditsAdmin },
+    // finance reads (and exports) every account's ledger: the cost analysis links here
+    access: { read: ACCESS.manageFinance, delete: ACCESS.creditsAdmin },
   });
 
   app.post('/api/credits/adjust', {
@@ -100,6 +103,8 @@ export async function creditRoutes({ app, db, credits, accounts }: ModuleContext
         reason: Type.String({ minLength: 1, maxLength: 200 }),
         /** the form's own id for this adjustment: a resend of the same form moves nothing twice */
         request_id: Type.Optional(Type.String({ minLength: 8, maxLength: 64 })),
+        /** a positive amount the user may withdraw (ledger kind 'earn' instead of 'adjustment') */
+        withdrawable: Type.Optional(Type.Boolean()),
       }),
       response: { 200: Ok(Type.Object({ balance: Type.Integer(), repeated: Type.Boolean() })) },
     },
@@ -107,7 +112,7 @@ export async function creditRoutes({ app, db, credits, accounts }: ModuleContext
       const admin = { ...(await accounts.me(req.auth!.uid)), id: req.auth!.uid };
       const e = await credits.adjust(
         { id: admin.id, username: admin.username },
-        { userId: req.body.user_id, amount: req.body.amount, reason: req.body.reason, requestId: req.body.request_id },
+        { userId: req.body.user_id, amount: req.body.amount, reason: req.body.reason, requestId: req.body.request_id, withdrawable: req.body.withdrawable },
         (tx) => accounts.log(tx, 'credits-adjust', 1, clientOf(req), { id: admin.id, username: admin.username }),
       );
       return { success: true as const, data: { balance: e.balanceAfter, repeated: e.repeated } };
@@ -125,4 +130,6 @@ export async function creditRoutes({ app, db, credits, accounts }: ModuleContext
     schema: { tags, summary: 'the last reconciliation (null: none yet)', response: { 200: Ok(Nullable(Type.Ref('Reconciliation'))) } },
     handler: async () => ({ success: true as const, data: await credits.lastReconciliation() }),
   });
+
+  await analysisRoutes(ctx);
 }

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
-import { type LedgerKind, LEDGER_KINDS } from '../../../shared/ledger';
+import { EARNED_KINDS, type LedgerKind, LEDGER_KINDS } from '../../../shared/ledger';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
@@ -169,8 +169,11 @@ export class CreditService {
     this.hooks.set(refType, hook);
   }
 
-  /** the balance, locked for the rest of the transaction */
-  private async lockBalance(tx: Tx, userId: string): Promise<number> {
+  /**
+   * The balance, locked for the rest of the transaction: a caller that checks a rule over the
+   * user's entries before posting (a withdrawal) takes it first, so concurrent posts wait.
+   */
+  async lockBalance(tx: Tx, userId: string): Promise<number> {
     const [row] = await query<{ score: number }>(tx, sql`SELECT score FROM users WHERE id = ${userId} FOR UPDATE`);
     if (!row) throw new AppError('NOT_FOUND', { field: 'user_id' });
     return row.score;
@@ -392,6 +395,24 @@ export class CreditService {
     return row.score;
   }
 
+  /**
+   * What a user may withdraw: the credits earned (EARNED_KINDS) less those withdrawn (the
+   * withdrawal entries: holds of requests less holds given back), never more than the balance.
+   */
+  async earnings(userId: string, tx: Db | Tx = this.db): Promise<{ balance: number; earned: number; withdrawn: number; withdrawable: number }> {
+    const [row] = await query<{ balance: number; earned: string; withdrawn: string }>(
+      tx,
+      sql`SELECT u.score AS balance,
+          coalesce((SELECT sum(amount) FROM credit_ledger WHERE user_id = u.id AND kind = ANY(${textArray(EARNED_KINDS)})), 0) AS earned,
+          coalesce((SELECT -sum(amount) FROM credit_ledger WHERE user_id = u.id AND kind = 'withdrawal'), 0) AS withdrawn
+        FROM users u WHERE u.id = ${userId}`,
+    );
+    if (!row) throw new AppError('NOT_FOUND', { field: 'user_id' });
+    const earned = Number(row.earned);
+    const withdrawn = Number(row.withdrawn);
+    return { balance: row.balance, earned, withdrawn, withdrawable: Math.max(0, Math.min(row.balance, earned - withdrawn)) };
+  }
+
   /** what the console home and the chat show: balance, held by open holds, today's AI spending and limit */
   async summary(userId: string, roles: readonly string[]) {
     const [[held], today, limit, balance] = await Promise.all([
@@ -406,16 +427,18 @@ export class CreditService {
   /** an admin's correction of a user's balance, written to the ledger and the user log */
   async adjust(
     admin: { id: string; username: string | null },
-    input: { userId: string; amount: number; reason: string; requestId?: string },
+    input: { userId: string; amount: number; reason: string; requestId?: string; withdrawable?: boolean },
     log: (tx: Tx) => Promise<void>,
   ): Promise<Entry> {
     const reason = input.reason.trim();
     if (!reason) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: 'required' } });
     if (!input.amount) throw new AppError('INVALID_PARAM', { field: 'amount', params: { reason: 'must not be 0' } });
+    if (input.withdrawable && input.amount < 0) throw new AppError('INVALID_PARAM', { field: 'withdrawable', params: { reason: 'only for a positive amount' } });
     return this.db.transaction(async (tx) => {
       const e = await this.post(tx, {
         userId: input.userId,
-        kind: 'adjustment',
+        // a grant marked withdrawable counts as earned (it may be paid out)
+        kind: input.withdrawable ? 'earn' : 'adjustment',
         amount: input.amount,
         key: `adjust:${input.requestId ?? randomUUID()}`,
         reason,

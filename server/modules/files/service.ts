@@ -11,6 +11,7 @@
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -25,6 +26,7 @@ import { type Config, SPEC } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import { assertNoNul } from '../../core/input-guard';
+import type { Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { files } from '../../db/schema';
 import { FileStorage, isFileId, type Staged } from './storage';
@@ -180,6 +182,33 @@ export class FileService {
     } finally {
       if (staged) await this.storage.discard(staged.tmp);
     }
+  }
+
+  /**
+   * Stores a file the server made (an issued invoice's PDF) for `ownerId`. Not counted against
+   * the upload quota: the owner did not choose to keep it. Runs inside the caller's transaction
+   * when given one, so the row goes with the caller's other writes; the bytes are written first
+   * and removed again if the row cannot be.
+   */
+  async storeBuffer(ownerId: string | null, cloudPath: string, buffer: Buffer, mime: string, tx: Db | Tx = this.db): Promise<{ fileID: string; url: string }> {
+    const bad = checkCloudPath(cloudPath);
+    if (bad) throw fail(bad, 'cloudPath');
+    const id = randomUUID();
+    const staged = await this.storage.stage(Readable.from([buffer]));
+    await this.storage.commit(staged, id);
+    try {
+      await tx.insert(files).values({ id, cloudPath: cloudPath.trim(), ownerId, name: path.basename(cloudPath), size: buffer.length, mime });
+    } catch (e) {
+      await this.storage.remove(id).catch(() => undefined);
+      if (isUniqueViolation(e)) throw new AppError('CLOUDPATH_EXISTS', { field: 'cloudPath' });
+      throw e;
+    }
+    return { fileID: id, url: fileUrl(id) };
+  }
+
+  /** removes a server-made file again (the write that needed it failed) */
+  async discardStored(id: string): Promise<void> {
+    await this.storage.remove(id).catch(() => undefined);
   }
 
   async find(id: string): Promise<FileRow | null> {

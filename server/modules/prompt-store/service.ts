@@ -9,7 +9,10 @@ import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
+import type { SettingsStore } from '../../core/settings';
+import type { CreditService } from '../credits/service';
 import type { SearchIndex } from '../search/service';
+import { withdrawSettings } from '../withdrawals/settings';
 import { type Caller, PROMPT_LIMITS, type PromptService, variablesOf } from '../prompts/service';
 
 export const STORE_LIMITS = { ...PROMPT_LIMITS, DESCRIPTION: 1000, REASON: 500, PAGE: 100 } as const;
@@ -125,6 +128,8 @@ export class StorePromptService {
   constructor(
     private db: Db,
     private search: SearchIndex,
+    /** where a use's reward to the author is posted (the chat, which records uses, passes it) */
+    private earn?: { credits: CreditService; settings: SettingsStore },
   ) {}
 
   /** puts the approved ones of `ids` in the search index and takes the others out */
@@ -240,9 +245,25 @@ export class StorePromptService {
   /** a question sent to the chat with a store prompt; false when it is not (or no longer) in the store */
   async recordUse(userId: string, promptId: string, conversationId: string | null): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const r = await tx.execute(sql`UPDATE store_prompts SET use_count = use_count + 1 WHERE id = ${promptId} AND status = 'approved'`);
-      if (!r.rowCount) return false;
-      await tx.execute(sql`INSERT INTO store_prompt_uses (prompt_id, user_id, conversation_id) VALUES (${promptId}, ${userId}, ${conversationId})`);
+      const [p] = await query<{ author_id: string | null }>(
+        tx,
+        sql`UPDATE store_prompts SET use_count = use_count + 1 WHERE id = ${promptId} AND status = 'approved' RETURNING author_id`,
+      );
+      if (!p) return false;
+      const [use] = await query<{ id: string }>(
+        tx,
+        sql`INSERT INTO store_prompt_uses (prompt_id, user_id, conversation_id) VALUES (${promptId}, ${userId}, ${conversationId}) RETURNING id::text AS id`,
+      );
+      // the author earns withdrawable credits when someone else uses the prompt (the setting: 0 = off)
+      const reward = this.earn && p.author_id && p.author_id !== userId ? (await this.earn.settings.get(withdrawSettings, tx)).store_use_reward : 0;
+      if (reward > 0) {
+        await this.earn!.credits
+          .post(tx, { userId: p.author_id!, kind: 'earn', amount: reward, key: `earn:store-use:${use.id}`, refType: 'store-prompt', refId: promptId })
+          .catch((e: unknown) => {
+            // an author whose account is gone earns nothing; the use still counts
+            if (!(e instanceof AppError && e.code === 'NOT_FOUND')) throw e;
+          });
+      }
       return true;
     });
   }

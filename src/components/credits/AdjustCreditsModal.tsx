@@ -1,11 +1,12 @@
 /**
  * An admin's adjustment of one user's credits: a whole-number change (+ adds, - takes away) and
- * a required reason the user sees in their history. The request id is made when the modal
+ * a required reason the user sees in their history; a positive one may be marked withdrawable
+ * (earned credits the user can ask to be paid out). The request id is made when the modal
  * opens, so a second click or a resend after a lost answer moves the credits only once.
  */
 import '../admin/i18n';
 import './i18n';
-import { Alert, Descriptions, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Checkbox, Descriptions, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { adjustCredits, ADJUST_MAX } from '../../services/credits';
 import { toast } from '../../shared/feedback';
@@ -22,6 +23,7 @@ export interface AdjustTarget {
 interface Values {
   amount: number | null;
   reason: string;
+  withdrawable: boolean;
 }
 
 /** 32 hex digits; getRandomValues works on plain http too (randomUUID needs a secure context) */
@@ -61,11 +63,15 @@ export default function AdjustCreditsModal({
     setSaving(true);
     setError(null);
     try {
-      const r = await adjustCredits({ user_id: target.id, amount: v.amount!, reason: v.reason.trim(), request_id: requestId }, { skipErrorHandler: true });
+      const withdrawable = v.amount! > 0 && v.withdrawable;
+      const r = await adjustCredits(
+        { user_id: target.id, amount: v.amount!, reason: v.reason.trim(), request_id: requestId, ...(withdrawable ? { withdrawable } : {}) },
+        { skipErrorHandler: true },
+      );
       toast(t(r.repeated ? 'credits.adjust.repeated' : 'credits.adjust.done', { name: target.name, balance: r.balance }), 'success');
       onDone(r.balance);
     } catch (e) {
-      setError(applyServerError(form, e, ['amount', 'reason']));
+      setError(applyServerError(form, e, ['amount', 'reason', 'withdrawable']));
     } finally {
       setSaving(false);
     }
@@ -105,7 +111,7 @@ export default function AdjustCreditsModal({
             ]}
           />
           {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
-          <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ amount: null, reason: '' }}>
+          <Form<Values> form={form} layout="vertical" onFinish={(v) => void submit(v)} initialValues={{ amount: null, reason: '', withdrawable: false }}>
             <Form.Item
               name="amount"
               label={t('credits.adjust.amount')}
@@ -140,6 +146,11 @@ export default function AdjustCreditsModal({
             >
               <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 4 }} placeholder={t('credits.adjust.reasonPlaceholder')} />
             </Form.Item>
+            {typeof amount === 'number' && amount > 0 ? (
+              <Form.Item name="withdrawable" valuePropName="checked" extra={t('credits.adjust.withdrawableHint')}>
+                <Checkbox>{t('credits.adjust.withdrawable')}</Checkbox>
+              </Form.Item>
+            ) : null}
           </Form>
         </>
       ) : null}

@@ -67,7 +67,55 @@ CREATE TABLE "pay_refunds" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "withdraw_requests" (
+	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+	"user_id" text NOT NULL,
+	"amount" integer NOT NULL,
+	"fee" integer NOT NULL,
+	"payout_cents" bigint NOT NULL,
+	"account_type" text NOT NULL,
+	"account_name" text NOT NULL,
+	"account_no" text NOT NULL,
+	"bank_name" text,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"reason" text,
+	"payout_ref" text,
+	"reviewer_id" text,
+	"reviewed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "invoice_orders" (
+	"invoice_id" bigint NOT NULL,
+	"order_id" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "invoice_orders_invoice_id_order_id_pk" PRIMARY KEY("invoice_id","order_id")
+);
+--> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"invoice_no" text NOT NULL,
+	"user_id" text NOT NULL,
+	"type" text NOT NULL,
+	"title" text NOT NULL,
+	"tax_number" text,
+	"email" text NOT NULL,
+	"amount_cents" integer NOT NULL,
+	"lang" text DEFAULT 'zh-Hans' NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"reason" text,
+	"file_id" text,
+	"issuer_id" text,
+	"issued_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "pay_refunds" ADD CONSTRAINT "pay_refunds_order_id_pay_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."pay_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoice_orders" ADD CONSTRAINT "invoice_orders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "pay_notifications_order_idx" ON "pay_notifications" USING btree ("order_no");--> statement-breakpoint
 CREATE INDEX "pay_notifications_received_idx" ON "pay_notifications" USING btree ("received_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "pay_orders_no" ON "pay_orders" USING btree ("order_no");--> statement-breakpoint
@@ -75,4 +123,10 @@ CREATE INDEX "pay_orders_user_idx" ON "pay_orders" USING btree ("user_id","creat
 CREATE INDEX "pay_orders_created_idx" ON "pay_orders" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "pay_orders_open_idx" ON "pay_orders" USING btree ("expires_at") WHERE status = 'created';--> statement-breakpoint
 CREATE UNIQUE INDEX "pay_refunds_no" ON "pay_refunds" USING btree ("refund_no");--> statement-breakpoint
-CREATE INDEX "pay_refunds_order_idx" ON "pay_refunds" USING btree ("order_id");
+CREATE INDEX "pay_refunds_order_idx" ON "pay_refunds" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "withdraw_requests_user_idx" ON "withdraw_requests" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "withdraw_requests_status_idx" ON "withdraw_requests" USING btree ("status","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoice_orders_active_order_key" ON "invoice_orders" USING btree ("order_id") WHERE active;--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_no_key" ON "invoices" USING btree ("invoice_no");--> statement-breakpoint
+CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invoices_status_idx" ON "invoices" USING btree ("status","created_at" DESC NULLS LAST);

@@ -1,0 +1,176 @@
+/** Withdrawals: a user's requests (create, change, cancel), finance's review, the settings. Thin: rules in service.ts. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { RULES, checkRule } from '../../../shared/permissions';
+import { ACCOUNT_TYPES, WITHDRAW_STATUSES } from '../../../shared/withdraw';
+import { clientOf } from '../../core/context';
+import { registerListRoutes } from '../../core/list/routes';
+import { Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
+import { ACCESS } from '../system/access';
+import { ownRequests, WithdrawService, withdrawList } from './service';
+
+const Status = Type.Unsafe<string>({ type: 'string', enum: [...WITHDRAW_STATUSES] });
+const AccountTypeT = Type.Union(ACCOUNT_TYPES.map((t) => Type.Literal(t)));
+
+const WithdrawRow = Type.Object(
+  {
+    id: Type.String(),
+    user_id: Type.String(),
+    username: Nullable(Type.String()),
+    nickname: Nullable(Type.String()),
+    /** credits taken out of the balance */
+    amount: Type.Integer(),
+    /** credits kept as the fee (part of amount) */
+    fee: Type.Integer(),
+    payout_cents: Type.Integer(),
+    account_type: AccountTypeT,
+    account_name: Type.String(),
+    account_no: Type.String(),
+    bank_name: Nullable(Type.String()),
+    status: Status,
+    /** why it was rejected */
+    reason: Nullable(Type.String()),
+    payout_ref: Nullable(Type.String()),
+    reviewer_id: Nullable(Type.String()),
+    reviewer_name: Nullable(Type.String()),
+    reviewed_at: Nullable(Type.String({ format: 'date-time' })),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    version: Type.Integer(),
+  },
+  { $id: 'WithdrawRow' },
+);
+
+const SettingsBody = {
+  min_credits: Type.Integer(),
+  fee_bps: Type.Integer(),
+  min_fee: Type.Integer(),
+  cents_per_credit: Type.Integer(),
+  account_types: Type.Array(AccountTypeT, { maxItems: ACCOUNT_TYPES.length }),
+};
+
+const WithdrawSettingsT = Type.Object(
+  { ...SettingsBody, /** credits the author of a store prompt earns per use by someone else; 0: off */ store_use_reward: Type.Integer() },
+  { $id: 'WithdrawSettings' },
+);
+
+const WithdrawSummary = Type.Object(
+  {
+    balance: Type.Integer(),
+    earned: Type.Integer(),
+    withdrawn: Type.Integer(),
+    withdrawable: Type.Integer(),
+    /** the caller's real-name state: none | pending | approved | rejected */
+    realname: Type.String(),
+    settings: Type.Object(SettingsBody),
+  },
+  { $id: 'WithdrawSummary' },
+);
+
+const RequestBody = Type.Object({
+  amount: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
+  account_type: Type.String({ maxLength: 20 }),
+  account_name: Type.String({ maxLength: 100 }),
+  account_no: Type.String({ maxLength: 100 }),
+  bank_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+});
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
+
+export async function withdrawalRoutes({ app, db, credits, settings, realname, accounts }: ModuleContext) {
+  for (const s of [WithdrawRow, WithdrawSettingsT, WithdrawSummary]) app.addSchema(s);
+  const tags = ['withdrawals'];
+  const service = new WithdrawService(db, credits, settings, realname);
+  const finance = (req: FastifyRequest) => checkRule(RULES.manageFinance, req.auth);
+  const Row = Ok(Type.Ref('WithdrawRow'));
+
+  app.get('/api/withdrawals/summary', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: "the caller's balance, earned, withdrawn and withdrawable credits, real-name state and the form's settings", response: { 200: Ok(Type.Ref('WithdrawSummary')) } },
+    handler: async (req) => ({ success: true as const, data: await service.summary(req.auth!.uid) }),
+  });
+
+  app.get('/api/withdrawals/settings', {
+    config: { access: ACCESS.manageFinance },
+    schema: { tags, summary: 'the withdrawal settings', response: { 200: Ok(Type.Ref('WithdrawSettings')) } },
+    handler: async () => ({ success: true as const, data: await service.getSettings() }),
+  });
+
+  app.put('/api/withdrawals/settings', {
+    config: { access: ACCESS.manageFinance },
+    schema: {
+      tags,
+      summary: 'changes withdrawal settings (bounds checked per field)',
+      body: Type.Partial(Type.Object({ ...SettingsBody, store_use_reward: Type.Integer() }), { additionalProperties: false }),
+      response: { 200: Ok(Type.Ref('WithdrawSettings')) },
+    },
+    handler: async (req) => ({ success: true as const, data: await service.putSettings(req.body) }),
+  });
+
+  registerListRoutes(app, {
+    base: '/api/withdrawals',
+    tags,
+    summary: "the caller's withdrawal requests",
+    spec: withdrawList,
+    row: Type.Ref('WithdrawRow'),
+    db,
+    access: { read: 'signedIn', delete: ACCESS.manageFinance },
+    scope: (caller) => ownRequests(caller.uid),
+  });
+
+  registerListRoutes(app, {
+    base: '/api/withdrawals/all',
+    tags,
+    summary: "every account's withdrawal requests (finance)",
+    spec: withdrawList,
+    row: Type.Ref('WithdrawRow'),
+    db,
+    access: { read: ACCESS.manageFinance, delete: ACCESS.manageFinance },
+  });
+
+  app.get('/api/withdrawals/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'one request (own, or any for finance)', params: IdParams, response: { 200: Row } },
+    handler: async (req) => ({ success: true as const, data: await service.get({ uid: req.auth!.uid, finance: finance(req) }, req.params.id) }) as never,
+  });
+
+  app.post('/api/withdrawals', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'requests a withdrawal: the amount is held from now on', body: RequestBody, response: { 200: Row } },
+    handler: async (req) => ({ success: true as const, data: await service.create(req.auth!.uid, req.body) }) as never,
+  });
+
+  app.put('/api/withdrawals/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'changes an own pending request (the hold follows the amount)', params: IdParams, body: RequestBody, response: { 200: Row } },
+    handler: async (req) => ({ success: true as const, data: await service.update(req.auth!.uid, req.params.id, req.body) }) as never,
+  });
+
+  app.post('/api/withdrawals/:id/cancel', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'cancels an own pending request (the hold is given back)', params: IdParams, response: { 200: Row } },
+    handler: async (req) => ({ success: true as const, data: await service.cancel(req.auth!.uid, req.params.id) }) as never,
+  });
+
+  app.post('/api/withdrawals/:id/review', {
+    config: { access: ACCESS.manageFinance },
+    schema: {
+      tags,
+      summary: 'approves (payout reference) or rejects (reason; the hold is given back) a pending request',
+      params: IdParams,
+      body: Type.Union([
+        Type.Object({ decision: Type.Literal('approve'), payout_ref: Type.String({ maxLength: 100 }) }),
+        Type.Object({ decision: Type.Literal('reject'), reason: Type.String({ maxLength: 200 }) }),
+      ]),
+      response: { 200: Row },
+    },
+    handler: async (req) => {
+      const me = { ...(await accounts.me(req.auth!.uid)), id: req.auth!.uid };
+      const row = await service.review(me.id, req.params.id, req.body, (tx) =>
+        accounts.log(tx, 'withdraw-review', 1, clientOf(req), { id: me.id, username: me.username }),
+      );
+      return { success: true as const, data: row } as never;
+    },
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * The cost analysis calls of the console: the figures of one account or everyone over a range,
+ * finance's account picker, and the ledger export the analysis links to. Types are generated.
+ */
+import { request } from '@umijs/max';
+import type { RequestOptions } from './request-layer';
+import { downloadFile, type Data, type Query } from './resource';
+
+interface Ok<T> {
+  success: true;
+  data: T;
+}
+
+export type CreditAnalysis = Data<'/api/credits/analysis', 'get'>;
+export type AnalysisQuery = Query<'/api/credits/analysis'>;
+export type AnalysisAccount = Data<'/api/credits/analysis/accounts', 'get'>[number];
+
+/** user_id's value for every account */
+export const EVERYONE = '*';
+/** the purposes of AI usage the console names (ai_usage.purpose); others show as logged */
+export const FEATURES = ['chat', 'breakdown', 'compare', 'ask', 'task', 'transcription'] as const;
+/** the ledger kinds that add credits, in the order the top-up chart stacks them */
+export const ADDED_KINDS = ['topup', 'redeem', 'reward'] as const;
+/** the longest range the server analyses, in days (the range picker keeps to it) */
+export const MAX_RANGE_DAYS = 366;
+
+export const getCreditAnalysis = (params: AnalysisQuery, opts?: RequestOptions) =>
+  request<Ok<CreditAnalysis>>('/api/credits/analysis', { method: 'GET', params, ...opts }).then((r) => r.data);
+
+export const findAnalysisAccounts = (keyword: string, opts?: RequestOptions) =>
+  request<Ok<AnalysisAccount[]>>('/api/credits/analysis/accounts', { method: 'GET', params: { keyword }, ...opts }).then((r) => r.data);
+
+/** the ledger entries behind an analysis as an xlsx, times in the browser's zone */
+export const exportAnalysisLedger = (a: CreditAnalysis) =>
+  downloadFile(`${a.export_url}&tzOffset=${new Date().getTimezoneOffset()}`, { fallbackName: `credits-${a.from}-${a.to}.xlsx` });
