@@ -111,6 +111,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/expense/withdraw/edit', 'route.expense.withdrawEdit'),
   // expense: invoices (requests for everyone; the finance tab checks MANAGE_FINANCE itself)
   page('/pages/expense/invoice/invoice', 'route.expense.invoice'),
+  page('/pages/finance/codes/list', 'route.finance.codes', { access: RULES.manageFinance }),
+  page('/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview', 'route.pay.ad'),
   // expense and payments: top-up and its result (any signed-in user), the finance pages
   page('/pages/expense/recharge/recharge', 'route.expense.recharge'),
   page('/uni_modules/uni-pay/pages/success/success', 'route.pay.success'),

@@ -73,7 +73,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
 
   installErrorHandling(app);
   installInputGuard(app);
-  installSecurityHeaders(app, { frameOrigins: allowedOrigins(config.webviewAllow), inlineScripts: consoleInlineScripts(config.staticDir) });
+  installSecurityHeaders(app, { frameOrigins: allowedOrigins([...config.webviewAllow, ...config.ads.pageAllow]), inlineScripts: consoleInlineScripts(config.staticDir) });
 
   await app.register(swagger, {
     openapi: {

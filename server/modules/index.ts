@@ -39,11 +39,15 @@
  *   withdraw_requests                           withdrawals/ (holds and returns are ledger entries
  *                                               through credits/)
  *   invoices, invoice_orders                    invoices/ (reads pay_orders; the PDF is a file of files/)
+ *   redeem_batches, redeem_codes,               redeem/ (codes are redeemed through credits/)
+ *   redeem_attempts
+ *   ad_views                                    ads/ (rewards are posted through credits/)
  *   app_settings                                core/secret.ts (the JWT secret)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
+import { adRoutes } from './ads/routes';
 import { aiModelRoutes } from './ai-models/routes';
 import { audioRoutes } from './audio/routes';
 import { authRoutes } from './auth/routes';
@@ -59,6 +63,7 @@ import { profileRoutes } from './profile/routes';
 import { promptStoreRoutes } from './prompt-store/routes';
 import { promptRoutes } from './prompts/routes';
 import { realnameRoutes } from './realname/routes';
+import { redeemRoutes } from './redeem/routes';
 import { searchRoutes } from './search/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
@@ -69,5 +74,5 @@ import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes]) await mod({ ...ctx, app: typed });
 }

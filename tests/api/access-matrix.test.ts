@@ -128,8 +128,9 @@ describe('every route against every kind of caller', () => {
             ? 'token-not-exist'
             : res.statusCode === 403 && code === 'PERMISSION_ERROR'
               ? 'permission-error'
-              : res.statusCode !== 401 && res.statusCode !== 403 && res.statusCode < 500
-                ? 'passes'
+              : res.statusCode !== 401 && res.statusCode < 500 && (res.statusCode !== 403 || (code !== undefined && rule === 'public'))
+                ? // a public route's own 403 (the ad callback's bad signature) comes after the access layer let the call in
+                  'passes'
                 : 'other';
         checked += 1;
         if (got !== want) {

@@ -14,7 +14,7 @@ const area = {
   /** the keys built from the server's values */
   built: () => [
     ...LEDGER_KINDS.flatMap((k) => [`credits.kind.${k}`, `credits.kindHint.${k}`]),
-    ...['register', 'chat', 'admin', 'opening'].map((r) => `credits.ref.${r}`),
+    ...['register', 'chat', 'admin', 'opening', 'order', 'refund', 'redeem', 'ad', 'withdrawal', 'store-prompt'].map((r) => `credits.ref.${r}`),
     ...USAGE_STATUSES.map((s) => `credits.usage.status.${s}`),
     ...['provider', 'local'].map((s) => `credits.usage.source.${s}`),
   ],

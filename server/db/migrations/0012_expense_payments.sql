@@ -114,6 +114,39 @@ CREATE TABLE "invoices" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "ad_views" (
+	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+	"user_id" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"credits" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"rewarded_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE TABLE "redeem_attempts" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"user_id" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "redeem_batches" (
+	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+	"name" text NOT NULL,
+	"credits" integer NOT NULL,
+	"count" integer NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"disabled" boolean DEFAULT false NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "redeem_codes" (
+	"code" text PRIMARY KEY NOT NULL,
+	"batch_id" text NOT NULL,
+	"used_by" text,
+	"used_at" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "pay_refunds" ADD CONSTRAINT "pay_refunds_order_id_pay_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."pay_orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_orders" ADD CONSTRAINT "invoice_orders_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "pay_notifications_order_idx" ON "pay_notifications" USING btree ("order_no");--> statement-breakpoint
@@ -129,4 +162,7 @@ CREATE INDEX "withdraw_requests_status_idx" ON "withdraw_requests" USING btree (
 CREATE UNIQUE INDEX "invoice_orders_active_order_key" ON "invoice_orders" USING btree ("order_id") WHERE active;--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_no_key" ON "invoices" USING btree ("invoice_no");--> statement-breakpoint
 CREATE INDEX "invoices_user_idx" ON "invoices" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "invoices_status_idx" ON "invoices" USING btree ("status","created_at" DESC NULLS LAST);
+CREATE INDEX "invoices_status_idx" ON "invoices" USING btree ("status","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "ad_views_user_idx" ON "ad_views" USING btree ("user_id","rewarded_at");--> statement-breakpoint
+CREATE INDEX "redeem_attempts_user_idx" ON "redeem_attempts" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "redeem_codes_batch_idx" ON "redeem_codes" USING btree ("batch_id","used_at");

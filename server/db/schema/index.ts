@@ -16,3 +16,4 @@ export * from './seed';
 export * from './payments';
 export * from './withdrawals';
 export * from './invoices';
+export * from './redeem';
