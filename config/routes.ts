@@ -113,6 +113,12 @@ export const routes: ConsoleRoute[] = [
   page('/pages/expense/invoice/invoice', 'route.expense.invoice'),
   page('/pages/finance/codes/list', 'route.finance.codes', { access: RULES.manageFinance }),
   page('/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview', 'route.pay.ad'),
+  // expense and payments: top-up and its result (any signed-in user), the finance pages
+  page('/pages/expense/recharge/recharge', 'route.expense.recharge'),
+  page('/uni_modules/uni-pay/pages/success/success', 'route.pay.success'),
+  page('/pages/finance/orders/list', 'route.finance.orders', { access: RULES.manageFinance }),
+  page('/pages/finance/packages/list', 'route.finance.packages', { access: RULES.manageFinance }),
+  page('/pages/finance/settings/settings', 'route.finance.settings', { access: RULES.manageFinance }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

@@ -21,7 +21,8 @@ export async function throwawayServer(prefix: string, extraEnv: Record<string, s
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   // as root, PostgreSQL runs as another user that must reach the data folder
   fs.chmodSync(dataDir, 0o777);
-  const port = await freePort();
+  // a caller that must know the origin before the start (PUBLIC_URL) picks the port itself
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const dbPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
