@@ -11,6 +11,7 @@ import { useRequest } from 'ahooks';
 import { Button, Card, Col, Empty, Flex, Row, Skeleton, Space, Statistic, Tag, theme, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { dateColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import RedeemCode from '../../../components/expense/RedeemCode';
 import ResourceList from '../../../components/admin/ResourceList';
 import LoadFailure from '../../../components/LoadFailure';
 import CustomAmount, { checkCustom } from '../../../components/pay/CustomAmount';
@@ -148,7 +149,9 @@ export default function Recharge() {
             />
           </Card>
         </Col>
-        {/* a card of the same size (e.g. redeeming a code) sits next to the balance in this row */}
+        <Col xs={24} lg={12}>
+          <RedeemCode />
+        </Col>
       </Row>
 
       <Card title={t('route.expense.recharge')}>

@@ -3,6 +3,8 @@ import '../../../components/pay/i18n';
 import { Card, Tabs } from 'antd';
 import type { ComponentType } from 'react';
 import PaySettings from '../../../components/pay/PaySettings';
+import AdSettings from '../../../components/redeem/AdSettings';
+import WithdrawSettings from '../../../components/withdraw/WithdrawSettings';
 import { useT } from '../../../shared/i18n';
 
 interface SettingsTab {
@@ -12,7 +14,11 @@ interface SettingsTab {
   Form: ComponentType;
 }
 
-const SETTINGS_TABS: SettingsTab[] = [{ key: 'payments', label: 'pay.settings.tab', Form: PaySettings }];
+const SETTINGS_TABS: SettingsTab[] = [
+  { key: 'payments', label: 'pay.settings.tab', Form: PaySettings },
+  { key: 'withdrawals', label: 'withdraw.settings.title', Form: WithdrawSettings },
+  { key: 'ads', label: 'redeem.adSettings.title', Form: AdSettings },
+];
 
 export default function FinanceSettings() {
   const t = useT();
