@@ -91,6 +91,8 @@ describe('redemption codes', () => {
     await page.getByTestId('redeem-code').fill(code.match(/.{4}/g)!.join('-'));
     await page.getByTestId('redeem-code').press('Enter');
     await page.getByTestId('redeem-result').getByText(`+25 credits, balance ${before + 25}`).waitFor();
+    // the balance card on the page follows
+    await page.getByTestId('pay-balance').getByText(String(before + 25)).waitFor();
     await screenshot(page, 'recharge-redeemed-en');
     await page.getByTestId('redeem-code').fill(code);
     await page.getByTestId('redeem-submit').click();

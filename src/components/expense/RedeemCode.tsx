@@ -10,7 +10,8 @@ import { applyServerError } from '../../shared/form-errors';
 import { useT } from '../../shared/i18n';
 import { saveScore } from '../../shared/session';
 
-export default function RedeemCode() {
+/** `onRedeemed`: the page showing the balance updates it too */
+export default function RedeemCode({ onRedeemed }: { onRedeemed?: (balance: number) => void } = {}) {
   const t = useT();
   const [form] = Form.useForm<{ code: string }>();
   const [busy, setBusy] = useState(false);
@@ -26,6 +27,7 @@ export default function RedeemCode() {
       const r = await redeemCode(code.trim(), { skipErrorHandler: true });
       setResult(r);
       saveScore(r.balance);
+      onRedeemed?.(r.balance);
       form.resetFields();
     } catch (e) {
       setError(applyServerError(form, e, ['code']));

@@ -150,7 +150,7 @@ export default function Recharge() {
           </Card>
         </Col>
         <Col xs={24} lg={12}>
-          <RedeemCode />
+          <RedeemCode onRedeemed={() => summary.refresh()} />
         </Col>
       </Row>
 
