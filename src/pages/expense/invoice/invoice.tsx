@@ -6,7 +6,7 @@
 import '../../../components/invoice/i18n';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link, useModel } from '@umijs/max';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Radio, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Radio, Skeleton, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useMemo, useState, type Key, type ReactNode } from 'react';
@@ -15,6 +15,7 @@ import { RULES } from '../../../../shared/permissions';
 import { checkTaxNumber, INVOICE_TITLE_MAX, INVOICE_TITLE_MIN } from '../../../../shared/validation';
 import { useCan } from '../../../components/admin/access';
 import { dateColumn, type ResourceColumn } from '../../../components/admin/columns';
+import ReasonModal from '../../../components/admin/ReasonModal';
 import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
 import LoadFailure from '../../../components/LoadFailure';
 import {
@@ -286,47 +287,23 @@ function MyInvoices() {
 
 function RejectModal({ row, onClose, onDone }: { row: InvoiceRow | null; onClose: () => void; onDone: () => void }) {
   const t = useT();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const submit = async ({ reason }: { reason: string }) => {
-    if (!row) return;
-    setSaving(true);
-    setFormError(null);
-    try {
-      await rejectInvoice(row.id, reason.trim(), { skipErrorHandler: true });
-      toast(t('invoice.reject.done', { no: row.invoice_no }), 'success');
-      onDone();
-    } catch (e) {
-      setFormError(applyServerError(form, e, ['reason']));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
+    <ReasonModal
       open={!!row}
       title={t('invoice.reject.title', { no: row?.invoice_no ?? '' })}
       okText={t('invoice.action.reject')}
-      okButtonProps={{ danger: true }}
       cancelText={t('invoice.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} onValuesChange={() => formError && setFormError(null)}>
-        {formError ? <Alert type="error" showIcon role="alert" message={formError} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item
-          name="reason"
-          label={t('invoice.reject.reason')}
-          extra={t('invoice.reject.reasonHint')}
-          rules={[{ required: true, whitespace: true, message: t('invoice.reject.reasonRequired') }]}
-        >
-          <Input.TextArea autoFocus rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      label={t('invoice.reject.reason')}
+      hint={t('invoice.reject.reasonHint')}
+      requiredMessage={t('invoice.reject.reasonRequired')}
+      onSubmit={async (reason) => {
+        if (!row) return;
+        await rejectInvoice(row.id, reason, { skipErrorHandler: true });
+        toast(t('invoice.reject.done', { no: row.invoice_no }), 'success');
+        onDone();
+      }}
+      onClose={onClose}
+    />
   );
 }
 

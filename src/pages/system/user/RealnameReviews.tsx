@@ -7,16 +7,16 @@
  * sends them in full.
  */
 import { IdcardOutlined } from '@ant-design/icons';
-import { Alert, Badge, Button, Drawer, Form, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Badge, Button, Drawer, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RULES } from '../../../../shared/permissions';
 import { useCan } from '../../../components/admin/access';
 import { formatDate, type ResourceColumn } from '../../../components/admin/columns';
+import ReasonModal from '../../../components/admin/ReasonModal';
 import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
 import { showRequestError } from '../../../services/request-layer';
 import { decideRealname, realnameResource, type RealnameRow } from '../../../services/system';
 import { noticeModal, toast } from '../../../shared/feedback';
-import { applyServerError } from '../../../shared/form-errors';
 import { useT } from '../../../shared/i18n';
 import { SPEC } from '../../../shared/spec';
 
@@ -41,47 +41,23 @@ function usePendingCount() {
 
 function RejectModal({ row, onClose, onDone }: { row: RealnameRow | null; onClose: () => void; onDone: () => void }) {
   const t = useT();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const submit = async ({ reason }: { reason: string }) => {
-    if (!row) return;
-    setSaving(true);
-    setFormError(null);
-    try {
-      await decideRealname(row.id, { decision: 'reject', reason: reason.trim() }, { skipErrorHandler: true });
-      toast(t('system.realname.rejectedToast', { name: row.real_name }), 'success');
-      onDone();
-    } catch (e) {
-      setFormError(applyServerError(form, e, ['reason']));
-    } finally {
-      setSaving(false);
-    }
-  };
   return (
-    <Modal
+    <ReasonModal
       open={!!row}
       title={t('system.realname.rejectTitle', { name: row?.real_name ?? '' })}
       okText={t('system.realname.reject')}
-      okButtonProps={{ danger: true }}
       cancelText={t('system.cancel')}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-    >
-      <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} onValuesChange={() => formError && setFormError(null)}>
-        {formError ? <Alert type="error" showIcon role="alert" message={formError} style={{ marginBottom: 16 }} /> : null}
-        <Form.Item
-          name="reason"
-          label={t('system.realname.reason')}
-          extra={t('system.realname.reasonHint')}
-          rules={[{ required: true, whitespace: true, message: t('system.realname.reasonRequired') }]}
-        >
-          <Input.TextArea autoFocus rows={3} maxLength={200} showCount />
-        </Form.Item>
-      </Form>
-    </Modal>
+      label={t('system.realname.reason')}
+      hint={t('system.realname.reasonHint')}
+      requiredMessage={t('system.realname.reasonRequired')}
+      onSubmit={async (reason) => {
+        if (!row) return;
+        await decideRealname(row.id, { decision: 'reject', reason }, { skipErrorHandler: true });
+        toast(t('system.realname.rejectedToast', { name: row.real_name }), 'success');
+        onDone();
+      }}
+      onClose={onClose}
+    />
   );
 }
 
