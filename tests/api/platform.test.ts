@@ -54,6 +54,17 @@ describe('nav menus', () => {
     const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });
     expect(names(r.body.data)).toEqual([
       { 'menu.systemMenu': ['menu.adminHome'] },
+      {
+        'menu.finance': [
+          'menu.finance.orders',
+          'menu.finance.packages',
+          'menu.finance.codes',
+          'menu.finance.withdrawals',
+          'menu.finance.invoices',
+          'menu.finance.analysis',
+          'menu.finance.settings',
+        ],
+      },
       { 'menu.systemManagement': ['menu.user', 'menu.role', 'menu.permission', 'menu.menu', 'menu.app', 'menu.tag', 'menu.userLog', 'menu.aiModel', 'menu.aiUsage', 'menu.aiPrompt'] },
     ]);
   });
@@ -70,7 +81,7 @@ describe('nav menus', () => {
   it('disabled menus and their subtrees are left out', async () => {
     await t.db.$client.query(`UPDATE admin_menus SET enable = false WHERE menu_id = 'system_menu'`);
     const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });
-    expect(names(r.body.data)).toHaveLength(1);
+    expect(names(r.body.data)).toHaveLength(2);
     await t.db.$client.query(`UPDATE admin_menus SET enable = true WHERE menu_id = 'system_menu'`);
   });
 });
