@@ -93,7 +93,8 @@ describe('cost analysis', () => {
     expect(await accountPicker().count()).toBe(0);
     await screenshot(page, 'analysis-member-en');
 
-    const asked = page.waitForResponse((r) => r.url().includes('/api/credits/analysis?') && r.status() === 200);
+    // under a loaded machine the picker's popup and the charts' re-render take a while
+    const asked = page.waitForResponse((r) => r.url().includes('/api/credits/analysis?') && r.status() === 200, { timeout: 30_000 });
     await page.locator('.ant-picker-range').click();
     await page.locator('.ant-picker-presets').getByText('Last 90 days').click();
     const url = new URL((await asked).url());
