@@ -4,7 +4,8 @@
  * prompts and the help documents (through their modules' services: they are indexed for search).
  * Existing rows are never overwritten.
  */
-import { ADMIN_ROLE, BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/permissions';
+import { BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/built-in';
+import { ADMIN_ROLE } from '../../shared/permissions';
 import { seedHelpDocuments } from '../modules/docs/service';
 import { StorePromptService } from '../modules/prompt-store/service';
 import { SearchIndex } from '../modules/search/service';

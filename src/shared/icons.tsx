@@ -4,16 +4,13 @@
  * neutral icon. The menu admin page can offer MENU_ICON_NAMES as the choice.
  */
 import {
-  AccountBookOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
   BarChartOutlined,
-  BarcodeOutlined,
   BellOutlined,
   BookOutlined,
   CheckSquareOutlined,
   CloudUploadOutlined,
-  ControlOutlined,
   DashboardOutlined,
   ExperimentOutlined,
   FileOutlined,
@@ -29,7 +26,6 @@ import {
   MessageOutlined,
   PayCircleOutlined,
   PieChartOutlined,
-  ProfileOutlined,
   ReadOutlined,
   RobotOutlined,
   SafetyOutlined,
@@ -44,16 +40,13 @@ import {
 import type { ComponentType } from 'react';
 
 const ICONS: Record<string, ComponentType> = {
-  AccountBookOutlined,
   AppstoreAddOutlined,
   AppstoreOutlined,
   BarChartOutlined,
-  BarcodeOutlined,
   BellOutlined,
   BookOutlined,
   CheckSquareOutlined,
   CloudUploadOutlined,
-  ControlOutlined,
   DashboardOutlined,
   ExperimentOutlined,
   FileOutlined,
@@ -69,7 +62,6 @@ const ICONS: Record<string, ComponentType> = {
   MessageOutlined,
   PayCircleOutlined,
   PieChartOutlined,
-  ProfileOutlined,
   ReadOutlined,
   RobotOutlined,
   SafetyOutlined,

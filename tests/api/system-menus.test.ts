@@ -1,5 +1,5 @@
 /** Admin menus: flat rows, parent rules, subtree delete, built-in roots, update built-ins. */
-import { BUILT_IN_MENUS } from '../../shared/permissions';
+import { BUILT_IN_MENUS } from '../../shared/built-in';
 import { call, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows } from './system-support';

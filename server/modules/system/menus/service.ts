@@ -5,7 +5,8 @@
  * missing built-ins and never overwrites.
  */
 import { sql } from 'drizzle-orm';
-import { BUILT_IN_MENUS, BUILT_IN_ROOTS } from '../../../../shared/permissions';
+import { BUILT_IN_MENUS } from '../../../../shared/built-in';
+import { BUILT_IN_ROOTS } from '../../../../shared/permissions';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
