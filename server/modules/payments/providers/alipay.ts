@@ -4,6 +4,7 @@
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
+import { formatCents, parseYuan } from '../../../../shared/money';
 import type { AlipayConfig } from '../../../config';
 import {
   NotificationRejected,
@@ -25,15 +26,14 @@ const CALL_TIMEOUT_MS = 15_000;
 /** integer cents as Alipay's yuan amount ('0.01', '1234.56') */
 export function yuanOf(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`amount in cents must be a non-negative integer: ${cents}`);
-  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+  return formatCents(cents);
 }
 
 /** Alipay's yuan amount as integer cents, read as text so that no float rounding can creep in */
 export function centsOf(yuan: string | number | undefined | null): number | null {
   if (yuan === undefined || yuan === null || yuan === '') return null;
-  const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(String(yuan).trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+  const cents = parseYuan(String(yuan));
+  return cents !== null && cents >= 0 ? cents : null;
 }
 
 /** Alipay's times are Beijing wall-clock 'yyyy-MM-dd HH:mm:ss' (UTC+8, no daylight saving) */
