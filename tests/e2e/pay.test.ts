@@ -196,7 +196,10 @@ describe('top-up', () => {
 
     await go('/pages/finance/settings/settings');
     await page.getByRole('tab', { name: 'Payments' }).waitFor();
-    expect(await page.getByLabel('Credits per yuan').inputValue()).toBe('100');
+    // the form fills in when the settings arrive, after the tab is drawn
+    const rate = page.getByLabel('Credits per yuan');
+    for (let i = 0; i < 100 && (await rate.inputValue()) !== '100'; i++) await page.waitForTimeout(100);
+    expect(await rate.inputValue()).toBe('100');
     await screenshot(page, 'pay-finance-settings-en');
   });
 });
