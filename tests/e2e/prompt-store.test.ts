@@ -82,6 +82,8 @@ describe('prompt store', () => {
     await page.waitForURL((u) => u.hash.startsWith('#/pages/assistant/chat/chat'));
     const input = page.locator('.ant-sender textarea');
     await until(() => input.inputValue(), 'Explain gravity to a child');
+    // the sender stays disabled until the model list has arrived
+    await until(async () => String(await input.isEnabled()), 'true');
     await input.press('Enter');
     await page.locator('.chat-message-assistant').last().getByText('Echo: Explain gravity to a child').waitFor({ timeout: 20000 });
     const detail = await api('GET', `/api/prompt-store/${explainId}`, undefined, userToken);
