@@ -33,6 +33,9 @@ import { paymentProviders } from './modules/payments/providers';
 import { PromptService } from './modules/prompts/service';
 import { backfillSearch } from './modules/search/backfill';
 import { SearchIndex } from './modules/search/service';
+import { statPools } from './modules/stats/pools';
+import { StatService } from './modules/stats/service';
+import { pgStatStore } from './modules/stats/store';
 import { RegistrationPolicy } from './modules/auth/policy';
 import { AccountService } from './modules/auth/service';
 import { FileService } from './modules/files/service';
@@ -102,6 +105,9 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const search = new SearchIndex(db);
   const settings = new SettingsStore(db);
   const payments = new PaymentService(db, config, credits, settings, paymentProviders(config.pay), app.log);
+  const pools = statPools(db);
+  const stats = new StatService(pgStatStore(pools), pools, settings);
+  app.addHook('onClose', () => pools.end());
 
   await app.register(compress, { threshold: 1024 });
 
@@ -111,7 +117,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, mailer, payments });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, mailer, payments, stats });
 
   // after the modules: they register what settling a hold of theirs means
   const jobs = new Jobs(

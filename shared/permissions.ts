@@ -99,6 +99,10 @@ export const RULES = {
    * reviewing withdrawals, issuing invoices, everyone's cost analysis
    */
   manageFinance: 'MANAGE_FINANCE',
+  /** the usage statistics pages (analysts), the pay-order statistics included */
+  readStats: 'READ_UNI_STAT',
+  /** statistics settings (reporting on/off, time zone, retention), source maps, channel and event names */
+  manageStats: 'MANAGE_UNI_STAT',
 } as const;
 
 /** the two roots that cannot be deleted */

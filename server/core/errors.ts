@@ -223,6 +223,19 @@ export const ERRORS = {
   INVOICE_NOT_PENDING: 409,
   /** no font with Chinese glyphs on this server (INVOICE_FONT): the invoice stays pending */
   INVOICE_FONT_MISSING: 503,
+  // usage statistics (messages: locales/errors)
+  /** the app key names no app of the app list (field appid) */
+  STAT_APP_UNKNOWN: 400,
+  /** reporting is switched off (for the app or for everyone) */
+  STAT_DISABLED: 403,
+  /** too many records from one app key: try again after {seconds} s */
+  STAT_RATE_LIMITED: 429,
+  /** the receiver's buffer is full: try again after {seconds} s (nothing of the batch was kept) */
+  STAT_BUSY: 429,
+  /** a stats date range: start after end, or longer than {max} days (field start / end) */
+  STAT_RANGE_INVALID: 400,
+  /** an uploaded source map is not a source map (field file) */
+  STAT_SOURCE_MAP_INVALID: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

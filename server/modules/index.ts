@@ -42,7 +42,9 @@
  *   redeem_batches, redeem_codes,               redeem/ (codes are redeemed through credits/)
  *   redeem_attempts
  *   ad_views                                    ads/ (rewards are posted through credits/)
- *   app_settings                                core/secret.ts (the JWT secret)
+ *   stat_events (partitioned, hand-made),       stats/ (StatService over the StatStore interface:
+ *   stat_dirty, stat_hourly, stat_daily, ...    receiver, rollup job, reports; pay-order figures come
+ *   stat_source_maps, stat_names                from payments/ PaymentService)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
 import type { FastifyInstance } from 'fastify';
@@ -65,6 +67,7 @@ import { promptRoutes } from './prompts/routes';
 import { realnameRoutes } from './realname/routes';
 import { redeemRoutes } from './redeem/routes';
 import { searchRoutes } from './search/routes';
+import { statRoutes } from './stats/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
 import { todoRoutes } from './todos/routes';
@@ -74,5 +77,5 @@ import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes]) await mod({ ...ctx, app: typed });
 }

@@ -13,6 +13,7 @@ import type { FileService } from './files/service';
 import type { PaymentService } from './payments/service';
 import type { RealnameService } from './realname/service';
 import type { SearchIndex } from './search/service';
+import type { StatService } from './stats/service';
 import type { VerificationService } from './verify/service';
 
 export interface Services {
@@ -32,6 +33,8 @@ export interface Services {
   mailer: Mailer;
   /** top-up orders and their providers */
   payments: PaymentService;
+  /** usage statistics: the storage, its pools, the settings */
+  stats: StatService;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;

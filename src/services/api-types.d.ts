@@ -9814,6 +9814,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stat/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    app_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-58"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -10778,6 +10819,17 @@ export interface components {
             balance: number;
             rewarded_today: number;
             daily_cap: number;
+        };
+        /** StatOptions */
+        "def-58": {
+            apps: {
+                appid: string;
+                name: string;
+            }[];
+            platforms: string[];
+            channels: string[];
+            versions: string[];
+            tz_offset_minutes: number;
         };
     };
     responses: never;

@@ -55,6 +55,19 @@ describe('nav menus', () => {
     expect(names(r.body.data)).toEqual([
       { 'menu.systemMenu': ['menu.adminHome'] },
       {
+        'menu.stat': [
+          { 'menu.stat.device': ['menu.stat.overview', 'menu.stat.activity', 'menu.stat.trend', 'menu.stat.retention', 'menu.stat.comparison', 'menu.stat.stickiness'] },
+          { 'menu.stat.user': ['menu.stat.overview', 'menu.stat.activity', 'menu.stat.trend', 'menu.stat.retention', 'menu.stat.comparison', 'menu.stat.stickiness'] },
+          'menu.stat.pageRes',
+          'menu.stat.pageEnt',
+          'menu.stat.scene',
+          'menu.stat.channel',
+          'menu.stat.event',
+          { 'menu.stat.error': ['menu.stat.errorJs', 'menu.stat.errorApp'] },
+          { 'menu.stat.pay': ['menu.stat.overview', 'menu.stat.payList', 'menu.stat.payFunnel', 'menu.stat.payRanking'] },
+        ],
+      },
+      {
         'menu.finance': [
           'menu.finance.orders',
           'menu.finance.packages',
@@ -81,7 +94,7 @@ describe('nav menus', () => {
   it('disabled menus and their subtrees are left out', async () => {
     await t.db.$client.query(`UPDATE admin_menus SET enable = false WHERE menu_id = 'system_menu'`);
     const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });
-    expect(names(r.body.data)).toHaveLength(2);
+    expect(names(r.body.data)).toHaveLength(3);
     await t.db.$client.query(`UPDATE admin_menus SET enable = true WHERE menu_id = 'system_menu'`);
   });
 });

@@ -17,3 +17,4 @@ export * from './payments';
 export * from './withdrawals';
 export * from './invoices';
 export * from './redeem';
+export * from './stats';

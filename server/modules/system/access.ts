@@ -29,4 +29,6 @@ export const ACCESS = {
   creditsAdmin: accessOf(RULES.creditsAdmin),
   manageContent: accessOf(RULES.manageContent),
   manageFinance: accessOf(RULES.manageFinance),
+  readStats: accessOf(RULES.readStats),
+  manageStats: accessOf(RULES.manageStats),
 } satisfies Record<string, ResourceAccess | AccessRule | { read: AccessRule }>;

@@ -1,0 +1,98 @@
+/**
+ * The filter bar every stats page opens with (the reference's): app, platform tabs, channel (or
+ * nothing for mini programs, whose scene page has its own), version, and a date range with quick
+ * ranges. Pages hide the parts they do not use.
+ */
+import './i18n';
+import { Card, DatePicker, Flex, Segmented, Select, Skeleton, Typography } from 'antd';
+import dayjs from 'dayjs';
+import LoadFailure from '../LoadFailure';
+import { requestErrorOf } from '../../services/request-layer';
+import { useT } from '../../shared/i18n';
+import { platformName } from './i18n';
+import { quickRanges, type StatFilterState } from './filter';
+
+export interface FilterBarProps {
+  state: StatFilterState;
+  /** parts to leave out */
+  hide?: ('platform' | 'channel' | 'version' | 'range')[];
+  /** extra controls at the end of the bar */
+  extra?: React.ReactNode;
+}
+
+const tzLabel = (minutes: number) => `${minutes < 0 ? '-' : '+'}${Math.abs(minutes) / 60}`;
+
+export default function FilterBar({ state, hide = [], extra }: FilterBarProps) {
+  const t = useT();
+  const { options, query, setQuery, tz } = state;
+  if (state.optionsError && !options) return <LoadFailure title={t('stat.loadFailed')} failure={requestErrorOf(state.optionsError)} onRetry={state.reloadOptions} />;
+  if (!options) return <Skeleton.Input active block style={{ height: 56 }} />;
+  if (!options.apps.length)
+    return (
+      <Card>
+        <Typography.Text type="secondary">{t('stat.filter.noApps')}</Typography.Text>
+      </Card>
+    );
+  const ranges = quickRanges(tz);
+  const show = (part: NonNullable<FilterBarProps['hide']>[number]) => !hide.includes(part);
+  return (
+    <Card size="small" data-testid="stat-filter">
+      <Flex vertical gap={8}>
+        <Flex wrap="wrap" gap={12} align="center">
+          <Select
+            aria-label={t('stat.filter.app')}
+            style={{ minWidth: 200 }}
+            value={query?.app_id}
+            placeholder={t('stat.filter.appPlaceholder')}
+            showSearch
+            optionFilterProp="label"
+            options={options.apps.map((a) => ({ value: a.appid, label: `${a.name} (${a.appid})` }))}
+            onChange={(v: string) => setQuery({ app_id: v })}
+          />
+          {show('channel') ? (
+            <Select
+              aria-label={t('stat.filter.channel')}
+              style={{ minWidth: 150 }}
+              value={query?.channel ?? ''}
+              options={[{ value: '', label: t('stat.filter.allChannels') }, ...options.channels.map((c) => ({ value: c, label: c }))]}
+              onChange={(v: string) => setQuery({ channel: v })}
+            />
+          ) : null}
+          {show('version') ? (
+            <Select
+              aria-label={t('stat.filter.version')}
+              style={{ minWidth: 130 }}
+              value={query?.version ?? ''}
+              options={[{ value: '', label: t('stat.filter.allVersions') }, ...options.versions.map((v) => ({ value: v, label: v }))]}
+              onChange={(v: string) => setQuery({ version: v })}
+            />
+          ) : null}
+          {show('range') && query ? (
+            <DatePicker.RangePicker
+              aria-label={t('stat.filter.range')}
+              allowClear={false}
+              value={[dayjs(query.start), dayjs(query.end)]}
+              presets={(['today', 'yesterday', 'last7', 'last30', 'last90'] as const).map((k) => ({
+                label: t(`stat.filter.${k}`),
+                value: [dayjs(ranges[k][0]), dayjs(ranges[k][1])] as [dayjs.Dayjs, dayjs.Dayjs],
+              }))}
+              onChange={(v) => v?.[0] && v[1] && setQuery({ start: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') })}
+            />
+          ) : null}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('stat.filter.timeZone', { offset: tzLabel(tz) })}
+          </Typography.Text>
+          {extra}
+        </Flex>
+        {show('platform') ? (
+          <Segmented
+            aria-label={t('stat.filter.platform')}
+            value={query?.platform ?? ''}
+            options={[{ value: '', label: t('stat.filter.allPlatforms') }, ...options.platforms.map((p) => ({ value: p, label: platformName(p, t) }))]}
+            onChange={(v) => setQuery({ platform: String(v) })}
+          />
+        ) : null}
+      </Flex>
+    </Card>
+  );
+}
