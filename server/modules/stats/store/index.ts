@@ -9,6 +9,7 @@ import { type ErrorReports, PgErrorReports } from './errors';
 import { type IngestStore, PgIngestStore } from './ingest';
 import { type OptionsStore, PgOptionsStore } from './options';
 import { type PageReports, PgPageReports } from './pages';
+import { type PayFunnelReports, PgPayFunnelReports } from './pay';
 import { PgRollupStore, type RollupStore } from './rollup';
 
 export interface StatStore {
@@ -18,6 +19,7 @@ export interface StatStore {
   devices: DeviceReports;
   pages: PageReports;
   errors: ErrorReports;
+  pay: PayFunnelReports;
 }
 
 export function pgStatStore(pools: StatPools): StatStore {
@@ -28,5 +30,6 @@ export function pgStatStore(pools: StatPools): StatStore {
     devices: new PgDeviceReports(pools),
     pages: new PgPageReports(pools),
     errors: new PgErrorReports(pools),
+    pay: new PgPayFunnelReports(pools),
   };
 }
