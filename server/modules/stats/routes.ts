@@ -11,6 +11,7 @@ import { errorRoutes } from './error-routes';
 import { pageRoutes } from './page-routes';
 import { payStatRoutes } from './pay-routes';
 import { receiverRoutes } from './receiver-routes';
+import { rollupRoutes } from './rollup-routes';
 
 const StatOptionsT = Type.Object(
   {
@@ -36,5 +37,5 @@ export async function statRoutes(ctx: ModuleContext) {
     },
   });
 
-  for (const sub of [receiverRoutes, deviceRoutes, pageRoutes, errorRoutes, payStatRoutes]) await sub(ctx);
+  for (const sub of [receiverRoutes, rollupRoutes, deviceRoutes, pageRoutes, errorRoutes, payStatRoutes]) await sub(ctx);
 }

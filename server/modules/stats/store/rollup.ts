@@ -7,6 +7,8 @@ import type { StatPools } from '../pools';
 export interface RollupStore {
   /** recomputes the dirty app-days, oldest first, at most `limit`; answers how many were done */
   rollupDirty(tz: number, limit?: number): Promise<number>;
+  /** after a time-zone change: wipes every rollup and marks every app-day of the raw events dirty */
+  rebuild(tz: number): Promise<void>;
 }
 
 export class PgRollupStore implements RollupStore {
@@ -16,5 +18,9 @@ export class PgRollupStore implements RollupStore {
     void this.pools;
     void tz;
     return 0;
+  }
+
+  async rebuild(tz: number): Promise<void> {
+    void tz;
   }
 }
