@@ -2,7 +2,8 @@
  * umi runtime configuration of the console.
  *  - getInitialState: app state (spec section 3) and the user info on launch when logged in;
  *  - request: the request layer (services/request-layer.ts) with the real dependencies;
- *  - locale: the chosen language (stored choice, browser language, fallback en);
+ *  - locale: the chosen language (stored choice, browser language, fallback en); render waits
+ *    for its catalogue when it is not English (src/shared/catalogues.ts);
  *  - innerProvider: theme, toasts/modals, document title, login events (components/AppRoot);
  *  - onRouteChange: the page stack for the back button and the after-login return.
  * The error log (shared/error-log.ts) listens from the start.
@@ -19,6 +20,7 @@ import type { InitialState } from './shared/app-state';
 import { noticeModal, toast } from './shared/feedback';
 import { t } from './shared/i18n';
 import { installErrorLog } from './shared/error-log';
+import { loadCatalogue } from './shared/catalogues';
 import { browserLocale } from './shared/locale';
 import { recordNavigation, type NavAction } from './shared/nav-stack';
 import { currentPayload, readSession, saveScore } from './shared/session';
@@ -58,6 +60,11 @@ export const request = createRequestConfig({
 export const locale = {
   getLocale: browserLocale,
 };
+
+/** the first render waits for the chosen language's catalogue (English on failure: keys never show) */
+export function render(oldRender: () => void) {
+  loadCatalogue(browserLocale()).then(oldRender, oldRender);
+}
 
 export function innerProvider(container: ReactNode) {
   return <AppRoot>{container}</AppRoot>;

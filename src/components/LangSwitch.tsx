@@ -2,6 +2,7 @@
 import { getLocale, setLocale, useIntl } from '@umijs/max';
 import { Segmented } from 'antd';
 import { LOCALES, normalizeLocale, FALLBACK_LOCALE, type UmiLocale } from '../shared/locale';
+import { loadCatalogue } from '../shared/catalogues';
 import { useT } from '../shared/i18n';
 
 const SHORT_KEY: Record<UmiLocale, string> = { 'zh-CN': 'locale.zhHans.short', 'zh-TW': 'locale.zhHant.short', 'en-US': 'locale.en.short' };
@@ -16,7 +17,8 @@ export default function LangSwitch() {
       size="small"
       aria-label={t('nav.language')}
       value={value}
-      onChange={(v) => setLocale(v, false)}
+      // the language's catalogue first, so the switch never shows keys
+      onChange={(v) => void loadCatalogue(v).then(() => setLocale(v, false))}
       options={LOCALES.map((l) => ({
         value: l,
         label: <span lang={l === 'en-US' ? 'en' : l === 'zh-CN' ? 'zh-Hans' : 'zh-Hant'}>{t(SHORT_KEY[l])}</span>,

@@ -1,4 +1,3 @@
-// umi reads translations only from src/locales: this re-exports the shared catalogue.
-import messages from '../../locales/zh-CN.json';
-
-export default messages as Record<string, string>;
+// umi reads translations only from src/locales. The main catalogue of this language loads on
+// demand (src/shared/catalogues.ts): the first script carries English only.
+export default {} as Record<string, string>;
