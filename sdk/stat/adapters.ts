@@ -50,7 +50,9 @@ export function webAdapters(options: WebAdapterOptions = {}): StatAdapters {
         const res = await fetch(req.url, {
           method: req.method,
           body: req.body,
-          headers: req.body ? { 'content-type': 'application/json' } : undefined,
+          // JSON as text/plain (the receiver takes both): a cross-origin report then needs no
+          // CORS preflight, one request instead of two
+          headers: req.body ? { 'content-type': 'text/plain;charset=UTF-8' } : undefined,
           credentials: 'omit',
           keepalive: req.method === 'POST' && (req.body?.length ?? 0) < 60_000,
         });

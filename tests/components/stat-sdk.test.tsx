@@ -5,6 +5,7 @@
  */
 import { createStat, miniProgramAdapters, StatError, webAdapters, type StatOptions, type StatRequest, type StatResponse, type StatStorage } from '../../sdk/stat';
 import { STAT_SPEC } from '../../shared/stat';
+import { startConsoleStat } from '../../src/shared/stat-client';
 
 function memoryStorage(): StatStorage & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -420,5 +421,16 @@ describe('the mini-program adapter', () => {
     expect(envs[0]).toMatchObject({ platform: 'mp-weixin', os: 'iOS 17.1', device_model: 'iPhone 15', screen: '393x852', language: 'zh_CN' });
     expect(envs[0].records[1].url).toBe('/pages/index/index?id=7');
     expect(kept.get('uni_stat_did')).toBe(stat.deviceId);
+  });
+});
+
+describe("the console's own reporting", () => {
+  it('sends nothing under jest', async () => {
+    const fetchSpy = jest.fn();
+    Object.assign(globalThis, { fetch: fetchSpy });
+    await expect(startConsoleStat()).resolves.toBeNull();
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(localStorage.getItem('uni_stat_did')).toBeNull();
   });
 });
