@@ -457,10 +457,17 @@ export function createStat(opts: StatOptions): Stat {
     pausedUntil = Date.now() + Math.min(BACKOFF_MAX_MS, intervalMs() * 2 ** (failures - 1));
   }
 
-  /** what is queued, sent with the page's last breath (the receiver takes text/plain JSON) */
+  /**
+   * what is queued, sent as the app goes away: by beacon where there is one (the receiver takes
+   * text/plain JSON), else by an ordinary send (mini programs keep running briefly when hidden)
+   */
   function beaconAll() {
-    if (!enabled || !transport.beacon || !config || Date.now() < pausedUntil) {
+    if (!enabled || !config || Date.now() < pausedUntil) {
       saveQueue();
+      return;
+    }
+    if (!transport.beacon) {
+      void flush();
       return;
     }
     while (queue.length) {
@@ -526,8 +533,11 @@ export function createStat(opts: StatOptions): Stat {
     if (!enabled || destroyed) return;
     schedule();
   });
-  if (!touch(Date.now())) push('show', pageFields(), Date.now());
-  page();
+  // (a cached "disabled" answer is known at once: then nothing is recorded)
+  if (enabled) {
+    if (!touch(Date.now())) push('show', pageFields(), Date.now());
+    page();
+  }
 
   return {
     page,

@@ -311,6 +311,14 @@ describe('the enable-check', () => {
     expect(stat.enabled).toBe(false);
     expect(stat.pending).toBe(0);
     expect(storage.get('uni_stat_q___UNI__TEST')).toBeNull();
+
+    // the next start within the day: the cached answer; nothing recorded, nothing asked
+    const next = start({}, fakeTransport(), storage);
+    next.stat.event('still-ignored');
+    await jest.advanceTimersByTimeAsync(60_000);
+    expect(next.transport.requests).toHaveLength(0);
+    expect(next.stat.pending).toBe(0);
+    expect(storage.get('uni_stat_q___UNI__TEST')).toBeNull();
   });
 
   it('a 403 from the receiver (reporting turned off) stops reporting too', async () => {
@@ -389,7 +397,7 @@ describe('the web adapter', () => {
 });
 
 describe('the mini-program adapter', () => {
-  it('uses the injected API: storage, request, app show/hide with the scene', async () => {
+  it('uses the injected API: storage, request, app show/hide with the scene, a send on hide', async () => {
     const kept = new Map<string, unknown>();
     const hooks: { show?: (o: { scene: number }) => void; hide?: () => void } = {};
     const requests: Array<{ url: string; method: string; data?: string }> = [];
@@ -410,6 +418,9 @@ describe('the mini-program adapter', () => {
     started.push(stat);
     await jest.advanceTimersByTimeAsync(0);
     hooks.hide!();
+    await jest.advanceTimersByTimeAsync(0);
+    // no beacon in mini programs: hiding sends at once, while the app still runs
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     hooks.show!({ scene: 1047 });
     await jest.advanceTimersByTimeAsync(20_000);
     expect(requests[0]).toEqual({ url: 'https://s.example.com/api/stat/config?appid=__UNI__MP&version=2.0.0', method: 'GET', data: undefined });
