@@ -4,7 +4,7 @@
  * (POST /api/stat/report) every report interval, after the enable-check (GET /api/stat/config).
  * No runtime dependencies; the environment comes in through adapters (adapters.ts).
  */
-import { STAT_SPEC, type StatKind } from '../../shared/stat';
+import { STAT_PLATFORMS, STAT_SPEC, type StatKind } from '../../shared/stat';
 
 export { webAdapters, miniProgramAdapters, type MiniProgramApi } from './adapters';
 
@@ -102,7 +102,7 @@ export type StatRecord = {
   referrer?: string;
   title?: string;
   name?: string;
-  value?: string | Record<string, unknown>;
+  value?: string | Record<string, unknown> | unknown[];
   message?: string;
   stack?: string;
   order_no?: string;
@@ -134,7 +134,7 @@ export interface Stat {
   /** a page view; without an argument, the adapter's current page */
   page(page?: StatPage): void;
   /** a custom event: name <= 255 characters, value a string or object <= 255 characters as JSON */
-  event(name: string, value?: string | Record<string, unknown>): void;
+  event(name: string, value?: string | Record<string, unknown> | unknown[] | null): void;
   error(message: string, stack?: string): void;
   crash(message: string, stack?: string): void;
   pay(orderNo: string, amountCents: number): void;
@@ -159,6 +159,19 @@ export const STAT_BATCH_MAX = 500;
 const BEACON_BATCH = 100;
 /** the longest wait between retries of a failing receiver */
 const BACKOFF_MAX_MS = 600_000;
+/**
+ * the receiver's length caps (its STAT_CAPS): a longer envelope field gets the whole batch
+ * refused, so the SDK refuses it at once; device facts and urls are cut instead
+ */
+const CAPS = { uid: 128, channel: 64, scene: 64, version: 32, os: 64, device_model: 128, screen: 32, language: 32, url: 4096 } as const;
+const cut = (v: string | undefined, max: number) => (v && v.length > max ? v.slice(0, max) : (v ?? ''));
+
+function checkField(field: 'uid' | 'channel' | 'scene' | 'version', v: unknown) {
+  if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > CAPS[field])) {
+    throw new StatError('STAT_FIELD_INVALID', field, `${field} must be a string of at most ${CAPS[field]} characters`);
+  }
+}
+
 /** a queued record with the envelope facts it was recorded under */
 type Queued = { r: StatRecord; u: string | null; s: string };
 
@@ -208,11 +221,11 @@ export function checkEvent(name: unknown, value: unknown) {
   if (typeof name !== 'string' || name.length === 0 || name.length > STAT_SPEC.EVENT_NAME_MAX) {
     throw new StatError('STAT_EVENT_NAME_INVALID', 'name', `the event name must be a string of 1 to ${STAT_SPEC.EVENT_NAME_MAX} characters`);
   }
-  if (value === undefined) return;
+  if (value === undefined || value === null) return;
   let text: string | undefined;
   try {
     if (typeof value === 'string') text = value;
-    else if (typeof value === 'object' && value !== null && !Array.isArray(value)) text = JSON.stringify(value);
+    else if (typeof value === 'object') text = JSON.stringify(value);
   } catch {
     /* a cycle: not JSON */
   }
@@ -223,6 +236,9 @@ export function checkEvent(name: unknown, value: unknown) {
 
 export function createStat(opts: StatOptions): Stat {
   const { storage, transport, platform } = opts;
+  if (typeof opts.appid !== 'string' || !opts.appid) throw new StatError('STAT_APP_UNKNOWN', 'appid', 'appid is required: an appid of the console\'s app list');
+  if (!(STAT_PLATFORMS as readonly string[]).includes(platform)) throw new StatError('STAT_PLATFORM_INVALID', 'platform', `platform must be one of ${STAT_PLATFORMS.join(', ')}`);
+  for (const f of ['uid', 'channel', 'scene', 'version'] as const) checkField(f, opts[f]);
   const prefix = `${opts.storagePrefix ?? 'uni_stat_'}`;
   const keys = { device: `${prefix}did`, session: `${prefix}ses_${opts.appid}`, queue: `${prefix}q_${opts.appid}`, config: `${prefix}cfg_${opts.appid}` };
   const configUrl = opts.configEndpoint ?? opts.endpoint.replace(/\/report(\?.*)?$/, '/config');
@@ -285,7 +301,7 @@ export function createStat(opts: StatOptions): Stat {
 
   const pageFields = (): Partial<StatRecord> => {
     const p = opts.currentPage?.();
-    return p?.url ? { url: p.url } : {};
+    return p?.url ? { url: cut(p.url, CAPS.url) } : {};
   };
 
   function record(kind: StatKind, fields: Partial<StatRecord>) {
@@ -381,10 +397,10 @@ export function createStat(opts: StatOptions): Stat {
       channel: opts.channel ?? '',
       scene: batch[0].s,
       version: opts.version,
-      os: d.os ?? '',
-      device_model: d.device_model ?? '',
-      screen: d.screen ?? '',
-      language: d.language ?? '',
+      os: cut(d.os, CAPS.os),
+      device_model: cut(d.device_model, CAPS.device_model),
+      screen: cut(d.screen, CAPS.screen),
+      language: cut(d.language, CAPS.language),
       records: batch.map((q) => q.r),
     });
   }
@@ -478,7 +494,7 @@ export function createStat(opts: StatOptions): Stat {
   }
 
   function show(sceneNow?: string) {
-    if (sceneNow !== undefined) scene = sceneNow;
+    if (sceneNow !== undefined) scene = cut(sceneNow, CAPS.scene);
     if (!enabled || destroyed) return;
     const wasHidden = !visible;
     visible = true;
@@ -499,10 +515,11 @@ export function createStat(opts: StatOptions): Stat {
     touch(now);
     // the same page again at once (two route hooks for one change) counts once
     const last = queue[queue.length - 1]?.r;
-    if (last?.kind === 'page' && last.url === cur.url && now - last.ts < 1000) return;
-    const referrer = p?.referrer ?? lastUrl ?? cur.referrer ?? '';
-    lastUrl = cur.url;
-    record('page', { url: cur.url, referrer, ...(cur.title ? { title: cur.title } : {}) });
+    if (last?.kind === 'page' && last.url === cut(cur.url, CAPS.url) && now - last.ts < 1000) return;
+    const url = cut(cur.url, CAPS.url);
+    const referrer = cut(p?.referrer ?? lastUrl ?? cur.referrer, CAPS.url);
+    lastUrl = url;
+    record('page', { url, referrer, ...(cur.title ? { title: cur.title.slice(0, 512) } : {}) });
   }
 
   function error(kind: 'error' | 'crash', message: string, stack?: string) {
@@ -543,7 +560,7 @@ export function createStat(opts: StatOptions): Stat {
     page,
     event(name, value) {
       checkEvent(name, value);
-      record('event', { name, ...(value === undefined ? {} : { value }), ...pageFields() });
+      record('event', { name, ...(value === undefined || value === null ? {} : { value }), ...pageFields() });
     },
     error: (m, s) => error('error', m, s),
     crash: (m, s) => error('crash', m, s),
@@ -553,6 +570,7 @@ export function createStat(opts: StatOptions): Stat {
       record('pay', { order_no: orderNo, amount_cents: amountCents });
     },
     setUser(next) {
+      checkField('uid', next);
       uid = next || null;
     },
     show,

@@ -223,6 +223,22 @@ describe('custom events (spec section 5)', () => {
     expect(refused(() => stat.pay('A-1', 1.5))).toBe('STAT_PAY_INVALID amount_cents');
     expect(stat.pending).toBe(5);
   });
+
+  it('refuses what the receiver would refuse for the whole batch: an unknown platform, overlong envelope fields', () => {
+    const refused = (fn: () => void) => {
+      try {
+        fn();
+      } catch (e) {
+        return e instanceof StatError ? `${e.code} ${e.field}` : String(e);
+      }
+      return 'accepted';
+    };
+    expect(refused(() => start({ platform: 'windows-phone' }))).toBe('STAT_PLATFORM_INVALID platform');
+    expect(refused(() => start({ version: '1'.repeat(33) }))).toBe('STAT_FIELD_INVALID version');
+    expect(refused(() => start({ channel: 'c'.repeat(65) }))).toBe('STAT_FIELD_INVALID channel');
+    expect(refused(() => start().stat.setUser('u'.repeat(129)))).toBe('STAT_FIELD_INVALID uid');
+    expect(refused(() => start({ platform: 'mp-weixin', scene: '1047', version: '1'.repeat(32) }).stat.setUser('u'.repeat(128)))).toBe('accepted');
+  });
 });
 
 describe('the queue', () => {
