@@ -439,6 +439,8 @@ export async function runStatDemo(opts: StatDemoOptions): Promise<StatDemoSummar
     if (summary.refused['400 STAT_APP_UNKNOWN appid']) {
       throw new Error(`the receiver does not know ${app.appid}: add the demo apps (set ADMIN_USERNAME and ADMIN_PASSWORD)`);
     }
+    const refusedAll = Object.entries(summary.refused).find(([code]) => !code.startsWith('400'));
+    if (refusedAll && summary.accepted === 0) throw new Error(`the receiver at ${base}/api/stat/report refuses the reports (${refusedAll[0]})`);
   }
   if (token) {
     const run = await jsonCall(`${base}/api/stat/rollup/run`, { method: 'POST', token, body: '{}' });
