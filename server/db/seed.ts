@@ -1,16 +1,19 @@
 /**
  * The initial data every database gets (idempotent; runs on every start): the admin role, the
  * built-in permissions and the built-in menus (shared/permissions.ts), the prompt store's starter
- * prompts and the help documents (through their modules' services: they are indexed for search).
+ * prompts and the help documents (through their modules' services: they are indexed for search),
+ * and the console's own app row (APP_ID: the console reports its use to the statistics receiver,
+ * which takes only listed apps).
  * Existing rows are never overwritten.
  */
+import { APP_ID, APP_NAME } from '../../shared/app-info';
 import { BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/built-in';
 import { ADMIN_ROLE } from '../../shared/permissions';
 import { seedHelpDocuments } from '../modules/docs/service';
 import { StorePromptService } from '../modules/prompt-store/service';
 import { SearchIndex } from '../modules/search/service';
 import type { Db } from './index';
-import { adminMenus, permissions, roles } from './schema';
+import { adminMenus, apps, permissions, roles } from './schema';
 
 export async function seedInitialData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
@@ -20,6 +23,7 @@ export async function seedInitialData(db: Db): Promise<void> {
       .onConflictDoNothing();
     await tx.insert(permissions).values(BUILT_IN_PERMISSIONS).onConflictDoNothing();
     await tx.insert(adminMenus).values(BUILT_IN_MENUS.map((m) => ({ ...m, enable: true }))).onConflictDoNothing();
+    await tx.insert(apps).values({ appid: APP_ID, name: APP_NAME, description: 'this console' }).onConflictDoNothing();
   });
   await new StorePromptService(db, new SearchIndex(db)).seed();
   await seedHelpDocuments(db);
