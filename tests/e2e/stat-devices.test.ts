@@ -68,14 +68,14 @@ async function seed() {
       APP,
       TODAY,
     ]);
-    for (const [path, views] of [
-      ['pages/index', 5],
-      ['pages/about', 3],
+    for (const [path, title, views] of [
+      ['pages/index', 'Home', 5],
+      ['pages/about', 'About us', 3],
     ] as const)
       await q(
         `INSERT INTO stat_pages (day, app_id, platform, channel, version, path, title, views, visitors, entries, exits, bounces, duration_s, entry_duration_s)
-          VALUES ($1, $2, 'web', '', '1.0.0', $3, $3, $4, 1, 1, 1, 0, 40, 0)`,
-        [TODAY, APP, path, views],
+          VALUES ($1, $2, 'web', '', '1.0.0', $3, $4, $5, 1, 1, 1, 0, 40, 0)`,
+        [TODAY, APP, path, title, views],
       );
     await q(
       `INSERT INTO stat_retention (app_id, subject, mode, cohort_day, n, platform, channel, version, cohort, retained) VALUES ($1, 'device', 'new', $2, 1, 'web', '', '1.0.0', 1, 1)`,
@@ -115,7 +115,7 @@ describe('device and user reports', () => {
     await figure('total').getByText('4', { exact: true }).waitFor();
     // 4 devices today against 1 yesterday
     await page.getByTestId('figure-active').getByText('300%').waitFor();
-    await page.getByTestId('table-pages').getByText('pages/about').waitFor();
+    await page.getByTestId('table-pages').getByRole('row', { name: /pages\/about\s*About us\s*3/ }).waitFor();
     await page.getByTestId('chart-trend').locator('canvas').first().waitFor();
     await page.getByTestId('chart-platforms').getByText('iOS').waitFor();
     await page.waitForTimeout(800); // the charts' entry animation, for the screenshot
