@@ -4,6 +4,7 @@
  * change them, a range without data shows the empty state, every one of the twelve pages opens
  * with its data; screenshots in English, in Chinese and in the green theme.
  */
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { addDays, statDay, statDayStart } from '../../shared/stat';
 import { api, e2eSession, screenshot } from './browser';
@@ -154,6 +155,10 @@ describe('device and user reports', () => {
     await go(`/pages/uni-stat/device/trend/trend?app_id=${APP}&start=${TODAY}&end=${TODAY}`);
     await ready('panel-table');
     await page.getByTestId('table-trend').getByText(`${TODAY} 02:00`).waitFor();
+    const byDay = page.waitForResponse((r) => r.url().includes('/api/stat/devices/trend?') && r.url().includes('granularity=day'));
+    await page.getByText('By day', { exact: true }).click();
+    await byDay;
+    await page.getByTestId('table-trend').getByRole('row', { name: new RegExp(`^${TODAY}\\s*3\\s*4\\s*5`) }).waitFor();
   });
 
   it('in Chinese, and in the green theme', async () => {
@@ -169,6 +174,12 @@ describe('device and user reports', () => {
     await ready('panel-table');
     await page.getByText('留存明细').waitFor();
     await screenshot(page, 'stat-user-retention-zh-CN');
+    // the cohort table's export: Chinese headers, today's cohort of one user, days to come empty
+    const download = page.waitForEvent('download');
+    await page.getByTestId('panel-table').getByRole('button', { name: /导出 CSV/ }).click();
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8').replace(/^\ufeff/, '').split('\r\n');
+    expect(csv[0].split(',').slice(0, 4)).toEqual(['日期', '新增用户', '1 天后 (%)', '1 天后 (用户数)']);
+    expect(csv.slice(1)).toEqual([`${TODAY},1${',,'.repeat(9)}`]);
 
     await page.evaluate(() => (localStorage.setItem('umi_locale', 'en-US'), localStorage.setItem('theme', 'green')));
     await go(`/pages/uni-stat/device/activity/activity?app_id=${APP}`);
