@@ -119,6 +119,19 @@ export const routes: ConsoleRoute[] = [
   page('/pages/finance/orders/list', 'route.finance.orders', { access: RULES.manageFinance }),
   page('/pages/finance/packages/list', 'route.finance.packages', { access: RULES.manageFinance }),
   page('/pages/finance/settings/settings', 'route.finance.settings', { access: RULES.manageFinance }),
+  // statistics: the device and user reports
+  page('/pages/uni-stat/device/overview/overview', 'route.stat.device.overview', { access: RULES.readStats }),
+  page('/pages/uni-stat/device/activity/activity', 'route.stat.device.activity', { access: RULES.readStats }),
+  page('/pages/uni-stat/device/trend/trend', 'route.stat.device.trend', { access: RULES.readStats }),
+  page('/pages/uni-stat/device/retention/retention', 'route.stat.device.retention', { access: RULES.readStats }),
+  page('/pages/uni-stat/device/comparison/comparison', 'route.stat.device.comparison', { access: RULES.readStats }),
+  page('/pages/uni-stat/device/stickiness/stickiness', 'route.stat.device.stickiness', { access: RULES.readStats }),
+  page('/pages/uni-stat/user/overview/overview', 'route.stat.user.overview', { access: RULES.readStats }),
+  page('/pages/uni-stat/user/activity/activity', 'route.stat.user.activity', { access: RULES.readStats }),
+  page('/pages/uni-stat/user/trend/trend', 'route.stat.user.trend', { access: RULES.readStats }),
+  page('/pages/uni-stat/user/retention/retention', 'route.stat.user.retention', { access: RULES.readStats }),
+  page('/pages/uni-stat/user/comparison/comparison', 'route.stat.user.comparison', { access: RULES.readStats }),
+  page('/pages/uni-stat/user/stickiness/stickiness', 'route.stat.user.stickiness', { access: RULES.readStats }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

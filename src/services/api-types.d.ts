@@ -9855,6 +9855,846 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stat/devices/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: the last day's key figures with the day before, the daily trend, top pages, platforms */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** Format: date */
+                                day: string;
+                                today: {
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    page_views: number;
+                                    duration_s: number;
+                                    avg_session_s: number;
+                                    avg_subject_s: number;
+                                    bounce_rate: number;
+                                    total: number;
+                                };
+                                previous: {
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    page_views: number;
+                                    duration_s: number;
+                                    avg_session_s: number;
+                                    avg_subject_s: number;
+                                    bounce_rate: number;
+                                    total: number;
+                                };
+                                trend: {
+                                    /** Format: date */
+                                    day: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                }[];
+                                top_pages: {
+                                    path: string;
+                                    title: string;
+                                    views: number;
+                                    entries: number;
+                                    duration_s: number;
+                                }[];
+                                platforms: {
+                                    platform: string;
+                                    active: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: DAU, WAU, MAU per day and their ratios (distinct over the trailing 7 / 30 days) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                days: {
+                                    /** Format: date */
+                                    day: string;
+                                    dau: number;
+                                    wau: number;
+                                    mau: number;
+                                    dau_wau: number;
+                                    dau_mau: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: new, active, launches and time by hour (ranges up to 7 days), day, week or month */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    granularity?: "hour" | "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                granularity: "hour" | "day" | "week" | "month";
+                                rows: {
+                                    bucket: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    duration_s: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    mode?: "new" | "active";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                mode: "new" | "active";
+                                days: number[];
+                                rows: {
+                                    /** Format: date */
+                                    cohort_day: string;
+                                    cohort: number;
+                                    cells: {
+                                        n: number;
+                                        retained: number | null;
+                                        pct: number | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: totals per platform, and the range against the previous range of equal length or against another app */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    other_app_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                platforms: {
+                                    platform: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    duration_s: number;
+                                }[];
+                                current: {
+                                    app_id: string;
+                                    /** Format: date */
+                                    start: string;
+                                    /** Format: date */
+                                    end: string;
+                                    totals: {
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                        duration_s: number;
+                                    };
+                                    days: {
+                                        /** Format: date */
+                                        day: string;
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                    }[];
+                                };
+                                other: {
+                                    app_id: string;
+                                    /** Format: date */
+                                    start: string;
+                                    /** Format: date */
+                                    end: string;
+                                    totals: {
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                        duration_s: number;
+                                    };
+                                    days: {
+                                        /** Format: date */
+                                        day: string;
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/stickiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: launches and devices by visit depth (page views) and by launch duration */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                total_sessions: number;
+                                depth: {
+                                    key: string;
+                                    sessions: number;
+                                    subjects: number;
+                                }[];
+                                duration: {
+                                    key: string;
+                                    sessions: number;
+                                    subjects: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: the last day's key figures with the day before, the daily trend, top pages, platforms */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** Format: date */
+                                day: string;
+                                today: {
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    page_views: number;
+                                    duration_s: number;
+                                    avg_session_s: number;
+                                    avg_subject_s: number;
+                                    bounce_rate: number;
+                                    total: number;
+                                };
+                                previous: {
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    page_views: number;
+                                    duration_s: number;
+                                    avg_session_s: number;
+                                    avg_subject_s: number;
+                                    bounce_rate: number;
+                                    total: number;
+                                };
+                                trend: {
+                                    /** Format: date */
+                                    day: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                }[];
+                                top_pages: {
+                                    path: string;
+                                    title: string;
+                                    views: number;
+                                    entries: number;
+                                    duration_s: number;
+                                }[];
+                                platforms: {
+                                    platform: string;
+                                    active: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: DAU, WAU, MAU per day and their ratios (distinct over the trailing 7 / 30 days) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                days: {
+                                    /** Format: date */
+                                    day: string;
+                                    dau: number;
+                                    wau: number;
+                                    mau: number;
+                                    dau_wau: number;
+                                    dau_mau: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: new, active, launches and time by hour (ranges up to 7 days), day, week or month */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    granularity?: "hour" | "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                granularity: "hour" | "day" | "week" | "month";
+                                rows: {
+                                    bucket: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    duration_s: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    mode?: "new" | "active";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                mode: "new" | "active";
+                                days: number[];
+                                rows: {
+                                    /** Format: date */
+                                    cohort_day: string;
+                                    cohort: number;
+                                    cells: {
+                                        n: number;
+                                        retained: number | null;
+                                        pct: number | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: totals per platform, and the range against the previous range of equal length or against another app */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    other_app_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                platforms: {
+                                    platform: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    duration_s: number;
+                                }[];
+                                current: {
+                                    app_id: string;
+                                    /** Format: date */
+                                    start: string;
+                                    /** Format: date */
+                                    end: string;
+                                    totals: {
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                        duration_s: number;
+                                    };
+                                    days: {
+                                        /** Format: date */
+                                        day: string;
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                    }[];
+                                };
+                                other: {
+                                    app_id: string;
+                                    /** Format: date */
+                                    start: string;
+                                    /** Format: date */
+                                    end: string;
+                                    totals: {
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                        duration_s: number;
+                                    };
+                                    days: {
+                                        /** Format: date */
+                                        day: string;
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/stickiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: launches and signed-in users by visit depth (page views) and by launch duration */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                total_sessions: number;
+                                depth: {
+                                    key: string;
+                                    sessions: number;
+                                    subjects: number;
+                                }[];
+                                duration: {
+                                    key: string;
+                                    sessions: number;
+                                    subjects: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -1,8 +1,330 @@
 /** Device and user reports: overview, activity, trend, retention, comparison, stickiness (subject device or user): the queries over the rollups (read pool). */
+import { type SQL, sql } from 'drizzle-orm';
+import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, RETENTION_DAYS } from '../../../../shared/stat';
+import { query } from '../../../core/sql';
+import { type StatFilter, filterWhere, shiftFilter } from '../filter';
 import type { StatPools } from '../pools';
 
-export interface DeviceReports {}
+/** whose figures a report counts: devices, or the apps' signed-in user ids */
+export type StatSubject = 'device' | 'user';
+export type TrendGranularity = 'hour' | 'day' | 'week' | 'month';
+export type RetentionMode = 'new' | 'active';
+
+export interface DayFigures {
+  new: number;
+  active: number;
+  sessions: number;
+  page_views: number;
+  duration_s: number;
+  /** seconds per launch (0 without launches) */
+  avg_session_s: number;
+  /** seconds per active device (user) */
+  avg_subject_s: number;
+  /** % of launches with one page view, one decimal */
+  bounce_rate: number;
+  /** devices (users) first seen up to that day */
+  total: number;
+}
+
+export interface OverviewReport {
+  day: string;
+  today: DayFigures;
+  previous: DayFigures;
+  trend: { day: string; new: number; active: number; sessions: number }[];
+  top_pages: { path: string; title: string; views: number; entries: number; duration_s: number }[];
+  /** active devices (users) per platform over the range (distinct per platform) */
+  platforms: { platform: string; active: number }[];
+}
+
+export interface ActivityReport {
+  days: { day: string; dau: number; wau: number; mau: number; dau_wau: number; dau_mau: number }[];
+}
+
+export interface TrendReport {
+  granularity: TrendGranularity;
+  /** bucket label: local 'YYYY-MM-DD HH:00' for hours, else the bucket's first day */
+  rows: { bucket: string; new: number; active: number; sessions: number; duration_s: number }[];
+}
+
+export interface RetentionCell {
+  n: number;
+  /** null: day n has not come yet */
+  retained: number | null;
+  pct: number | null;
+}
+export interface RetentionReport {
+  mode: RetentionMode;
+  days: number[];
+  rows: { cohort_day: string; cohort: number; cells: RetentionCell[] }[];
+}
+
+export type Totals = {
+  new: number;
+  active: number;
+  sessions: number;
+  duration_s: number;
+};
+export interface ComparisonSide {
+  app_id: string;
+  start: string;
+  end: string;
+  totals: Totals;
+  /** one row per day of the side's range, in order (day index i = the i-th day) */
+  days: { day: string; new: number; active: number; sessions: number }[];
+}
+export interface ComparisonReport {
+  platforms: ({ platform: string } & Totals)[];
+  current: ComparisonSide;
+  other: ComparisonSide;
+}
+
+export type BucketRow = {
+  key: string;
+  sessions: number;
+  subjects: number;
+};
+export interface StickinessReport {
+  total_sessions: number;
+  depth: BucketRow[];
+  duration: BucketRow[];
+}
+
+export interface DeviceReports {
+  overview(subject: StatSubject, f: StatFilter): Promise<OverviewReport>;
+  activity(subject: StatSubject, f: StatFilter): Promise<ActivityReport>;
+  trend(subject: StatSubject, f: StatFilter, granularity: TrendGranularity): Promise<TrendReport>;
+  retention(subject: StatSubject, f: StatFilter, mode: RetentionMode): Promise<RetentionReport>;
+  /** `otherAppId`: the same range of another app; absent: the previous range of equal length */
+  comparison(subject: StatSubject, f: StatFilter, otherAppId?: string): Promise<ComparisonReport>;
+  stickiness(subject: StatSubject, f: StatFilter): Promise<StickinessReport>;
+}
+
+/** the tables a subject is counted in */
+const TABLES = {
+  device: { days: sql.raw('stat_device_days'), firsts: sql.raw('stat_devices'), id: sql.raw('device_id'), sessionsOnly: sql`` },
+  user: { days: sql.raw('stat_user_days'), firsts: sql.raw('stat_users'), id: sql.raw('uid'), sessionsOnly: sql` AND s.uid IS NOT NULL` },
+} as const;
+
+/** the filter's dimensions only (no days): windows reaching before the range */
+function dimsWhere(f: StatFilter, alias: string): SQL {
+  const col = (c: string) => sql.raw(`${alias}.${c}`);
+  const parts: SQL[] = [sql`${col('app_id')} = ${f.appId}`];
+  if (f.platform) parts.push(sql`${col('platform')} = ${f.platform}`);
+  if (f.channel) parts.push(sql`${col('channel')} = ${f.channel}`);
+  if (f.version) parts.push(sql`${col('version')} = ${f.version}`);
+  return sql.join(parts, sql` AND `);
+}
+
+const ratio = (a: number, b: number, digits = 1) => (b ? Math.round((a / b) * 100 * 10 ** digits) / 10 ** digits : 0);
+const days = (start: string, end: string) => sql`SELECT d::date AS day FROM generate_series(${start}::date, ${end}::date, interval '1 day') d`;
 
 export class PgDeviceReports implements DeviceReports {
   constructor(protected pools: StatPools) {}
+
+  private get db() {
+    return this.pools.read;
+  }
+
+  /** new / active / launches / duration per day of the filter's range (every day, zeros included) */
+  private async daily(subject: StatSubject, f: StatFilter) {
+    const T = TABLES[subject];
+    return query<{ day: string; new: number; active: number; sessions: number; page_views: number; duration_s: number }>(
+      this.db,
+      sql`WITH g AS (${days(f.start, f.end)}),
+        a AS (SELECT t.day, count(*)::int AS active, sum(t.sessions)::int AS sessions, sum(t.page_views)::int AS page_views, sum(t.duration_s)::bigint AS duration_s
+              FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY t.day),
+        n AS (SELECT t.first_day AS day, count(*)::int AS new FROM ${T.firsts} t
+              WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY t.first_day)
+      SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,
+        coalesce(a.sessions, 0) AS sessions, coalesce(a.page_views, 0) AS page_views, coalesce(a.duration_s, 0)::float8 AS duration_s
+      FROM g LEFT JOIN a ON a.day = g.day LEFT JOIN n ON n.day = g.day ORDER BY g.day`,
+    );
+  }
+
+  private async dayFigures(subject: StatSubject, f: StatFilter, day: string): Promise<DayFigures> {
+    const T = TABLES[subject];
+    const one = shiftFilter(f, day, day);
+    const [d] = await this.daily(subject, one);
+    const [extra] = await query<{ total: number; launches: number; bounces: number }>(
+      this.db,
+      sql`SELECT (SELECT count(*)::int FROM ${T.firsts} t WHERE ${dimsWhere(f, 't')} AND t.first_day <= ${day}::date) AS total,
+        (SELECT count(*)::int FROM stat_sessions s WHERE ${filterWhere(one, 's')}${T.sessionsOnly}) AS launches,
+        (SELECT count(*)::int FROM stat_sessions s WHERE ${filterWhere(one, 's')}${T.sessionsOnly} AND s.page_count = 1) AS bounces`,
+    );
+    return {
+      new: d.new,
+      active: d.active,
+      sessions: d.sessions,
+      page_views: d.page_views,
+      duration_s: d.duration_s,
+      avg_session_s: d.sessions ? Math.round(d.duration_s / d.sessions) : 0,
+      avg_subject_s: d.active ? Math.round(d.duration_s / d.active) : 0,
+      bounce_rate: ratio(extra.bounces, extra.launches),
+      total: extra.total,
+    };
+  }
+
+  async overview(subject: StatSubject, f: StatFilter): Promise<OverviewReport> {
+    const T = TABLES[subject];
+    const [today, previous, trend, top, platforms] = await Promise.all([
+      this.dayFigures(subject, f, f.end),
+      this.dayFigures(subject, f, addDays(f.end, -1)),
+      this.daily(subject, f),
+      query<OverviewReport['top_pages'][number]>(
+        this.db,
+        sql`SELECT p.path, max(p.title) AS title, sum(p.views)::int AS views, sum(p.entries)::int AS entries, sum(p.duration_s)::float8 AS duration_s
+          FROM stat_pages p WHERE ${filterWhere(f, 'p')} GROUP BY p.path ORDER BY views DESC, p.path LIMIT 10`,
+      ),
+      query<{ platform: string; active: number }>(
+        this.db,
+        sql`SELECT t.platform, count(DISTINCT t.${T.id})::int AS active FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY t.platform ORDER BY active DESC, t.platform`,
+      ),
+    ]);
+    return { day: f.end, today, previous, trend: trend.map(({ day, new: n, active, sessions }) => ({ day, new: n, active, sessions })), top_pages: top, platforms };
+  }
+
+  async activity(subject: StatSubject, f: StatFilter): Promise<ActivityReport> {
+    const T = TABLES[subject];
+    // every day looks back over its own 30 days: distinct ids, so the windows are exact
+    const rows = await query<{ day: string; dau: number; wau: number; mau: number }>(
+      this.db,
+      sql`WITH g AS (${days(f.start, f.end)})
+      SELECT to_char(g.day, 'YYYY-MM-DD') AS day,
+        count(DISTINCT t.${T.id}) FILTER (WHERE t.day = g.day)::int AS dau,
+        count(DISTINCT t.${T.id}) FILTER (WHERE t.day > g.day - 7)::int AS wau,
+        count(DISTINCT t.${T.id})::int AS mau
+      FROM g LEFT JOIN ${T.days} t ON ${dimsWhere(f, 't')} AND t.day BETWEEN g.day - 29 AND g.day
+      GROUP BY g.day ORDER BY g.day`,
+    );
+    return { days: rows.map((r) => ({ ...r, dau_wau: ratio(r.dau, r.wau), dau_mau: ratio(r.dau, r.mau) })) };
+  }
+
+  async trend(subject: StatSubject, f: StatFilter, granularity: TrendGranularity): Promise<TrendReport> {
+    const T = TABLES[subject];
+    if (granularity === 'hour') {
+      const tz = sql.raw(`interval '${f.tz} minutes'`);
+      const activeCol = sql.raw(subject === 'device' ? 'active_devices' : 'active_users');
+      // hours of the range in local time; launches and time of users come from their sessions
+      const rows = await query<TrendReport['rows'][number]>(
+        this.db,
+        sql`WITH g AS (SELECT h FROM generate_series(${f.from.toISOString()}::timestamptz, ${f.to.toISOString()}::timestamptz - interval '1 hour', interval '1 hour') h),
+          hr AS (SELECT t.hour, sum(t.${activeCol})::int AS active, sum(t.sessions)::int AS sessions, sum(t.duration_s)::float8 AS duration_s
+                 FROM stat_hourly t WHERE ${filterWhere(f, 't', 'hour')} GROUP BY t.hour),
+          us AS (SELECT date_trunc('hour', s.started_at) AS hour, count(*)::int AS sessions, sum(s.duration_s)::float8 AS duration_s
+                 FROM stat_sessions s WHERE ${filterWhere(f, 's')} AND s.uid IS NOT NULL GROUP BY 1),
+          n AS (SELECT date_trunc('hour', t.first_ts) AS hour, count(*)::int AS new FROM ${T.firsts} t
+                WHERE ${dimsWhere(f, 't')} AND t.first_ts >= ${f.from.toISOString()}::timestamptz AND t.first_ts < ${f.to.toISOString()}::timestamptz GROUP BY 1)
+        SELECT to_char((g.h AT TIME ZONE 'UTC') + ${tz}, 'YYYY-MM-DD HH24:00') AS bucket, coalesce(n.new, 0) AS new, coalesce(hr.active, 0) AS active,
+          ${subject === 'device' ? sql`coalesce(hr.sessions, 0)` : sql`coalesce(us.sessions, 0)`} AS sessions,
+          ${subject === 'device' ? sql`coalesce(hr.duration_s, 0)` : sql`coalesce(us.duration_s, 0)`} AS duration_s
+        FROM g LEFT JOIN hr ON hr.hour = g.h LEFT JOIN us ON us.hour = g.h LEFT JOIN n ON n.hour = g.h ORDER BY g.h`,
+      );
+      return { granularity, rows };
+    }
+    const unit = sql.raw(`'${granularity}'`);
+    const bucket = (col: SQL) => sql`date_trunc(${unit}, ${col})::date`;
+    const rows = await query<TrendReport['rows'][number]>(
+      this.db,
+      sql`WITH g AS (SELECT DISTINCT ${bucket(sql`d.day`)} AS b FROM (${days(f.start, f.end)}) d),
+        a AS (SELECT ${bucket(sql`t.day`)} AS b, count(DISTINCT t.${T.id})::int AS active, sum(t.sessions)::int AS sessions, sum(t.duration_s)::float8 AS duration_s
+              FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1),
+        n AS (SELECT ${bucket(sql`t.first_day`)} AS b, count(*)::int AS new FROM ${T.firsts} t
+              WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY 1)
+      SELECT to_char(g.b, 'YYYY-MM-DD') AS bucket, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,
+        coalesce(a.sessions, 0) AS sessions, coalesce(a.duration_s, 0) AS duration_s
+      FROM g LEFT JOIN a ON a.b = g.b LEFT JOIN n ON n.b = g.b ORDER BY g.b`,
+    );
+    return { granularity, rows };
+  }
+
+  async retention(subject: StatSubject, f: StatFilter, mode: RetentionMode): Promise<RetentionReport> {
+    const T = TABLES[subject];
+    // the cohort's size from the base tables (a cohort with no day passed yet has no retention rows)
+    const cohortQuery =
+      mode === 'new'
+        ? sql`SELECT t.first_day AS day, count(*)::int AS cohort FROM ${T.firsts} t WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY 1`
+        : sql`SELECT t.day, count(*)::int AS cohort FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1`;
+    const [cohorts, cells] = await Promise.all([
+      query<{ day: string; cohort: number }>(this.db, sql`SELECT to_char(c.day, 'YYYY-MM-DD') AS day, c.cohort FROM (${cohortQuery}) c WHERE c.cohort > 0 ORDER BY c.day DESC`),
+      query<{ day: string; n: number; retained: number }>(
+        this.db,
+        sql`SELECT to_char(r.cohort_day, 'YYYY-MM-DD') AS day, r.n::int AS n, sum(r.retained)::int AS retained FROM stat_retention r
+          WHERE ${filterWhere(f, 'r', 'cohort_day')} AND r.subject = ${subject} AND r.mode = ${mode} GROUP BY r.cohort_day, r.n`,
+      ),
+    ]);
+    const byKey = new Map(cells.map((c) => [`${c.day}:${c.n}`, c.retained]));
+    return {
+      mode,
+      days: [...RETENTION_DAYS],
+      rows: cohorts.map((c) => ({
+        cohort_day: c.day,
+        cohort: c.cohort,
+        cells: RETENTION_DAYS.map((n) => {
+          const retained = byKey.get(`${c.day}:${n}`);
+          return retained === undefined ? { n, retained: null, pct: null } : { n, retained, pct: ratio(retained, c.cohort, 2) };
+        }),
+      })),
+    };
+  }
+
+  private async totals(subject: StatSubject, f: StatFilter, byPlatform: boolean) {
+    const T = TABLES[subject];
+    const group = byPlatform ? sql`t.platform` : sql`''`;
+    return query<{ platform: string } & Totals>(
+      this.db,
+      sql`WITH a AS (SELECT ${group} AS platform, count(DISTINCT t.${T.id})::int AS active, sum(t.sessions)::int AS sessions, sum(t.duration_s)::float8 AS duration_s
+              FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1),
+        n AS (SELECT ${group} AS platform, count(*)::int AS new FROM ${T.firsts} t
+              WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY 1)
+      SELECT coalesce(a.platform, n.platform) AS platform, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,
+        coalesce(a.sessions, 0) AS sessions, coalesce(a.duration_s, 0) AS duration_s
+      FROM a FULL JOIN n ON n.platform = a.platform ORDER BY active DESC, platform`,
+    );
+  }
+
+  private async side(subject: StatSubject, f: StatFilter): Promise<ComparisonSide> {
+    const [[totals], daily] = await Promise.all([this.totals(subject, f, false), this.daily(subject, f)]);
+    return {
+      app_id: f.appId,
+      start: f.start,
+      end: f.end,
+      totals: totals ? { new: totals.new, active: totals.active, sessions: totals.sessions, duration_s: totals.duration_s } : { new: 0, active: 0, sessions: 0, duration_s: 0 },
+      days: daily.map(({ day, new: n, active, sessions }) => ({ day, new: n, active, sessions })),
+    };
+  }
+
+  async comparison(subject: StatSubject, f: StatFilter, otherAppId?: string): Promise<ComparisonReport> {
+    const other = otherAppId
+      ? { ...f, appId: otherAppId }
+      : shiftFilter(f, addDays(f.start, -f.days), addDays(f.start, -1));
+    const [platforms, current, otherSide] = await Promise.all([this.totals(subject, f, true), this.side(subject, f), this.side(subject, other)]);
+    return { platforms, current, other: otherSide };
+  }
+
+  async stickiness(subject: StatSubject, f: StatFilter): Promise<StickinessReport> {
+    const T = TABLES[subject];
+    const idCol = subject === 'device' ? sql`s.device_id` : sql`s.uid`;
+    const caseOf = (col: SQL, buckets: readonly { key: string; min: number; max: number | null }[]) =>
+      sql`CASE ${sql.join(
+        buckets.map((b) => (b.max === null ? sql`WHEN ${col} >= ${b.min} THEN ${b.key}` : sql`WHEN ${col} BETWEEN ${b.min} AND ${b.max} THEN ${b.key}`)),
+        sql` `,
+      )} END`;
+    const [depth, duration, [total]] = await Promise.all([
+      query<BucketRow>(
+        this.db,
+        sql`SELECT ${caseOf(sql`s.page_count`, DEPTH_BUCKETS)} AS key, count(*)::int AS sessions, count(DISTINCT ${idCol})::int AS subjects
+          FROM stat_sessions s WHERE ${filterWhere(f, 's')}${T.sessionsOnly} AND s.page_count >= 1 GROUP BY 1`,
+      ),
+      query<BucketRow>(
+        this.db,
+        sql`SELECT ${caseOf(sql`s.duration_s`, DURATION_BUCKETS)} AS key, count(*)::int AS sessions, count(DISTINCT ${idCol})::int AS subjects
+          FROM stat_sessions s WHERE ${filterWhere(f, 's')}${T.sessionsOnly} GROUP BY 1`,
+      ),
+      query<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM stat_sessions s WHERE ${filterWhere(f, 's')}${T.sessionsOnly}`),
+    ]);
+    // every bucket in its order, empty ones as 0
+    const fill = (rows: BucketRow[], buckets: readonly { key: string }[]) =>
+      buckets.map((b) => rows.find((r) => r.key === b.key) ?? { key: b.key, sessions: 0, subjects: 0 });
+    return { total_sessions: total.n, depth: fill(depth, DEPTH_BUCKETS), duration: fill(duration, DURATION_BUCKETS) };
+  }
 }

@@ -1,0 +1,117 @@
+/**
+ * The device and user reports' charts (@ant-design/charts, loaded with these pages only): lines
+ * and columns of named series, and a ring of shares. Colours come from the antd theme tokens, the
+ * legends are HTML lists under the canvas (readable and translated).
+ */
+import { Column, Line, Pie } from '@ant-design/charts';
+import { Flex, theme as antdTheme, Typography } from 'antd';
+import type { GlobalToken } from 'antd';
+import { useMemo } from 'react';
+
+const HEIGHT = 260;
+
+/** one point of a series: x is a day, an hour or a bucket's label */
+export interface Point {
+  x: string;
+  series: string;
+  value: number;
+}
+
+/** the series colours of the current theme, its primary first */
+export function paletteOf(token: GlobalToken): string[] {
+  return [token.colorPrimary, token.gold6, token.cyan6, token.purple6, token.magenta6, token.volcano6, token.lime6, token.geekblue6].filter(
+    (c, i, all) => all.indexOf(c) === i,
+  );
+}
+
+function axisOf(token: GlobalToken, shortDays: boolean) {
+  const common = {
+    labelFill: token.colorTextSecondary,
+    labelFontSize: token.fontSizeSM,
+    lineStroke: token.colorBorder,
+    tickStroke: token.colorBorder,
+    gridStroke: token.colorBorderSecondary,
+    title: false,
+  };
+  return {
+    x: { ...common, labelAutoHide: true, labelAutoRotate: false, ...(shortDays ? { labelFormatter: (d: string) => d.slice(5) } : {}) },
+    y: { ...common, grid: true },
+  };
+}
+
+export function Legend({ items, label }: { items: { name: string; color: string; value?: string }[]; label: string }) {
+  const { token } = antdTheme.useToken();
+  return (
+    <Flex component="ul" wrap gap="4px 16px" aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {items.map((it) => (
+        <Flex component="li" key={it.name} gap={6} align="center" style={{ color: token.colorText, fontSize: token.fontSizeSM }}>
+          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: it.color, display: 'inline-block' }} />
+          <span>{it.name}</span>
+          {it.value !== undefined && (
+            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>
+              {it.value}
+            </Typography.Text>
+          )}
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
+
+/** lines (or columns) of named series over x; `series` fixes the order and the colours */
+export function SeriesChart({ points, series, label, testId, kind = 'line' }: { points: Point[]; series: string[]; label: string; testId: string; kind?: 'line' | 'column' }) {
+  const { token } = antdTheme.useToken();
+  const palette = paletteOf(token);
+  const shortDays = points.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(points[0].x);
+  const config = useMemo(
+    () => ({
+      data: points,
+      xField: 'x',
+      yField: 'value',
+      colorField: 'series',
+      height: HEIGHT,
+      autoFit: true,
+      axis: axisOf(token, shortDays),
+      scale: { color: { domain: series, range: palette.slice(0, series.length) } },
+      legend: false as const,
+      ...(kind === 'column' ? { group: true } : { point: points.length / Math.max(series.length, 1) <= 31 ? { style: { r: 2.5 } } : undefined }),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [points, token, series.join('\n'), kind],
+  );
+  return (
+    <Flex vertical gap={8} data-testid={testId}>
+      {kind === 'column' ? <Column {...config} /> : <Line {...config} />}
+      <Legend label={label} items={series.map((s, i) => ({ name: s, color: palette[i % palette.length] }))} />
+    </Flex>
+  );
+}
+
+/** a ring of shares with each slice's figure in the legend */
+export function ShareRing({ slices, label, testId }: { slices: { name: string; value: number }[]; label: string; testId: string }) {
+  const { token } = antdTheme.useToken();
+  const palette = paletteOf(token);
+  const names = slices.map((s) => s.name);
+  const config = useMemo(
+    () => ({
+      data: slices,
+      angleField: 'value',
+      colorField: 'name',
+      innerRadius: 0.6,
+      height: HEIGHT,
+      autoFit: true,
+      label: false as const,
+      legend: false as const,
+      scale: { color: { domain: names, range: palette.slice(0, names.length) } },
+      style: { stroke: token.colorBgContainer, lineWidth: 1 },
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [slices, token],
+  );
+  return (
+    <Flex vertical gap={8} data-testid={testId}>
+      <Pie {...config} />
+      <Legend label={label} items={slices.map((s, i) => ({ name: s.name, color: palette[i % palette.length], value: s.value.toLocaleString() }))} />
+    </Flex>
+  );
+}

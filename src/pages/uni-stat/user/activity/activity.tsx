@@ -1,0 +1,6 @@
+/** uni-stat: the users' activity (the shared report over users). */
+import Activity from '../../../../components/stat/subject/Activity';
+
+export default function UserActivityPage() {
+  return <Activity subject="user" />;
+}

@@ -1,0 +1,309 @@
+/**
+ * Device and user reports over hand-seeded rollup rows: the overview's figures and their day
+ * before, exact DAU / WAU / MAU, retention percentages, stickiness buckets, the hourly trend in
+ * UTC+8, comparisons, and the refusals (no READ_UNI_STAT, a bad range or parameter).
+ */
+import { sql } from 'drizzle-orm';
+import { call, makeRole, registerAdmin } from '../support/accounts';
+import { chatUser } from '../support/chat';
+import { createTestApp } from '../support/test-app';
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let reader: string;
+let outsider: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await registerAdmin(t.app);
+  await makeRole(t.db, 'stat_reader', ['READ_UNI_STAT']);
+  reader = (await chatUser(t.app, t.db, 'stat_dev_reader', 0, ['stat_reader'])).token;
+  outsider = (await chatUser(t.app, t.db, 'stat_dev_outsider', 0)).token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface Dims {
+  platform?: string;
+  channel?: string;
+  version?: string;
+}
+const dimsOf = (d: Dims) => [d.platform ?? 'web', d.channel ?? '', d.version ?? '1.0.0'] as const;
+
+async function device(app: string, id: string, firstDay: string, d: Dims & { firstTs?: string } = {}) {
+  const [p, c, v] = dimsOf(d);
+  const firstTs = d.firstTs ?? `${firstDay}T02:00:00Z`;
+  await t.db.execute(sql`INSERT INTO stat_devices (app_id, device_id, first_ts, first_day, last_day, platform, channel, version)
+    VALUES (${app}, ${id}, ${firstTs}::timestamptz, ${firstDay}::date, ${firstDay}::date, ${p}, ${c}, ${v})`);
+}
+async function deviceDay(app: string, day: string, id: string, m: Dims & { sessions?: number; pv?: number; dur?: number; uid?: string } = {}) {
+  const [p, c, v] = dimsOf(m);
+  await t.db.execute(sql`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version, uid, sessions, page_views, duration_s)
+    VALUES (${app}, ${day}::date, ${id}, ${p}, ${c}, ${v}, ${m.uid ?? null}, ${m.sessions ?? 1}, ${m.pv ?? 1}, ${m.dur ?? 10})`);
+}
+async function user(app: string, uid: string, firstDay: string, d: Dims = {}) {
+  const [p, c, v] = dimsOf(d);
+  await t.db.execute(sql`INSERT INTO stat_users (app_id, uid, first_ts, first_day, last_day, platform, channel, version)
+    VALUES (${app}, ${uid}, ${`${firstDay}T02:00:00Z`}::timestamptz, ${firstDay}::date, ${firstDay}::date, ${p}, ${c}, ${v})`);
+}
+async function userDay(app: string, day: string, uid: string, m: Dims & { sessions?: number; pv?: number; dur?: number } = {}) {
+  const [p, c, v] = dimsOf(m);
+  await t.db.execute(sql`INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version, sessions, page_views, duration_s)
+    VALUES (${app}, ${day}::date, ${uid}, ${p}, ${c}, ${v}, ${m.sessions ?? 1}, ${m.pv ?? 1}, ${m.dur ?? 10})`);
+}
+let sid = 0;
+async function session(app: string, day: string, deviceId: string, pages: number, durationS: number, m: Dims & { uid?: string } = {}) {
+  const [p, c, v] = dimsOf(m);
+  const start = `${day}T01:00:00Z`;
+  await t.db.execute(sql`INSERT INTO stat_sessions (app_id, day, sid, device_id, uid, platform, channel, version, scene, started_at, ended_at,
+      entry_page, exit_page, page_count, event_count, duration_s, first_visit)
+    VALUES (${app}, ${day}::date, ${`sid-${++sid}`}, ${deviceId}, ${m.uid ?? null}, ${p}, ${c}, ${v}, '', ${start}::timestamptz,
+      ${start}::timestamptz + make_interval(secs => ${durationS}), 'pages/index', 'pages/index', ${pages}, 0, ${durationS}, false)`);
+}
+async function retention(app: string, subject: string, mode: string, cohortDay: string, n: number, cohort: number, retained: number, d: Dims = {}) {
+  const [p, c, v] = dimsOf(d);
+  await t.db.execute(sql`INSERT INTO stat_retention (app_id, subject, mode, cohort_day, n, platform, channel, version, cohort, retained)
+    VALUES (${app}, ${subject}, ${mode}, ${cohortDay}::date, ${n}, ${p}, ${c}, ${v}, ${cohort}, ${retained})`);
+}
+async function hourly(app: string, hour: string, m: { sessions: number; active: number; users?: number; dur: number }) {
+  await t.db.execute(sql`INSERT INTO stat_hourly (hour, app_id, platform, channel, version, sessions, page_views, active_devices, active_users, duration_s)
+    VALUES (${hour}::timestamptz, ${app}, 'web', '', '1.0.0', ${m.sessions}, ${m.sessions}, ${m.active}, ${m.users ?? 0}, ${m.dur})`);
+}
+async function pageDay(app: string, day: string, path: string, views: number) {
+  await t.db.execute(sql`INSERT INTO stat_pages (day, app_id, platform, channel, version, path, title, views, visitors, entries, exits, bounces, duration_s, entry_duration_s)
+    VALUES (${day}::date, ${app}, 'web', '', '1.0.0', ${path}, ${`Title ${path}`}, ${views}, 1, 1, 1, 0, ${views * 10}, 0)`);
+}
+
+const get = async (path: string, q: Record<string, string>, token = reader) => call(t.app, 'GET', `${path}?${new URLSearchParams(q)}`, { token });
+const report = async (path: string, q: Record<string, string>) => {
+  const r = await get(path, q);
+  expect(r.status).toBe(200);
+  return r.body.data;
+};
+
+test('the overview: the last day against the day before, totals so far, the trend, top pages and platforms', async () => {
+  const A = '__UNI__OVERVIEW';
+  await device(A, 'dev-0', '2026-03-01');
+  await device(A, 'dev-1', '2026-03-30');
+  await device(A, 'dev-2', '2026-03-31');
+  await device(A, 'dev-3', '2026-03-31', { platform: 'ios' });
+  await deviceDay(A, '2026-03-30', 'dev-0', { sessions: 1, pv: 1, dur: 10 });
+  await deviceDay(A, '2026-03-30', 'dev-1', { sessions: 1, pv: 2, dur: 30 });
+  await deviceDay(A, '2026-03-31', 'dev-1', { sessions: 2, pv: 5, dur: 100 });
+  await deviceDay(A, '2026-03-31', 'dev-2', { sessions: 1, pv: 1, dur: 20 });
+  await deviceDay(A, '2026-03-31', 'dev-3', { sessions: 1, pv: 3, dur: 60, platform: 'ios' });
+  for (const [day, dev, pages] of [
+    ['2026-03-30', 'dev-0', 1],
+    ['2026-03-30', 'dev-1', 1],
+    ['2026-03-31', 'dev-1', 2],
+    ['2026-03-31', 'dev-1', 3],
+    ['2026-03-31', 'dev-2', 1],
+  ] as const)
+    await session(A, day, dev, pages, 30);
+  await session(A, '2026-03-31', 'dev-3', 3, 60, { platform: 'ios' });
+  await pageDay(A, '2026-03-30', 'pages/index', 4);
+  await pageDay(A, '2026-03-31', 'pages/index', 5);
+  await pageDay(A, '2026-03-31', 'pages/me', 7);
+
+  const o = await report('/api/stat/devices/overview', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
+  expect(o.day).toBe('2026-03-31');
+  expect(o.today).toEqual({ new: 2, active: 3, sessions: 4, page_views: 9, duration_s: 180, avg_session_s: 45, avg_subject_s: 60, bounce_rate: 25, total: 4 });
+  expect(o.previous).toEqual({ new: 1, active: 2, sessions: 2, page_views: 3, duration_s: 40, avg_session_s: 20, avg_subject_s: 20, bounce_rate: 100, total: 2 });
+  expect(o.trend).toEqual([
+    { day: '2026-03-30', new: 1, active: 2, sessions: 2 },
+    { day: '2026-03-31', new: 2, active: 3, sessions: 4 },
+  ]);
+  // views summed over the days, most viewed first
+  expect(o.top_pages.map((p: { path: string; views: number }) => [p.path, p.views])).toEqual([
+    ['pages/index', 9],
+    ['pages/me', 7],
+  ]);
+  expect(o.platforms).toEqual([
+    { platform: 'web', active: 3 },
+    { platform: 'ios', active: 1 },
+  ]);
+
+  // one platform: its own figures
+  const ios = await report('/api/stat/devices/overview', { app_id: A, start: '2026-03-30', end: '2026-03-31', platform: 'ios' });
+  expect(ios.today).toMatchObject({ new: 1, active: 1, sessions: 1, total: 1, bounce_rate: 0 });
+  expect(ios.previous).toMatchObject({ new: 0, active: 0, total: 0 });
+
+  // users: the signed-in ids of stat_user_days / stat_users
+  await user(A, 'u-1', '2026-03-31');
+  await userDay(A, '2026-03-31', 'u-1', { sessions: 2, dur: 50 });
+  const u = await report('/api/stat/users/overview', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
+  expect(u.today).toMatchObject({ new: 1, active: 1, sessions: 2, duration_s: 50, total: 1 });
+  expect(u.platforms).toEqual([{ platform: 'web', active: 1 }]);
+});
+
+test('DAU, WAU and MAU are distinct over the trailing 1, 7 and 30 days', async () => {
+  const A = '__UNI__ACTIVITY';
+  await deviceDay(A, '2026-03-31', 'a');
+  await deviceDay(A, '2026-03-30', 'a');
+  await deviceDay(A, '2026-03-28', 'b');
+  await deviceDay(A, '2026-03-21', 'c', { platform: 'ios' });
+  await deviceDay(A, '2026-03-02', 'd');
+  await deviceDay(A, '2026-03-01', 'd');
+  await deviceDay(A, '2026-03-01', 'e');
+  const r = await report('/api/stat/devices/activity', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
+  expect(r.days).toEqual([
+    // 03-01 .. 03-30: a, b, c, d, e (d twice counts once)
+    { day: '2026-03-30', dau: 1, wau: 2, mau: 5, dau_wau: 50, dau_mau: 20 },
+    // 03-02 .. 03-31: e dropped out
+    { day: '2026-03-31', dau: 1, wau: 2, mau: 4, dau_wau: 50, dau_mau: 25 },
+  ]);
+  const web = await report('/api/stat/devices/activity', { app_id: A, start: '2026-03-31', end: '2026-03-31', platform: 'web' });
+  expect(web.days).toEqual([{ day: '2026-03-31', dau: 1, wau: 2, mau: 3, dau_wau: 50, dau_mau: 33.3 }]);
+
+  await userDay(A, '2026-03-31', 'u1');
+  await userDay(A, '2026-03-25', 'u2');
+  const users = await report('/api/stat/users/activity', { app_id: A, start: '2026-03-31', end: '2026-03-31' });
+  expect(users.days).toEqual([{ day: '2026-03-31', dau: 1, wau: 2, mau: 2, dau_wau: 50, dau_mau: 50 }]);
+});
+
+test('retention: each cohort with its size and the retained share on day n; days to come stay empty', async () => {
+  const A = '__UNI__RETENTION';
+  for (const [id, platform] of [
+    ['r1', 'web'],
+    ['r2', 'web'],
+    ['r3', 'ios'],
+    ['r4', 'ios'],
+  ])
+    await device(A, id, '2026-03-01', { platform });
+  await retention(A, 'device', 'new', '2026-03-01', 1, 2, 1);
+  await retention(A, 'device', 'new', '2026-03-01', 1, 2, 1, { platform: 'ios' });
+  await retention(A, 'device', 'new', '2026-03-01', 7, 2, 1);
+  await retention(A, 'device', 'new', '2026-03-01', 7, 2, 0, { platform: 'ios' });
+  // another mode and subject do not mix in
+  await retention(A, 'device', 'active', '2026-03-01', 1, 9, 9);
+  await retention(A, 'user', 'new', '2026-03-01', 1, 9, 9);
+
+  const r = await report('/api/stat/devices/retention', { app_id: A, start: '2026-03-01', end: '2026-03-01', mode: 'new' });
+  expect(r.days).toEqual([1, 2, 3, 4, 5, 6, 7, 14, 30]);
+  expect(r.rows).toHaveLength(1);
+  const row = r.rows[0];
+  expect(row).toMatchObject({ cohort_day: '2026-03-01', cohort: 4 });
+  const cell = (n: number) => row.cells.find((c: { n: number }) => c.n === n);
+  expect(cell(1)).toEqual({ n: 1, retained: 2, pct: 50 });
+  expect(cell(7)).toEqual({ n: 7, retained: 1, pct: 25 });
+  expect(cell(14)).toEqual({ n: 14, retained: null, pct: null });
+
+  const ios = await report('/api/stat/devices/retention', { app_id: A, start: '2026-03-01', end: '2026-03-01', platform: 'ios' });
+  expect(ios.rows[0].cohort).toBe(2);
+  expect(ios.rows[0].cells.slice(0, 1)).toEqual([{ n: 1, retained: 1, pct: 50 }]);
+  expect(ios.rows[0].cells[6]).toEqual({ n: 7, retained: 0, pct: 0 });
+});
+
+test('stickiness: launches and devices (users) by visit depth and by duration', async () => {
+  const A = '__UNI__STICKY';
+  await session(A, '2026-03-31', 's-a', 1, 1, { uid: 'u1' });
+  await session(A, '2026-03-31', 's-a', 1, 4, { uid: 'u1' });
+  await session(A, '2026-03-31', 's-b', 2, 100);
+  await session(A, '2026-03-31', 's-c', 5, 101, { uid: 'u2' });
+  await session(A, '2026-03-31', 's-d', 12, 30);
+  await session(A, '2026-03-29', 's-e', 3, 3); // outside the range
+  const r = await report('/api/stat/devices/stickiness', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
+  expect(r.total_sessions).toBe(5);
+  expect(r.depth).toEqual([
+    { key: '1', sessions: 2, subjects: 1 },
+    { key: '2', sessions: 1, subjects: 1 },
+    { key: '3', sessions: 0, subjects: 0 },
+    { key: '4', sessions: 0, subjects: 0 },
+    { key: '5-10', sessions: 1, subjects: 1 },
+    { key: '>10', sessions: 1, subjects: 1 },
+  ]);
+  expect(r.duration.map((b: { key: string; sessions: number }) => [b.key, b.sessions])).toEqual([
+    ['0-2', 1],
+    ['3-5', 1],
+    ['6-10', 0],
+    ['11-20', 0],
+    ['21-30', 1],
+    ['31-50', 0],
+    ['51-100', 1],
+    ['>100', 1],
+  ]);
+  const users = await report('/api/stat/users/stickiness', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
+  expect(users.total_sessions).toBe(3);
+  expect(users.depth[0]).toEqual({ key: '1', sessions: 2, subjects: 1 });
+  expect(users.depth[4]).toEqual({ key: '5-10', sessions: 1, subjects: 1 });
+});
+
+test('the trend of one day is by hour in UTC+8; by week, active devices are distinct over the week', async () => {
+  const A = '__UNI__TREND';
+  await hourly(A, '2026-03-30T15:00:00Z', { sessions: 9, active: 9, dur: 9 }); // 03-30 23:00 local: the day before
+  await hourly(A, '2026-03-30T16:00:00Z', { sessions: 3, active: 2, dur: 40 }); // 03-31 00:00 local
+  await hourly(A, '2026-03-31T01:00:00Z', { sessions: 5, active: 4, users: 1, dur: 70 }); // 09:00 local
+  await device(A, 't1', '2026-03-31', { firstTs: '2026-03-31T01:30:00Z' });
+  await session(A, '2026-03-31', 't1', 2, 25, { uid: 'u1' }); // starts 01:00 UTC = 09:00 local
+  const r = await report('/api/stat/devices/trend', { app_id: A, start: '2026-03-31', end: '2026-03-31' });
+  expect(r.granularity).toBe('hour');
+  expect(r.rows).toHaveLength(24);
+  expect(r.rows[0]).toEqual({ bucket: '2026-03-31 00:00', new: 0, active: 2, sessions: 3, duration_s: 40 });
+  expect(r.rows[9]).toEqual({ bucket: '2026-03-31 09:00', new: 1, active: 4, sessions: 5, duration_s: 70 });
+  expect(r.rows[23].bucket).toBe('2026-03-31 23:00');
+  const u = await report('/api/stat/users/trend', { app_id: A, start: '2026-03-31', end: '2026-03-31', granularity: 'hour' });
+  expect(u.rows[9]).toEqual({ bucket: '2026-03-31 09:00', new: 0, active: 1, sessions: 1, duration_s: 25 });
+
+  // week of Monday 03-23 and of Monday 03-30: w1 on three days counts once
+  for (const day of ['2026-03-24', '2026-03-25', '2026-03-30']) await deviceDay(A, day, 'w1', { sessions: 2 });
+  await deviceDay(A, '2026-03-25', 'w2');
+  const w = await report('/api/stat/devices/trend', { app_id: A, start: '2026-03-24', end: '2026-03-31', granularity: 'week' });
+  expect(w.rows).toEqual([
+    { bucket: '2026-03-23', new: 0, active: 2, sessions: 5, duration_s: 30 },
+    { bucket: '2026-03-30', new: 1, active: 1, sessions: 2, duration_s: 10 },
+  ]);
+  const d = await report('/api/stat/devices/trend', { app_id: A, start: '2026-03-24', end: '2026-03-25', granularity: 'day' });
+  expect(d.rows.map((x: { bucket: string; active: number }) => [x.bucket, x.active])).toEqual([
+    ['2026-03-24', 1],
+    ['2026-03-25', 2],
+  ]);
+});
+
+test('comparison: per platform, against the previous range or another app', async () => {
+  const A = '__UNI__COMPARE';
+  const B = '__UNI__COMPARE_B';
+  await t.db.execute(sql`INSERT INTO apps (appid, name) VALUES (${B}, 'Compare B')`);
+  await device(A, 'c1', '2026-03-31');
+  await deviceDay(A, '2026-03-31', 'c1', { sessions: 3, dur: 90 });
+  await deviceDay(A, '2026-03-30', 'c2', { platform: 'ios', sessions: 1, dur: 5 });
+  await deviceDay(A, '2026-03-29', 'c2', { platform: 'ios', sessions: 4, dur: 40 });
+  await deviceDay(A, '2026-03-28', 'c3');
+  await deviceDay(B, '2026-03-31', 'b1');
+  await deviceDay(B, '2026-03-31', 'b2');
+
+  const r = await report('/api/stat/devices/comparison', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
+  expect(r.platforms).toEqual([
+    { platform: 'ios', new: 0, active: 1, sessions: 1, duration_s: 5 },
+    { platform: 'web', new: 1, active: 1, sessions: 3, duration_s: 90 },
+  ]);
+  expect(r.current.totals).toEqual({ new: 1, active: 2, sessions: 4, duration_s: 95 });
+  expect(r.other).toMatchObject({ app_id: A, start: '2026-03-28', end: '2026-03-29', totals: { new: 0, active: 2, sessions: 5, duration_s: 50 } });
+  expect(r.other.days.map((d: { day: string }) => d.day)).toEqual(['2026-03-28', '2026-03-29']);
+
+  const apps = await report('/api/stat/devices/comparison', { app_id: A, start: '2026-03-30', end: '2026-03-31', other_app_id: B });
+  expect(apps.other).toMatchObject({ app_id: B, start: '2026-03-30', totals: { active: 2, sessions: 2 } });
+  expect((await get('/api/stat/devices/comparison', { app_id: A, start: '2026-03-30', end: '2026-03-31', other_app_id: '__UNI__NOPE' })).body).toMatchObject({
+    errorCode: 'STAT_APP_UNKNOWN',
+    field: 'other_app_id',
+  });
+});
+
+test('refusals: no READ_UNI_STAT, a bad range, a bad granularity or mode', async () => {
+  const q = { app_id: '__UNI__X', start: '2026-03-01', end: '2026-03-07' };
+  for (const subject of ['devices', 'users'])
+    for (const r of ['overview', 'activity', 'trend', 'retention', 'comparison', 'stickiness']) {
+      const res = await get(`/api/stat/${subject}/${r}`, q, outsider);
+      expect(res.status).toBe(403);
+    }
+  const backwards = await get('/api/stat/devices/overview', { ...q, start: '2026-03-08' });
+  expect(backwards.status).toBe(400);
+  expect(backwards.body).toMatchObject({ errorCode: 'STAT_RANGE_INVALID', field: 'end' });
+  expect((await get('/api/stat/users/activity', { ...q, start: '2024-01-01' })).body).toMatchObject({ errorCode: 'STAT_RANGE_INVALID', field: 'start' });
+  expect((await get('/api/stat/devices/trend', { ...q, granularity: 'year' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'granularity' });
+  expect((await get('/api/stat/devices/trend', { ...q, start: '2026-02-01', granularity: 'hour' })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'granularity',
+  });
+  expect((await get('/api/stat/users/retention', { ...q, mode: 'old' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'mode' });
+  expect((await get('/api/stat/devices/overview', { ...q, start: 'yesterday' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'start' });
+});
