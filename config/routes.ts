@@ -119,6 +119,12 @@ export const routes: ConsoleRoute[] = [
   page('/pages/finance/orders/list', 'route.finance.orders', { access: RULES.manageFinance }),
   page('/pages/finance/packages/list', 'route.finance.packages', { access: RULES.manageFinance }),
   page('/pages/finance/settings/settings', 'route.finance.settings', { access: RULES.manageFinance }),
+  // usage statistics: visited and entry pages, scenes, channels, custom events
+  page('/pages/uni-stat/page-res/page-res', 'route.stat.pageRes', { access: RULES.readStats }),
+  page('/pages/uni-stat/page-ent/page-ent', 'route.stat.pageEnt', { access: RULES.readStats }),
+  page('/pages/uni-stat/scene/scene', 'route.stat.scene', { access: RULES.readStats }),
+  page('/pages/uni-stat/channel/channel', 'route.stat.channel', { access: RULES.readStats }),
+  page('/pages/uni-stat/event/event', 'route.stat.event', { access: RULES.readStats }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
