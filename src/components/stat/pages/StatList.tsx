@@ -42,8 +42,10 @@ export default function StatList<Row extends Record<string, unknown>>(props: Sta
   const last = useRef<StatListParams>({});
   const [exporting, setExporting] = useState(false);
 
-  const request = async (params: { current?: number; pageSize?: number; keyword?: string }, sort: Sort) => {
-    if (!query) return { success: true, data: [], total: 0 };
+  // the filter arrives in the params (ProTable asks again when they change)
+  const request = async (params: { current?: number; pageSize?: number; keyword?: string } & Partial<StatQuery>, sort: Sort) => {
+    const { app_id, platform, channel, version, start, end } = params;
+    if (!app_id || !start || !end) return { success: true, data: [], total: 0 };
     const sorted = Object.entries(sort ?? {}).find(([, o]) => o === 'ascend' || o === 'descend');
     const list: StatListParams = {
       current: params.current,
@@ -52,7 +54,7 @@ export default function StatList<Row extends Record<string, unknown>>(props: Sta
       ...(sorted ? { sortField: sorted[0], sortOrder: sorted[1] as 'ascend' | 'descend' } : {}),
     };
     last.current = list;
-    const r = await getStatList<Row>(path, query, list);
+    const r = await getStatList<Row>(path, { app_id, platform, channel, version, start, end }, list);
     return { success: true, data: r.data, total: r.total };
   };
 
