@@ -123,6 +123,18 @@ describe('stats pages', () => {
     await page.getByTestId('trend-page').getByText('/pages/index/index by day').waitFor();
     await shot('stat-pages-page-res-en');
 
+    // the export: every row of the query, most viewed first, figures as numbers
+    const download = page.waitForEvent('download');
+    await page.getByTestId('table-pages').getByRole('button', { name: /Export CSV/ }).click();
+    const csv = fs.readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
+    expect(csv.split('\r\n')).toEqual([
+      'Page path,Title,Views,Visitors,Exits,Exit rate,Total time,Time per view,Time per visitor,Share',
+      '/pages/index/index,Home,30,12,6,20,450,15,37.5,62.5',
+      '/pages/detail/detail,Detail,10,5,4,40,90,9,18,20.83',
+      '/pages/cart/cart,Cart,8,4,5,62.5,160,20,40,16.67',
+      '',
+    ]);
+
     await platformTab('Android').click();
     await row('table-pages', '/pages/cart/cart').waitFor();
     await row('table-pages', '/pages/index/index').waitFor({ state: 'detached' });

@@ -6,9 +6,10 @@
 import '../../../components/stat/pages/i18n';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { Button, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useMemo, useRef } from 'react';
 import FilterBar from '../../../components/stat/FilterBar';
+import DaysButton from '../../../components/stat/pages/DaysButton';
 import { useStatFilter } from '../../../components/stat/filter';
 import { count, duration, percent } from '../../../components/stat/pages/format';
 import NameCell from '../../../components/stat/pages/NameCell';
@@ -58,11 +59,8 @@ export default function ChannelPage() {
     {
       title: t('statPage.col.days'),
       key: 'days',
-      render: (_, r) => (
-        <Button type="link" size="small" disabled={r.channel === picked} onClick={() => setPicked(r.channel)}>
-          {t('statPage.showDays')}
-        </Button>
-      ),
+      width: 64,
+      render: (_, r) => <DaysButton shown={r.channel === picked} onClick={() => setPicked(r.channel)} />,
     },
   ];
   return (

@@ -7,9 +7,10 @@ import '../../../components/stat/pages/i18n';
 import { Pie } from '@ant-design/charts';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { Button, Col, Flex, Row, Table, theme as antdTheme, Typography } from 'antd';
-import { useMemo, useRef } from 'react';
+import { Col, Flex, Row, Table, theme as antdTheme, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
 import FilterBar from '../../../components/stat/FilterBar';
+import DaysButton from '../../../components/stat/pages/DaysButton';
 import { useStatFilter } from '../../../components/stat/filter';
 import StatPanel from '../../../components/stat/StatPanel';
 import { count, percent } from '../../../components/stat/pages/format';
@@ -53,6 +54,9 @@ export default function EventPage() {
   const { query } = state;
   const table = useRef<ActionType>();
   const { picked, setPicked, onLoad } = usePickedRow<StatEventRow>((r) => r.key);
+  // the key's display name once the table has named it
+  const [names, setNames] = useState<Record<string, string>>({});
+  const pickedName = picked ? names[picked] || picked : '';
   const values = useRequest(() => (query && picked ? getEventValues(query, picked, { skipErrorHandler: true }) : Promise.resolve(undefined)), {
     refreshDeps: [query, picked],
   });
@@ -71,11 +75,8 @@ export default function EventPage() {
     {
       title: t('statPage.col.days'),
       key: 'days',
-      render: (_, r) => (
-        <Button type="link" size="small" disabled={r.key === picked} onClick={() => setPicked(r.key)}>
-          {t('statPage.showDays')}
-        </Button>
-      ),
+      width: 64,
+      render: (_, r) => <DaysButton shown={r.key === picked} onClick={() => setPicked(r.key)} />,
     },
   ];
   const v = values.data;
@@ -85,7 +86,7 @@ export default function EventPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <TrendPanel
-            title={picked ? t('statPage.trend.title', { name: picked }) : t('statPage.trend.none')}
+            title={picked ? t('statPage.trend.title', { name: pickedName }) : t('statPage.trend.none')}
             testId="trend-event"
             days={v?.trend}
             loading={values.loading || !query}
@@ -99,7 +100,7 @@ export default function EventPage() {
         </Col>
         <Col xs={24} xl={10}>
           <StatPanel
-            title={t('statPage.values.title', { name: picked ?? '' })}
+            title={t('statPage.values.title', { name: pickedName })}
             testId="event-values"
             loading={values.loading || !query}
             error={values.error}
@@ -135,7 +136,10 @@ export default function EventPage() {
         title={t('statPage.table.events')}
         searchPlaceholder={t('statPage.search.names')}
         columns={columns}
-        onLoad={onLoad}
+        onLoad={(rows) => {
+          setNames(Object.fromEntries(rows.map((r) => [r.key, r.name])));
+          onLoad(rows);
+        }}
         exportName="events"
         exportColumns={[
           { title: t('statPage.col.key'), value: (r) => r.key },

@@ -5,9 +5,10 @@
  */
 import '../../../components/stat/pages/i18n';
 import { useRequest } from 'ahooks';
-import { Button, Flex, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import FilterBar from '../../../components/stat/FilterBar';
+import DaysButton from '../../../components/stat/pages/DaysButton';
 import { useStatFilter } from '../../../components/stat/filter';
 import { count, duration, percent } from '../../../components/stat/pages/format';
 import { usePickedRow } from '../../../components/stat/pages/picked';
@@ -53,11 +54,8 @@ export default function PageResPage() {
     {
       title: t('statPage.col.days'),
       key: 'days',
-      render: (_, r) => (
-        <Button type="link" size="small" disabled={r.path === picked} onClick={() => setPicked(r.path)}>
-          {t('statPage.showDays')}
-        </Button>
-      ),
+      width: 64,
+      render: (_, r) => <DaysButton shown={r.path === picked} onClick={() => setPicked(r.path)} />,
     },
   ];
   return (

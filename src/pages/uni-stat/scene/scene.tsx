@@ -7,10 +7,11 @@
 import '../../../components/stat/pages/i18n';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import { Button, Flex } from 'antd';
+import { Flex } from 'antd';
 import { useMemo, useRef } from 'react';
 import { isMiniProgram } from '../../../../shared/stat';
 import FilterBar from '../../../components/stat/FilterBar';
+import DaysButton from '../../../components/stat/pages/DaysButton';
 import { useStatFilter } from '../../../components/stat/filter';
 import { count, duration, percent } from '../../../components/stat/pages/format';
 import NameCell from '../../../components/stat/pages/NameCell';
@@ -53,11 +54,8 @@ export default function ScenePage() {
     {
       title: t('statPage.col.days'),
       key: 'days',
-      render: (_, r) => (
-        <Button type="link" size="small" disabled={r.scene === picked} onClick={() => setPicked(r.scene)}>
-          {t('statPage.showDays')}
-        </Button>
-      ),
+      width: 64,
+      render: (_, r) => <DaysButton shown={r.scene === picked} onClick={() => setPicked(r.scene)} />,
     },
   ];
   return (
