@@ -96,7 +96,8 @@ beforeAll(async () => {
   manager = (await chatUser(t.app, t.db, 'sp_manager', 0, ['stat_manager'])).token;
   nobody = (await chatUser(t.app, t.db, 'sp_nobody', 0)).token;
   await seed();
-});
+  // a fresh migrated database and three password hashes: slow on a busy machine
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
