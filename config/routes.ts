@@ -132,6 +132,12 @@ export const routes: ConsoleRoute[] = [
   page('/pages/uni-stat/user/retention/retention', 'route.stat.user.retention', { access: RULES.readStats }),
   page('/pages/uni-stat/user/comparison/comparison', 'route.stat.user.comparison', { access: RULES.readStats }),
   page('/pages/uni-stat/user/stickiness/stickiness', 'route.stat.user.stickiness', { access: RULES.readStats }),
+  // usage statistics: visited and entry pages, scenes, channels, custom events
+  page('/pages/uni-stat/page-res/page-res', 'route.stat.pageRes', { access: RULES.readStats }),
+  page('/pages/uni-stat/page-ent/page-ent', 'route.stat.pageEnt', { access: RULES.readStats }),
+  page('/pages/uni-stat/scene/scene', 'route.stat.scene', { access: RULES.readStats }),
+  page('/pages/uni-stat/channel/channel', 'route.stat.channel', { access: RULES.readStats }),
+  page('/pages/uni-stat/event/event', 'route.stat.event', { access: RULES.readStats }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
