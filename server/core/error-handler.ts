@@ -43,6 +43,14 @@ function validationField(err: FastifyError): string | undefined {
   return missing ? (p ? `${p}.${missing}` : missing) : p || err.validationContext || undefined;
 }
 
+/** the PostgreSQL error code of an error or of its cause (drizzle wraps the driver's error) */
+function pgCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as typeof e, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
@@ -60,6 +68,11 @@ export function installErrorHandling(app: FastifyInstance) {
             ? errorBody(req, 'PARAM_ERROR', field, { type: String((v.params as { type?: string }).type) })
             : errorBody(req, 'INVALID_PARAM', field, { reason: v.message ?? v.keyword }),
         );
+    }
+    // a statement timeout (the stats read pool's): too heavy a query right now, not a bug
+    if (pgCode(err) === '57014') {
+      req.log.warn({ err }, 'query cancelled by its statement timeout');
+      return reply.status(503).header('retry-after', '30').send(errorBody(req, 'QUERY_TIMEOUT'));
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(req, 'PAYLOAD_TOO_LARGE'));

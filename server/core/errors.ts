@@ -234,6 +234,8 @@ export const ERRORS = {
   STAT_BUSY: 429,
   /** a stats date range: start after end, or longer than {max} days (field start / end) */
   STAT_RANGE_INVALID: 400,
+  /** a report query ran past its statement timeout (the statistics read pool): try again later */
+  QUERY_TIMEOUT: 503,
   /** an uploaded source map is not a source map (field file) */
   STAT_SOURCE_MAP_INVALID: 400,
 } as const;

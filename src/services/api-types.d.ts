@@ -10695,6 +10695,539 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stat/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** visited pages */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "path" | "title" | "views" | "visitors" | "exits" | "exit_rate" | "duration_s" | "avg_visit_s" | "avg_visitor_s" | "share";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-59"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/entry-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** entry pages */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "path" | "title" | "entries" | "bounces" | "bounce_rate" | "entry_duration_s" | "avg_entry_s" | "share";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-60"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/scenes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mini program scenes */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "scene" | "name" | "sessions" | "devices" | "new_devices" | "page_views" | "duration_s" | "avg_session_s" | "bounce_rate" | "share";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-61"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** app channels */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "channel" | "name" | "new_devices" | "active_devices" | "sessions" | "page_views" | "duration_s" | "avg_session_s" | "bounce_rate";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-62"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** custom events per key */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "key" | "name" | "count" | "devices" | "values" | "share";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-63"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pages/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a page's figures per day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    path: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-64"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/scenes/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a scene's figures per day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    key: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-65"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/channels/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a channel's figures per day ('' = no channel reported) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    key: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/events/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an event key's values (the most frequent, with shares) and its figures per day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    key: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-67"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the display names of channels, scenes or event keys */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    kind: "channel" | "event" | "scene";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-68"][];
+                        };
+                    };
+                };
+            };
+        };
+        /** names a channel, scene or event key (an empty name removes it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        app_id: string;
+                        kind: "channel" | "event" | "scene";
+                        key: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-68"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11670,6 +12203,120 @@ export interface components {
             channels: string[];
             versions: string[];
             tz_offset_minutes: number;
+        };
+        /** StatPageRow */
+        "def-59": {
+            path: string;
+            title: string;
+            views: number;
+            visitors: number;
+            exits: number;
+            exit_rate: number;
+            duration_s: number;
+            avg_visit_s: number;
+            avg_visitor_s: number;
+            share: number;
+        };
+        /** StatEntryPageRow */
+        "def-60": {
+            path: string;
+            title: string;
+            entries: number;
+            bounces: number;
+            bounce_rate: number;
+            entry_duration_s: number;
+            avg_entry_s: number;
+            share: number;
+        };
+        /** StatSceneRow */
+        "def-61": {
+            scene: string;
+            name: string;
+            sessions: number;
+            devices: number;
+            new_devices: number;
+            page_views: number;
+            duration_s: number;
+            avg_session_s: number;
+            bounces: number;
+            bounce_rate: number;
+            share: number;
+        };
+        /** StatChannelRow */
+        "def-62": {
+            channel: string;
+            name: string;
+            new_devices: number;
+            active_devices: number;
+            sessions: number;
+            page_views: number;
+            duration_s: number;
+            avg_session_s: number;
+            bounces: number;
+            bounce_rate: number;
+        };
+        /** StatEventRow */
+        "def-63": {
+            key: string;
+            name: string;
+            count: number;
+            devices: number;
+            values: number;
+            share: number;
+        };
+        /** StatPageDay */
+        "def-64": {
+            /** Format: date */
+            day: string;
+            views: number;
+            visitors: number;
+            exits: number;
+            entries: number;
+            duration_s: number;
+        };
+        /** StatSceneDay */
+        "def-65": {
+            /** Format: date */
+            day: string;
+            sessions: number;
+            devices: number;
+            new_devices: number;
+            page_views: number;
+            duration_s: number;
+            bounces: number;
+        };
+        /** StatChannelDay */
+        "def-66": {
+            /** Format: date */
+            day: string;
+            new_devices: number;
+            active_devices: number;
+            sessions: number;
+            page_views: number;
+            duration_s: number;
+            bounces: number;
+        };
+        /** StatEventValues */
+        "def-67": {
+            total: number;
+            values: {
+                value: string;
+                count: number;
+                devices: number;
+                share: number;
+            }[];
+            others: number;
+            trend: {
+                /** Format: date */
+                day: string;
+                count: number;
+                devices: number;
+            }[];
+        };
+        /** StatName */
+        "def-68": {
+            key: string;
+            name: string;
         };
     };
     responses: never;
