@@ -9841,9 +9841,314 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
+                            data: components["schemas"]["def-62"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** created (GMV), paid, refunded and net money, orders and paying users for today ... all time and the range; the daily trend; the splits */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
                             data: components["schemas"]["def-58"];
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** created -> paid -> credited orders by channel and platform; active devices -> active users -> paying users per day, week or month */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    unit?: "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-59"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the orders created (or paid) in the range: search, filters, sorting, paging */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    date_field?: "created" | "paid";
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents" | "paid_at" | "refunded_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    method?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-60"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every order matching the query */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    date_field?: "created" | "paid";
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents" | "paid_at" | "refunded_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    method?: string[];
+                    columns?: ("order_no" | "username" | "trade_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents" | "method" | "platform" | "channel")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** per user over the range: paid, refunded, net, paid orders, last payment (paid first by default) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-61"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/ranking/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of the ranking */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at";
+                    sortOrder?: "ascend" | "descend";
+                    columns?: ("username" | "nickname" | "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -10820,8 +11125,113 @@ export interface components {
             rewarded_today: number;
             daily_cap: number;
         };
-        /** StatOptions */
+        /** StatPayOverview */
         "def-58": {
+            periods: {
+                /** @enum {string} */
+                period: "today" | "yesterday" | "day_before" | "week" | "month" | "quarter" | "year" | "all" | "range";
+                created_cents: number;
+                created_orders: number;
+                paid_cents: number;
+                paid_orders: number;
+                refunded_cents: number;
+                net_cents: number;
+                paying_users: number;
+            }[];
+            trend: {
+                day: string;
+                orders: number;
+                created_cents: number;
+                paid_orders: number;
+                paid_cents: number;
+                refunded_cents: number;
+                net_cents: number;
+            }[];
+            by_method: {
+                provider: string;
+                method: string;
+                paid_cents: number;
+                paid_orders: number;
+            }[];
+            by_platform: {
+                platform: string;
+                paid_cents: number;
+                paid_orders: number;
+            }[];
+        };
+        /** StatPayFunnel */
+        "def-59": {
+            stages: {
+                total: {
+                    created: number;
+                    paid: number;
+                    credited: number;
+                    paid_rate: number;
+                    credited_rate: number;
+                };
+                by_channel: {
+                    channel: string;
+                    created: number;
+                    paid: number;
+                    credited: number;
+                    paid_rate: number;
+                    credited_rate: number;
+                }[];
+                by_platform: {
+                    platform: string;
+                    created: number;
+                    paid: number;
+                    credited: number;
+                    paid_rate: number;
+                    credited_rate: number;
+                }[];
+            };
+            activity: {
+                period: string;
+                active_devices: number;
+                active_users: number;
+                paying_users: number;
+                user_rate: number;
+                paying_rate: number;
+            }[];
+        };
+        /** StatPayOrder */
+        "def-60": {
+            order_no: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            provider: string;
+            method: string;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            status: string;
+            trade_no: string | null;
+            platform: string;
+            channel: string;
+            refunded_cents: number;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** StatPayRank */
+        "def-61": {
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            paid_cents: number;
+            refunded_cents: number;
+            net_cents: number;
+            orders: number;
+            /** Format: date-time */
+            last_paid_at: string | null;
+        };
+        /** StatOptions */
+        "def-62": {
             apps: {
                 appid: string;
                 name: string;
