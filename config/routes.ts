@@ -119,6 +119,11 @@ export const routes: ConsoleRoute[] = [
   page('/pages/finance/orders/list', 'route.finance.orders', { access: RULES.manageFinance }),
   page('/pages/finance/packages/list', 'route.finance.packages', { access: RULES.manageFinance }),
   page('/pages/finance/settings/settings', 'route.finance.settings', { access: RULES.manageFinance }),
+  // usage statistics: pay orders
+  page('/pages/uni-stat/pay-order/overview/overview', 'route.stat.payOverview', { access: RULES.readStats }),
+  page('/pages/uni-stat/pay-order/list/list', 'route.stat.payList', { access: RULES.readStats }),
+  page('/pages/uni-stat/pay-order/funnel/funnel', 'route.stat.payFunnel', { access: RULES.readStats }),
+  page('/pages/uni-stat/pay-order/ranking/ranking', 'route.stat.payRanking', { access: RULES.readStats }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
