@@ -118,7 +118,7 @@ describe('pay-order statistics', () => {
   it('the order list: the range, a search, and the paid dates', async () => {
     await go(LIST);
     const table = page.locator('.ant-pro-table');
-    await table.getByText('PSE01').waitFor();
+    await table.getByText('PSE01', { exact: true }).waitFor();
     // created in the last 7 days: all but none older than the range
     expect((await rowNames('.ant-pro-table')).length).toBe(5);
     await table.locator('tr', { hasText: 'PSE03' }).getByText('¥5.00').first().waitFor();
@@ -132,7 +132,7 @@ describe('pay-order statistics', () => {
     await page.getByTestId('stat-filter').locator('.ant-segmented-item', { hasText: 'Paid' }).click();
     // paid in the range: PSE05 expired unpaid
     await page.waitForFunction(() => document.querySelectorAll('.ant-pro-table .ant-table-row').length === 4);
-    expect(await table.getByText('PSE05').count()).toBe(0);
+    expect(await table.getByText('PSE05', { exact: true }).count()).toBe(0);
   });
 
   it('the funnels: orders by stage and channel, active devices to paying users per day and month', async () => {
@@ -158,7 +158,7 @@ describe('pay-order statistics', () => {
     expect(await names()).toEqual(['Carol', 'Bob', 'Alice']);
     await screenshot(page, 'stat-pay-ranking-en');
     const asked = page.waitForResponse((r) => r.url().includes('/api/stat/pay/ranking?') && r.url().includes('sortField=net_cents'));
-    await table.locator('th', { hasText: 'Net' }).click();
+    await table.getByRole('columnheader', { name: 'Net' }).click();
     await asked;
     // ascending: Alice (10.00 net), Bob (20.00), Carol (30.00)
     await page.waitForFunction(() => document.querySelector('.ant-pro-table .ant-table-row td:nth-child(2)')?.textContent?.startsWith('Alice'));
