@@ -69,8 +69,8 @@ beforeAll(async () => {
   reader = (await login(t.app, 'stat_reader_1', 'Reader#2026')).body.data.token;
   outsider = (await login(t.app, 'no_stats', 'Plain#2026')).body.data.token;
   for (const name of Object.keys(ids) as (keyof typeof ids)[]) {
-    const u = await makeUser(t.db, { username: `payer_${name}`, password: 'Payer#2026' });
-    await t.db.execute(sql`UPDATE users SET nickname = ${name[0].toUpperCase() + name.slice(1)} WHERE id = ${u.id}`);
+    // payers never sign in here: no password to hash
+    const [u] = await t.db.execute<{ id: string }>(sql`INSERT INTO users (username, nickname) VALUES (${`payer_${name}`}, ${name[0].toUpperCase() + name.slice(1)}) RETURNING id`).then((r) => r.rows);
     ids[name] = u.id;
   }
   for (const o of ORDERS) {
@@ -95,7 +95,7 @@ beforeAll(async () => {
   await user(today, ids.alice);
   await user(today, ids.bob);
   await user(yesterday, ids.bob);
-});
+}, 90_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -205,7 +205,7 @@ describe('funnel', () => {
 });
 
 describe('ranking', () => {
-  it('per user paid, refunded, net and orders, paid first; sortable; a refund-only user is listed', async () => {
+  it('per user paid, refunded, net and orders, paid first; sortable; exported; a refund-only user is listed', async () => {
     const { data, total } = await ok('ranking', threeDays);
     expect(total).toBe(3);
     expect(data.map((r: { nickname: string; paid_cents: number; refunded_cents: number; net_cents: number; orders: number }) => [r.nickname, r.paid_cents, r.refunded_cents, r.net_cents, r.orders])).toEqual([
@@ -220,6 +220,17 @@ describe('ranking', () => {
     const paged = await ok('ranking', { ...threeDays, pageSize: 1, current: 2 });
     expect(paged.total).toBe(3);
     expect(paged.data.map((r: { nickname: string }) => r.nickname)).toEqual(['Bob']);
+    const res = await t.app.inject({ method: 'GET', url: `/api/stat/pay/ranking/export?${q(threeDays)}`, headers: { authorization: `Bearer ${reader}` } });
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    expect(rows.slice(1).map((r) => [r[0], r[2], r[4]])).toEqual([
+      ['payer_carol', 3000, 2300],
+      ['payer_bob', 2000, 2000],
+      ['payer_alice', 1500, 1000],
+    ]);
     // today only: Carol paid nothing today but was refunded 700 today
     const day = (await ok('ranking', { start: today, end: today })).data;
     expect(day.map((r: { nickname: string; net_cents: number }) => [r.nickname, r.net_cents])).toEqual([

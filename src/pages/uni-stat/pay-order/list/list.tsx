@@ -62,7 +62,7 @@ export default function PayOrderListPage() {
         title: t('pay.field.method'),
         dataIndex: 'method',
         key: 'method',
-        width: 170,
+        width: 200,
         filters: PAY_METHODS.map((m) => ({ text: t(`pay.method.${m}`), value: m })),
         render: (_, r) => t(`pay.method.${r.method}`),
       },

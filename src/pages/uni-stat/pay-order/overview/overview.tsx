@@ -130,7 +130,7 @@ export default function PayOverviewPage() {
               rows={data?.by_method ?? []}
               rowKey={(r) => `${r.provider}:${r.method}`}
               nameTitle={t('statPay.overview.method')}
-              nameOf={(r) => `${t(`pay.provider.${r.provider}`)} · ${t(`pay.method.${r.method}`)}`}
+              nameOf={(r) => t(`pay.method.${r.method}`)}
             />
           </StatPanel>
         </Col>
