@@ -138,6 +138,11 @@ export const routes: ConsoleRoute[] = [
   page('/pages/uni-stat/scene/scene', 'route.stat.scene', { access: RULES.readStats }),
   page('/pages/uni-stat/channel/channel', 'route.stat.channel', { access: RULES.readStats }),
   page('/pages/uni-stat/event/event', 'route.stat.event', { access: RULES.readStats }),
+  // usage statistics: pay orders
+  page('/pages/uni-stat/pay-order/overview/overview', 'route.stat.payOverview', { access: RULES.readStats }),
+  page('/pages/uni-stat/pay-order/list/list', 'route.stat.payList', { access: RULES.readStats }),
+  page('/pages/uni-stat/pay-order/funnel/funnel', 'route.stat.payFunnel', { access: RULES.readStats }),
+  page('/pages/uni-stat/pay-order/ranking/ranking', 'route.stat.payRanking', { access: RULES.readStats }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

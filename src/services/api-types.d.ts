@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -10733,7 +10733,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"][];
+                            data: components["schemas"]["def-63"][];
                             total: number;
                         };
                     };
@@ -10786,7 +10786,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"][];
+                            data: components["schemas"]["def-64"][];
                             total: number;
                         };
                     };
@@ -10839,7 +10839,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"][];
+                            data: components["schemas"]["def-65"][];
                             total: number;
                         };
                     };
@@ -10892,7 +10892,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"][];
+                            data: components["schemas"]["def-66"][];
                             total: number;
                         };
                     };
@@ -10945,7 +10945,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"][];
+                            data: components["schemas"]["def-67"][];
                             total: number;
                         };
                     };
@@ -10994,7 +10994,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"][];
+                            data: components["schemas"]["def-68"][];
                         };
                     };
                 };
@@ -11042,7 +11042,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"][];
+                            data: components["schemas"]["def-69"][];
                         };
                     };
                 };
@@ -11090,7 +11090,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"][];
+                            data: components["schemas"]["def-70"][];
                         };
                     };
                 };
@@ -11138,7 +11138,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -11181,7 +11181,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-72"][];
                         };
                     };
                 };
@@ -11215,12 +11215,317 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-72"];
                         };
                     };
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** created (GMV), paid, refunded and net money, orders and paying users for today ... all time and the range; the daily trend; the splits */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-58"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** created -> paid -> credited orders by channel and platform; active devices -> active users -> paying users per day, week or month */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    unit?: "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-59"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the orders created (or paid) in the range: search, filters, sorting, paging */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    date_field?: "created" | "paid";
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents" | "paid_at" | "refunded_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    method?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-60"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every order matching the query */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    date_field?: "created" | "paid";
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents" | "paid_at" | "refunded_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    method?: string[];
+                    columns?: ("order_no" | "username" | "trade_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents" | "method" | "platform" | "channel")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** per user over the range: paid, refunded, net, paid orders, last payment (paid first by default) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-61"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/ranking/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of the ranking */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at";
+                    sortOrder?: "ascend" | "descend";
+                    columns?: ("username" | "nickname" | "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -12193,8 +12498,113 @@ export interface components {
             rewarded_today: number;
             daily_cap: number;
         };
-        /** StatOptions */
+        /** StatPayOverview */
         "def-58": {
+            periods: {
+                /** @enum {string} */
+                period: "today" | "yesterday" | "day_before" | "week" | "month" | "quarter" | "year" | "all" | "range";
+                created_cents: number;
+                created_orders: number;
+                paid_cents: number;
+                paid_orders: number;
+                refunded_cents: number;
+                net_cents: number;
+                paying_users: number;
+            }[];
+            trend: {
+                day: string;
+                orders: number;
+                created_cents: number;
+                paid_orders: number;
+                paid_cents: number;
+                refunded_cents: number;
+                net_cents: number;
+            }[];
+            by_method: {
+                provider: string;
+                method: string;
+                paid_cents: number;
+                paid_orders: number;
+            }[];
+            by_platform: {
+                platform: string;
+                paid_cents: number;
+                paid_orders: number;
+            }[];
+        };
+        /** StatPayFunnel */
+        "def-59": {
+            stages: {
+                total: {
+                    created: number;
+                    paid: number;
+                    credited: number;
+                    paid_rate: number;
+                    credited_rate: number;
+                };
+                by_channel: {
+                    channel: string;
+                    created: number;
+                    paid: number;
+                    credited: number;
+                    paid_rate: number;
+                    credited_rate: number;
+                }[];
+                by_platform: {
+                    platform: string;
+                    created: number;
+                    paid: number;
+                    credited: number;
+                    paid_rate: number;
+                    credited_rate: number;
+                }[];
+            };
+            activity: {
+                period: string;
+                active_devices: number;
+                active_users: number;
+                paying_users: number;
+                user_rate: number;
+                paying_rate: number;
+            }[];
+        };
+        /** StatPayOrder */
+        "def-60": {
+            order_no: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            provider: string;
+            method: string;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            status: string;
+            trade_no: string | null;
+            platform: string;
+            channel: string;
+            refunded_cents: number;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** StatPayRank */
+        "def-61": {
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            paid_cents: number;
+            refunded_cents: number;
+            net_cents: number;
+            orders: number;
+            /** Format: date-time */
+            last_paid_at: string | null;
+        };
+        /** StatOptions */
+        "def-62": {
             apps: {
                 appid: string;
                 name: string;
@@ -12205,7 +12615,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatPageRow */
-        "def-59": {
+        "def-63": {
             path: string;
             title: string;
             views: number;
@@ -12218,7 +12628,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-60": {
+        "def-64": {
             path: string;
             title: string;
             entries: number;
@@ -12229,7 +12639,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-61": {
+        "def-65": {
             scene: string;
             name: string;
             sessions: number;
@@ -12243,7 +12653,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-62": {
+        "def-66": {
             channel: string;
             name: string;
             new_devices: number;
@@ -12256,7 +12666,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-63": {
+        "def-67": {
             key: string;
             name: string;
             count: number;
@@ -12265,7 +12675,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-64": {
+        "def-68": {
             /** Format: date */
             day: string;
             views: number;
@@ -12275,7 +12685,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-65": {
+        "def-69": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -12286,7 +12696,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-66": {
+        "def-70": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -12297,7 +12707,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-67": {
+        "def-71": {
             total: number;
             values: {
                 value: string;
@@ -12314,7 +12724,7 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-68": {
+        "def-72": {
             key: string;
             name: string;
         };

@@ -31,6 +31,7 @@ import {
   type ProviderName,
   type TradeState,
 } from './provider';
+import { PayStats } from './stats';
 
 export interface PaySettings {
   /** a custom amount besides the packages */
@@ -189,6 +190,8 @@ function returnPathOf(v: string | undefined): string {
 
 export class PaymentService {
   readonly providers = new Map<ProviderName, PaymentProvider>();
+  /** the usage statistics' pay-order figures (the stats pages read the orders through here) */
+  readonly stats: PayStats;
 
   constructor(
     private db: Db,
@@ -199,6 +202,7 @@ export class PaymentService {
     private log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void },
   ) {
     for (const p of providers) this.providers.set(p.name, p);
+    this.stats = new PayStats(db, { orderList, orderColumns: ORDER_COLUMNS });
   }
 
   methods(): MethodState[] {

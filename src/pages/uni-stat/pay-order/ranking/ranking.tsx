@@ -1,0 +1,94 @@
+/**
+ * User value ranking (uni-stat): per user over the selected dates, the money paid, refunded and
+ * net, the orders paid and the last payment; paid first by default, every money column sortable
+ * on the server, paged, searchable by user, exported as xlsx.
+ */
+import '../../../../components/stat/pay/i18n';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Flex, Input, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { formatDate } from '../../../../components/admin/columns';
+import { tableQuery, type TableFilter, type TableParams, type TableSort } from '../../../../components/admin/list-query';
+import { yuan } from '../../../../components/pay/labels';
+import FilterBar from '../../../../components/stat/FilterBar';
+import { useStatFilter } from '../../../../components/stat/filter';
+import ExportButton from '../../../../components/stat/pay/ExportButton';
+import type { ListQuery } from '../../../../services/query-string';
+import { exportPayRanking, listPayRanking, type StatPayRank } from '../../../../services/stat-pay';
+import { useT } from '../../../../shared/i18n';
+
+export default function PayRankingPage() {
+  const t = useT();
+  const filter = useStatFilter(30);
+  const { query } = filter;
+  const [keyword, setKeyword] = useState('');
+  const lastQuery = useRef<ListQuery>({});
+
+  const columns = useMemo<ProColumns<StatPayRank>[]>(() => {
+    const money = (key: 'paid_cents' | 'refunded_cents' | 'net_cents', title: string, first = false): ProColumns<StatPayRank> => ({
+      title,
+      dataIndex: key,
+      key,
+      sorter: true,
+      align: 'right',
+      width: 130,
+      ...(first ? { defaultSortOrder: 'descend' as const } : {}),
+      render: (_, r) => yuan(r[key]),
+    });
+    return [
+      { title: t('statPay.ranking.rank'), key: 'rank', width: 70, render: (_, _r, i) => i + 1 + ((lastQuery.current.current ?? 1) - 1) * (lastQuery.current.pageSize ?? 20) },
+      {
+        title: t('statPay.ranking.user'),
+        dataIndex: 'username',
+        key: 'user',
+        width: 200,
+        render: (_, r) => (r.username && r.nickname ? `${r.nickname} (${r.username})` : r.nickname || r.username || r.user_id),
+      },
+      money('paid_cents', t('statPay.ranking.paid'), true),
+      money('refunded_cents', t('statPay.ranking.refunded')),
+      money('net_cents', t('statPay.ranking.net')),
+      { title: t('statPay.ranking.orders'), dataIndex: 'orders', key: 'orders', sorter: true, align: 'right', width: 110 },
+      { title: t('statPay.ranking.lastPaid'), dataIndex: 'last_paid_at', key: 'last_paid_at', sorter: true, width: 170, render: (_, r) => formatDate(r.last_paid_at) },
+    ];
+  }, [t]);
+
+  const request = async (params: TableParams, sort: TableSort, tableFilter: TableFilter) => {
+    if (!query) return { data: [], total: 0, success: true };
+    const lq = tableQuery({ ...params, keyword }, sort, tableFilter);
+    lastQuery.current = lq;
+    const r = await listPayRanking(query, lq);
+    return { ...r, success: true };
+  };
+
+  return (
+    <Flex vertical gap={16}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('route.stat.payRanking')}
+      </Typography.Title>
+      <FilterBar state={filter} hide={['version']} />
+      <ProTable<StatPayRank, TableParams>
+        rowKey="user_id"
+        columns={columns}
+        request={request as never}
+        params={{ q: JSON.stringify(query), keyword }}
+        search={false}
+        cardBordered
+        scroll={{ x: 'max-content' }}
+        options={{ reload: true, density: true, setting: true, fullScreen: false }}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        locale={{ emptyText: t('stat.empty') }}
+        toolBarRender={() => [
+          <Input.Search
+            key="search"
+            allowClear
+            aria-label={t('statPay.ranking.search')}
+            placeholder={t('statPay.ranking.search')}
+            style={{ width: 220 }}
+            onSearch={(v) => setKeyword(v.trim())}
+          />,
+          <ExportButton key="export" disabled={!query} run={() => exportPayRanking(query!, lastQuery.current)} />,
+        ]}
+      />
+    </Flex>
+  );
+}
