@@ -225,6 +225,38 @@ test('two runners at once take each app-day once and count everything once', asy
   expect(await devicesOf('app-c')).toEqual(expectedDevices(events, TZ));
 });
 
+test('events the ingest commits while their day is being recomputed are rolled up too (the day stays dirty for another turn)', async () => {
+  const TZ = 480;
+  const app = 'app-race';
+  const dev = { app_id: app, device_id: 'device-race-00000001', platform: 'web', channel: '', version: '1.0.0' };
+  const page = (time: string, sid: string) => rawEvent({ ...dev, ts: new Date(`2026-06-01T${time}Z`), sid, kind: K.page, url: 'https://h.example.com/#/pages/a' });
+  await insertEvents(pool(), [page('02:00:00', 'r1')], TZ);
+  await drain(TZ);
+  await database.db.execute(sql`INSERT INTO stat_dirty (app_id, day) VALUES (${app}, '2026-06-01')`);
+  // the ingest's transaction: a new row, the mark touched, not committed yet
+  const ingest = await pool().connect();
+  try {
+    await ingest.query('BEGIN');
+    const late = page('03:00:00', 'r2');
+    await ingest.query('INSERT INTO stat_events SELECT * FROM json_populate_recordset(NULL::stat_events, $1::json)', [JSON.stringify([{ ...late, received_at: new Date() }])]);
+    await ingest.query(`INSERT INTO stat_dirty (app_id, day) VALUES ($1, '2026-06-01') ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()`, [app]);
+    const running = store.rollupDirty(TZ, 5);
+    // the rollup recomputed without the new row and now waits to delete the mark
+    for (let i = 0; ; i++) {
+      const waiting = await rows(sql`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'DELETE FROM stat_dirty%'`);
+      if (waiting.length) break;
+      if (i > 200) throw new Error('the rollup never reached the mark');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await ingest.query('COMMIT');
+    expect(await running).toBe(2);
+  } finally {
+    ingest.release();
+  }
+  expect(await rows(sql`SELECT page_views FROM stat_daily WHERE app_id = ${app}`)).toEqual([{ page_views: 2 }]);
+  expect(await rows(sql`SELECT 1 FROM stat_dirty WHERE app_id = ${app}`)).toEqual([]);
+});
+
 test('a small hand-made day: sessions, page paths and durations, bounces, entry and exit pages, error de-duplication, new and returning devices, retention', async () => {
   const TZ = 0;
   const D = '2026-08-10';
@@ -414,5 +446,12 @@ describe('routes', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ done: 3, failed: 0, dirty: 0 });
     expect((await t.db.execute(sql`SELECT to_jsonb(d)::text AS j FROM stat_daily d WHERE app_id = 'app-r' ORDER BY 1`)).rows).toEqual(before);
+
+    // days older than the raw events are kept (raw_retention_days) keep their rollups
+    const old = addDays(statDay(Date.now(), 480), -150);
+    await t.db.execute(sql`INSERT INTO stat_daily (day, app_id, platform, channel, version, sessions) VALUES (${old}, 'app-r', 'web', '', '1.0.0', 42)`);
+    const kept = await call(t.app, 'POST', '/api/stat/rollup/recompute', { token: admin, body: { app_id: 'app-r', start: old, end: addDays(old, 2) } });
+    expect(kept.body.data).toMatchObject({ done: 0, dirty: 0 });
+    expect((await t.db.execute(sql`SELECT sessions FROM stat_daily WHERE app_id = 'app-r' AND day = ${old}`)).rows).toEqual([{ sessions: 42 }]);
   });
 });

@@ -183,8 +183,8 @@ export function generateEvents(o: GenOptions): RawEvent[] {
 
 /**
  * Stores events as the ingest does: the partitions of their UTC days, the rows, and their
- * app-days marked dirty in the same transaction (the mark's row is locked until commit, so a
- * rollup cannot take the day before the rows are visible).
+ * app-days marked dirty in the same transaction. A mark already there gets a new time: a rollup
+ * of that day running meanwhile then leaves it for another turn (DO NOTHING would lose the rows).
  */
 export async function insertEvents(pool: pg.Pool, events: RawEvent[], tz: number): Promise<void> {
   if (!events.length) return;
@@ -198,7 +198,7 @@ export async function insertEvents(pool: pg.Pool, events: RawEvent[], tz: number
       await client.query('INSERT INTO stat_events SELECT * FROM json_populate_recordset(NULL::stat_events, $1::json) ON CONFLICT DO NOTHING', [json]);
       await client.query(
         `INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, $2) FROM json_populate_recordset(NULL::stat_events, $1::json)
-         ON CONFLICT (app_id, day) DO UPDATE SET marked_at = now()`,
+         ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()`,
         [json, tz],
       );
     }

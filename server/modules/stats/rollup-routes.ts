@@ -1,5 +1,6 @@
 /** The rollup job's routes: bring the statistics up to date now (analysts' "refresh"), and redo an app's days (managers). */
 import { Type } from '@sinclair/typebox';
+import { addDays, statDay } from '../../../shared/stat';
 import { Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
@@ -45,7 +46,8 @@ export async function rollupRoutes(ctx: ModuleContext) {
     config: { access: ACCESS.manageStats },
     schema: {
       tags,
-      summary: "recomputes an app's statistics for a range of days from the raw events still kept (for up to 10 s; the rest is left to the job)",
+      summary:
+        "recomputes an app's statistics for a range of days from the raw events (for up to 10 s; the rest is left to the job); days older than the raw events are kept are left as they are",
       body: Type.Object({
         app_id: Type.String({ minLength: 1, maxLength: 64 }),
         /** first local day (YYYY-MM-DD) */
@@ -56,10 +58,14 @@ export async function rollupRoutes(ctx: ModuleContext) {
       response: { 200: Ok(RollupRunT) },
     },
     handler: async (req) => {
-      const tz = await stats.tz();
+      const { tz_offset_minutes: tz, raw_retention_days: keptDays } = await stats.settings();
       const f = parseFilter({ app_id: req.body.app_id, start: req.body.start, end: req.body.end }, tz);
+      // a day whose raw events are (partly) gone would be recomputed from what is left: its rollups stay
+      const oldestKept = addDays(statDay(Date.now(), tz), -(keptDays - 1));
+      const start = f.start < oldestKept ? oldestKept : f.start;
       let failed = 0;
-      const done = await stats.store.rollup.recompute(f.appId, f.start, f.end, tz, {
+      if (start > f.end) return answer(0, 0);
+      const done = await stats.store.rollup.recompute(f.appId, start, f.end, tz, {
         deadline: Date.now() + REQUEST_BUDGET_MS,
         onError: (e, at) => {
           failed++;
