@@ -17,7 +17,7 @@ export interface RollupOptions {
   limit?: number;
   /** no new app-day is started after this instant (ms since epoch) */
   deadline?: number;
-  /** a failing app-day: it stays dirty, and is not tried again in this call */
+  /** a failing app-day: it stays dirty (the next call tries it again) */
   onError?: (e: unknown, appDay: AppDay) => void;
 }
 
@@ -99,9 +99,12 @@ export class PgRollupStore implements RollupStore {
     return { total, days: rows.map((r) => ({ appId: r.app_id, day: r.day })) };
   }
 
-  /** takes the marks matching `where`, oldest first, one transaction each */
+  /**
+   * Takes the marks matching `where`, oldest first, one transaction each; an app-day is taken
+   * once per call (today's, marked again by every ingest flush, waits for the next call).
+   */
   private async run(tz: number, where: SQL, opts: RollupOptions): Promise<number> {
-    const failed: string[] = [];
+    const seen: string[] = [];
     let done = 0;
     while (done < (opts.limit ?? 50) && (opts.deadline === undefined || Date.now() < opts.deadline)) {
       let taken: AppDay | undefined;
@@ -110,7 +113,7 @@ export class PgRollupStore implements RollupStore {
           const candidates = await query<{ app_id: string; day: string }>(
             tx,
             sql`SELECT app_id, day::text AS day FROM stat_dirty
-              WHERE ${where} AND NOT (app_id || ' ' || day::text = ANY(${textArray(failed)}))
+              WHERE ${where} AND NOT (app_id || ' ' || day::text = ANY(${textArray(seen)}))
               ORDER BY day, app_id LIMIT 20`,
           );
           for (const c of candidates) {
@@ -118,6 +121,7 @@ export class PgRollupStore implements RollupStore {
             const [{ ok }] = await query<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${DAY_LOCK}, hashtext(${`${c.app_id} ${c.day}`})) AS ok`);
             if (!ok) continue;
             taken = { appId: c.app_id, day: c.day };
+            seen.push(`${c.app_id} ${c.day}`);
             await tx.execute(sql`SELECT pg_advisory_xact_lock(${APP_LOCK}, hashtext(${c.app_id}))`);
             // read after the locks: a runner may have done it meanwhile
             const [mark] = await query<{ marked_at: string }>(tx, sql`SELECT marked_at::text AS marked_at FROM stat_dirty WHERE app_id = ${c.app_id} AND day = ${c.day}::date`);
@@ -134,7 +138,6 @@ export class PgRollupStore implements RollupStore {
       } catch (e) {
         // the transaction rolled back: the mark is still there for a later run
         if (!taken) throw e;
-        failed.push(`${taken.appId} ${taken.day}`);
         opts.onError?.(e, taken);
       }
     }
