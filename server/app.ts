@@ -34,6 +34,7 @@ import { PromptService } from './modules/prompts/service';
 import { backfillSearch } from './modules/search/backfill';
 import { SearchIndex } from './modules/search/service';
 import { statPools } from './modules/stats/pools';
+import { rollupJob } from './modules/stats/rollup-job';
 import { StatService } from './modules/stats/service';
 import { pgStatStore } from './modules/stats/store';
 import { RegistrationPolicy } from './modules/auth/policy';
@@ -126,6 +127,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       { name: 'nightly-reconciliation', everyMs: 10 * 60_000, run: () => credits.reconcileIfDue() },
       // orders whose notification did not come: asked about at the provider, expired when due
       { name: 'pay-requery', everyMs: 15_000, run: () => payments.requery() },
+      // statistics: the app-days with new raw events recomputed into the rollups
+      { name: 'stat-rollup', everyMs: 30_000, run: rollupJob(stats, app.log) },
       // at start (then rarely): entries written before their module indexed them
       {
         name: 'search-backfill',
