@@ -9855,6 +9855,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stat/rollup/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** brings the statistics up to date now: recomputes the app-days with new events (for up to 10 s) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-63"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/rollup/recompute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** recomputes an app's statistics for a range of days from the raw events (for up to 10 s; the rest is left to the job); days older than the raw events are kept are left as they are */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        app_id: string;
+                        /** Format: date */
+                        start: string;
+                        /** Format: date */
+                        end: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-63"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stat/devices/overview": {
         parameters: {
             query?: never;
@@ -10733,7 +10823,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"][];
+                            data: components["schemas"]["def-64"][];
                             total: number;
                         };
                     };
@@ -10786,7 +10876,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"][];
+                            data: components["schemas"]["def-65"][];
                             total: number;
                         };
                     };
@@ -10839,7 +10929,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"][];
+                            data: components["schemas"]["def-66"][];
                             total: number;
                         };
                     };
@@ -10892,7 +10982,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"][];
+                            data: components["schemas"]["def-67"][];
                             total: number;
                         };
                     };
@@ -10945,7 +11035,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"][];
+                            data: components["schemas"]["def-68"][];
                             total: number;
                         };
                     };
@@ -10994,7 +11084,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-69"][];
                         };
                     };
                 };
@@ -11042,7 +11132,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-70"][];
                         };
                     };
                 };
@@ -11090,7 +11180,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-71"][];
                         };
                     };
                 };
@@ -11138,7 +11228,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-72"];
                         };
                     };
                 };
@@ -11181,7 +11271,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-73"][];
                         };
                     };
                 };
@@ -11215,7 +11305,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -12614,8 +12704,18 @@ export interface components {
             versions: string[];
             tz_offset_minutes: number;
         };
-        /** StatPageRow */
+        /** StatRollupRun */
         "def-63": {
+            done: number;
+            failed: number;
+            dirty: number;
+            dirty_days: {
+                app_id: string;
+                day: string;
+            }[];
+        };
+        /** StatPageRow */
+        "def-64": {
             path: string;
             title: string;
             views: number;
@@ -12628,7 +12728,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-64": {
+        "def-65": {
             path: string;
             title: string;
             entries: number;
@@ -12639,7 +12739,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-65": {
+        "def-66": {
             scene: string;
             name: string;
             sessions: number;
@@ -12653,7 +12753,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-66": {
+        "def-67": {
             channel: string;
             name: string;
             new_devices: number;
@@ -12666,7 +12766,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-67": {
+        "def-68": {
             key: string;
             name: string;
             count: number;
@@ -12675,7 +12775,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-68": {
+        "def-69": {
             /** Format: date */
             day: string;
             views: number;
@@ -12685,7 +12785,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-69": {
+        "def-70": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -12696,7 +12796,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-70": {
+        "def-71": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -12707,7 +12807,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-71": {
+        "def-72": {
             total: number;
             values: {
                 value: string;
@@ -12724,7 +12824,7 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-72": {
+        "def-73": {
             key: string;
             name: string;
         };
