@@ -119,6 +119,10 @@ export const routes: ConsoleRoute[] = [
   page('/pages/finance/orders/list', 'route.finance.orders', { access: RULES.manageFinance }),
   page('/pages/finance/packages/list', 'route.finance.packages', { access: RULES.manageFinance }),
   page('/pages/finance/settings/settings', 'route.finance.settings', { access: RULES.manageFinance }),
+  // usage statistics: JS errors, a group's detail, app crashes
+  page('/pages/uni-stat/error/js/js', 'route.stat.errorJs', { access: RULES.readStats }),
+  page('/pages/uni-stat/error/js/detail', 'route.stat.errorJsDetail', { access: RULES.readStats }),
+  page('/pages/uni-stat/error/app/app', 'route.stat.errorApp', { access: RULES.readStats }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
