@@ -239,7 +239,9 @@ test('an uploaded source map resolves the minified stack to the original file an
 
   const d = (await call(t.app, 'GET', `/api/stat/errors/h1?${range}`, { token: reader })).body.data;
   const [top, caller] = d.resolved.frames;
-  expect(top.original).toMatchObject({ line: 8 });
+  // the throw, in explodePart (named from its caller's call site, as minified it is another name)
+  expect(top.original).toMatchObject({ line: 8, name: 'explodePart' });
+  expect(top.fn).not.toBe('explodePart');
   expect(top.original.source).toMatch(/src\/buggy\.ts$/);
   expect(caller.original).toMatchObject({ line: 4 });
   expect(d.resolved.resolved).toBeGreaterThanOrEqual(2);

@@ -3,7 +3,7 @@
  * crashes: the queries over the rollups and the raw events of the retention window (read pool);
  * the source maps themselves (written through the write pool).
  */
-import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
+import { AnyMap, originalPositionFor, type TraceMap } from '@jridgewell/trace-mapping';
 import { type SQL, sql } from 'drizzle-orm';
 import { STAT_KINDS } from '../../../../shared/stat';
 import { AppError } from '../../../core/errors';
@@ -81,7 +81,10 @@ export interface StackFrame {
   file: string;
   line: number;
   column: number;
-  /** the original position when a source map of the app version resolved it */
+  /**
+   * the original position when a source map of the app version resolved it; name: the original
+   * name of the frame's function, read from its caller's call site (null when unknown)
+   */
   original: { source: string; line: number; column: number; name: string | null } | null;
 }
 
@@ -177,13 +180,13 @@ export function fileOfUrl(url: string): string {
 }
 
 /** the frames of a Chrome- or Firefox/Safari-style stack (other lines are left out) */
-export function parseStack(stack: string): Omit<StackFrame, 'original'>[] {
-  const frames: Omit<StackFrame, 'original'>[] = [];
-  for (const raw of stack.split('\n')) {
+export function parseStack(stack: string): (Omit<StackFrame, 'original'> & { lineNo: number })[] {
+  const frames: (Omit<StackFrame, 'original'> & { lineNo: number })[] = [];
+  for (const [lineNo, raw] of stack.split('\n').entries()) {
     const m = CHROME.exec(raw) ?? GECKO.exec(raw);
     if (!m) continue;
     const url = m[2];
-    frames.push({ raw: raw.trim(), fn: (m[1] ?? '').replace(/^async\s+/, '').trim(), url, file: fileOfUrl(url), line: Number(m[3]), column: Number(m[4]) });
+    frames.push({ raw: raw.trim(), fn: (m[1] ?? '').replace(/^async\s+/, '').trim(), url, file: fileOfUrl(url), line: Number(m[3]), column: Number(m[4]), lineNo });
   }
   return frames;
 }
@@ -201,7 +204,8 @@ export function parseSourceMap(text: string): TraceMap {
   const indexed = m && typeof m === 'object' && m.version === 3 && Array.isArray(m.sections);
   if (!plain && !indexed) throw new AppError('STAT_SOURCE_MAP_INVALID', { field: 'file' });
   try {
-    const map = new TraceMap(json as never);
+    // AnyMap reads plain and sectioned (index) maps alike
+    const map = AnyMap(json as never);
     // decoding the mappings is lazy: force it here so a broken one is refused now
     originalPositionFor(map, { line: 1, column: 0 });
     return map;
@@ -430,17 +434,22 @@ export class PgErrorReports implements ErrorReports {
         maps.set(String(r.file), map);
       }
     }
-    let resolved = 0;
-    const out = frames.map((fr) => {
+    // stacks count columns from 1, source maps from 0
+    const positions = frames.map((fr) => {
       const map = maps.get(fr.file);
-      if (!map) return { ...fr, original: null };
-      // stacks count columns from 1, source maps from 0
+      if (!map) return null;
       const pos = originalPositionFor(map, { line: fr.line, column: Math.max(0, fr.column - 1) });
-      if (pos.source === null || pos.line === null) return { ...fr, original: null };
-      resolved += 1;
-      return { ...fr, original: { source: pos.source, line: pos.line, column: (pos.column ?? 0) + 1, name: pos.name } };
+      return pos.source === null || pos.line === null ? null : { source: pos.source, line: pos.line, column: pos.column ?? 0, name: pos.name };
     });
-    return { version, frames: out, resolved };
+    const out = frames.map(({ lineNo, ...fr }, i) => {
+      const pos = positions[i];
+      if (!pos) return { ...fr, original: null };
+      // a frame's function is named by the identifier its caller called: the next frame's
+      // original token, when that frame is the very next line (no native frame between)
+      const caller = frames[i + 1]?.lineNo === lineNo + 1 ? positions[i + 1] : null;
+      return { ...fr, original: { source: pos.source, line: pos.line, column: pos.column + 1, name: caller?.name ?? null } };
+    });
+    return { version, frames: out, resolved: positions.filter(Boolean).length };
   }
 
   async sourceMaps(appId: string | undefined, page: ListPage): Promise<{ rows: SourceMapRow[]; total: number }> {

@@ -98,7 +98,7 @@ export default function SourceMaps({
                 rules={[{ required: true, whitespace: true, message: t('statError.sourceMaps.required') }, { max: 32 }]}
                 style={{ flex: '1 1 200px' }}
               >
-                <AutoComplete options={versions.map((v) => ({ value: v }))} aria-label={t('statError.sourceMaps.version')} />
+                <AutoComplete options={versions.map((v) => ({ value: v }))} />
               </Form.Item>
               <Form.Item
                 name="file"
@@ -107,7 +107,7 @@ export default function SourceMaps({
                 rules={[{ required: true, whitespace: true, message: t('statError.sourceMaps.required') }, { max: 255 }]}
                 style={{ flex: '1 1 260px' }}
               >
-                <Input aria-label={t('statError.sourceMaps.file')} />
+                <Input />
               </Form.Item>
             </Flex>
             <Form.Item label={t('statError.sourceMaps.map')} required validateStatus={mapError ? 'error' : undefined} help={mapError ?? map?.name}>

@@ -44,7 +44,9 @@ export default function StackView({ message, stack, resolved }: { message: strin
                     <Tag color="processing" style={{ fontFamily: 'inherit', fontSize: 11, marginInlineEnd: 6 }}>
                       {t('statError.detail.original')}
                     </Tag>
-                    at {f.original.name ?? (f.fn || '<anonymous>')} ({f.original.source}:{f.original.line}:{f.original.column})
+                    {f.original.name
+                      ? `at ${f.original.name} (${f.original.source}:${f.original.line}:${f.original.column})`
+                      : `at ${f.original.source}:${f.original.line}:${f.original.column}`}
                   </div>
                   <div style={{ color: token.colorTextTertiary, paddingInlineStart: 16 }}>
                     {t('statError.detail.minified')}: {f.raw}

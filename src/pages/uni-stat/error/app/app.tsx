@@ -92,6 +92,7 @@ export default function AppCrashes() {
               loading={crashes.loading}
               dataSource={data?.data ?? []}
               onChange={table.onChange}
+              sortDirections={['descend', 'ascend']}
               scroll={{ x: 900 }}
               pagination={{ current: table.page.current, pageSize: table.page.pageSize, total: data?.total ?? 0, showSizeChanger: true }}
               columns={[

@@ -96,6 +96,7 @@ export default function JsErrors() {
               loading={groups.loading}
               dataSource={data?.data ?? []}
               onChange={table.onChange}
+              sortDirections={['descend', 'ascend']}
               scroll={{ x: 1000 }}
               pagination={{ current: table.page.current, pageSize: table.page.pageSize, total: data?.total ?? 0, showSizeChanger: true }}
               columns={[
