@@ -9962,7 +9962,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** an error group: its latest stack resolved through the app version's source maps, trend, breakdowns, latest raw occurrences */
+        /** an error or crash group: its latest stack resolved through the app version's source maps, trend, breakdowns, latest raw occurrences */
         get: {
             parameters: {
                 query: {
@@ -10043,6 +10043,59 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: components["schemas"]["def-63"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/crashes/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** app crash groups in the filter (by message): count, share, devices, platforms, versions, first and last seen (keyword on the message) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "count" | "devices" | "share" | "first_ts" | "last_ts" | "message";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-59"][];
                             total: number;
                         };
                     };

@@ -41,6 +41,7 @@ export const getErrorSummary = (q: StatQuery, opts?: RequestOptions) => getStatR
 export const getErrorDetail = (hash: string, q: StatQuery, opts?: RequestOptions) =>
   getStatReport<ErrorDetail>(`/api/stat/errors/${encodeURIComponent(hash)}`, { ...q }, opts);
 export const getCrashes = (q: StatQuery, page: TablePage, opts?: RequestOptions) => getPage<CrashRow>('/api/stat/crashes', q, page, opts);
+export const getCrashGroups = (q: StatQuery, page: TablePage, opts?: RequestOptions) => getPage<ErrorGroup>('/api/stat/crashes/groups', q, page, opts);
 export const getCrashSummary = (q: StatQuery, opts?: RequestOptions) => getStatReport<ErrorSummary>('/api/stat/crashes/summary', { ...q }, opts);
 
 export const listSourceMaps = (appId: string, opts?: RequestOptions) =>

@@ -184,6 +184,14 @@ test('crashes by version and device model: count, share, crash rate of the versi
   const kw = await call(t.app, 'GET', `/api/stat/crashes?${range}&keyword=pixel`, { token: reader });
   expect(kw.body.data.map((c: { device_model: string }) => c.device_model)).toEqual(['Pixel 7']);
 
+  // the crash messages: one group of 10 (the JS groups are not among them)
+  const groups = await call(t.app, 'GET', `/api/stat/crashes/groups?${range}`, { token: reader });
+  expect(groups.body.total).toBe(1);
+  expect(groups.body.data[0]).toMatchObject({ hash: 'c1', message: 'SIGSEGV in libgame.so', count: 10, devices: 8, share: 1, platforms: ['android'], versions: ['1.1.0', '1.0.0'] });
+  const crashDetail = (await call(t.app, 'GET', `/api/stat/errors/c1?${range}`, { token: reader })).body.data;
+  expect(crashDetail).toMatchObject({ kind: 'crash', count: 10 });
+  expect(crashDetail.by_device_model).toEqual([]); // no raw crash records kept in this test
+
   const s = (await call(t.app, 'GET', `/api/stat/crashes/summary?${range}`, { token: reader })).body.data;
   expect(s).toMatchObject({ count: 10, launches: 350, groups: 2 });
   expect(s.rate).toBeCloseTo(10 / 350, 6);
@@ -285,7 +293,15 @@ test('what is not a source map is refused with its code and field', async () => 
 });
 
 test('access: reading needs READ_UNI_STAT, uploading and deleting maps MANAGE_UNI_STAT', async () => {
-  for (const url of [`/api/stat/errors?${range}`, `/api/stat/errors/summary?${range}`, `/api/stat/errors/h1?${range}`, `/api/stat/crashes?${range}`, `/api/stat/source-maps`]) {
+  for (const url of [
+    `/api/stat/errors?${range}`,
+    `/api/stat/errors/summary?${range}`,
+    `/api/stat/errors/h1?${range}`,
+    `/api/stat/crashes?${range}`,
+    `/api/stat/crashes/groups?${range}`,
+    `/api/stat/crashes/summary?${range}`,
+    `/api/stat/source-maps`,
+  ]) {
     const r = await call(t.app, 'GET', url, { token: nobody });
     expect(r.status).toBe(403);
   }

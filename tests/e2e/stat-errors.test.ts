@@ -193,6 +193,14 @@ describe('JS errors and crashes', () => {
     await screenshot(page, 'stat-errors-crashes-en');
     await page.getByTestId('panel-crashes').scrollIntoViewIfNeeded();
     await screenshot(page, 'stat-errors-crashes-table-en');
+
+    // the crash messages open their detail; back leads to the crashes
+    await rows('panel-crash-groups').first().getByText('SIGSEGV in libgame.so').click();
+    await page.waitForURL((u) => u.hash.includes(DETAIL) && u.hash.includes('hash=c1'));
+    await page.getByTestId('panel-stack').getByText('No stack was reported with this error').waitFor();
+    await page.getByText('Back to app crashes').click();
+    await page.waitForURL((u) => u.hash.includes(CRASHES));
+    await rows('panel-crashes').first().waitFor();
   });
 
   it('a manager uploads a real source map: the frames resolve to the original file and line; then deletes it', async () => {

@@ -179,7 +179,7 @@ export async function errorRoutes(ctx: ModuleContext) {
     config: { access: ACCESS.readStats },
     schema: {
       tags,
-      summary: "an error group: its latest stack resolved through the app version's source maps, trend, breakdowns, latest raw occurrences",
+      summary: "an error or crash group: its latest stack resolved through the app version's source maps, trend, breakdowns, latest raw occurrences",
       params: Type.Object({ hash: Type.String({ minLength: 1, maxLength: 128 }) }),
       querystring: querySchema({}),
       response: { 200: Ok(ErrorDetailT) },
@@ -201,6 +201,20 @@ export async function errorRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       const { rows, total } = await store().crashes(await stats.filter(req.query), pageOf(req.query));
+      return { success: true as const, data: rows, total };
+    },
+  });
+
+  app.get('/api/stat/crashes/groups', {
+    config: { access: ACCESS.readStats },
+    schema: {
+      tags,
+      summary: 'app crash groups in the filter (by message): count, share, devices, platforms, versions, first and last seen (keyword on the message)',
+      querystring: querySchema(paging(['count', 'devices', 'share', 'first_ts', 'last_ts', 'message'])),
+      response: { 200: List(ErrorGroupT) },
+    },
+    handler: async (req) => {
+      const { rows, total } = await store().groups(await stats.filter(req.query), pageOf(req.query), 'crash');
       return { success: true as const, data: rows, total };
     },
   });

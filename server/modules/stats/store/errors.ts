@@ -33,7 +33,7 @@ export interface ErrorGroupRow {
   count: number;
   /** distinct devices of each day, summed over the days (exact for one day) */
   devices: number;
-  /** count / every JS error in the filter, 0..1 */
+  /** count / every JS error (or crash) in the filter, 0..1 */
   share: number;
   platforms: string[];
   versions: string[];
@@ -145,7 +145,8 @@ export interface SourceMapRow {
 }
 
 export interface ErrorReports {
-  groups(f: StatFilter, page: ListPage): Promise<{ rows: ErrorGroupRow[]; total: number }>;
+  /** JS error groups, or crash groups (kind 'crash') */
+  groups(f: StatFilter, page: ListPage, kind?: ErrorKind): Promise<{ rows: ErrorGroupRow[]; total: number }>;
   summary(f: StatFilter, kind: ErrorKind, previous: StatFilter): Promise<RateSummary>;
   detail(f: StatFilter, hash: string): Promise<ErrorDetail | null>;
   crashes(f: StatFilter, page: ListPage): Promise<{ rows: CrashRow[]; total: number }>;
@@ -221,7 +222,7 @@ const MAP_CACHE_MAX = 32;
 export class PgErrorReports implements ErrorReports {
   constructor(protected pools: StatPools) {}
 
-  async groups(f: StatFilter, page: ListPage): Promise<{ rows: ErrorGroupRow[]; total: number }> {
+  async groups(f: StatFilter, page: ListPage, kind: ErrorKind = 'js'): Promise<{ rows: ErrorGroupRow[]; total: number }> {
     const orderCol: Record<string, string> = {
       count: 'd.count',
       devices: 'd.devices',
@@ -239,7 +240,7 @@ export class PgErrorReports implements ErrorReports {
               coalesce(array_agg(DISTINCT platform) FILTER (WHERE platform <> ''), '{}') AS platforms,
               coalesce(array_agg(DISTINCT version) FILTER (WHERE version <> ''), '{}') AS versions,
               sum(sum(count)) OVER ()::bigint AS all_count
-            FROM stat_error_days WHERE ${filterWhere(f)} AND kind = 'js' GROUP BY hash)
+            FROM stat_error_days WHERE ${filterWhere(f)} AND kind = ${kind} GROUP BY hash)
           SELECT g.hash, g.message, d.count, d.devices, d.platforms, d.versions, d.all_count, g.first_ts, g.last_ts, count(*) OVER () AS total
           FROM d JOIN stat_error_groups g ON g.app_id = ${f.appId} AND g.hash = d.hash
           ${kw ? sql`WHERE g.message ILIKE ${likePattern(kw)}` : sql``}

@@ -36,6 +36,7 @@ export function formatStatTime(iso: string, tz: number): string {
 export const exportName = (area: string, appId: string, start: string, end: string) => `${area}-${appId}-${start}-${end}.csv`;
 
 export const JS_ERRORS_PATH = '/pages/uni-stat/error/js/js';
+export const CRASHES_PATH = '/pages/uni-stat/error/app/app';
 export const DETAIL_PATH = '/pages/uni-stat/error/js/detail';
 
 /** the filter as a query string (empty parts left out) */

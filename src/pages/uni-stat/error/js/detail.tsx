@@ -1,5 +1,5 @@
 /**
- * One JS error group (?hash=&app_id=&start=&end=...): its message and latest stack resolved
+ * One JS error (or app crash) group (?hash=&app_id=&start=&end=...): its message and latest stack resolved
  * through the app version's source maps (MANAGE_UNI_STAT holders upload and delete them here),
  * occurrences by day, breakdowns by page, platform, version, OS and device model, and the latest
  * raw occurrences still kept.
@@ -18,7 +18,7 @@ import Breakdown from '../../../../components/stat/errors/Breakdown';
 import { CountRateTrend } from '../../../../components/stat/errors/charts';
 import SourceMaps from '../../../../components/stat/errors/SourceMaps';
 import StackView from '../../../../components/stat/errors/StackView';
-import { filterSearch, formatStatTime, JS_ERRORS_PATH } from '../../../../components/stat/errors/table';
+import { CRASHES_PATH, filterSearch, formatStatTime, JS_ERRORS_PATH } from '../../../../components/stat/errors/table';
 import { requestErrorOf } from '../../../../services/request-layer';
 import { getErrorDetail, type ErrorDetail } from '../../../../services/stat-errors';
 import { useT } from '../../../../shared/i18n';
@@ -39,13 +39,16 @@ export default function ErrorDetailPage() {
   const notFound = detail.error && requestErrorOf(detail.error).code === 'NOT_FOUND';
   const unnamed = t('statError.notReported');
   const appName = options?.apps.find((a) => a.appid === query?.app_id)?.name ?? query?.app_id ?? '';
+  // a crash group opens here too (from the crashes page): back goes there
+  const crash = d?.kind === 'crash';
+  const listPath = crash ? CRASHES_PATH : JS_ERRORS_PATH;
   const scriptFile = d?.resolved.frames.find((f) => f.file && /^https?:|^\//.test(f.url))?.file;
 
   return (
     <Flex vertical gap={16}>
       <Flex align="center" gap={12} wrap>
-        <Link to={query ? `${JS_ERRORS_PATH}?${filterSearch(query)}` : JS_ERRORS_PATH}>
-          <ArrowLeftOutlined /> {t('statError.detail.back')}
+        <Link to={query ? `${listPath}?${filterSearch(query)}` : listPath}>
+          <ArrowLeftOutlined /> {t(crash ? 'statError.detail.backCrashes' : 'statError.detail.back')}
         </Link>
         <Typography.Title level={3} style={{ margin: 0 }}>
           {t('route.stat.errorJsDetail')}
