@@ -78,7 +78,7 @@ export default function AppCrashes() {
             title={t('statError.table.crashes')}
             extra={
               <Flex gap={8}>
-                <Input.Search allowClear placeholder={t('statError.search.crashes')} aria-label={t('statError.search.crashes')} onSearch={table.setKeyword} style={{ width: 240 }} />
+                <Input.Search allowClear placeholder={t('statError.search.crashes')} aria-label={t('statError.search.crashes')} onSearch={table.setKeyword} style={{ width: 280 }} />
                 <Button icon={<DownloadOutlined />} onClick={runExport} loading={exporting} disabled={!data?.total}>
                   {t('stat.export')}
                 </Button>

@@ -139,16 +139,16 @@ export default function ErrorDetailPage() {
                     rowKey={(r) => `${r.ts}\n${r.device_id}`}
                     dataSource={d.latest}
                     pagination={{ pageSize: 10, hideOnSinglePage: true }}
-                    scroll={{ x: 900 }}
+                    scroll={{ x: 1250 }}
                     data-testid="latest"
                     columns={[
                       { title: t('statError.col.time'), dataIndex: 'ts', width: 170, render: (v: string) => formatStatTime(v, tz) },
-                      { title: t('statError.col.device'), dataIndex: 'device_id', ellipsis: true },
+                      { title: t('statError.col.device'), dataIndex: 'device_id', width: 240, ellipsis: { showTitle: true } },
                       { title: t('statError.col.platform'), dataIndex: 'platform', width: 110, render: (p: string) => platformName(p, t) },
                       { title: t('statError.col.version'), dataIndex: 'version', width: 90 },
                       { title: t('statError.col.os'), dataIndex: 'os', width: 130, render: (v: string) => v || unnamed },
                       { title: t('statError.col.deviceModel'), dataIndex: 'device_model', width: 130, render: (v: string) => v || unnamed },
-                      { title: t('statError.col.page'), dataIndex: 'page', ellipsis: true },
+                      { title: t('statError.col.page'), dataIndex: 'page', width: 220, ellipsis: { showTitle: true } },
                       { title: t('statError.col.user'), dataIndex: 'uid', width: 120, ellipsis: true, render: (v: string | null) => v ?? '-' },
                     ]}
                   />
