@@ -143,6 +143,10 @@ export const routes: ConsoleRoute[] = [
   page('/pages/uni-stat/pay-order/list/list', 'route.stat.payList', { access: RULES.readStats }),
   page('/pages/uni-stat/pay-order/funnel/funnel', 'route.stat.payFunnel', { access: RULES.readStats }),
   page('/pages/uni-stat/pay-order/ranking/ranking', 'route.stat.payRanking', { access: RULES.readStats }),
+  // usage statistics: JS errors, a group's detail, app crashes
+  page('/pages/uni-stat/error/js/js', 'route.stat.errorJs', { access: RULES.readStats }),
+  page('/pages/uni-stat/error/js/detail', 'route.stat.errorJsDetail', { access: RULES.readStats }),
+  page('/pages/uni-stat/error/app/app', 'route.stat.errorApp', { access: RULES.readStats }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

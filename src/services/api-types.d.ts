@@ -11318,6 +11318,419 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stat/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JS error groups in the filter: count, share, devices, platforms, versions, first and last seen (keyword on the message) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "count" | "devices" | "share" | "first_ts" | "last_ts" | "message";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-74"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/errors/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JS errors, launches and the error rate (errors / launches) in the filter and the period before, by day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-75"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/errors/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an error or crash group: its latest stack resolved through the app version's source maps, trend, breakdowns, latest raw occurrences */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path: {
+                    hash: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-76"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/crashes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** app crashes by version and device model: count, devices, share, launches of the version, crash rate (keyword on model or version) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "count" | "devices" | "share" | "rate" | "launches" | "version" | "device_model";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-78"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/crashes/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** app crash groups in the filter (by message): count, share, devices, platforms, versions, first and last seen (keyword on the message) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "count" | "devices" | "share" | "first_ts" | "last_ts" | "message";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-74"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/crashes/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** app crashes, launches and the crash rate (crashes / launches) in the filter and the period before, by day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-75"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/source-maps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** uploaded source maps (without their content), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    app_id?: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-79"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** upload (or replace) the source map of an app version's script; at most 8388608 bytes; STAT_SOURCE_MAP_INVALID (field file) if it is none */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        app_id: string;
+                        version: string;
+                        file: string;
+                        map: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-79"];
+                        };
+                    };
+                };
+            };
+        };
+        /** delete the source map of an app version and file */
+        delete: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    version: string;
+                    file: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stat/pay/overview": {
         parameters: {
             query?: never;
@@ -12827,6 +13240,122 @@ export interface components {
         "def-73": {
             key: string;
             name: string;
+        };
+        /** StatErrorGroup */
+        "def-74": {
+            hash: string;
+            message: string;
+            count: number;
+            devices: number;
+            share: number;
+            platforms: string[];
+            versions: string[];
+            first_ts: string;
+            last_ts: string;
+        };
+        /** StatErrorSummary */
+        "def-75": {
+            count: number;
+            launches: number;
+            rate: number;
+            previous: {
+                count: number;
+                launches: number;
+                rate: number;
+            };
+            groups: number;
+            trend: {
+                day: string;
+                count: number;
+                launches: number;
+                rate: number;
+            }[];
+        };
+        /** StatErrorDetail */
+        "def-76": {
+            hash: string;
+            kind: "js" | "crash";
+            message: string;
+            stack: string;
+            first_ts: string;
+            last_ts: string;
+            count: number;
+            devices: number;
+            resolved: components["schemas"]["def-77"];
+            trend: {
+                day: string;
+                count: number;
+            }[];
+            by_platform: {
+                key: string;
+                count: number;
+            }[];
+            by_version: {
+                key: string;
+                count: number;
+            }[];
+            by_page: {
+                key: string;
+                count: number;
+            }[];
+            by_os: {
+                key: string;
+                count: number;
+            }[];
+            by_device_model: {
+                key: string;
+                count: number;
+            }[];
+            raw_count: number;
+            raw_devices: number;
+            latest: {
+                ts: string;
+                device_id: string;
+                platform: string;
+                version: string;
+                os: string;
+                device_model: string;
+                page: string;
+                uid: string | null;
+            }[];
+        };
+        /** StatResolvedStack */
+        "def-77": {
+            version: string;
+            frames: {
+                raw: string;
+                fn: string;
+                url: string;
+                file: string;
+                line: number;
+                column: number;
+                original: {
+                    source: string;
+                    line: number;
+                    column: number;
+                    name: string | null;
+                } | null;
+            }[];
+            resolved: number;
+        };
+        /** StatCrashRow */
+        "def-78": {
+            version: string;
+            device_model: string;
+            count: number;
+            devices: number;
+            share: number;
+            launches: number;
+            rate: number;
+        };
+        /** StatSourceMap */
+        "def-79": {
+            app_id: string;
+            version: string;
+            file: string;
+            size: number;
+            uploaded_by: string | null;
+            created_at: string;
         };
     };
     responses: never;

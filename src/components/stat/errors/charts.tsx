@@ -1,0 +1,100 @@
+/**
+ * The error pages' charts (@ant-design/charts, loaded by these pages only): occurrences per day
+ * as columns, the rate per launch per day as a line, in the theme's colours, with HTML legends.
+ */
+import { Column, Line } from '@ant-design/charts';
+import { Col, Flex, Row, theme as antdTheme } from 'antd';
+import type { GlobalToken } from 'antd';
+import { useMemo } from 'react';
+
+const HEIGHT = 240;
+
+function axisOf(token: GlobalToken, percent: boolean) {
+  const common = {
+    labelFill: token.colorTextSecondary,
+    labelFontSize: token.fontSizeSM,
+    lineStroke: token.colorBorder,
+    tickStroke: token.colorBorder,
+    gridStroke: token.colorBorderSecondary,
+    title: false,
+  };
+  return {
+    x: { ...common, labelAutoHide: true, labelAutoRotate: false, labelFormatter: (d: string) => d.slice(5) },
+    y: { ...common, grid: true, ...(percent ? { labelFormatter: (v: number) => `${Math.round(v * 10000) / 100}%` } : {}) },
+  };
+}
+
+function Legend({ name, color }: { name: string; color: string }) {
+  const { token } = antdTheme.useToken();
+  return (
+    <Flex gap={6} align="center" style={{ color: token.colorText, fontSize: token.fontSizeSM }}>
+      <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: color, display: 'inline-block' }} />
+      <span>{name}</span>
+    </Flex>
+  );
+}
+
+/** a percentage with two decimals (rates and shares are fractions) */
+export const percent = (v: number) => `${(Math.round(v * 10000) / 100).toFixed(2)}%`;
+
+/** per day: the count as columns (left), the rate as a line (right); `rate` omitted: columns only */
+export function CountRateTrend({
+  days,
+  countName,
+  rateName,
+  testId,
+}: {
+  days: Array<{ day: string; count: number; rate?: number }>;
+  countName: string;
+  rateName?: string;
+  testId: string;
+}) {
+  const { token } = antdTheme.useToken();
+  const column = useMemo(
+    () => ({
+      data: days,
+      xField: 'day',
+      yField: 'count',
+      height: HEIGHT,
+      autoFit: true,
+      axis: axisOf(token, false),
+      style: { fill: token.colorError, maxWidth: 28 },
+      legend: false as const,
+      tooltip: { items: [{ channel: 'y', name: countName }] },
+    }),
+    [days, token, countName],
+  );
+  const line = useMemo(
+    () => ({
+      data: days,
+      xField: 'day',
+      yField: 'rate',
+      height: HEIGHT,
+      autoFit: true,
+      axis: axisOf(token, true),
+      style: { stroke: token.colorPrimary, lineWidth: 2 },
+      point: days.length <= 31 ? { style: { fill: token.colorPrimary, r: 2.5 } } : undefined,
+      legend: false as const,
+      tooltip: { items: [{ channel: 'y', name: rateName, valueFormatter: percent }] },
+    }),
+    [days, token, rateName],
+  );
+  return (
+    <Row gutter={[16, 16]} data-testid={testId}>
+      <Col xs={24} xl={rateName ? 12 : 24}>
+        <Flex vertical gap={8}>
+          <Column {...column} />
+          <Legend name={countName} color={token.colorError} />
+        </Flex>
+      </Col>
+      {rateName ? (
+        <Col xs={24} xl={12}>
+          <Flex vertical gap={8}>
+            <Line {...line} />
+            <Legend name={rateName} color={token.colorPrimary} />
+          </Flex>
+        </Col>
+      ) : null}
+    </Row>
+  );
+}
