@@ -30,6 +30,7 @@ import { throwawayServer } from '../tests/support/server-env';
 import { runChatBench } from './chat';
 import { runPaymentsBench } from './payments';
 import { runSearchBench } from './search';
+import { runStatPagesBench } from './stat-pages';
 import { runStatRollupBench } from './stat-rollup';
 import { runSystemUsersBench } from './system-users';
 
@@ -380,6 +381,7 @@ async function all() {
   if (!only || only === 'search') await runSearchBench();
   if (!only || only === 'payments') await runPaymentsBench();
   if (!only || only === 'stat-rollup') await runStatRollupBench();
+  if (!only || only === 'stat-pages') await runStatPagesBench();
 }
 
 all().catch((e) => {
