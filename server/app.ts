@@ -126,6 +126,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       { name: 'nightly-reconciliation', everyMs: 10 * 60_000, run: () => credits.reconcileIfDue() },
       // orders whose notification did not come: asked about at the provider, expired when due
       { name: 'pay-requery', everyMs: 15_000, run: () => payments.requery() },
+      // the raw statistics' daily partitions: today's and tomorrow's made, those past the retention dropped
+      { name: 'stat-partitions', everyMs: 3600_000, run: async () => stats.store.ingest.maintain((await stats.settings()).raw_retention_days) },
       // at start (then rarely): entries written before their module indexed them
       {
         name: 'search-backfill',

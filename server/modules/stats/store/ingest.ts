@@ -3,7 +3,9 @@
  * ignored, the app-days marked dirty for the rollup job in the same transaction) and the daily
  * partitions' upkeep.
  */
+import type pg from 'pg';
 import type { StatPools } from '../pools';
+import { dropPartitionsBefore, ensurePartitions, utcDay } from './partitions';
 
 /** one raw record as stored: the receiver's checked form of a reported record */
 export interface StatRow {
@@ -37,17 +39,140 @@ export interface StatRow {
   amountCents: number | null;
 }
 
+/** a row's identity in the raw table (its primary key) */
+export const rowKey = (ts: Date | number | string, eid: string) => `${typeof ts === 'object' ? ts.getTime() : ts}|${eid}`;
+
 export interface IngestStore {
   /** writes the rows and marks their app-days (in the tz) dirty, in one transaction; answers the rows new to the table */
   insert(rows: StatRow[], tz: number): Promise<number>;
+  /** insert, answering per row whether it was new to the table (false: a duplicate of a stored row by ts + eid) */
+  insertEach(rows: StatRow[], tz: number): Promise<boolean[]>;
+  /** the appids of the app list (the apps reports may name) */
+  appIds(): Promise<string[]>;
+  /**
+   * the partitions' upkeep (one instance at a time): today's and tomorrow's UTC days exist, days
+   * wholly older than `retentionDays` are dropped; answers what it did (nothing when another
+   * instance holds the lock)
+   */
+  maintain(retentionDays: number, now?: Date): Promise<{ ensured: string[]; dropped: string[] }>;
 }
 
+/** the advisory lock the partitions' upkeep holds (a constant of this module) */
+const PARTITIONS_LOCK = 727_101;
+
+/** the raw table's columns as the flush statement sends them: one array parameter each */
+const COLUMNS: Array<[column: string, type: string, of: (r: StatRow) => unknown]> = [
+  ['eid', 'text', (r) => r.eid],
+  ['app_id', 'text', (r) => r.appId],
+  ['device_id', 'text', (r) => r.deviceId],
+  ['uid', 'text', (r) => r.uid],
+  ['sid', 'text', (r) => r.sid],
+  ['kind', 'int2', (r) => r.kind],
+  ['platform', 'text', (r) => r.platform],
+  ['channel', 'text', (r) => r.channel],
+  ['scene', 'text', (r) => r.scene],
+  ['version', 'text', (r) => r.version],
+  ['os', 'text', (r) => r.os],
+  ['device_model', 'text', (r) => r.deviceModel],
+  ['screen', 'text', (r) => r.screen],
+  ['language', 'text', (r) => r.language],
+  ['url', 'text', (r) => r.url],
+  ['referrer', 'text', (r) => r.referrer],
+  ['title', 'text', (r) => r.title],
+  ['ev_key', 'text', (r) => r.evKey],
+  ['ev_value', 'text', (r) => r.evValue],
+  ['err_hash', 'text', (r) => r.errHash],
+  ['err_msg', 'text', (r) => r.errMsg],
+  ['err_stack', 'text', (r) => r.errStack],
+  ['order_no', 'text', (r) => r.orderNo],
+  ['amount_cents', 'int4', (r) => r.amountCents],
+];
+
+/**
+ * One statement per flush (atomic on its own, so no BEGIN/COMMIT round trips): the rows from
+ * unnest'ed arrays (measured faster than multi-row VALUES), duplicates skipped, and the app-days
+ * of the rows that were new marked dirty. ts travels as epoch milliseconds (exact; no Date
+ * formatting per row).
+ */
+const INSERT_SQL = `WITH ins AS (
+  INSERT INTO stat_events (ts, ${COLUMNS.map((c) => c[0]).join(', ')})
+  SELECT timestamptz 'epoch' + u.ms * interval '1 millisecond', ${COLUMNS.map((c) => `u.${c[0]}`).join(', ')}
+  FROM unnest($1::int8[], ${COLUMNS.map((c, i) => `$${i + 2}::${c[1]}[]`).join(', ')}) AS u(ms, ${COLUMNS.map((c) => c[0]).join(', ')})
+  ON CONFLICT (ts, eid) DO NOTHING
+  RETURNING ts, eid, app_id
+), dirty AS (
+  INSERT INTO stat_dirty (app_id, day)
+  SELECT DISTINCT app_id, stat_day(ts, $${COLUMNS.length + 2}::int) FROM ins ORDER BY 1, 2
+  ON CONFLICT DO NOTHING
+)
+SELECT (extract(epoch FROM ts) * 1000)::int8::text AS ms, eid FROM ins`;
+
 export class PgIngestStore implements IngestStore {
+  /** UTC days whose partition is known to exist (a flush of those days skips the check) */
+  private knownDays = new Set<string>();
+
   constructor(private pools: StatPools) {}
 
+  private get pool(): pg.Pool {
+    return this.pools.write.$client as pg.Pool;
+  }
+
   async insert(rows: StatRow[], tz: number): Promise<number> {
-    void this.pools;
-    void tz;
-    return rows.length ? Promise.reject(new Error('the ingest store is being written')) : 0;
+    return (await this.insertEach(rows, tz)).filter(Boolean).length;
+  }
+
+  async insertEach(rows: StatRow[], tz: number): Promise<boolean[]> {
+    if (!rows.length) return [];
+    const days = new Set(rows.map((r) => utcDay(r.ts)));
+    const missing = [...days].filter((d) => !this.knownDays.has(d));
+    if (missing.length) {
+      await ensurePartitions(this.pool, missing);
+      for (const d of missing) this.knownDays.add(d);
+    }
+    const params: unknown[] = [rows.map((r) => r.ts.getTime())];
+    for (const [, , of] of COLUMNS) params.push(rows.map(of));
+    params.push(tz);
+    let result: pg.QueryResult<{ ms: string; eid: string }>;
+    try {
+      result = await this.pool.query<{ ms: string; eid: string }>({ name: 'stat-ingest', text: INSERT_SQL, values: params });
+    } catch (e) {
+      // a partition dropped behind this instance's back (another instance's upkeep): make it again once
+      if ((e as { code?: string }).code !== '23514') throw e;
+      this.knownDays.clear();
+      await ensurePartitions(this.pool, days);
+      for (const d of days) this.knownDays.add(d);
+      result = await this.pool.query<{ ms: string; eid: string }>({ name: 'stat-ingest', text: INSERT_SQL, values: params });
+    }
+    if (result.rows.length === rows.length) return rows.map(() => true);
+    const fresh = new Set(result.rows.map((r) => rowKey(r.ms, r.eid)));
+    return rows.map((r) => fresh.has(rowKey(r.ts, r.eid)));
+  }
+
+  async appIds(): Promise<string[]> {
+    // the app list is system/apps' table: read for the keys only
+    const r = await (this.pools.read.$client as pg.Pool).query<{ appid: string }>('SELECT appid FROM apps');
+    return r.rows.map((row) => row.appid);
+  }
+
+  async maintain(retentionDays: number, now = new Date()): Promise<{ ensured: string[]; dropped: string[] }> {
+    const client = await this.pool.connect();
+    try {
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [PARTITIONS_LOCK]);
+      if (!rows[0].ok) return { ensured: [], dropped: [] };
+      try {
+        const today = utcDay(now);
+        const ensured = [today, utcDay(now.getTime() + 86_400_000)];
+        await ensurePartitions(client, ensured);
+        for (const d of ensured) this.knownDays.add(d);
+        // a day's partition goes once all of it is older than the retention
+        const dropped = await dropPartitionsBefore(client, utcDay(now.getTime() - retentionDays * 86_400_000));
+        for (const d of dropped) this.knownDays.delete(d);
+        return { ensured, dropped };
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [PARTITIONS_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
   }
 }
