@@ -18,6 +18,7 @@
  *  (d) bench/chat.ts: 500 concurrent streaming chats through the server, and the ledger's throughput.
  *  (e) bench/search.ts: search over 100,000 entries, and the first token of Ask AI.
  *  (f) bench/payments.ts: 100 concurrent duplicate notifications (one credit), notifications per second.
+ *  (g) bench/stat-ingest.ts: statistics reports over HTTP (records/s) against COPY of the same rows.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +30,7 @@ import { throwawayServer } from '../tests/support/server-env';
 import { runChatBench } from './chat';
 import { runPaymentsBench } from './payments';
 import { runSearchBench } from './search';
+import { runStatIngestBench } from './stat-ingest';
 import { runSystemUsersBench } from './system-users';
 
 const ROOT = path.join(__dirname, '..');
@@ -377,6 +379,7 @@ async function all() {
   if (!only || only === 'chat') await runChatBench();
   if (!only || only === 'search') await runSearchBench();
   if (!only || only === 'payments') await runPaymentsBench();
+  if (!only || only === 'stat-ingest') await runStatIngestBench();
 }
 
 all().catch((e) => {

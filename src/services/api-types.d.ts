@@ -9841,13 +9841,187 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** an app's statistics records (answered once they are stored) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid: string;
+                        device_id: string;
+                        uid?: string;
+                        platform: "web" | "h5" | "android" | "ios" | "harmony" | "mp-weixin" | "mp-alipay" | "mp-baidu" | "mp-toutiao" | "mp-qq";
+                        channel?: string;
+                        scene?: string;
+                        version?: string;
+                        os?: string;
+                        device_model?: string;
+                        screen?: string;
+                        language?: string;
+                        records: components["schemas"]["def-58"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-59"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the SDK's enable check: whether to report, and how often */
+        get: {
+            parameters: {
+                query: {
+                    appid: string;
+                    version?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-60"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the statistics settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-61"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes the statistics settings (a time zone change recomputes every rollup) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled?: boolean;
+                        tz_offset_minutes?: number;
+                        report_interval_s?: number;
+                        raw_retention_days?: number;
+                        rate_limit_per_minute?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-61"];
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -10820,8 +10994,55 @@ export interface components {
             rewarded_today: number;
             daily_cap: number;
         };
-        /** StatOptions */
+        /** StatRecord */
         "def-58": {
+            /** @description client event id: a retry with the same id and ts is stored once */
+            id?: string;
+            /** @description ms since 1970 (client clock) */
+            ts: number;
+            kind: "launch" | "show" | "hide" | "page" | "event" | "error" | "crash" | "pay";
+            sid: string;
+            url?: string;
+            referrer?: string;
+            /** @description cut to 512 characters */
+            title?: string;
+            name?: string;
+            value?: string | Record<string, never>;
+            /** @description cut to 2000 characters */
+            message?: string;
+            /** @description cut to 16000 characters */
+            stack?: string;
+            order_no?: string;
+            amount_cents?: number;
+        };
+        /** StatReportResult */
+        "def-59": {
+            accepted: number;
+            duplicates: number;
+            rejected: {
+                index: number;
+                code: string;
+                field: string;
+            }[];
+        };
+        /** StatConfig */
+        "def-60": {
+            enabled: boolean;
+            report_interval_s: number;
+            session_overtime_app_s: number;
+            session_overtime_page_s: number;
+            cache_ms: number;
+        };
+        /** StatSettings */
+        "def-61": {
+            enabled: boolean;
+            tz_offset_minutes: number;
+            report_interval_s: number;
+            raw_retention_days: number;
+            rate_limit_per_minute: number;
+        };
+        /** StatOptions */
+        "def-62": {
             apps: {
                 appid: string;
                 name: string;
