@@ -83,6 +83,33 @@ const copyLine = (r: StatRow) =>
     .map(cell)
     .join('\t') + '\n';
 
+/** CPU seconds a process has used (user + system) */
+function cpuS(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of the postmaster and every backend of the cluster in dataDir */
+function pgCpuS(dataDir: string): number {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuS(postmaster);
+  for (const n of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(n)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${n}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) total += cpuS(Number(n));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
+}
+
 function post(agent: http.Agent, port: number, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -114,7 +141,7 @@ export async function runStatIngestBench(): Promise<void> {
     // one app key sends everything here: its rate limit is not what is measured
     await db.$client.query(`INSERT INTO app_settings (key, value) VALUES ('settings.stats', '{"rate_limit_per_minute": 100000000}'::jsonb)`);
     const port = await freePort();
-    server = await startServer(pg.url, dataDir, false, {}, port);
+    server = await startServer(pg.url, dataDir, true, {}, port);
 
     // the reports, made before the clock starts (the clients' own work is not the server's)
     const now = Date.now();
@@ -150,6 +177,7 @@ export async function runStatIngestBench(): Promise<void> {
     const statuses: Record<string, number> = {};
     let accepted = 0;
     let next = 0;
+    const cpu0 = { server: cpuS(server.c.pid!), pg: pgCpuS(dataDir), self: process.cpuUsage() };
     const t0 = performance.now();
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
@@ -171,6 +199,8 @@ export async function runStatIngestBench(): Promise<void> {
       }),
     );
     const httpS = (performance.now() - t0) / 1000;
+    const self = process.cpuUsage(cpu0.self);
+    const cpu = { server: cpuS(server.c.pid!) - cpu0.server, pg: pgCpuS(dataDir) - cpu0.pg, clients: (self.user + self.system) / 1e6 };
     agent.destroy();
     const httpRate = accepted / httpS;
     const { rows: stored } = await db.$client.query<{ n: number }>('SELECT count(*)::int AS n FROM stat_events');
@@ -180,6 +210,7 @@ export async function runStatIngestBench(): Promise<void> {
       `  HTTP: ${accepted} records accepted in ${httpS.toFixed(2)} s = ${httpRate.toFixed(0)} records/s (${(accepted / PER_REPORT / httpS).toFixed(0)} reports/s), ` +
         `report latency p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms; answers ${JSON.stringify(statuses)}; ${stored[0].n} rows stored`,
     );
+    console.log(`  CPU during HTTP (s, of ${httpS.toFixed(1)} s wall on ${os.cpus().length} cores): server ${cpu.server.toFixed(1)}, PostgreSQL ${cpu.pg.toFixed(1)}, the bench's clients ${cpu.clients.toFixed(1)}`);
     const ratio = httpRate / copyRate;
     console.log(`  HTTP / COPY = ${ratio.toFixed(2)}x (target >= ${TARGET_RATIO}x): ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`);
     await db.$client.end();

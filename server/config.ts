@@ -128,9 +128,9 @@ export interface Config {
   /**
    * The statistics receiver's write buffer: at most bufferRows rows held (more answers STAT_BUSY),
    * at most flushRows rows per write, and rows gather flushMs before a write starts (while a write
-   * runs the next batch gathers, so under load batches grow on their own)
+   * runs the next batch gathers, so under load batches grow on their own), at most `writers` writes at once
    */
-  statIngest: { bufferRows: number; flushRows: number; flushMs: number };
+  statIngest: { bufferRows: number; flushRows: number; flushMs: number; writers: number };
 }
 
 /** Alipay open platform (alipay-sdk): the app, its private key and Alipay's public key */
@@ -297,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       bufferRows: Math.max(1, int(env.STAT_BUFFER_ROWS, 50_000)),
       flushRows: Math.max(1, int(env.STAT_FLUSH_ROWS, 2_000)),
       flushMs: int(env.STAT_FLUSH_MS, 10),
+      writers: Math.min(3, Math.max(1, int(env.STAT_WRITERS, 2))),
     },
   };
 }

@@ -320,7 +320,7 @@ describe('settings, switch and limits', () => {
 
 describe('buffer, partitions, shutdown', () => {
   test('a full buffer answers 429 STAT_BUSY with Retry-After and keeps nothing of that report', async () => {
-    const small = await createTestApp({ statIngest: { bufferRows: 30, flushRows: 1000, flushMs: 5 } });
+    const small = await createTestApp({ statIngest: { bufferRows: 30, flushRows: 1000, flushMs: 5, writers: 2 } });
     try {
       await addApp(small.db, APP);
       // warm up (partitions, app list) so the held write below is the only thing waiting

@@ -15,6 +15,8 @@ export interface BufferOptions {
   flushRows: number;
   /** how long rows gather before a write starts (a full batch of flushRows starts at once) */
   flushMs: number;
+  /** writes at once at most (each on its own connection of the write pool) */
+  writers: number;
 }
 
 export interface BufferResult {
@@ -43,7 +45,7 @@ export class IngestBuffer {
   /** the keys (ts + eid) of every row held: a retry that arrives before the first copy is written is a duplicate */
   private held = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  private writer: Promise<void> | undefined;
+  private writers = new Set<Promise<void>>();
   private closed = false;
 
   constructor(
@@ -84,9 +86,9 @@ export class IngestBuffer {
 
   /** writes everything held now (and what arrives meanwhile) */
   async drain(): Promise<void> {
-    while (this.gathering.length || this.writer) {
+    while (this.gathering.length || this.writers.size) {
       this.kick();
-      await this.writer;
+      await Promise.all([...this.writers]);
     }
   }
 
@@ -101,14 +103,20 @@ export class IngestBuffer {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
-    this.writer ??= this.writeAll().finally(() => {
-      this.writer = undefined;
-      // rows that came while the last write ran and did not fill a batch wait their gather time
-      if (this.gathering.length) this.timer ??= setTimeout(() => this.kick(), this.opts.flushMs);
-    });
+    while (this.gathering.length && this.writers.size < this.opts.writers) {
+      const w: Promise<void> = this.writeAll().finally(() => {
+        this.writers.delete(w);
+        // rows that came while the writers were busy and did not fill a batch wait their gather time
+        if (this.gathering.length) this.timer ??= setTimeout(() => this.kick(), this.opts.flushMs);
+      });
+      this.writers.add(w);
+    }
   }
 
-  /** one write after another while full batches wait (one writer: the flushes never contend for rows' locks) */
+  /**
+   * Writes batches while full ones wait. Writers never share a row (a key is held once), and the
+   * dirty marks go in sorted order, so concurrent writes wait for each other at most, never deadlock.
+   */
   private async writeAll(): Promise<void> {
     do {
       const batch: Entry[] = [];
@@ -118,6 +126,7 @@ export class IngestBuffer {
         batch.push(e);
         n += e.rows.length;
       }
+      if (!n) return;
       this.gatheringRows -= n;
       this.writingRows += n;
       await this.write(batch);

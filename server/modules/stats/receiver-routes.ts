@@ -102,7 +102,7 @@ export async function receiverRoutes(ctx: ModuleContext) {
   const buffer: IngestBuffer = new IngestBuffer(
     stats.store.ingest,
     async (): Promise<number> => (await receiver.settings()).tz_offset_minutes,
-    { maxRows: config.statIngest.bufferRows, flushRows: config.statIngest.flushRows, flushMs: config.statIngest.flushMs },
+    { ...config.statIngest, maxRows: config.statIngest.bufferRows },
     app.log,
   );
   const receiver: StatReceiver = new StatReceiver(stats, buffer);
