@@ -118,7 +118,11 @@ function rowsJson(rows: StatRow[]): string {
   const out: Record<string, unknown>[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const o: Record<string, unknown> = {};
-    for (const [c, , of] of COLUMNS) o[c] = of(rows[i]);
+    // a key left out is a null to json_to_recordset: most rows leave half the columns empty
+    for (const [c, , of] of COLUMNS) {
+      const v = of(rows[i]);
+      if (v !== null) o[c] = v;
+    }
     out[i] = o;
   }
   return JSON.stringify(out);
