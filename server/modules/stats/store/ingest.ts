@@ -60,15 +60,15 @@ export interface IngestStore {
 /** the advisory lock the partitions' upkeep holds (a constant of this module) */
 const PARTITIONS_LOCK = 727_101;
 
-/** the raw table's columns as the flush statement sends them: one JSON array of row objects */
-const COLUMNS: Array<[column: string, type: string, of: (r: StatRow) => unknown]> = [
-  ['ms', 'int8', (r) => r.ts.getTime()],
-  ['eid', 'text', (r) => r.eid],
+/**
+ * The raw table's columns as the flush statement sends them, in two JSON parameters: the report
+ * dimensions once per report (a report's rows share them), and each row with its report's index.
+ */
+type Column = [column: string, type: string, of: (r: StatRow) => unknown];
+const REPORT_COLUMNS: Column[] = [
   ['app_id', 'text', (r) => r.appId],
   ['device_id', 'text', (r) => r.deviceId],
   ['uid', 'text', (r) => r.uid],
-  ['sid', 'text', (r) => r.sid],
-  ['kind', 'int2', (r) => r.kind],
   ['platform', 'text', (r) => r.platform],
   ['channel', 'text', (r) => r.channel],
   ['scene', 'text', (r) => r.scene],
@@ -77,6 +77,12 @@ const COLUMNS: Array<[column: string, type: string, of: (r: StatRow) => unknown]
   ['device_model', 'text', (r) => r.deviceModel],
   ['screen', 'text', (r) => r.screen],
   ['language', 'text', (r) => r.language],
+];
+const ROW_COLUMNS: Column[] = [
+  ['ms', 'int8', (r) => r.ts.getTime()],
+  ['eid', 'text', (r) => r.eid],
+  ['sid', 'text', (r) => r.sid],
+  ['kind', 'int2', (r) => r.kind],
   ['url', 'text', (r) => r.url],
   ['referrer', 'text', (r) => r.referrer],
   ['title', 'text', (r) => r.title],
@@ -88,44 +94,53 @@ const COLUMNS: Array<[column: string, type: string, of: (r: StatRow) => unknown]
   ['order_no', 'text', (r) => r.orderNo],
   ['amount_cents', 'int4', (r) => r.amountCents],
 ];
-const STORED = COLUMNS.slice(1).map((c) => c[0]);
+const STORED = [...REPORT_COLUMNS, ...ROW_COLUMNS.slice(1)].map((c) => c[0]);
 
 /**
  * One statement per flush (atomic on its own, so no BEGIN/COMMIT round trips): the rows arrive
- * as one JSON parameter (JSON.stringify and json_to_recordset measured cheaper than 25 array
- * parameters, whose per-element escaping in node-pg cost more than the insert), duplicates are
- * skipped, the app-days of the rows that were new are marked dirty (sorted: concurrent flushes
- * wait for each other, never deadlock), and the answer is one row: how many were new, and only
- * when some were not, which ones. ts travels as epoch milliseconds (exact).
+ * as JSON (JSON.stringify and json_to_recordset measured cheaper than 25 array parameters, whose
+ * per-element escaping in node-pg cost more than the insert), duplicates are skipped, the
+ * app-days of the rows that were new are marked dirty (sorted: concurrent flushes wait for each
+ * other, never deadlock), and the answer is one row: how many were new, and only when some were
+ * not, which ones. ts travels as epoch milliseconds (exact).
  */
 const INSERT_SQL = `WITH ins AS (
   INSERT INTO stat_events (ts, ${STORED.join(', ')})
-  SELECT timestamptz 'epoch' + u.ms * interval '1 millisecond', ${STORED.map((c) => `u.${c}`).join(', ')}
-  FROM json_to_recordset($1::json) AS u(${COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
+  SELECT timestamptz 'epoch' + u.ms * interval '1 millisecond', ${STORED.join(', ')}
+  FROM json_to_recordset($1::json) AS u(r int, ${ROW_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')})
+  JOIN json_to_recordset($2::json) AS e(r int, ${REPORT_COLUMNS.map(([c, t]) => `${c} ${t}`).join(', ')}) USING (r)
   ON CONFLICT (ts, eid) DO NOTHING
   RETURNING ts, eid, app_id
 ), dirty AS (
   INSERT INTO stat_dirty (app_id, day)
-  SELECT DISTINCT app_id, stat_day(ts, $2::int) FROM ins ORDER BY 1, 2
+  SELECT DISTINCT app_id, stat_day(ts, $3::int) FROM ins ORDER BY 1, 2
   ON CONFLICT DO NOTHING
 )
 SELECT count(*)::int AS n,
-  CASE WHEN count(*) < $3::int THEN json_agg(json_build_array((extract(epoch FROM ts) * 1000)::int8::text, eid)) END AS fresh
+  CASE WHEN count(*) < $4::int THEN json_agg(json_build_array((extract(epoch FROM ts) * 1000)::int8::text, eid)) END AS fresh
 FROM ins`;
 
-/** the rows as the statement's JSON parameter (keys = column names) */
-function rowsJson(rows: StatRow[]): string {
-  const out: Record<string, unknown>[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const o: Record<string, unknown> = {};
-    // a key left out is a null to json_to_recordset: most rows leave half the columns empty
-    for (const [c, , of] of COLUMNS) {
-      const v = of(rows[i]);
-      if (v !== null) o[c] = v;
-    }
-    out[i] = o;
+/** an object of the columns' values; a key left out is a null to json_to_recordset (most rows leave half empty) */
+function pick(r: StatRow, columns: Column[], into: Record<string, unknown>) {
+  for (const [c, , of] of columns) {
+    const v = of(r);
+    if (v !== null) into[c] = v;
   }
-  return JSON.stringify(out);
+  return into;
+}
+
+/** the flush's two JSON parameters: rows, and the dimensions of their reports (a row's neighbours of the same report share them) */
+function flushJson(rows: StatRow[]): [string, string] {
+  const reports: Record<string, unknown>[] = [];
+  const out: Record<string, unknown>[] = new Array(rows.length);
+  let prev: StatRow | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    if (!prev || REPORT_COLUMNS.some(([, , of]) => of(r) !== of(prev!))) reports.push(pick(r, REPORT_COLUMNS, { r: reports.length }));
+    out[i] = pick(r, ROW_COLUMNS, { r: reports.length - 1 });
+    prev = r;
+  }
+  return [JSON.stringify(out), JSON.stringify(reports)];
 }
 
 const DAY_MS = 86_400_000;
@@ -155,7 +170,7 @@ export class PgIngestStore implements IngestStore {
       await ensurePartitions(this.pool, missing);
       for (const d of missing) this.knownDays.add(d);
     }
-    const query = { name: 'stat-ingest', text: INSERT_SQL, values: [rowsJson(rows), tz, rows.length] };
+    const query = { name: 'stat-ingest', text: INSERT_SQL, values: [...flushJson(rows), tz, rows.length] };
     let result: pg.QueryResult<{ n: number; fresh: Array<[string, string]> | null }>;
     try {
       result = await this.pool.query(query);
