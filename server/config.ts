@@ -296,7 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statIngest: {
       bufferRows: Math.max(1, int(env.STAT_BUFFER_ROWS, 50_000)),
       flushRows: Math.max(1, int(env.STAT_FLUSH_ROWS, 2_000)),
-      flushMs: int(env.STAT_FLUSH_MS, 10),
+      flushMs: int(env.STAT_FLUSH_MS, 2),
       writers: Math.min(3, Math.max(1, int(env.STAT_WRITERS, 2))),
     },
   };
