@@ -19,6 +19,8 @@
  *  (e) bench/search.ts: search over 100,000 entries, and the first token of Ask AI.
  *  (f) bench/payments.ts: 100 concurrent duplicate notifications (one credit), notifications per second.
  *  (g) bench/stat-rollup.ts: statistics rollups over 10 million raw events: a day's update, the full rebuild.
+ *  (h) bench/stat-ingest.ts: statistics reports over HTTP (records/s) against COPY of the same rows.
+ *  (i) bench/stat-pages.ts: every stats page's API over 10 million raw events and their rollups, cold and warm.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +34,7 @@ import { runPaymentsBench } from './payments';
 import { runSearchBench } from './search';
 import { runStatPagesBench } from './stat-pages';
 import { runStatRollupBench } from './stat-rollup';
+import { runStatIngestBench } from './stat-ingest';
 import { runSystemUsersBench } from './system-users';
 
 const ROOT = path.join(__dirname, '..');
@@ -382,6 +385,7 @@ async function all() {
   if (!only || only === 'payments') await runPaymentsBench();
   if (!only || only === 'stat-rollup') await runStatRollupBench();
   if (!only || only === 'stat-pages') await runStatPagesBench();
+  if (!only || only === 'stat-ingest') await runStatIngestBench();
 }
 
 all().catch((e) => {

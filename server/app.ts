@@ -129,6 +129,8 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       { name: 'pay-requery', everyMs: 15_000, run: () => payments.requery() },
       // statistics: the app-days with new raw events recomputed into the rollups
       { name: 'stat-rollup', everyMs: 30_000, run: rollupJob(stats, app.log) },
+      // the raw statistics' daily partitions: today's and tomorrow's made, those past the retention dropped
+      { name: 'stat-partitions', everyMs: 3600_000, run: async () => stats.store.ingest.maintain((await stats.settings()).raw_retention_days) },
       // at start (then rarely): entries written before their module indexed them
       {
         name: 'search-backfill',

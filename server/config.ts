@@ -125,6 +125,12 @@ export interface Config {
   ads: { callbackSecret?: string; pageAllow: string[] };
   /** a font with Chinese glyphs for invoice PDFs (TTF, OTF or a TTC collection and the face to use) */
   invoiceFont: { path: string; face?: string };
+  /**
+   * The statistics receiver's write buffer: at most bufferRows rows held (more answers STAT_BUSY),
+   * at most flushRows rows per write, and rows gather flushMs before a write starts (while a write
+   * runs the next batch gathers, so under load batches grow on their own), at most `writers` writes at once
+   */
+  statIngest: { bufferRows: number; flushRows: number; flushMs: number; writers: number };
 }
 
 /** Alipay open platform (alipay-sdk): the app, its private key and Alipay's public key */
@@ -287,5 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pay: { alipay: alipayOf(env), wxpay: wxpayOf(env) },
     ads: { callbackSecret: env.AD_CALLBACK_SECRET || undefined, pageAllow: list(env.AD_PAGE_ALLOW) ?? [] },
     invoiceFont: invoiceFontOf(env),
+    statIngest: {
+      bufferRows: Math.max(1, int(env.STAT_BUFFER_ROWS, 50_000)),
+      flushRows: Math.max(1, int(env.STAT_FLUSH_ROWS, 2_000)),
+      flushMs: int(env.STAT_FLUSH_MS, 2),
+      writers: Math.min(3, Math.max(1, int(env.STAT_WRITERS, 2))),
+    },
   };
 }

@@ -232,6 +232,36 @@ export const ERRORS = {
   STAT_RATE_LIMITED: 429,
   /** the receiver's buffer is full: try again after {seconds} s (nothing of the batch was kept) */
   STAT_BUSY: 429,
+  /** the report body is not a JSON object (field body) */
+  STAT_BODY_INVALID: 400,
+  /** records is not a list of at most {max} records (field records) */
+  STAT_BATCH_INVALID: 400,
+  /** the device id is not {min} to {max} characters (field device_id) */
+  STAT_DEVICE_ID_INVALID: 400,
+  /** the platform is not one the receiver knows (field platform) */
+  STAT_PLATFORM_INVALID: 400,
+  /** a reported text is not text or longer than {max} characters (the field) */
+  STAT_FIELD_INVALID: 400,
+  /** a record is not an object (field record) */
+  STAT_RECORD_INVALID: 400,
+  /** a record's id or session id is not 8 to 64 letters, digits, _ or - (field id / sid) */
+  STAT_RECORD_ID_INVALID: 400,
+  /** a record's time is not milliseconds since 1970 (field ts) */
+  STAT_RECORD_TS_INVALID: 400,
+  /** a record older than the raw retention ({days} days; field ts) */
+  STAT_RECORD_TOO_OLD: 400,
+  /** a record more than {minutes} minutes ahead of the server's clock (field ts) */
+  STAT_RECORD_IN_FUTURE: 400,
+  /** a record's kind is not one of the known kinds (field kind) */
+  STAT_RECORD_KIND_INVALID: 400,
+  /** a record of this kind ({kind}) needs the field */
+  STAT_RECORD_FIELD_MISSING: 400,
+  /** an event name is not text of 1 to {max} characters (field name) */
+  STAT_EVENT_NAME_INVALID: 400,
+  /** an event value is not text or an object of at most {max} characters as JSON (field value) */
+  STAT_EVENT_VALUE_INVALID: 400,
+  /** a pay record's amount is not a whole number of cents, 0 or more (field amount_cents) */
+  STAT_AMOUNT_INVALID: 400,
   /** a stats date range: start after end, or longer than {max} days (field start / end) */
   STAT_RANGE_INVALID: 400,
   /** a report query ran past its statement timeout (the statistics read pool): try again later */

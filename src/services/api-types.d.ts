@@ -9841,13 +9841,187 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** an app's statistics records (answered once they are stored) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid: string;
+                        device_id: string;
+                        uid?: string;
+                        platform: "web" | "h5" | "android" | "ios" | "harmony" | "mp-weixin" | "mp-alipay" | "mp-baidu" | "mp-toutiao" | "mp-qq";
+                        channel?: string;
+                        scene?: string;
+                        version?: string;
+                        os?: string;
+                        device_model?: string;
+                        screen?: string;
+                        language?: string;
+                        records: components["schemas"]["def-58"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-59"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the SDK's enable check: whether to report, and how often */
+        get: {
+            parameters: {
+                query: {
+                    appid: string;
+                    version?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-60"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the statistics settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-61"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes the statistics settings (a time zone change recomputes every rollup) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled?: boolean;
+                        tz_offset_minutes?: number;
+                        report_interval_s?: number;
+                        raw_retention_days?: number;
+                        rate_limit_per_minute?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-61"];
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -9883,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -9933,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -10823,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"][];
+                            data: components["schemas"]["def-68"][];
                             total: number;
                         };
                     };
@@ -10876,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"][];
+                            data: components["schemas"]["def-69"][];
                             total: number;
                         };
                     };
@@ -10929,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"][];
+                            data: components["schemas"]["def-70"][];
                             total: number;
                         };
                     };
@@ -10982,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"][];
+                            data: components["schemas"]["def-71"][];
                             total: number;
                         };
                     };
@@ -11035,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -11084,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-73"][];
                         };
                     };
                 };
@@ -11132,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-74"][];
                         };
                     };
                 };
@@ -11180,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-75"][];
                         };
                     };
                 };
@@ -11228,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -11271,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-77"][];
                         };
                     };
                 };
@@ -11305,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -11356,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-78"][];
                             total: number;
                         };
                     };
@@ -11404,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -11453,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -11505,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -11558,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-78"][];
                             total: number;
                         };
                     };
@@ -11606,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -11653,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -11689,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -11764,7 +11938,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -11812,7 +11986,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -11868,7 +12042,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"][];
+                            data: components["schemas"]["def-64"][];
                             total: number;
                         };
                     };
@@ -11973,7 +12147,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"][];
+                            data: components["schemas"]["def-65"][];
                             total: number;
                         };
                     };
@@ -13001,8 +13175,55 @@ export interface components {
             rewarded_today: number;
             daily_cap: number;
         };
-        /** StatPayOverview */
+        /** StatRecord */
         "def-58": {
+            /** @description client event id: a retry with the same id and ts is stored once */
+            id?: string;
+            /** @description ms since 1970 (client clock) */
+            ts: number;
+            kind: "launch" | "show" | "hide" | "page" | "event" | "error" | "crash" | "pay";
+            sid: string;
+            url?: string;
+            referrer?: string;
+            /** @description cut to 512 characters */
+            title?: string;
+            name?: string;
+            value?: string | Record<string, never>;
+            /** @description cut to 2000 characters */
+            message?: string;
+            /** @description cut to 16000 characters */
+            stack?: string;
+            order_no?: string;
+            amount_cents?: number;
+        };
+        /** StatReportResult */
+        "def-59": {
+            accepted: number;
+            duplicates: number;
+            rejected: {
+                index: number;
+                code: string;
+                field: string;
+            }[];
+        };
+        /** StatConfig */
+        "def-60": {
+            enabled: boolean;
+            report_interval_s: number;
+            session_overtime_app_s: number;
+            session_overtime_page_s: number;
+            cache_ms: number;
+        };
+        /** StatSettings */
+        "def-61": {
+            enabled: boolean;
+            tz_offset_minutes: number;
+            report_interval_s: number;
+            raw_retention_days: number;
+            rate_limit_per_minute: number;
+        };
+        /** StatPayOverview */
+        "def-62": {
             periods: {
                 /** @enum {string} */
                 period: "today" | "yesterday" | "day_before" | "week" | "month" | "quarter" | "year" | "all" | "range";
@@ -13036,7 +13257,7 @@ export interface components {
             }[];
         };
         /** StatPayFunnel */
-        "def-59": {
+        "def-63": {
             stages: {
                 total: {
                     created: number;
@@ -13072,7 +13293,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-60": {
+        "def-64": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -13095,7 +13316,7 @@ export interface components {
             created_at: string;
         };
         /** StatPayRank */
-        "def-61": {
+        "def-65": {
             user_id: string;
             username: string | null;
             nickname: string | null;
@@ -13107,7 +13328,7 @@ export interface components {
             last_paid_at: string | null;
         };
         /** StatOptions */
-        "def-62": {
+        "def-66": {
             apps: {
                 appid: string;
                 name: string;
@@ -13118,7 +13339,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-63": {
+        "def-67": {
             done: number;
             failed: number;
             dirty: number;
@@ -13128,7 +13349,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-64": {
+        "def-68": {
             path: string;
             title: string;
             views: number;
@@ -13141,7 +13362,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-65": {
+        "def-69": {
             path: string;
             title: string;
             entries: number;
@@ -13152,7 +13373,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-66": {
+        "def-70": {
             scene: string;
             name: string;
             sessions: number;
@@ -13166,7 +13387,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-67": {
+        "def-71": {
             channel: string;
             name: string;
             new_devices: number;
@@ -13179,7 +13400,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-68": {
+        "def-72": {
             key: string;
             name: string;
             count: number;
@@ -13188,7 +13409,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-69": {
+        "def-73": {
             /** Format: date */
             day: string;
             views: number;
@@ -13198,7 +13419,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-70": {
+        "def-74": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -13209,7 +13430,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-71": {
+        "def-75": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -13220,7 +13441,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-72": {
+        "def-76": {
             total: number;
             values: {
                 value: string;
@@ -13237,12 +13458,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-73": {
+        "def-77": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-74": {
+        "def-78": {
             hash: string;
             message: string;
             count: number;
@@ -13254,7 +13475,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-75": {
+        "def-79": {
             count: number;
             launches: number;
             rate: number;
@@ -13272,7 +13493,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-76": {
+        "def-80": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -13281,7 +13502,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-77"];
+            resolved: components["schemas"]["def-81"];
             trend: {
                 day: string;
                 count: number;
@@ -13320,7 +13541,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-77": {
+        "def-81": {
             version: string;
             frames: {
                 raw: string;
@@ -13339,7 +13560,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-78": {
+        "def-82": {
             version: string;
             device_model: string;
             count: number;
@@ -13349,7 +13570,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-79": {
+        "def-83": {
             app_id: string;
             version: string;
             file: string;

@@ -30,10 +30,13 @@ export const STAT_SETTINGS: SettingsArea<StatSettings> = {
     rate_limit_per_minute: 120_000,
   },
   check(v) {
-    if (!Number.isInteger(v.tz_offset_minutes) || v.tz_offset_minutes % 60 !== 0 || Math.abs(v.tz_offset_minutes) > 14 * 60)
-      throw new AppError('INVALID_PARAM', { field: 'tz_offset_minutes' });
-    if (!Number.isInteger(v.report_interval_s) || v.report_interval_s < 1 || v.report_interval_s > 3600) throw new AppError('INVALID_PARAM', { field: 'report_interval_s' });
-    if (!Number.isInteger(v.raw_retention_days) || v.raw_retention_days < 7 || v.raw_retention_days > 3660) throw new AppError('INVALID_PARAM', { field: 'raw_retention_days' });
-    if (!Number.isInteger(v.rate_limit_per_minute) || v.rate_limit_per_minute < 1) throw new AppError('INVALID_PARAM', { field: 'rate_limit_per_minute' });
+    const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });
+    if (typeof v.enabled !== 'boolean') throw bad('enabled', 'on or off');
+    if (!Number.isInteger(v.tz_offset_minutes) || v.tz_offset_minutes % 60 !== 0 || v.tz_offset_minutes < -12 * 60 || v.tz_offset_minutes > 14 * 60)
+      throw bad('tz_offset_minutes', 'whole hours from UTC-12 to UTC+14');
+    if (!Number.isInteger(v.report_interval_s) || v.report_interval_s < 1 || v.report_interval_s > 3600) throw bad('report_interval_s', '1 to 3600 seconds');
+    if (!Number.isInteger(v.raw_retention_days) || v.raw_retention_days < 7 || v.raw_retention_days > 3660) throw bad('raw_retention_days', '7 to 3660 days');
+    if (!Number.isInteger(v.rate_limit_per_minute) || v.rate_limit_per_minute < 1 || v.rate_limit_per_minute > 100_000_000)
+      throw bad('rate_limit_per_minute', '1 to 100000000 records a minute');
   },
 };

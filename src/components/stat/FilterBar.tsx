@@ -1,7 +1,7 @@
 /**
  * The filter bar every stats page opens with (the reference's): app, platform tabs, channel (or
  * nothing for mini programs, whose scene page has its own), version, and a date range with quick
- * ranges. Pages hide the parts they do not use.
+ * ranges. Pages hide the parts they do not use. Statistics managers also find the settings here.
  */
 import './i18n';
 import { Card, DatePicker, Flex, Segmented, Select, Skeleton, Typography } from 'antd';
@@ -11,6 +11,7 @@ import { requestErrorOf } from '../../services/request-layer';
 import { useT } from '../../shared/i18n';
 import { platformName } from './i18n';
 import { quickRanges, type StatFilterState } from './filter';
+import SettingsButton from './SettingsButton';
 
 export interface FilterBarProps {
   state: StatFilterState;
@@ -83,6 +84,8 @@ export default function FilterBar({ state, hide = [], extra }: FilterBarProps) {
             {t('stat.filter.timeZone', { offset: tzLabel(tz) })}
           </Typography.Text>
           {extra}
+          {/* the settings (MANAGE_UNI_STAT only); a time zone change moves the days shown */}
+          <SettingsButton onSaved={() => state.reloadOptions()} />
         </Flex>
         {show('platform') ? (
           <Segmented

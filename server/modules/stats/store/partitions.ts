@@ -4,6 +4,9 @@
  */
 import type pg from 'pg';
 
+/** a pool, or one connection of it (the upkeep runs on the connection that holds its lock) */
+type Queryable = pg.Pool | pg.ClientBase;
+
 const NAME = /^stat_events_p(\d{4})(\d{2})(\d{2})$/;
 
 export const partitionName = (utcDay: string) => `stat_events_p${utcDay.replace(/-/g, '')}`;
@@ -12,7 +15,7 @@ export const partitionName = (utcDay: string) => `stat_events_p${utcDay.replace(
 export const utcDay = (t: Date | number) => new Date(t).toISOString().slice(0, 10);
 
 /** creates the missing partitions of these UTC days (idempotent; safe from several instances) */
-export async function ensurePartitions(pool: pg.Pool, days: Iterable<string>): Promise<void> {
+export async function ensurePartitions(pool: Queryable, days: Iterable<string>): Promise<void> {
   for (const day of new Set(days)) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a day: ${day}`);
     const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -28,7 +31,7 @@ export async function ensurePartitions(pool: pg.Pool, days: Iterable<string>): P
 }
 
 /** the UTC days that have a partition, oldest first */
-export async function listPartitions(pool: pg.Pool): Promise<string[]> {
+export async function listPartitions(pool: Queryable): Promise<string[]> {
   const r = await pool.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'stat_events'`,
   );
@@ -40,7 +43,7 @@ export async function listPartitions(pool: pg.Pool): Promise<string[]> {
 }
 
 /** drops the partitions of UTC days before `day`; answers the days dropped */
-export async function dropPartitionsBefore(pool: pg.Pool, day: string): Promise<string[]> {
+export async function dropPartitionsBefore(pool: Queryable, day: string): Promise<string[]> {
   const gone = (await listPartitions(pool)).filter((d) => d < day);
   for (const d of gone) await pool.query(`DROP TABLE IF EXISTS ${partitionName(d)}`);
   return gone;
