@@ -22,3 +22,6 @@ export const ErrorResponse = Type.Object(
 export const Empty = Type.Object({});
 
 export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+
+/** a calendar day (YYYY-MM-DD) PostgreSQL can hold: format 'date' alone lets year 0000 through */
+export const Day = (opts: { description?: string } = {}) => Type.String({ format: 'date', pattern: '^[1-9][0-9]{3}-', ...opts });

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { checkRule, RULES } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
-import { Nullable, Ok } from '../../core/schemas';
+import { Day, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
 import { CreditAnalysis } from './analysis';
@@ -25,8 +25,8 @@ const Amounts = {
 
 const CreditAnalysisSchema = Type.Object(
   {
-    from: Type.String({ format: 'date' }),
-    to: Type.String({ format: 'date' }),
+    from: Day(),
+    to: Day(),
     tz: Type.String(),
     /** the account analysed; null: everyone */
     user_id: Nullable(Type.String()),

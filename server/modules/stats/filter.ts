@@ -4,6 +4,7 @@
  * range and turns the days into UTC instants in the configured time zone.
  */
 import { Type } from '@sinclair/typebox';
+import { Day } from '../../core/schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import { addDays, STAT_MAX_RANGE_DAYS, statDayStart } from '../../../shared/stat';
 import { AppError } from '../../core/errors';
@@ -14,9 +15,9 @@ export const StatFilterQuery = {
   channel: Type.Optional(Type.String({ maxLength: 64 })),
   version: Type.Optional(Type.String({ maxLength: 32 })),
   /** first local day (YYYY-MM-DD) */
-  start: Type.String({ format: 'date' }),
+  start: Day(),
   /** last local day, inclusive */
-  end: Type.String({ format: 'date' }),
+  end: Day(),
 };
 
 export interface StatFilterInput {

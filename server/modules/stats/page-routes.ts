@@ -3,7 +3,7 @@ import { type TProperties, Type } from '@sinclair/typebox';
 import { STAT_SPEC } from '../../../shared/stat';
 import { LIST } from '../../config';
 import type { ListQuery } from '../../core/list/query';
-import { List, Ok } from '../../core/schemas';
+import { Day, List, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
 import { StatFilterQuery } from './filter';
@@ -92,7 +92,7 @@ const EventRowT = Type.Object(
   },
   { $id: 'StatEventRow' },
 );
-const DayT = Type.String({ format: 'date' });
+const DayT = Day();
 const PageDayT = Type.Object({ day: DayT, views: Int, visitors: Int, exits: Int, entries: Int, duration_s: Num }, { $id: 'StatPageDay' });
 const SceneDayT = Type.Object(
   { day: DayT, sessions: Int, devices: Int, new_devices: Int, page_views: Int, duration_s: Num, bounces: Int },

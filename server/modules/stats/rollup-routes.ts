@@ -1,7 +1,7 @@
 /** The rollup job's routes: bring the statistics up to date now (analysts' "refresh"), and redo an app's days (managers). */
 import { Type } from '@sinclair/typebox';
 import { addDays, statDay } from '../../../shared/stat';
-import { Ok } from '../../core/schemas';
+import { Day, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
 import { parseFilter } from './filter';
@@ -51,9 +51,9 @@ export async function rollupRoutes(ctx: ModuleContext) {
       body: Type.Object({
         app_id: Type.String({ minLength: 1, maxLength: 64 }),
         /** first local day (YYYY-MM-DD) */
-        start: Type.String({ format: 'date' }),
+        start: Day(),
         /** last local day, inclusive */
-        end: Type.String({ format: 'date' }),
+        end: Day(),
       }),
       response: { 200: Ok(RollupRunT) },
     },
