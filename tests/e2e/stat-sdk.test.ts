@@ -123,13 +123,13 @@ describe('an app page with the SDK', () => {
     expect((await api('POST', '/api/stat/rollup/run', {}, adminToken)).status).toBe(200);
     await session.signIn(ADMIN.username, ADMIN.password);
     const page = session.page();
-    const figure = (label: string) =>
-      page.locator('.ant-card').filter({ has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${label}$`) }) }).locator('.ant-statistic-content');
+    // a key figure's card (KeyFigures: figure-<key>), checked by its label and value
+    const figure = (key: string, label: string) => page.getByTestId(`figure-${key}`).filter({ hasText: label }).locator('.ant-statistic-content');
 
     await session.go(`/pages/uni-stat/device/overview/overview?app_id=${APPID}`);
-    await figure('Active devices').getByText('1', { exact: true }).waitFor();
-    await figure('Launches').getByText('1', { exact: true }).waitFor();
-    await figure('Page views').getByText('3', { exact: true }).waitFor();
+    await figure('active', 'Active devices').getByText('1', { exact: true }).waitFor();
+    await figure('sessions', 'Launches').getByText('1', { exact: true }).waitFor();
+    await figure('page-views', 'Page views').getByText('3', { exact: true }).waitFor();
 
     await session.go(`/pages/uni-stat/page-res/page-res?app_id=${APPID}`);
     const list = page.locator('.ant-table-row').filter({ hasText: '/pages/list' });
