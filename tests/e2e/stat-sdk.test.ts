@@ -13,7 +13,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { STAT_KINDS } from '../../shared/stat';
 import { freePort } from '../support/free-port';
-import { api, BASE, CHROMIUM_ARGS, e2eSession } from './browser';
+import { api, BASE, CHROMIUM_ARGS, e2eSession, screenshot } from './browser';
 import { withDb } from './fixtures';
 
 const ADMIN = { username: 'sdk_admin', password: 'Admin#2026' };
@@ -144,5 +144,23 @@ describe('an app page with the SDK', () => {
     // the event's values: picking its row shows them (the value as JSON)
     await event.locator('td').nth(1).click();
     await page.getByTestId('event-values').getByText('{"sku":"A1"}').waitFor();
+  });
+  it('an admin changes the time zone in the statistics settings: the filter bar counts days in it', async () => {
+    const page = session.page();
+    await session.go(`/pages/uni-stat/device/overview/overview?app_id=${APPID}`);
+    await page.getByText('Days are counted in UTC+8').waitFor();
+    await page.getByTestId('stat-settings-button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Time zone days are counted in').waitFor();
+    await dialog.locator('.ant-select').filter({ hasText: 'UTC+8' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: /^UTC\+9$/ }).click();
+    await screenshot(page, 'stat-settings-en');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Statistics settings saved').waitFor();
+    await page.getByText('Days are counted in UTC+9').waitFor();
+    const saved = await api('GET', '/api/stat/settings', undefined, adminToken);
+    expect(saved.body.data.tz_offset_minutes).toBe(540);
+    // back to the default for the other tests
+    expect((await api('PUT', '/api/stat/settings', { tz_offset_minutes: 480 }, adminToken)).status).toBe(200);
   });
 });
