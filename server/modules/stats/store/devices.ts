@@ -185,16 +185,27 @@ export class PgDeviceReports implements DeviceReports {
 
   async activity(subject: StatSubject, f: StatFilter): Promise<ActivityReport> {
     const T = TABLES[subject];
-    // every day looks back over its own 30 days: distinct ids, so the windows are exact
+    // Each active day d of an id counts it in the 7 (30) days from d on, until its next active
+    // day takes over: [d, min(d + 7, next)) never overlap, so the running sum of +1 at d and -1
+    // at the end is the exact number of distinct ids in the trailing window, in one pass over
+    // the rows (a window per day would read every row 30 times).
     const rows = await query<{ day: string; dau: number; wau: number; mau: number }>(
       this.db,
-      sql`WITH g AS (${days(f.start, f.end)})
-      SELECT to_char(g.day, 'YYYY-MM-DD') AS day,
-        count(DISTINCT t.${T.id}) FILTER (WHERE t.day = g.day)::int AS dau,
-        count(DISTINCT t.${T.id}) FILTER (WHERE t.day > g.day - 7)::int AS wau,
-        count(DISTINCT t.${T.id})::int AS mau
-      FROM g LEFT JOIN ${T.days} t ON ${dimsWhere(f, 't')} AND t.day BETWEEN g.day - 29 AND g.day
-      GROUP BY g.day ORDER BY g.day`,
+      sql`WITH t AS (
+          SELECT t.day, lead(t.day) OVER (PARTITION BY t.${T.id} ORDER BY t.day) AS nxt
+          FROM ${T.days} t WHERE ${dimsWhere(f, 't')} AND t.day BETWEEN ${f.start}::date - 29 AND ${f.end}::date
+        ), deltas AS (
+          SELECT day AS d, 1 AS dau, 1 AS w7, 1 AS w30 FROM t
+          UNION ALL SELECT least(day + 7, coalesce(nxt, day + 7)), 0, -1, 0 FROM t
+          UNION ALL SELECT least(day + 30, coalesce(nxt, day + 30)), 0, 0, -1 FROM t
+          UNION ALL SELECT day, 0, 0, 0 FROM (${days(f.start, f.end)}) g
+        ), daily AS (
+          SELECT d, sum(dau) AS dau, sum(w7) AS w7, sum(w30) AS w30 FROM deltas GROUP BY d
+        ), run AS (
+          SELECT d, dau, sum(w7) OVER (ORDER BY d) AS wau, sum(w30) OVER (ORDER BY d) AS mau FROM daily
+        )
+      SELECT to_char(d, 'YYYY-MM-DD') AS day, dau::int, wau::int, mau::int FROM run
+      WHERE d BETWEEN ${f.start}::date AND ${f.end}::date ORDER BY d`,
     );
     return { days: rows.map((r) => ({ ...r, dau_wau: ratio(r.dau, r.wau), dau_mau: ratio(r.dau, r.mau) })) };
   }
