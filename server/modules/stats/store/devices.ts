@@ -320,19 +320,23 @@ export class PgDeviceReports implements DeviceReports {
         buckets.map((b) => (b.max === null ? sql`WHEN ${col} >= ${b.min} THEN ${b.key}` : sql`WHEN ${col} BETWEEN ${b.min} AND ${b.max} THEN ${b.key}`)),
         sql` `,
       )} END`;
-    const [depth, duration, [total]] = await Promise.all([
-      query<BucketRow>(
-        this.db,
-        sql`SELECT ${caseOf(sql`s.page_count`, DEPTH_BUCKETS)} AS key, count(*)::int AS sessions, count(DISTINCT ${idCol})::int AS subjects
-          FROM stat_sessions s WHERE ${filterWhere(f, 's')}${T.sessionsOnly} AND s.page_count >= 1 GROUP BY 1`,
-      ),
-      query<BucketRow>(
-        this.db,
-        sql`SELECT ${caseOf(sql`s.duration_s`, DURATION_BUCKETS)} AS key, count(*)::int AS sessions, count(DISTINCT ${idCol})::int AS subjects
-          FROM stat_sessions s WHERE ${filterWhere(f, 's')}${T.sessionsOnly} GROUP BY 1`,
-      ),
-      query<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM stat_sessions s WHERE ${filterWhere(f, 's')}${T.sessionsOnly}`),
-    ]);
+    // one scan of the sessions; distinct ids per bucket by grouping (bucket, id) first (a hash
+    // aggregate) rather than count(DISTINCT), which sorts
+    const rows = await query<BucketRow & { part: string }>(
+      this.db,
+      sql`WITH s AS MATERIALIZED (
+          SELECT CASE WHEN s.page_count >= 1 THEN ${caseOf(sql`s.page_count`, DEPTH_BUCKETS)} END AS dk, ${caseOf(sql`s.duration_s`, DURATION_BUCKETS)} AS uk, ${idCol} AS id
+          FROM stat_sessions s WHERE ${filterWhere(f, 's')}${T.sessionsOnly}
+        )
+        SELECT 'depth' AS part, dk AS key, sum(n)::int AS sessions, count(*)::int AS subjects FROM (SELECT dk, id, count(*) AS n FROM s WHERE dk IS NOT NULL GROUP BY 1, 2) x GROUP BY dk
+        UNION ALL
+        SELECT 'duration', uk, sum(n)::int, count(*)::int FROM (SELECT uk, id, count(*) AS n FROM s GROUP BY 1, 2) x GROUP BY uk
+        UNION ALL
+        SELECT 'total', '', count(*)::int, 0 FROM s`,
+    );
+    const depth = rows.filter((r) => r.part === 'depth');
+    const duration = rows.filter((r) => r.part === 'duration');
+    const total = { n: rows.find((r) => r.part === 'total')?.sessions ?? 0 };
     // every bucket in its order, empty ones as 0
     const fill = (rows: BucketRow[], buckets: readonly { key: string }[]) =>
       buckets.map((b) => rows.find((r) => r.key === b.key) ?? { key: b.key, sessions: 0, subjects: 0 });
