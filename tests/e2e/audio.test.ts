@@ -79,6 +79,9 @@ beforeAll(async () => {
   expect((await api('POST', '/api/credits/adjust', { user_id: userId, amount: 1000, reason: 'e2e starting credits' }, adminToken)).status).toBe(200);
   await addSpeechModel('Transcriber', 'echo', 1);
   await addSpeechModel('Broken transcriber', 'fail', 2);
+  // the transcript goes to the chat, which needs a chat model to take it
+  const chatModel = { name: 'Echo', protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-x', provider_model: 'echo', context_window: 16000, max_output_tokens: 200, input_price: 1, output_price: 1 };
+  expect((await api('POST', '/api/ai/models', chatModel, adminToken)).status).toBe(200);
 });
 afterAll(async () => {
   for (const b of browsers) {
@@ -142,7 +145,11 @@ describe('with a microphone', () => {
 
     await page.getByTestId('send-to-chat').click();
     await page.waitForURL((u) => u.hash.includes('/pages/assistant/chat/chat'));
-    await page.waitForFunction(() => /^Stand-in transcript of 1\.\d seconds of audio\.$/.test(document.querySelector<HTMLTextAreaElement>('.ant-sender textarea')?.value ?? ''));
+    // read once the model list has arrived (the sender is enabled), not during the loading window
+    await page.waitForFunction(() => {
+      const input = document.querySelector<HTMLTextAreaElement>('.ant-sender textarea');
+      return !!input && !input.disabled && /^Stand-in transcript of 1\.\d seconds of audio\.$/.test(input.value);
+    });
   });
 
   it("shows a provider's error with its code and words, and it costs nothing", async () => {
