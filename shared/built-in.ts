@@ -37,6 +37,9 @@ export const BUILT_IN_PERMISSIONS: BuiltInPermission[] = [
   { permissionId: RULES.manageFinance, permissionName: 'Manage finance', comment: 'built-in' },
   { permissionId: RULES.readStats, permissionName: 'Read usage statistics', comment: 'built-in' },
   { permissionId: RULES.manageStats, permissionName: 'Manage usage statistics', comment: 'built-in' },
+  { permissionId: RULES.manageMessages, permissionName: 'Manage site messages', comment: 'built-in' },
+  { permissionId: RULES.manageWelfare, permissionName: 'Manage welfare campaigns', comment: 'built-in' },
+  { permissionId: RULES.manageVersions, permissionName: 'Manage app versions', comment: 'built-in' },
 ];
 
 export interface BuiltInMenu {
@@ -72,6 +75,13 @@ export const BUILT_IN_MENUS: BuiltInMenu[] = [
   { menuId: 'ai_model', name: 'menu.aiModel', icon: 'RobotOutlined', url: '/pages/ai-model/list', sort: 1080, parentId: 'system_management', permission: menuPermission(RULES.aiModels) },
   { menuId: 'ai_usage', name: 'menu.aiUsage', icon: 'LineChartOutlined', url: '/pages/ai-usage/list', sort: 1090, parentId: 'system_management', permission: menuPermission(RULES.aiUsage) },
   { menuId: 'ai_prompt', name: 'menu.aiPrompt', icon: 'ShopOutlined', url: '/pages/ai-prompt/list', sort: 1100, parentId: 'system_management', permission: menuPermission(RULES.manageContent) },
+  // operations: content (articles, categories), site messages, welfare campaigns, app versions
+  { menuId: 'operations', name: 'menu.operations', icon: 'NotificationOutlined', url: '', sort: 400, parentId: null, permission: [...menuPermission(RULES.manageContent), ...menuPermission(RULES.manageMessages), ...menuPermission(RULES.manageWelfare), ...menuPermission(RULES.manageVersions)] },
+  { menuId: 'cms_article', name: 'menu.cms.articles', icon: 'ReadOutlined', url: '/uni_modules/uni-cms/pages/article/list/list', sort: 410, parentId: 'operations', permission: menuPermission(RULES.manageContent) },
+  { menuId: 'cms_category', name: 'menu.cms.categories', icon: 'FolderOutlined', url: '/uni_modules/uni-cms/pages/categories/list/list', sort: 420, parentId: 'operations', permission: menuPermission(RULES.manageContent) },
+  { menuId: 'site_message', name: 'menu.siteMessage', icon: 'MailOutlined', url: '/pages/site-message/list', sort: 430, parentId: 'operations', permission: menuPermission(RULES.manageMessages) },
+  { menuId: 'dsw_welfare', name: 'menu.welfare', icon: 'GiftOutlined', url: '/pages/dsw-welfare/list', sort: 440, parentId: 'operations', permission: menuPermission(RULES.manageWelfare) },
+  { menuId: 'upgrade_center', name: 'menu.upgradeCenter', icon: 'CloudUploadOutlined', url: '/uni_modules/uni-upgrade-center/pages/version/list', sort: 450, parentId: 'operations', permission: menuPermission(RULES.manageVersions) },
   // finance: the pages of MANAGE_FINANCE (withdrawals, invoices and the cost analysis are the
   // expense pages every user has, showing everyone's to these holders)
   { menuId: 'finance', name: 'menu.finance', icon: 'WalletOutlined', url: '', sort: 500, parentId: null, permission: menuPermission(RULES.manageFinance) },

@@ -103,6 +103,12 @@ export const RULES = {
   readStats: 'READ_UNI_STAT',
   /** statistics settings (reporting on/off, time zone, retention), source maps, channel and event names */
   manageStats: 'MANAGE_UNI_STAT',
+  /** site messages: write, schedule, withdraw, see who read them */
+  manageMessages: 'MANAGE_SITE_MESSAGE',
+  /** welfare campaigns (credits users claim) and their claims */
+  manageWelfare: 'MANAGE_WELFARE',
+  /** the upgrade center: app version records and their packages */
+  manageVersions: 'MANAGE_UNI_UPGRADE_CENTER',
 } as const;
 
 /** the two roots that cannot be deleted */

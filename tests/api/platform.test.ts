@@ -67,6 +67,7 @@ describe('nav menus', () => {
           { 'menu.stat.pay': ['menu.stat.overview', 'menu.stat.payList', 'menu.stat.payFunnel', 'menu.stat.payRanking'] },
         ],
       },
+      { 'menu.operations': ['menu.cms.articles', 'menu.cms.categories', 'menu.siteMessage', 'menu.welfare', 'menu.upgradeCenter'] },
       {
         'menu.finance': [
           'menu.finance.orders',
