@@ -177,7 +177,9 @@ export class PgDeviceReports implements DeviceReports {
       ),
       query<{ platform: string; active: number }>(
         this.db,
-        sql`SELECT t.platform, count(DISTINCT t.${T.id})::int AS active FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY t.platform ORDER BY active DESC, t.platform`,
+        // distinct ids by grouping (platform, id) first: a hash aggregate, where count(DISTINCT) sorts
+        sql`SELECT x.platform, count(*)::int AS active FROM (SELECT t.platform, t.${T.id} FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1, 2) x
+          GROUP BY x.platform ORDER BY active DESC, x.platform`,
       ),
     ]);
     return { day: f.end, today, previous, trend: trend.map(({ day, new: n, active, sessions }) => ({ day, new: n, active, sessions })), top_pages: top, platforms };
@@ -237,8 +239,9 @@ export class PgDeviceReports implements DeviceReports {
     const rows = await query<TrendReport['rows'][number]>(
       this.db,
       sql`WITH g AS (SELECT DISTINCT ${bucket(sql`d.day`)} AS b FROM (${days(f.start, f.end)}) d),
-        a AS (SELECT ${bucket(sql`t.day`)} AS b, count(DISTINCT t.${T.id})::int AS active, sum(t.sessions)::int AS sessions, sum(t.duration_s)::float8 AS duration_s
-              FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1),
+        a AS (SELECT x.b, count(*)::int AS active, sum(x.sessions)::int AS sessions, sum(x.duration_s)::float8 AS duration_s
+              FROM (SELECT ${bucket(sql`t.day`)} AS b, t.${T.id}, sum(t.sessions) AS sessions, sum(t.duration_s) AS duration_s
+                    FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1, 2) x GROUP BY 1),
         n AS (SELECT ${bucket(sql`t.first_day`)} AS b, count(*)::int AS new FROM ${T.firsts} t
               WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY 1)
       SELECT to_char(g.b, 'YYYY-MM-DD') AS bucket, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,
@@ -283,8 +286,9 @@ export class PgDeviceReports implements DeviceReports {
     const group = byPlatform ? sql`t.platform` : sql`''`;
     return query<{ platform: string } & Totals>(
       this.db,
-      sql`WITH a AS (SELECT ${group} AS platform, count(DISTINCT t.${T.id})::int AS active, sum(t.sessions)::int AS sessions, sum(t.duration_s)::float8 AS duration_s
-              FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1),
+      sql`WITH a AS (SELECT x.platform, count(*)::int AS active, sum(x.sessions)::int AS sessions, sum(x.duration_s)::float8 AS duration_s
+              FROM (SELECT ${group} AS platform, t.${T.id}, sum(t.sessions) AS sessions, sum(t.duration_s) AS duration_s
+                    FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1, 2) x GROUP BY 1),
         n AS (SELECT ${group} AS platform, count(*)::int AS new FROM ${T.firsts} t
               WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY 1)
       SELECT coalesce(a.platform, n.platform) AS platform, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,

@@ -109,11 +109,14 @@ export class PgPageReports implements PageReports {
           resource: 'stat-scenes',
           from: sql`(SELECT a.*, coalesce(n.name, '') AS name, ${ratio('a.bounces * 100', 'a.sessions')} AS bounce_rate,
               ${ratio('a.duration_s', 'a.sessions')} AS avg_session_s, ${ratio('a.sessions * 100', 'a.all_sessions')} AS share
-            FROM (SELECT scene, count(*)::int AS sessions, count(DISTINCT device_id)::int AS devices,
-                count(DISTINCT device_id) FILTER (WHERE first_visit)::int AS new_devices, sum(page_count)::int AS page_views,
-                sum(duration_s)::float8 AS duration_s, count(*) FILTER (WHERE page_count = 1)::int AS bounces,
-                sum(count(*)) OVER () AS all_sessions
-              FROM stat_sessions WHERE ${filterWhere(f)} AND scene <> '' GROUP BY scene) a
+            FROM (SELECT scene, sum(sessions)::int AS sessions, count(*)::int AS devices, count(*) FILTER (WHERE first_visit)::int AS new_devices,
+                sum(page_views)::int AS page_views, sum(duration_s)::float8 AS duration_s, sum(bounces)::int AS bounces,
+                sum(sum(sessions)) OVER () AS all_sessions
+              -- distinct devices by grouping (scene, device) first: a hash aggregate, where count(DISTINCT) sorts
+              FROM (SELECT scene, device_id, count(*) AS sessions, bool_or(first_visit) AS first_visit, sum(page_count) AS page_views,
+                  sum(duration_s) AS duration_s, count(*) FILTER (WHERE page_count = 1) AS bounces
+                FROM stat_sessions WHERE ${filterWhere(f)} AND scene <> '' GROUP BY 1, 2) x
+              GROUP BY scene) a
             LEFT JOIN stat_names n ON n.app_id = ${f.appId} AND n.kind = 'scene' AND n.key = a.scene) r`,
           columns: sql`r.scene, r.name, r.sessions, r.devices, r.new_devices, r.page_views, r.duration_s, r.avg_session_s, r.bounces, r.bounce_rate, r.share`,
           search: [sql`r.scene`, sql`r.name`],
@@ -132,7 +135,8 @@ export class PgPageReports implements PageReports {
                 UNION SELECT DISTINCT channel FROM stat_daily WHERE ${filterWhere(f)}) c
             LEFT JOIN (SELECT channel, sum(sessions)::int AS sessions, sum(page_views)::int AS page_views, sum(duration_s)::float8 AS duration_s,
                 sum(bounces)::int AS bounces FROM stat_daily WHERE ${filterWhere(f)} GROUP BY channel) d ON d.channel = c.channel
-            LEFT JOIN (SELECT channel, count(DISTINCT device_id)::int AS active_devices FROM stat_device_days WHERE ${filterWhere(f)} GROUP BY channel) act
+            LEFT JOIN (SELECT channel, count(*)::int AS active_devices
+                FROM (SELECT channel, device_id FROM stat_device_days WHERE ${filterWhere(f)} GROUP BY 1, 2) x GROUP BY channel) act
               ON act.channel = c.channel
             LEFT JOIN (SELECT s.channel, count(*)::int AS new_devices FROM stat_devices s WHERE ${newDevicesWhere(f, 's')} GROUP BY s.channel) nw
               ON nw.channel = c.channel
@@ -147,9 +151,10 @@ export class PgPageReports implements PageReports {
           ...base,
           resource: 'stat-events',
           from: sql`(SELECT a.*, coalesce(n.name, '') AS name, ${ratio('a.count * 100', 'a.all_count')} AS share
-            FROM (SELECT key, sum(count)::int AS count, sum(devices)::int AS devices, count(DISTINCT value)::int AS "values",
+            FROM (SELECT key, sum(count)::int AS count, sum(devices)::int AS devices, count(*)::int AS "values",
                 sum(sum(count)) OVER () AS all_count
-              FROM stat_event_days WHERE ${filterWhere(f)} GROUP BY key) a
+              FROM (SELECT key, value, sum(count) AS count, sum(devices) AS devices FROM stat_event_days WHERE ${filterWhere(f)} GROUP BY 1, 2) x
+              GROUP BY key) a
             LEFT JOIN stat_names n ON n.app_id = ${f.appId} AND n.kind = 'event' AND n.key = a.key) r`,
           columns: sql`r.key, r.name, r.count, r.devices, r."values", r.share`,
           search: [sql`r.key`, sql`r.name`],

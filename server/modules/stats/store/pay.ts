@@ -27,8 +27,8 @@ export class PgPayFunnelReports implements PayFunnelReports {
     const per = (table: string, id: string) =>
       query<{ period: string; n: string }>(
         db,
-        sql`SELECT to_char(date_trunc(${unit}, day)::date, 'YYYY-MM-DD') AS period, count(DISTINCT ${sql.raw(id)}) AS n
-          FROM ${sql.raw(table)} WHERE ${filterWhere(f)} GROUP BY 1`,
+        sql`SELECT to_char(p, 'YYYY-MM-DD') AS period, count(*) AS n
+          FROM (SELECT date_trunc(${unit}, day)::date AS p, ${sql.raw(id)} FROM ${sql.raw(table)} WHERE ${filterWhere(f)} GROUP BY 1, 2) x GROUP BY p`,
       );
     const [devices, users] = await Promise.all([per('stat_device_days', 'device_id'), per('stat_user_days', 'uid')]);
     const out = new Map<string, ActivePeriod>();
