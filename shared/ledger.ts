@@ -4,7 +4,7 @@
  */
 
 /** in the order filters offer them */
-export const LEDGER_KINDS = ['grant', 'hold', 'capture', 'release', 'topup', 'refund', 'redeem', 'reward', 'earn', 'withdrawal', 'adjustment'] as const;
+export const LEDGER_KINDS = ['grant', 'hold', 'capture', 'release', 'topup', 'refund', 'redeem', 'reward', 'welfare', 'earn', 'withdrawal', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
