@@ -12436,7 +12436,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -12450,7 +12450,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
