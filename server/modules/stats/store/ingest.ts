@@ -1,9 +1,13 @@
 /**
- * Raw events: the ingest's writes (one multi-row statement per flush, duplicates by ts + eid
- * ignored, the app-days marked dirty for the rollup job in the same transaction) and the daily
- * partitions' upkeep.
+ * Raw events: the ingest's writes (a COPY per flush, or one multi-row statement that skips
+ * duplicates by ts + eid when the flush holds one; the app-days marked dirty for the rollup job in
+ * the same transaction) and the daily partitions' upkeep.
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { statDay } from '../../../../shared/stat';
 import type { StatPools } from '../pools';
 import { dropPartitionsBefore, ensurePartitions, utcDay } from './partitions';
 
@@ -121,6 +125,36 @@ SELECT count(*)::int AS n,
   CASE WHEN count(*) < $4::int THEN json_agg(json_build_array((extract(epoch FROM ts) * 1000)::int8::text, eid)) END AS fresh
 FROM ins`;
 
+/**
+ * The fast path: the rows by COPY (text format) and the app-days marked dirty, in one transaction.
+ * COPY cannot skip a duplicate: a row already stored (a client's retry whose first copy was
+ * written) fails the whole COPY with a unique violation, and the flush goes the INSERT way.
+ */
+const COPY_SQL = `COPY stat_events (ts, ${STORED.join(', ')}) FROM STDIN`;
+const COPY_VALUES: Array<(r: StatRow) => unknown> = [(r) => r.ts.toISOString(), ...[...REPORT_COLUMNS, ...ROW_COLUMNS.slice(1)].map((c) => c[2])];
+const DIRTY_SQL = `INSERT INTO stat_dirty (app_id, day)
+  SELECT * FROM unnest($1::text[], $2::date[]) ORDER BY 1, 2
+  ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()`;
+
+/** a COPY text cell: \N for null; backslash, tab, newline and carriage return escaped */
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+const ESCAPES = /[\\\t\n\r]/g;
+const ESCAPED: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+function copyCell(v: unknown): string {
+  if (v === null || v === undefined) return '\\N';
+  const s = String(v);
+  return NEEDS_ESCAPE.test(s) ? s.replace(ESCAPES, (c) => ESCAPED[c]) : s;
+}
+
+function copyText(rows: StatRow[]): string {
+  let out = '';
+  for (const r of rows) {
+    for (let i = 0; i < COPY_VALUES.length; i++) out += (i ? '\t' : '') + copyCell(COPY_VALUES[i](r));
+    out += '\n';
+  }
+  return out;
+}
+
 /** an object of the columns' values; a key left out is a null to json_to_recordset (most rows leave half empty) */
 function pick(r: StatRow, columns: Column[], into: Record<string, unknown>) {
   for (const [c, , of] of columns) {
@@ -171,6 +205,7 @@ export class PgIngestStore implements IngestStore {
       await ensurePartitions(this.pool, missing);
       for (const d of missing) this.knownDays.add(d);
     }
+    if (await this.copyAll(rows, tz)) return rows.map(() => true);
     const query = { name: 'stat-ingest', text: INSERT_SQL, values: [...flushJson(rows), tz, rows.length] };
     let result: pg.QueryResult<{ n: number; fresh: Array<[string, string]> | null }>;
     try {
@@ -187,6 +222,34 @@ export class PgIngestStore implements IngestStore {
     if (n === rows.length) return rows.map(() => true);
     const isNew = new Set((fresh ?? []).map(([ms, eid]) => rowKey(ms, eid)));
     return rows.map((r) => isNew.has(rowKey(r.ts, r.eid)));
+  }
+
+  /** the fast path; false when a row was already stored or its partition is gone (nothing written then) */
+  private async copyAll(rows: StatRow[], tz: number): Promise<boolean> {
+    const marks = new Map<string, [string, string]>();
+    for (const r of rows) {
+      const day = statDay(r.ts, tz);
+      marks.set(`${r.appId}|${day}`, [r.appId, day]);
+    }
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      try {
+        await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(COPY_SQL)));
+        const pairs = [...marks.values()];
+        await client.query({ name: 'stat-dirty', text: DIRTY_SQL, values: [pairs.map((p) => p[0]), pairs.map((p) => p[1])] });
+        await client.query('COMMIT');
+        return true;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        const code = (e as { code?: string }).code;
+        // 23505: a duplicate of a stored row; 23514: no partition for a row (dropped behind this instance's back)
+        if (code === '23505' || code === '23514') return false;
+        throw e;
+      }
+    } finally {
+      client.release();
+    }
   }
 
   async appIds(): Promise<string[]> {
