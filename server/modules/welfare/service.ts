@@ -60,7 +60,7 @@ const iso = (v: unknown) => (v === null || v === undefined ? v : new Date(v as s
 const isoDates = (...keys: string[]) => (r: Row) => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, iso(r[k])])) });
 
 const statusExpr = sql`CASE WHEN NOT w.enabled THEN 'off' WHEN now() < w.starts_at THEN 'scheduled' WHEN now() >= w.ends_at THEN 'ended'
-  WHEN w.used + w.credits > w.budget THEN 'exhausted' ELSE 'active' END`;
+  WHEN w.used::bigint + w.credits > w.budget THEN 'exhausted' ELSE 'active' END`;
 const claimCount = sql`(SELECT count(*)::int FROM welfare_claims c WHERE c.campaign_id = w.id)`;
 
 export const campaignList: ListSpec = {
@@ -223,6 +223,10 @@ export class WelfareService {
     if (!startsAt || Number.isNaN(startsAt.getTime())) throw new AppError('INVALID_PARAM', { field: 'starts_at', params: { reason: 'not a date' } });
     const endsAt = input.ends_at !== undefined ? new Date(input.ends_at) : current && new Date(current.ends_at);
     if (!endsAt || Number.isNaN(endsAt.getTime())) throw new AppError('INVALID_PARAM', { field: 'ends_at', params: { reason: 'not a date' } });
+    for (const [field, d] of [['starts_at', startsAt], ['ends_at', endsAt]] as const) {
+      // PostgreSQL has no year 0, and a campaign in the year 300000 is no date anyone means
+      if (d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999) throw new AppError('INVALID_PARAM', { field, params: { reason: 'not a date' } });
+    }
     if (endsAt.getTime() <= startsAt.getTime()) throw new AppError('INVALID_PARAM', { field: 'ends_at', params: { reason: 'must be after the start' } });
     const budget = input.budget ?? current?.budget;
     if (budget === undefined || !intIn(budget, credits, WELFARE.BUDGET_MAX)) {

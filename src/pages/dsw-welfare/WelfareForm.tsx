@@ -64,7 +64,7 @@ export default function WelfareForm({ mode, id }: { mode: FormMode; id?: string 
     >
       {({ row, form }) => (
         <>
-          <ProFormText name="title" label={label('title')} rules={requiredText(t, label('title'), 100)} fieldProps={{ maxLength: 100, 'data-testid': 'welfare-title' } as object} />
+          <ProFormText name="title" label={label('title')} rules={requiredText(t, label('title'), 100)} fieldProps={{ maxLength: 100 }} />
           <ProFormTextArea name="description" label={label('description')} rules={maxText(t, label('description'), 1000)} fieldProps={{ maxLength: 1000, showCount: true, rows: 2 }} />
           <Row gutter={16}>
             <Col xs={24} md={12}>
@@ -73,7 +73,7 @@ export default function WelfareForm({ mode, id }: { mode: FormMode; id?: string 
                 label={label('credits')}
                 extra={t('welfare.form.creditsHint')}
                 rules={[required(t, label('credits')), integerRule(t, label('credits'), 1, WELFARE.CREDITS_MAX)]}
-                fieldProps={{ precision: 0, min: 1, max: WELFARE.CREDITS_MAX, id: 'welfare-credits' }}
+                fieldProps={{ precision: 0, min: 1, max: WELFARE.CREDITS_MAX }}
               />
             </Col>
             <Col xs={24} md={12}>
@@ -84,7 +84,7 @@ export default function WelfareForm({ mode, id }: { mode: FormMode; id?: string 
                     label={label('budget')}
                     extra={row ? t('welfare.form.budgetUsed', { used: row.used }) : t('welfare.form.budgetHint')}
                     rules={[required(t, label('budget')), integerRule(t, label('budget'), Math.max(1, Number(credits) || 1), WELFARE.BUDGET_MAX)]}
-                    fieldProps={{ precision: 0, min: 1, max: WELFARE.BUDGET_MAX, id: 'welfare-budget' }}
+                    fieldProps={{ precision: 0, min: 1, max: WELFARE.BUDGET_MAX }}
                   />
                 )}
               </ProFormDependency>
