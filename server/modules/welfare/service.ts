@@ -358,12 +358,17 @@ export class WelfareService {
       sql`SELECT w.*, EXISTS (SELECT 1 FROM welfare_claims c WHERE c.campaign_id = w.id AND c.user_id = ${userId}
             AND c.period = CASE w.frequency WHEN 'daily' THEN ${dayKey(now)} WHEN 'weekly' THEN ${isoWeekKey(now)} ELSE 'once' END) AS claimed
         FROM welfare_campaigns w WHERE w.enabled AND w.ends_at > ${now.toISOString()}
-        ORDER BY w.starts_at, w.created_at, w.id LIMIT ${WELFARE.AVAILABLE_MAX * 4}`,
+          AND (w.eligibility IN ('everyone', 'realname')
+            OR (w.eligibility = 'roles' AND w.eligibility_values && ${textArray(u.role)})
+            OR (w.eligibility = 'tags' AND w.eligibility_values && ${textArray(u.tags)})
+            OR (w.eligibility = 'new_users' AND ${u.register_date}::timestamptz > ${now.toISOString()}::timestamptz - make_interval(days => w.new_user_days)))
+        ORDER BY w.starts_at, w.created_at, w.id LIMIT ${WELFARE.AVAILABLE_MAX}`,
     );
     const verified = rows.some((r) => r.eligibility === 'realname') ? await this.isVerified(userId) : false;
     const out: Available[] = [];
     for (const r of rows) {
       const eligible = this.eligible(r, u, verified, now);
+      // the query kept the campaigns the user may see; this is the same rule, kept as the one the claim applies
       if (!eligible && r.eligibility !== 'realname') continue;
       const reason: NotClaimable | null = now < new Date(r.starts_at)
         ? 'WELFARE_NOT_ACTIVE'
@@ -386,7 +391,6 @@ export class WelfareService {
         claimable: reason === null,
         reason,
       });
-      if (out.length >= WELFARE.AVAILABLE_MAX) break;
     }
     return out;
   }

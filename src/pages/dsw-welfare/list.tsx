@@ -81,24 +81,51 @@ export default function WelfareList() {
         dataIndex: 'title',
         key: 'title',
         sorter: true,
-        width: 240,
+        width: 220,
         render: (_, r) => (
           <Flex vertical>
             <Typography.Text strong>{r.title}</Typography.Text>
             {r.description ? (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: r.description }} style={{ maxWidth: 240 }}>
+              <Typography.Text type="secondary" ellipsis={{ tooltip: r.description }} style={{ maxWidth: 220 }}>
                 {r.description}
               </Typography.Text>
             ) : null}
           </Flex>
         ),
       },
+      {
+        title: t('welfare.field.budgetUsed'),
+        dataIndex: 'used',
+        key: 'used',
+        sorter: true,
+        width: 170,
+        render: (_, r) => (
+          <Flex vertical gap={0} data-testid="welfare-budget">
+            <span>{t('welfare.list.budgetOf', { used: r.used, budget: r.budget })}</span>
+            <Progress percent={Math.min(100, Math.floor((r.used / r.budget) * 100))} size="small" showInfo={false} status={r.status === 'exhausted' ? 'success' : 'normal'} />
+          </Flex>
+        ),
+      },
+      {
+        title: t('welfare.field.claims'),
+        dataIndex: 'claim_count',
+        key: 'claim_count',
+        sorter: true,
+        width: 90,
+        render: (_, r) => <span data-testid="welfare-claims">{r.claim_count}</span>,
+      },
+      statusColumn(
+        t('welfare.field.status'),
+        'status',
+        Object.fromEntries(STATUSES.map((s) => [s, { text: t(`welfare.status.${s}`), color: STATUS_COLOR[s] }])),
+        { filter: true, width: 120 },
+      ),
       { title: t('welfare.field.credits'), dataIndex: 'credits', key: 'credits', sorter: true, width: 100, render: (_, r) => r.credits },
       {
         title: t('welfare.field.eligibility'),
         dataIndex: 'eligibility',
         key: 'eligibility',
-        width: 200,
+        width: 170,
         filters: ELIGIBILITY.map((e) => ({ text: t(`welfare.eligibility.${e}`), value: e })),
         render: (_, r) => eligibilityText(t, r),
       },
@@ -119,33 +146,6 @@ export default function WelfareList() {
           </Flex>
         ),
       },
-      {
-        title: t('welfare.field.budgetUsed'),
-        dataIndex: 'used',
-        key: 'used',
-        sorter: true,
-        width: 200,
-        render: (_, r) => (
-          <Flex vertical gap={0} data-testid="welfare-budget">
-            <span>{t('welfare.list.budgetOf', { used: r.used, budget: r.budget })}</span>
-            <Progress percent={Math.min(100, Math.floor((r.used / r.budget) * 100))} size="small" showInfo={false} status={r.status === 'exhausted' ? 'success' : 'normal'} />
-          </Flex>
-        ),
-      },
-      {
-        title: t('welfare.field.claims'),
-        dataIndex: 'claim_count',
-        key: 'claim_count',
-        sorter: true,
-        width: 100,
-        render: (_, r) => <span data-testid="welfare-claims">{r.claim_count}</span>,
-      },
-      statusColumn(
-        t('welfare.field.status'),
-        'status',
-        Object.fromEntries(STATUSES.map((s) => [s, { text: t(`welfare.status.${s}`), color: STATUS_COLOR[s] }])),
-        { filter: true, width: 120 },
-      ),
       { ...dateColumn(t, t('welfare.field.createdAt'), 'created_at', { sorter: true, rangeFilter: true }), hiddenByDefault: true },
     ],
     [t],
@@ -162,7 +162,7 @@ export default function WelfareList() {
         addPath="/pages/dsw-welfare/add"
         editPath={(r) => withQuery('/pages/dsw-welfare/edit', { id: r.id })}
         canDeleteRow={(r) => (r.claim_count ? t('welfare.list.hasClaims') : true)}
-        actionsWidth={330}
+        actionsWidth={300}
         rowActions={(r, ctx) => [
           <Typography.Link key="claims" onClick={() => setClaimsOf(r)} aria-label={`${t('welfare.list.claims')} ${r.title}`}>
             <UnorderedListOutlined /> {t('welfare.list.claims')}
