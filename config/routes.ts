@@ -147,6 +147,10 @@ export const routes: ConsoleRoute[] = [
   page('/pages/uni-stat/error/js/js', 'route.stat.errorJs', { access: RULES.readStats }),
   page('/pages/uni-stat/error/js/detail', 'route.stat.errorJsDetail', { access: RULES.readStats }),
   page('/pages/uni-stat/error/app/app', 'route.stat.errorApp', { access: RULES.readStats }),
+  // operations: welfare campaigns (users claim them from the console home)
+  page('/pages/dsw-welfare/list', 'route.welfare.list', { access: RULES.manageWelfare }),
+  page('/pages/dsw-welfare/add', 'route.welfare.add', { access: RULES.manageWelfare }),
+  page('/pages/dsw-welfare/edit', 'route.welfare.edit', { access: RULES.manageWelfare }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

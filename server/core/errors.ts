@@ -201,6 +201,18 @@ export const ERRORS = {
   REDEEM_CODE_EXPIRED: 400,
   /** too many wrong codes in a row ({minutes} to wait; field code) */
   REDEEM_TOO_MANY_ATTEMPTS: 429,
+  /** the caller is not among who may claim this welfare campaign (field id) */
+  WELFARE_NOT_ELIGIBLE: 403,
+  /** the caller claimed this campaign in this period already (field id) */
+  WELFARE_ALREADY_CLAIMED: 409,
+  /** the campaign's budget has no room for one more claim (field id) */
+  WELFARE_BUDGET_EXHAUSTED: 409,
+  /** the campaign is switched off, not started or ended (field id) */
+  WELFARE_NOT_ACTIVE: 409,
+  /** a budget below the credits already given ({used}; field budget) */
+  WELFARE_BUDGET_BELOW_USED: 400,
+  /** a campaign with claims cannot be deleted ({title}): switch it off */
+  WELFARE_HAS_CLAIMS: 409,
   /** the ad network's callback is unsigned, wrongly signed or names no known view */
   AD_CALLBACK_INVALID: 403,
   /** today's rewards reached the daily cap ({cap}) */

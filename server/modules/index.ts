@@ -45,6 +45,7 @@
  *   stat_events (partitioned, hand-made),       stats/ (StatService over the StatStore interface:
  *   stat_dirty, stat_hourly, stat_daily, ...    receiver, rollup job, reports; pay-order figures come
  *   stat_source_maps, stat_names                from payments/ PaymentService)
+ *   welfare_campaigns, welfare_claims           welfare/ (claims are posted through credits/)
  *   change_counters                             the database itself (migration 0005 triggers)
  */
 import type { FastifyInstance } from 'fastify';
@@ -73,9 +74,11 @@ import { systemRoutes } from './system';
 import { todoRoutes } from './todos/routes';
 import { verifyRoutes } from './verify/routes';
 import { weixinRoutes } from './weixin/routes';
+import { welfareRoutes } from './welfare/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
   for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes]) await mod({ ...ctx, app: typed });
+  await welfareRoutes({ ...ctx, app: typed });
 }

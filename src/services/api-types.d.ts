@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -10057,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -10107,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -10997,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-71"][];
                             total: number;
                         };
                     };
@@ -11050,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -11103,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -11209,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -11258,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-76"][];
                         };
                     };
                 };
@@ -11306,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-77"][];
                         };
                     };
                 };
@@ -11354,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-78"][];
                         };
                     };
                 };
@@ -11402,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -11445,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-80"][];
                         };
                     };
                 };
@@ -11479,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -11530,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-81"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -11627,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -11679,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-81"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -11827,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-86"];
                         };
                     };
                 };
@@ -12204,6 +12204,478 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "title" | "credits" | "starts_at" | "ends_at" | "budget" | "used" | "claim_count";
+                    sortOrder?: "ascend" | "descend";
+                    eligibility?: string[];
+                    frequency?: string[];
+                    status?: string[];
+                    starts_at_from?: string;
+                    starts_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        credits: number;
+                        /** @enum {string} */
+                        eligibility: "everyone" | "roles" | "tags" | "new_users" | "realname";
+                        /** @enum {string} */
+                        frequency: "once" | "daily" | "weekly";
+                        /** Format: date-time */
+                        starts_at: string;
+                        /** Format: date-time */
+                        ends_at: string;
+                        budget: number;
+                        description?: string | null;
+                        eligibility_values?: string[];
+                        new_user_days?: number | null;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/campaigns/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "title" | "credits" | "starts_at" | "ends_at" | "budget" | "used" | "claim_count";
+                    sortOrder?: "ascend" | "descend";
+                    eligibility?: string[];
+                    frequency?: string[];
+                    status?: string[];
+                    starts_at_from?: string;
+                    starts_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("title" | "credits" | "eligibility" | "frequency" | "starts_at" | "ends_at" | "used" | "budget" | "claim_count" | "status")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        description?: string | null;
+                        credits?: number;
+                        /** @enum {string} */
+                        eligibility?: "everyone" | "roles" | "tags" | "new_users" | "realname";
+                        eligibility_values?: string[];
+                        new_user_days?: number | null;
+                        /** @enum {string} */
+                        frequency?: "once" | "daily" | "weekly";
+                        /** Format: date-time */
+                        starts_at?: string;
+                        /** Format: date-time */
+                        ends_at?: string;
+                        budget?: number;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** claims (filter campaign_id, user_id; search the user's name) */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    campaign_id?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-67"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/claims/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    campaign_id?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("username" | "nickname" | "period" | "amount" | "created_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the campaigns running or coming that the caller may claim, each with whether it can be claimed now and why not */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-68"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** claims a campaign's credits for the current period (UTC day or ISO week): the credits and the new balance */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                credits: number;
+                                balance: number;
+                                period: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -13327,8 +13799,66 @@ export interface components {
             /** Format: date-time */
             last_paid_at: string | null;
         };
-        /** StatOptions */
+        /** WelfareCampaign */
         "def-66": {
+            id: string;
+            title: string;
+            description: string;
+            credits: number;
+            /** @enum {string} */
+            eligibility: "everyone" | "roles" | "tags" | "new_users" | "realname";
+            eligibility_values: string[];
+            new_user_days: number | null;
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly";
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            budget: number;
+            used: number;
+            enabled: boolean;
+            claim_count: number;
+            /** @enum {string} */
+            status: "off" | "scheduled" | "active" | "exhausted" | "ended";
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** WelfareClaim */
+        "def-67": {
+            id: string;
+            campaign_id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            period: string;
+            amount: number;
+            ledger_entry_id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** WelfareAvailable */
+        "def-68": {
+            id: string;
+            title: string;
+            description: string;
+            credits: number;
+            /** @enum {string} */
+            frequency: "once" | "daily" | "weekly";
+            /** @enum {string} */
+            eligibility: "everyone" | "roles" | "tags" | "new_users" | "realname";
+            /** Format: date-time */
+            starts_at: string;
+            /** Format: date-time */
+            ends_at: string;
+            claimable: boolean;
+            /** @enum {string|null} */
+            reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
+        };
+        /** StatOptions */
+        "def-69": {
             apps: {
                 appid: string;
                 name: string;
@@ -13339,7 +13869,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-67": {
+        "def-70": {
             done: number;
             failed: number;
             dirty: number;
@@ -13349,7 +13879,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-68": {
+        "def-71": {
             path: string;
             title: string;
             views: number;
@@ -13362,7 +13892,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-69": {
+        "def-72": {
             path: string;
             title: string;
             entries: number;
@@ -13373,7 +13903,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-70": {
+        "def-73": {
             scene: string;
             name: string;
             sessions: number;
@@ -13387,7 +13917,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-71": {
+        "def-74": {
             channel: string;
             name: string;
             new_devices: number;
@@ -13400,7 +13930,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-72": {
+        "def-75": {
             key: string;
             name: string;
             count: number;
@@ -13409,7 +13939,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-73": {
+        "def-76": {
             /** Format: date */
             day: string;
             views: number;
@@ -13419,7 +13949,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-74": {
+        "def-77": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -13430,7 +13960,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-75": {
+        "def-78": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -13441,7 +13971,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-76": {
+        "def-79": {
             total: number;
             values: {
                 value: string;
@@ -13458,12 +13988,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-77": {
+        "def-80": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-78": {
+        "def-81": {
             hash: string;
             message: string;
             count: number;
@@ -13475,7 +14005,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-79": {
+        "def-82": {
             count: number;
             launches: number;
             rate: number;
@@ -13493,7 +14023,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-80": {
+        "def-83": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -13502,7 +14032,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-81"];
+            resolved: components["schemas"]["def-84"];
             trend: {
                 day: string;
                 count: number;
@@ -13541,7 +14071,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-81": {
+        "def-84": {
             version: string;
             frames: {
                 raw: string;
@@ -13560,7 +14090,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-82": {
+        "def-85": {
             version: string;
             device_model: string;
             count: number;
@@ -13570,7 +14100,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-83": {
+        "def-86": {
             app_id: string;
             version: string;
             file: string;

@@ -1,0 +1,34 @@
+CREATE TABLE "welfare_campaigns" (
+	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+	"title" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"credits" integer NOT NULL,
+	"eligibility" text DEFAULT 'everyone' NOT NULL,
+	"eligibility_values" text[] DEFAULT '{}'::text[] NOT NULL,
+	"new_user_days" integer,
+	"frequency" text DEFAULT 'once' NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"ends_at" timestamp with time zone NOT NULL,
+	"budget" integer NOT NULL,
+	"used" integer DEFAULT 0 NOT NULL,
+	"enabled" boolean DEFAULT true NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "welfare_claims" (
+	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+	"campaign_id" text NOT NULL,
+	"user_id" text NOT NULL,
+	"period" text NOT NULL,
+	"amount" integer NOT NULL,
+	"ledger_entry_id" bigint NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "welfare_claims_once_per_period" UNIQUE("campaign_id","user_id","period")
+);
+--> statement-breakpoint
+ALTER TABLE "welfare_claims" ADD CONSTRAINT "welfare_claims_campaign_id_welfare_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."welfare_campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "welfare_campaigns_window_idx" ON "welfare_campaigns" USING btree ("ends_at","starts_at");--> statement-breakpoint
+CREATE INDEX "welfare_claims_campaign_idx" ON "welfare_claims" USING btree ("campaign_id","created_at");--> statement-breakpoint
+CREATE INDEX "welfare_claims_user_idx" ON "welfare_claims" USING btree ("user_id","created_at");

@@ -1,0 +1,145 @@
+/** Welfare: campaigns and their claims for MANAGE_WELFARE; any signed-in user sees and claims what is theirs. Thin: rules in service.ts. */
+import { Type } from '@sinclair/typebox';
+import { RULES } from '../../../shared/permissions';
+import { accessOf } from '../../core/auth';
+import { registerListRoutes } from '../../core/list/routes';
+import { IdParam, OptText, registerResource, Text } from '../../core/resource';
+import { Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
+import { ELIGIBILITY, FREQUENCY, STATUSES, WELFARE, campaignList, claimList, WelfareService } from './service';
+
+const Enum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
+
+const WelfareCampaign = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    description: Type.String(),
+    /** credits one claim gives */
+    credits: Type.Integer(),
+    eligibility: Enum(ELIGIBILITY),
+    /** role ids (roles) or tag ids (tags) */
+    eligibility_values: Type.Array(Type.String()),
+    /** new_users: registered within this many days */
+    new_user_days: Nullable(Type.Integer()),
+    frequency: Enum(FREQUENCY),
+    starts_at: Type.String({ format: 'date-time' }),
+    ends_at: Type.String({ format: 'date-time' }),
+    /** the most credits all claims may give */
+    budget: Type.Integer(),
+    /** credits given so far */
+    used: Type.Integer(),
+    enabled: Type.Boolean(),
+    claim_count: Type.Integer(),
+    /** off, scheduled, active, exhausted (no room for one more claim) or ended */
+    status: Enum(STATUSES),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'WelfareCampaign' },
+);
+
+const WelfareClaim = Type.Object(
+  {
+    id: Type.String(),
+    campaign_id: Type.String(),
+    user_id: Type.String(),
+    username: Nullable(Type.String()),
+    nickname: Nullable(Type.String()),
+    /** 'once', the UTC day or the ISO week it counts for */
+    period: Type.String(),
+    amount: Type.Integer(),
+    ledger_entry_id: Type.String(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'WelfareClaim' },
+);
+
+const WelfareAvailable = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    description: Type.String(),
+    credits: Type.Integer(),
+    frequency: Enum(FREQUENCY),
+    eligibility: Enum(ELIGIBILITY),
+    starts_at: Type.String({ format: 'date-time' }),
+    ends_at: Type.String({ format: 'date-time' }),
+    claimable: Type.Boolean(),
+    /** why not claimable now: the error code a claim would answer */
+    reason: Nullable(Enum(['WELFARE_NOT_ACTIVE', 'WELFARE_ALREADY_CLAIMED', 'WELFARE_BUDGET_EXHAUSTED', 'WELFARE_NOT_ELIGIBLE'] as const)),
+  },
+  { $id: 'WelfareAvailable' },
+);
+
+const fields = {
+  title: Text(100),
+  description: OptText(1000),
+  credits: Type.Integer({ minimum: 1, maximum: WELFARE.CREDITS_MAX }),
+  eligibility: Enum(ELIGIBILITY),
+  eligibility_values: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: WELFARE.VALUES_MAX })),
+  new_user_days: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: WELFARE.NEW_USER_DAYS_MAX }))),
+  frequency: Enum(FREQUENCY),
+  starts_at: Type.String({ format: 'date-time' }),
+  ends_at: Type.String({ format: 'date-time' }),
+  budget: Type.Integer({ minimum: 1, maximum: WELFARE.BUDGET_MAX }),
+  enabled: Type.Optional(Type.Boolean()),
+};
+const { description, eligibility_values, new_user_days, enabled, ...required } = fields;
+
+export async function welfareRoutes({ app, db, credits, realname }: ModuleContext) {
+  const service = new WelfareService(db, credits, realname);
+  for (const s of [WelfareCampaign, WelfareClaim, WelfareAvailable]) app.addSchema(s);
+  const tags = ['welfare'];
+  const manage = accessOf(RULES.manageWelfare);
+
+  registerResource(app, {
+    base: '/api/welfare/campaigns',
+    tags,
+    spec: campaignList,
+    row: Type.Ref('WelfareCampaign'),
+    db,
+    access: { read: manage, create: manage, update: manage, delete: manage },
+    get: (id) => service.get(id),
+    create: {
+      body: Type.Object({ ...required, description, eligibility_values, new_user_days, enabled }),
+      run: (b, caller) => service.create(b, caller?.uid),
+    },
+    update: {
+      body: Type.Partial(Type.Object(fields)),
+      run: (id, b) => service.update(id, b),
+    },
+    deleteMany: (ids) => service.deleteMany(ids),
+  });
+
+  registerListRoutes(app, {
+    base: '/api/welfare/claims',
+    tags,
+    summary: "claims (filter campaign_id, user_id; search the user's name)",
+    spec: claimList,
+    row: Type.Ref('WelfareClaim'),
+    db,
+    access: { read: manage, delete: manage },
+  });
+
+  app.get('/api/welfare/available', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: "the campaigns running or coming that the caller may claim, each with whether it can be claimed now and why not",
+      response: { 200: Ok(Type.Array(Type.Ref('WelfareAvailable'))) },
+    },
+    handler: async (req) => ({ success: true as const, data: (await service.available(req.auth!.uid)) as never }),
+  });
+
+  app.post('/api/welfare/:id/claim', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: "claims a campaign's credits for the current period (UTC day or ISO week): the credits and the new balance",
+      params: IdParam,
+      response: { 200: Ok(Type.Object({ credits: Type.Integer(), balance: Type.Integer(), period: Type.String() })) },
+    },
+    handler: async (req) => ({ success: true as const, data: await service.claim(req.auth!.uid, req.params.id) }),
+  });
+}

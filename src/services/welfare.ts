@@ -1,0 +1,32 @@
+/**
+ * Welfare campaigns in the console: campaigns and their claims (MANAGE_WELFARE), the caller's
+ * available campaigns and claiming. Types come from the generated document.
+ */
+import { request } from '@umijs/max';
+import { defineResource, type Data, type RowOf } from './resource';
+import type { RequestOptions } from './request-layer';
+
+interface Ok<T> {
+  success: true;
+  data: T;
+}
+
+export const welfareResource = defineResource({ name: 'welfare-campaigns', base: '/api/welfare/campaigns', idField: 'id', rowName: (r) => r.title });
+export const welfareClaimResource = defineResource({ name: 'welfare-claims', base: '/api/welfare/claims', idField: 'id', rowName: (r) => r.username ?? r.user_id });
+
+export type WelfareCampaign = RowOf<typeof welfareResource>;
+export type WelfareClaim = RowOf<typeof welfareClaimResource>;
+export type AvailableWelfare = Data<'/api/welfare/available', 'get'>[number];
+export type ClaimResult = Data<'/api/welfare/{id}/claim', 'post'>;
+
+export const ELIGIBILITY = ['everyone', 'roles', 'tags', 'new_users', 'realname'] as const;
+export const FREQUENCY = ['once', 'daily', 'weekly'] as const;
+export const STATUSES = ['active', 'scheduled', 'exhausted', 'ended', 'off'] as const;
+/** the server's bounds */
+export const WELFARE = { CREDITS_MAX: 1_000_000, BUDGET_MAX: 2_147_483_647, NEW_USER_DAYS_MAX: 3650 } as const;
+
+export const availableWelfare = (opts?: RequestOptions) =>
+  request<Ok<AvailableWelfare[]>>('/api/welfare/available', { method: 'GET', ...opts }).then((r) => r.data);
+
+export const claimWelfare = (id: string, opts?: RequestOptions) =>
+  request<Ok<ClaimResult>>(`/api/welfare/${encodeURIComponent(id)}/claim`, { method: 'POST', ...opts }).then((r) => r.data);
