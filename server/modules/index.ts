@@ -46,6 +46,7 @@
  *   stat_dirty, stat_hourly, stat_daily, ...    receiver, rollup job, reports; pay-order figures come
  *   stat_source_maps, stat_names                from payments/ PaymentService)
  *   change_counters                             the database itself (migration 0005 triggers)
+ *   app_versions                                upgrade/ (app deletion removes them: the hook of system/apps)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
@@ -71,6 +72,7 @@ import { statRoutes } from './stats/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
 import { todoRoutes } from './todos/routes';
+import { upgradeRoutes } from './upgrade/routes';
 import { verifyRoutes } from './verify/routes';
 import { weixinRoutes } from './weixin/routes';
 import { withdrawalRoutes } from './withdrawals/routes';
@@ -78,4 +80,5 @@ import { withdrawalRoutes } from './withdrawals/routes';
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
   for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes]) await mod({ ...ctx, app: typed });
+  await upgradeRoutes({ ...ctx, app: typed });
 }
