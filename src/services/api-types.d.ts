@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -10057,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -10107,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -10997,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-69"][];
                             total: number;
                         };
                     };
@@ -11050,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-70"][];
                             total: number;
                         };
                     };
@@ -11103,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-71"][];
                             total: number;
                         };
                     };
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -11209,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -11258,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-74"][];
                         };
                     };
                 };
@@ -11306,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-75"][];
                         };
                     };
                 };
@@ -11354,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-76"][];
                         };
                     };
                 };
@@ -11402,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -11445,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-78"][];
                         };
                     };
                 };
@@ -11479,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-78"];
                         };
                     };
                 };
@@ -11530,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-79"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -11627,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -11679,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-79"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -11827,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-84"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -12210,6 +12210,510 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/upgrade/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "appid" | "platform" | "type" | "version" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    appid?: string[];
+                    platform?: string[];
+                    type?: string[];
+                    stable_publish?: string[];
+                    is_mandatory?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid: string;
+                        /** @enum {string} */
+                        platform: "android" | "ios" | "harmony";
+                        /** @enum {string} */
+                        type: "native_app" | "wgt";
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        version: string;
+                        url?: string | null;
+                        file_id?: string | null;
+                        title?: string | null;
+                        contents: string;
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        min_uni_version?: string | null;
+                        stable_publish?: boolean;
+                        is_silently?: boolean;
+                        is_mandatory?: boolean;
+                        store_list?: {
+                            id: string;
+                            name: string;
+                            scheme: string;
+                            enable: boolean;
+                            priority: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/versions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "appid" | "platform" | "type" | "version" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    appid?: string[];
+                    platform?: string[];
+                    type?: string[];
+                    stable_publish?: string[];
+                    is_mandatory?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("appid" | "app_name" | "platform" | "type" | "version" | "title" | "contents" | "url" | "min_uni_version" | "stable_publish" | "is_mandatory" | "is_silently" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid?: string;
+                        platform?: string;
+                        type?: string;
+                        version?: string;
+                        url?: string | null;
+                        file_id?: string | null;
+                        title?: string | null;
+                        contents?: string;
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        min_uni_version?: string | null;
+                        stable_publish?: boolean;
+                        is_silently?: boolean;
+                        is_mandatory?: boolean;
+                        store_list?: {
+                            id: string;
+                            name: string;
+                            scheme: string;
+                            enable: boolean;
+                            priority: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the stable version of each platform and type of these apps (the app list's links) */
+        get: {
+            parameters: {
+                query: {
+                    appid: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                appid: string;
+                                platform: string;
+                                type: string;
+                                version: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the update check apps call (no sign-in): appid, appVersion, wgtVersion, platform */
+        get: {
+            parameters: {
+                query?: {
+                    appid?: string;
+                    appVersion?: string;
+                    wgtVersion?: string;
+                    platform?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            id?: string;
+                            appid?: string;
+                            platform?: string;
+                            type?: string;
+                            version?: string;
+                            title?: string | null;
+                            contents?: string;
+                            url?: string;
+                            min_uni_version?: string | null;
+                            stable_publish?: boolean;
+                            is_silently?: boolean;
+                            is_mandatory?: boolean;
+                            store_list?: {
+                                id: string;
+                                name: string;
+                                scheme: string;
+                                enable: boolean;
+                                priority: number;
+                            }[];
+                            /** Format: date-time */
+                            create_date?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** the update check apps call (no sign-in): appid, appVersion, wgtVersion, platform */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid?: string;
+                        appVersion?: string;
+                        wgtVersion?: string;
+                        platform?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            id?: string;
+                            appid?: string;
+                            platform?: string;
+                            type?: string;
+                            version?: string;
+                            title?: string | null;
+                            contents?: string;
+                            url?: string;
+                            min_uni_version?: string | null;
+                            stable_publish?: boolean;
+                            is_silently?: boolean;
+                            is_mandatory?: boolean;
+                            store_list?: {
+                                id: string;
+                                name: string;
+                                scheme: string;
+                                enable: boolean;
+                                priority: number;
+                            }[];
+                            /** Format: date-time */
+                            create_date?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an uploaded package of a version record (the check answer's url) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12436,7 +12940,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -12450,7 +12954,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -13327,8 +13831,34 @@ export interface components {
             /** Format: date-time */
             last_paid_at: string | null;
         };
-        /** StatOptions */
+        /** VersionRow */
         "def-66": {
+            id: string;
+            appid: string;
+            platform: string;
+            type: string;
+            version: string;
+            title: string | null;
+            contents: string;
+            url: string;
+            min_uni_version: string | null;
+            stable_publish: boolean;
+            is_silently: boolean;
+            is_mandatory: boolean;
+            store_list: {
+                id: string;
+                name: string;
+                scheme: string;
+                enable: boolean;
+                priority: number;
+            }[];
+            /** Format: date-time */
+            create_date: string;
+            app_name: string | null;
+            file_id: string | null;
+        };
+        /** StatOptions */
+        "def-67": {
             apps: {
                 appid: string;
                 name: string;
@@ -13339,7 +13869,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-67": {
+        "def-68": {
             done: number;
             failed: number;
             dirty: number;
@@ -13349,7 +13879,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-68": {
+        "def-69": {
             path: string;
             title: string;
             views: number;
@@ -13362,7 +13892,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-69": {
+        "def-70": {
             path: string;
             title: string;
             entries: number;
@@ -13373,7 +13903,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-70": {
+        "def-71": {
             scene: string;
             name: string;
             sessions: number;
@@ -13387,7 +13917,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-71": {
+        "def-72": {
             channel: string;
             name: string;
             new_devices: number;
@@ -13400,7 +13930,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-72": {
+        "def-73": {
             key: string;
             name: string;
             count: number;
@@ -13409,7 +13939,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-73": {
+        "def-74": {
             /** Format: date */
             day: string;
             views: number;
@@ -13419,7 +13949,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-74": {
+        "def-75": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -13430,7 +13960,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-75": {
+        "def-76": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -13441,7 +13971,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-76": {
+        "def-77": {
             total: number;
             values: {
                 value: string;
@@ -13458,12 +13988,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-77": {
+        "def-78": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-78": {
+        "def-79": {
             hash: string;
             message: string;
             count: number;
@@ -13475,7 +14005,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-79": {
+        "def-80": {
             count: number;
             launches: number;
             rate: number;
@@ -13493,7 +14023,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-80": {
+        "def-81": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -13502,7 +14032,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-81"];
+            resolved: components["schemas"]["def-82"];
             trend: {
                 day: string;
                 count: number;
@@ -13541,7 +14071,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-81": {
+        "def-82": {
             version: string;
             frames: {
                 raw: string;
@@ -13560,7 +14090,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-82": {
+        "def-83": {
             version: string;
             device_model: string;
             count: number;
@@ -13570,7 +14100,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-83": {
+        "def-84": {
             app_id: string;
             version: string;
             file: string;
