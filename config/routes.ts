@@ -147,6 +147,10 @@ export const routes: ConsoleRoute[] = [
   page('/pages/uni-stat/error/js/js', 'route.stat.errorJs', { access: RULES.readStats }),
   page('/pages/uni-stat/error/js/detail', 'route.stat.errorJsDetail', { access: RULES.readStats }),
   page('/pages/uni-stat/error/app/app', 'route.stat.errorApp', { access: RULES.readStats }),
+  // upgrade center: app versions (list, add, detail)
+  page('/uni_modules/uni-upgrade-center/pages/version/list', 'route.upgrade.list', { access: RULES.manageVersions }),
+  page('/uni_modules/uni-upgrade-center/pages/version/add', 'route.upgrade.add', { access: RULES.manageVersions }),
+  page('/uni_modules/uni-upgrade-center/pages/version/detail', 'route.upgrade.detail', { access: RULES.manageVersions }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

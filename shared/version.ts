@@ -37,6 +37,9 @@ export function compareVersions(a: string, b: string): -1 | 0 | 1 {
   return 0;
 }
 
+/** uploaded packages live under this cloudPath folder of the file service */
+export const PACKAGE_FOLDER = 'upgrade-center';
+
 export const UPGRADE_PLATFORMS = ['android', 'ios', 'harmony'] as const;
 export type UpgradePlatform = (typeof UPGRADE_PLATFORMS)[number];
 /** native_app: a full install package (or a store page); wgt: a hot update package */

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   compareVersions,
   extensionOf,
+  PACKAGE_FOLDER,
   packageExtension,
   parseVersion,
   UPGRADE_PLATFORMS,
@@ -25,8 +26,6 @@ import { appVersions, type StoreEntry } from '../../db/schema';
 import type { FileService } from '../files/service';
 import type { AppService } from '../system/apps/service';
 
-/** uploaded packages live under this cloudPath folder (the console uploads there) */
-export const PACKAGE_FOLDER = 'upgrade-center';
 /** where apps download an uploaded package */
 export const packageUrl = (fileId: string) => `/api/upgrade/packages/${fileId}`;
 /** the extensions that name a package file: a url ending in another one of these is the wrong package */
