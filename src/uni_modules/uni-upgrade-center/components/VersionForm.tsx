@@ -33,6 +33,7 @@ import { formatDate } from '../../../components/admin/columns';
 import { useResourceOptions } from '../../../components/admin/ResourceSelect';
 import ResourceForm, { type FormMode } from '../../../components/admin/ResourceForm';
 import { maxText, requiredText } from '../../../components/admin/rules';
+import { deleteFiles } from '../../../services/api';
 import { requestErrorOf, requestErrorText } from '../../../services/request-layer';
 import { appResource } from '../../../services/system';
 import { uploadPackage, versionListPath, versionResource, type VersionRow } from '../../../services/upgrade';
@@ -94,6 +95,9 @@ function PackageUpload({ form, appid, ext }: { form: FormInstance; appid?: strin
           setError(null);
           setName(null);
           setProgress(0);
+          // a package chosen again replaces the one uploaded before, which no version uses
+          const before = form.getFieldValue('file_id') as string | undefined;
+          if (before) void deleteFiles([before], { skipErrorHandler: true }).catch(() => undefined);
           form.setFieldValue('file_id', undefined);
           try {
             const up = await uploadPackage(appid!, f, setProgress, { skipErrorHandler: true });

@@ -85,10 +85,16 @@ export default function VersionList() {
         dataIndex: 'version',
         key: 'version',
         sorter: true,
-        width: 110,
-        render: (_, r) => <Typography.Text code>{r.version}</Typography.Text>,
+        width: 150,
+        // the stable mark next to the number: seen without scrolling to the flag columns
+        render: (_, r) => (
+          <Space size={4}>
+            <Typography.Text code>{r.version}</Typography.Text>
+            {r.stable_publish ? <Tag color="success">{t('upgrade.field.stable')}</Tag> : null}
+          </Space>
+        ),
       },
-      textColumn(t('upgrade.field.title'), 'title', { ellipsis: true, width: 180 }),
+      textColumn(t('upgrade.field.title'), 'title', { ellipsis: true, width: 160 }),
       booleanColumn(t, t('upgrade.field.stable'), 'stable_publish', { filter: true }),
       booleanColumn(t, t('upgrade.field.mandatory'), 'is_mandatory', { filter: true }),
       {
@@ -96,6 +102,7 @@ export default function VersionList() {
         dataIndex: 'is_silently',
         key: 'is_silently',
         width: 100,
+        hiddenByDefault: true,
         render: (_, r) => (r.type === 'wgt' ? <Tag color={r.is_silently ? 'success' : 'default'}>{t(r.is_silently ? 'system.yes' : 'system.no')}</Tag> : '-'),
       },
       dateColumn(t, t('upgrade.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
@@ -116,7 +123,7 @@ export default function VersionList() {
       onClearPresets={() => history.replace(versionListPath())}
       canDeleteRow={(r) => (r.stable_publish ? t('upgrade.stableUndeletable') : true)}
       deleteDetails={() => t('upgrade.deleteDetails')}
-      actionsWidth={300}
+      actionsWidth={270}
       rowActions={(r, ctx) => [
         !r.stable_publish && can(RULES.manageVersions) ? (
           <Typography.Link key="publish" onClick={() => publish(r, ctx)} aria-label={`${t('upgrade.publishStable')} ${versionResource.nameOf(r)}`}>
