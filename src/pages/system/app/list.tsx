@@ -48,6 +48,30 @@ export default function AppList() {
         ),
       },
       textColumn(t('system.app.appid'), 'appid', { sorter: true, copyable: true }),
+      ...(canVersions
+        ? [
+            {
+              title: t('system.app.stableVersions'),
+              key: 'stable_versions',
+              render: (_: unknown, r: AppRow) => {
+                const list = latest.get(r.appid) ?? [];
+                return list.length ? (
+                  <Flex gap={4} wrap="wrap">
+                    {list.map((v) => (
+                      <Link key={v.id} to={versionDetailPath(v.id)}>
+                        <Tag color={v.type === 'wgt' ? 'purple' : 'geekblue'} style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
+                          {t(v.type === 'wgt' ? 'system.app.wgtVersion' : 'system.app.nativeVersion', { platform: t(`system.app.platform.app_${v.platform}`), version: v.version })}
+                        </Tag>
+                      </Link>
+                    ))}
+                  </Flex>
+                ) : (
+                  '-'
+                );
+              },
+            } satisfies ResourceColumn<AppRow>,
+          ]
+        : []),
       statusColumn(
         t('system.app.type'),
         'app_type',
@@ -73,30 +97,6 @@ export default function AppList() {
           );
         },
       },
-      ...(canVersions
-        ? [
-            {
-              title: t('system.app.stableVersions'),
-              key: 'stable_versions',
-              render: (_: unknown, r: AppRow) => {
-                const list = latest.get(r.appid) ?? [];
-                return list.length ? (
-                  <Flex gap={4} wrap="wrap">
-                    {list.map((v) => (
-                      <Link key={v.id} to={versionDetailPath(v.id)}>
-                        <Tag color={v.type === 'wgt' ? 'purple' : 'geekblue'} style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
-                          {t(v.type === 'wgt' ? 'system.app.wgtVersion' : 'system.app.nativeVersion', { platform: t(`system.app.platform.app_${v.platform}`), version: v.version })}
-                        </Tag>
-                      </Link>
-                    ))}
-                  </Flex>
-                ) : (
-                  '-'
-                );
-              },
-            } satisfies ResourceColumn<AppRow>,
-          ]
-        : []),
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
     ],
     [t, canVersions, latest],
