@@ -151,6 +151,10 @@ export const routes: ConsoleRoute[] = [
   page('/pages/dsw-welfare/list', 'route.welfare.list', { access: RULES.manageWelfare }),
   page('/pages/dsw-welfare/add', 'route.welfare.add', { access: RULES.manageWelfare }),
   page('/pages/dsw-welfare/edit', 'route.welfare.edit', { access: RULES.manageWelfare }),
+  // upgrade center: app versions (list, add, detail)
+  page('/uni_modules/uni-upgrade-center/pages/version/list', 'route.upgrade.list', { access: RULES.manageVersions }),
+  page('/uni_modules/uni-upgrade-center/pages/version/add', 'route.upgrade.add', { access: RULES.manageVersions }),
+  page('/uni_modules/uni-upgrade-center/pages/version/detail', 'route.upgrade.detail', { access: RULES.manageVersions }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

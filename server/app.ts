@@ -36,6 +36,7 @@ import { SearchIndex } from './modules/search/service';
 import { statPools } from './modules/stats/pools';
 import { rollupJob } from './modules/stats/rollup-job';
 import { StatService } from './modules/stats/service';
+import { AppService } from './modules/system/apps/service';
 import { pgStatStore } from './modules/stats/store';
 import { RegistrationPolicy } from './modules/auth/policy';
 import { AccountService } from './modules/auth/service';
@@ -109,6 +110,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   const pools = statPools(db);
   const stats = new StatService(pgStatStore(pools), pools, settings);
   app.addHook('onClose', () => pools.end());
+  const apps = new AppService(db);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -118,7 +120,7 @@ export async function buildApp({ config, db, logger }: AppDeps) {
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, mailer, payments, stats });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, mailer, payments, stats, apps });
 
   // after the modules: they register what settling a hold of theirs means
   const jobs = new Jobs(

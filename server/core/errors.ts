@@ -280,6 +280,15 @@ export const ERRORS = {
   QUERY_TIMEOUT: 503,
   /** an uploaded source map is not a source map (field file) */
   STAT_SOURCE_MAP_INVALID: 400,
+  // upgrade center (messages: locales/errors)
+  /** a version is not dot-separated numbers like 1.2.0 (field version / min_uni_version) */
+  VERSION_INVALID: 400,
+  /** not higher than the current stable version {current} of the app's platform and type (field version) */
+  VERSION_NOT_GREATER: 409,
+  /** the package does not fit the platform and type: a .{ext} file expected (field url / file_id) */
+  VERSION_PACKAGE_MISMATCH: 400,
+  /** the current stable version cannot be deleted: publish another one as stable first */
+  VERSION_STABLE_UNDELETABLE: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -47,6 +47,7 @@
  *   stat_source_maps, stat_names                from payments/ PaymentService)
  *   welfare_campaigns, welfare_claims           welfare/ (claims are posted through credits/)
  *   change_counters                             the database itself (migration 0005 triggers)
+ *   app_versions                                upgrade/ (app deletion removes them: the hook of system/apps)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
@@ -72,6 +73,7 @@ import { statRoutes } from './stats/routes';
 import type { Services } from './services';
 import { systemRoutes } from './system';
 import { todoRoutes } from './todos/routes';
+import { upgradeRoutes } from './upgrade/routes';
 import { verifyRoutes } from './verify/routes';
 import { weixinRoutes } from './weixin/routes';
 import { welfareRoutes } from './welfare/routes';
@@ -81,4 +83,5 @@ export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModule
   const typed = app as unknown as ModuleApp;
   for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes]) await mod({ ...ctx, app: typed });
   await welfareRoutes({ ...ctx, app: typed });
+  await upgradeRoutes({ ...ctx, app: typed });
 }

@@ -14,6 +14,7 @@ import type { PaymentService } from './payments/service';
 import type { RealnameService } from './realname/service';
 import type { SearchIndex } from './search/service';
 import type { StatService } from './stats/service';
+import type { AppService } from './system/apps/service';
 import type { VerificationService } from './verify/service';
 
 export interface Services {
@@ -35,6 +36,8 @@ export interface Services {
   payments: PaymentService;
   /** usage statistics: the storage, its pools, the settings */
   stats: StatService;
+  /** the app list (system/apps); others ask it about apps and register app-delete hooks */
+  apps: AppService;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;

@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -10057,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -10107,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -10997,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -11050,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -11103,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -11209,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-76"][];
                             total: number;
                         };
                     };
@@ -11258,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-77"][];
                         };
                     };
                 };
@@ -11306,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-78"][];
                         };
                     };
                 };
@@ -11354,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-79"][];
                         };
                     };
                 };
@@ -11402,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -11445,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"][];
+                            data: components["schemas"]["def-81"][];
                         };
                     };
                 };
@@ -11479,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -11530,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -11627,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -11679,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -11827,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"];
+                            data: components["schemas"]["def-87"];
                         };
                     };
                 };
@@ -12676,6 +12676,510 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "appid" | "platform" | "type" | "version" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    appid?: string[];
+                    platform?: string[];
+                    type?: string[];
+                    stable_publish?: string[];
+                    is_mandatory?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid: string;
+                        /** @enum {string} */
+                        platform: "android" | "ios" | "harmony";
+                        /** @enum {string} */
+                        type: "native_app" | "wgt";
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        version: string;
+                        url?: string | null;
+                        file_id?: string | null;
+                        title?: string | null;
+                        contents: string;
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        min_uni_version?: string | null;
+                        stable_publish?: boolean;
+                        is_silently?: boolean;
+                        is_mandatory?: boolean;
+                        store_list?: {
+                            id: string;
+                            name: string;
+                            scheme: string;
+                            enable: boolean;
+                            priority: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/versions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "appid" | "platform" | "type" | "version" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    appid?: string[];
+                    platform?: string[];
+                    type?: string[];
+                    stable_publish?: string[];
+                    is_mandatory?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("appid" | "app_name" | "platform" | "type" | "version" | "title" | "contents" | "url" | "min_uni_version" | "stable_publish" | "is_mandatory" | "is_silently" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid?: string;
+                        platform?: string;
+                        type?: string;
+                        version?: string;
+                        url?: string | null;
+                        file_id?: string | null;
+                        title?: string | null;
+                        contents?: string;
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        min_uni_version?: string | null;
+                        stable_publish?: boolean;
+                        is_silently?: boolean;
+                        is_mandatory?: boolean;
+                        store_list?: {
+                            id: string;
+                            name: string;
+                            scheme: string;
+                            enable: boolean;
+                            priority: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the stable version of each platform and type of these apps (the app list's links) */
+        get: {
+            parameters: {
+                query: {
+                    appid: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                appid: string;
+                                platform: string;
+                                type: string;
+                                version: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the update check apps call (no sign-in): appid, appVersion, wgtVersion, platform */
+        get: {
+            parameters: {
+                query?: {
+                    appid?: string;
+                    appVersion?: string;
+                    wgtVersion?: string;
+                    platform?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            id?: string;
+                            appid?: string;
+                            platform?: string;
+                            type?: string;
+                            version?: string;
+                            title?: string | null;
+                            contents?: string;
+                            url?: string;
+                            min_uni_version?: string | null;
+                            stable_publish?: boolean;
+                            is_silently?: boolean;
+                            is_mandatory?: boolean;
+                            store_list?: {
+                                id: string;
+                                name: string;
+                                scheme: string;
+                                enable: boolean;
+                                priority: number;
+                            }[];
+                            /** Format: date-time */
+                            create_date?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** the update check apps call (no sign-in): appid, appVersion, wgtVersion, platform */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid?: string;
+                        appVersion?: string;
+                        wgtVersion?: string;
+                        platform?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            id?: string;
+                            appid?: string;
+                            platform?: string;
+                            type?: string;
+                            version?: string;
+                            title?: string | null;
+                            contents?: string;
+                            url?: string;
+                            min_uni_version?: string | null;
+                            stable_publish?: boolean;
+                            is_silently?: boolean;
+                            is_mandatory?: boolean;
+                            store_list?: {
+                                id: string;
+                                name: string;
+                                scheme: string;
+                                enable: boolean;
+                                priority: number;
+                            }[];
+                            /** Format: date-time */
+                            create_date?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an uploaded package of a version record (the check answer's url) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13857,8 +14361,34 @@ export interface components {
             /** @enum {string|null} */
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
-        /** StatOptions */
+        /** VersionRow */
         "def-69": {
+            id: string;
+            appid: string;
+            platform: string;
+            type: string;
+            version: string;
+            title: string | null;
+            contents: string;
+            url: string;
+            min_uni_version: string | null;
+            stable_publish: boolean;
+            is_silently: boolean;
+            is_mandatory: boolean;
+            store_list: {
+                id: string;
+                name: string;
+                scheme: string;
+                enable: boolean;
+                priority: number;
+            }[];
+            /** Format: date-time */
+            create_date: string;
+            app_name: string | null;
+            file_id: string | null;
+        };
+        /** StatOptions */
+        "def-70": {
             apps: {
                 appid: string;
                 name: string;
@@ -13869,7 +14399,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-70": {
+        "def-71": {
             done: number;
             failed: number;
             dirty: number;
@@ -13879,7 +14409,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-71": {
+        "def-72": {
             path: string;
             title: string;
             views: number;
@@ -13892,7 +14422,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-72": {
+        "def-73": {
             path: string;
             title: string;
             entries: number;
@@ -13903,7 +14433,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-73": {
+        "def-74": {
             scene: string;
             name: string;
             sessions: number;
@@ -13917,7 +14447,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-74": {
+        "def-75": {
             channel: string;
             name: string;
             new_devices: number;
@@ -13930,7 +14460,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-75": {
+        "def-76": {
             key: string;
             name: string;
             count: number;
@@ -13939,7 +14469,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-76": {
+        "def-77": {
             /** Format: date */
             day: string;
             views: number;
@@ -13949,7 +14479,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-77": {
+        "def-78": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -13960,7 +14490,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-78": {
+        "def-79": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -13971,7 +14501,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-79": {
+        "def-80": {
             total: number;
             values: {
                 value: string;
@@ -13988,12 +14518,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-80": {
+        "def-81": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-81": {
+        "def-82": {
             hash: string;
             message: string;
             count: number;
@@ -14005,7 +14535,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-82": {
+        "def-83": {
             count: number;
             launches: number;
             rate: number;
@@ -14023,7 +14553,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-83": {
+        "def-84": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -14032,7 +14562,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-84"];
+            resolved: components["schemas"]["def-85"];
             trend: {
                 day: string;
                 count: number;
@@ -14071,7 +14601,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-84": {
+        "def-85": {
             version: string;
             frames: {
                 raw: string;
@@ -14090,7 +14620,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-85": {
+        "def-86": {
             version: string;
             device_model: string;
             count: number;
@@ -14100,7 +14630,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-86": {
+        "def-87": {
             app_id: string;
             version: string;
             file: string;

@@ -19,3 +19,4 @@ export * from './invoices';
 export * from './redeem';
 export * from './stats';
 export * from './welfare';
+export * from './upgrade';

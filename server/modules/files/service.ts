@@ -211,6 +211,18 @@ export class FileService {
     await this.storage.remove(id).catch(() => undefined);
   }
 
+  /**
+   * Deletes files that belong to a module's records (an upgrade package with its version record)
+   * inside the caller's transaction, whoever uploaded them. Answers the ids deleted: the caller
+   * removes their bytes with discardStored once its transaction has committed.
+   */
+  async deleteStored(tx: Tx, ids: string[]): Promise<string[]> {
+    const valid = [...new Set(ids)].filter(isFileId);
+    if (!valid.length) return [];
+    const gone = await tx.delete(files).where(inArray(files.id, valid)).returning({ id: files.id });
+    return gone.map((r) => r.id);
+  }
+
   async find(id: string): Promise<FileRow | null> {
     if (!isFileId(id)) return null;
     const [row] = await this.db.select().from(files).where(eq(files.id, id));

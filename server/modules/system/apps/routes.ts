@@ -5,7 +5,7 @@ import { MINI_PROGRAMS } from '../../../db/schema';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../access';
 import { renderPortal } from './portal';
-import { appList, AppService } from './service';
+import { appList, type AppService } from './service';
 
 const Url = Type.String({ maxLength: 1000 });
 const Link = Type.Object({ name: Type.Optional(Text(100)), url: Type.Optional(Url) });
@@ -59,8 +59,7 @@ const fields = {
   store_list: Type.Optional(Type.Array(Store, { maxItems: 50 })),
 };
 
-export async function appRoutes({ app, db }: ModuleContext): Promise<AppService> {
-  const service = new AppService(db);
+export async function appRoutes({ app, db, apps: service }: ModuleContext): Promise<AppService> {
   const tags = ['system: apps'];
   app.addSchema(AppRow);
   registerResource(app, {

@@ -75,10 +75,7 @@ export class AppService {
 
   constructor(private db: Db) {}
 
-  /**
-   * HOOK for the upgrade center (not built yet): register a function that deletes the version
-   * records of the deleted appids; it runs in the same transaction as the app delete.
-   */
+  /** registers a function that runs in the app delete's transaction (the upgrade center deletes the app's versions) */
   onDelete(hook: AppDeleteHook) {
     this.deleteHooks.push(hook);
   }

@@ -1,12 +1,15 @@
 /**
- * Apps (opendb-app-list): icon and name, appid, type, introduction, platforms, created.
- * Row actions: Publish (the uni-portal page for the app), Edit, Delete (after a confirmation;
- * the server also removes the app from users' authorized apps).
+ * Apps (opendb-app-list): icon and name, appid, type, introduction, platforms, the stable
+ * versions of the upgrade center (linked to their details, for those who manage versions),
+ * created. Row actions: Publish (the uni-portal page for the app), Versions, Edit, Delete (after
+ * a confirmation; the server also removes the app from users' authorized apps and its versions).
  */
-import { SendOutlined } from '@ant-design/icons';
+import { HistoryOutlined, SendOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { Avatar, Flex, Tag } from 'antd';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useCan } from '../../../components/admin/access';
+import { latestVersions, versionDetailPath, versionListPath, type LatestVersion } from '../../../services/upgrade';
 import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
 import { RULES } from '../../../../shared/permissions';
@@ -16,6 +19,18 @@ import { APP_TYPES, appEditPath, platformsOf, portalPath } from './platforms';
 
 export default function AppList() {
   const t = useT();
+  const canVersions = useCan()(RULES.manageVersions);
+  const [latest, setLatest] = useState<Map<string, LatestVersion[]>>(new Map());
+  // the stable versions of the apps on the page (a failure leaves the column empty: the list itself loaded)
+  const onRows = useCallback(
+    (rows: AppRow[]) => {
+      if (!canVersions || !rows.length) return;
+      latestVersions(rows.map((r) => r.appid), { skipErrorHandler: true })
+        .then((list) => setLatest(new Map(rows.map((r) => [r.appid, list.filter((v) => v.appid === r.appid)]))))
+        .catch(() => undefined);
+    },
+    [canVersions],
+  );
   const columns = useMemo<ResourceColumn<AppRow>[]>(
     () => [
       {
@@ -33,6 +48,30 @@ export default function AppList() {
         ),
       },
       textColumn(t('system.app.appid'), 'appid', { sorter: true, copyable: true }),
+      ...(canVersions
+        ? [
+            {
+              title: t('system.app.stableVersions'),
+              key: 'stable_versions',
+              render: (_: unknown, r: AppRow) => {
+                const list = latest.get(r.appid) ?? [];
+                return list.length ? (
+                  <Flex gap={4} wrap="wrap">
+                    {list.map((v) => (
+                      <Link key={v.id} to={versionDetailPath(v.id)}>
+                        <Tag color={v.type === 'wgt' ? 'purple' : 'geekblue'} style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
+                          {t(v.type === 'wgt' ? 'system.app.wgtVersion' : 'system.app.nativeVersion', { platform: t(`system.app.platform.app_${v.platform}`), version: v.version })}
+                        </Tag>
+                      </Link>
+                    ))}
+                  </Flex>
+                ) : (
+                  '-'
+                );
+              },
+            } satisfies ResourceColumn<AppRow>,
+          ]
+        : []),
       statusColumn(
         t('system.app.type'),
         'app_type',
@@ -60,7 +99,7 @@ export default function AppList() {
       },
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
     ],
-    [t],
+    [t, canVersions, latest],
   );
   return (
     <ResourceList
@@ -72,11 +111,18 @@ export default function AppList() {
       addPath="/pages/system/app/add"
       editPath={(r) => appEditPath(r.appid)}
       deleteDetails={() => t('system.app.deleteDetails')}
+      onRows={onRows}
+      actionsWidth={canVersions ? 280 : undefined}
       rowActions={(r) => [
         <Link key="publish" to={portalPath(r.appid)} aria-label={`${t('system.app.publish')} ${r.name}`}>
           <SendOutlined /> {t('system.app.publish')}
         </Link>,
-      ]}
+        canVersions ? (
+          <Link key="versions" to={versionListPath(r.appid)} aria-label={`${t('system.app.versions')} ${r.name}`}>
+            <HistoryOutlined /> {t('system.app.versions')}
+          </Link>
+        ) : null,
+      ].filter(Boolean)}
     />
   );
 }

@@ -28,7 +28,28 @@ CREATE TABLE "welfare_claims" (
 	CONSTRAINT "welfare_claims_once_per_period" UNIQUE("campaign_id","user_id","period")
 );
 --> statement-breakpoint
+CREATE TABLE "app_versions" (
+	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
+	"appid" text NOT NULL,
+	"platform" text NOT NULL,
+	"type" text NOT NULL,
+	"version" text NOT NULL,
+	"version_key" integer[] NOT NULL,
+	"title" text,
+	"contents" text NOT NULL,
+	"url" text NOT NULL,
+	"file_id" text,
+	"min_uni_version" text,
+	"stable_publish" boolean DEFAULT false NOT NULL,
+	"is_silently" boolean DEFAULT false NOT NULL,
+	"is_mandatory" boolean DEFAULT false NOT NULL,
+	"store_list" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"create_date" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "welfare_claims" ADD CONSTRAINT "welfare_claims_campaign_id_welfare_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."welfare_campaigns"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "welfare_campaigns_window_idx" ON "welfare_campaigns" USING btree ("ends_at","starts_at");--> statement-breakpoint
 CREATE INDEX "welfare_claims_campaign_idx" ON "welfare_claims" USING btree ("campaign_id","created_at");--> statement-breakpoint
-CREATE INDEX "welfare_claims_user_idx" ON "welfare_claims" USING btree ("user_id","created_at");
+CREATE INDEX "welfare_claims_user_idx" ON "welfare_claims" USING btree ("user_id","created_at");--> statement-breakpoint
+CREATE INDEX "app_versions_app_idx" ON "app_versions" USING btree ("appid","platform","type","create_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "app_versions_one_stable" ON "app_versions" USING btree ("appid","type","platform") WHERE "app_versions"."stable_publish";
