@@ -147,6 +147,8 @@ export const routes: ConsoleRoute[] = [
   page('/pages/uni-stat/error/js/js', 'route.stat.errorJs', { access: RULES.readStats }),
   page('/pages/uni-stat/error/js/detail', 'route.stat.errorJsDetail', { access: RULES.readStats }),
   page('/pages/uni-stat/error/app/app', 'route.stat.errorApp', { access: RULES.readStats }),
+  // demo pages for developers of the console: any signed-in user
+  ...(['icons', 'table', 'layout', 'colors', 'audio', 'css'] as const).map((name) => page(`/pages/demo/${name}/${name}`, `route.demo.${name}`)),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
