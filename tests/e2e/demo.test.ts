@@ -65,7 +65,7 @@ describe('demo pages', () => {
     await rows.first().getByText(`Demo grant ${(((GRANTS - 1) * 7) % GRANTS) + 1}`).waitFor();
 
     const sorted = page.waitForResponse((r) => r.url().includes('/api/credits/history?') && r.url().includes('sortField=amount') && r.url().includes('sortOrder=ascend'));
-    await page.locator('th', { hasText: 'Change' }).click();
+    await page.locator('.ant-table-thead th', { hasText: 'Change' }).click();
     await sorted;
     await rows.first().getByText('Demo grant 1', { exact: true }).waitFor();
     await rows.nth(1).getByText('Demo grant 2', { exact: true }).waitFor();
@@ -95,6 +95,8 @@ describe('demo pages', () => {
     expect(cell!.width / row!.width).toBeLessThan(0.3);
     await page.getByTestId('page-container').getByText('Sample page').waitFor();
     await screenshot(page, 'demo-layout-en-default');
+    await page.getByTestId('page-container').scrollIntoViewIfNeeded();
+    await screenshot(page, 'demo-layout-header-grid-en-default');
   });
 
   it("colors: both themes' primaries; switching the theme moves the marker", async () => {
@@ -107,7 +109,8 @@ describe('demo pages', () => {
     await page.getByTestId('theme-green').getByTestId('current-theme').waitFor();
     expect(await page.getByTestId('theme-default').getByTestId('current-theme').count()).toBe(0);
     expect(await page.evaluate(() => document.body.dataset.theme)).toBe('green');
-    await page.getByTestId('primary-green').click();
+    await page.getByTestId('primary-green').locator('button').click();
+    await page.locator('.ant-message').getByText('Copied: #2f8f3a').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('#2f8f3a');
     await screenshot(page, 'demo-colors-en-green');
     await page.getByTestId('theme-default').getByRole('button', { name: 'Use this theme' }).click();
@@ -130,9 +133,13 @@ describe('demo pages', () => {
     await go(demo('css'));
     const consoleVars = page.getByTestId('console-vars');
     await consoleVars.locator('tr', { hasText: '--console-primary' }).getByText('#1677ff').waitFor();
-    await page.getByTestId('antd-vars').locator('tr', { hasText: '--ant-color-primary' }).first().waitFor();
+    // hundreds of antd variables, paged: the filter finds the primary colour's
+    await page.getByLabel('Filter by name or value').fill('--ant-color-primary');
+    await page.getByTestId('antd-vars').locator('tr', { has: page.getByText('--ant-color-primary', { exact: true }) }).getByText('#1677ff').waitFor();
     await page.getByTestId('typography').locator('h1').waitFor();
     await screenshot(page, 'demo-css-en-default');
+    await page.getByTestId('antd-vars').scrollIntoViewIfNeeded();
+    await screenshot(page, 'demo-css-antd-vars-en-default');
   });
 
   it('every demo page in Chinese on the green theme', async () => {

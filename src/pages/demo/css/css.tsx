@@ -185,6 +185,7 @@ function Typo() {
         size="small"
         column={1}
         bordered
+        styles={{ label: { whiteSpace: 'nowrap', width: 180 } }}
         items={[
           ...(['fontSizeSM', 'fontSize', 'fontSizeLG', 'fontSizeXL'] as const).map((k) =>
             row(
