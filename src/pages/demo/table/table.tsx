@@ -60,7 +60,7 @@ export default function TableDemo() {
       <Card title={t('demo.table.code')} size="small">
         <Typography.Paragraph type="secondary">{t('demo.table.codeHint')}</Typography.Paragraph>
         <Typography.Paragraph copyable={{ text: TABLE_SNIPPET }} style={{ marginBottom: 0 }}>
-          <pre data-testid="table-snippet" style={{ margin: 0, maxHeight: 420, overflow: 'auto', fontSize: 12 }}>
+          <pre data-testid="table-snippet" style={{ margin: 0, maxHeight: 420, overflow: 'auto', whiteSpace: 'pre', fontSize: 12 }}>
             {TABLE_SNIPPET}
           </pre>
         </Typography.Paragraph>
