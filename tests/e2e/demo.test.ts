@@ -2,7 +2,7 @@
  * The demo pages in Chromium, one signed-in user in one browser: the icon search narrows and a
  * click copies the name; the table sorts and pages on the server; the layout grid renders; the
  * colors page shows both themes' primaries and the "in use" marker follows the theme switch; the
- * audio demo draws a synthesized sample and plays it; the CSS page lists the variables. Then
+ * audio demo draws a synthesized sample, plays it and selects a region; the CSS page lists the variables. Then
  * every page in Chinese on the green theme. Screenshots of each (tmp/screens/demo-*).
  */
 import type { Page } from 'playwright-core';
@@ -126,6 +126,15 @@ describe('demo pages', () => {
     await page.getByTestId('audio-state').getByText('Playing').waitFor();
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByTestId('audio-state').getByText('Stopped').waitFor();
+    // a region dragged across the middle
+    const box = (await page.getByTestId('demo-waveform').boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await page.getByText(/^\d\.\d\d s – \d\.\d\d s$/).waitFor();
+    await page.getByRole('button', { name: 'Clear region' }).waitFor();
     await screenshot(page, 'demo-audio-en-default');
   });
 

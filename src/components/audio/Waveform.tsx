@@ -49,6 +49,9 @@ export interface WaveformProps {
   'data-testid'?: string;
 }
 
+/** a region's fill: the theme's primary colour, see-through so the wave shows under it */
+const regionColor = (primary: string) => (/^#[0-9a-f]{6}$/i.test(primary) ? `${primary}33` : 'rgba(22, 119, 255, 0.2)');
+
 const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(props, ref) {
   const { height = 128, timeline = true, playPause = true, zoom: zoomMax = 300, regions = false } = props;
   const t = useT();
@@ -62,6 +65,8 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
   // the callbacks of the latest render, read by listeners made once
   const latest = useRef(props);
   latest.current = props;
+  const primary = useRef(token.colorPrimary);
+  primary.current = token.colorPrimary;
 
   useEffect(() => {
     if (!holder.current) return;
@@ -78,12 +83,16 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
       plugins,
     });
     if (rp) {
-      rp.enableDragSelection({ color: 'rgba(22, 119, 255, 0.2)' });
+      rp.enableDragSelection({ color: regionColor(token.colorPrimary) });
       const keep = (r: Region) => {
         for (const other of rp.getRegions()) if (other !== r) other.remove();
         latest.current.onRegionChange?.({ start: r.start, end: r.end });
       };
-      rp.on('region-created', keep);
+      rp.on('region-created', (r) => {
+        // drag selection keeps the colour it was enabled with: a selection after a theme change takes the new one
+        r.setOptions({ color: regionColor(primary.current) });
+        keep(r);
+      });
       rp.on('region-updated', keep);
       regionsPlugin.current = rp;
     }
@@ -106,6 +115,7 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
 
   useEffect(() => {
     ws.current?.setOptions({ waveColor: token.colorPrimaryBorder, progressColor: token.colorPrimary, cursorColor: token.colorText });
+    for (const r of regionsPlugin.current?.getRegions() ?? []) r.setOptions({ color: regionColor(token.colorPrimary) });
   }, [token.colorPrimary, token.colorPrimaryBorder, token.colorText]);
 
   useImperativeHandle(

@@ -84,8 +84,8 @@ export default function WaveformPage() {
     setCurrent(detail);
     setTranscript(detail.transcript_list.find((x) => x.status === 'done') ?? null);
     setFailure(null);
+    wave.current?.clearRegion();
     const blob = audio ?? (await fetchAudio(detail.file_id));
-    // clears the region too
     await wave.current?.load(blob);
   };
 
