@@ -155,6 +155,8 @@ export const routes: ConsoleRoute[] = [
   page('/uni_modules/uni-upgrade-center/pages/version/list', 'route.upgrade.list', { access: RULES.manageVersions }),
   page('/uni_modules/uni-upgrade-center/pages/version/add', 'route.upgrade.add', { access: RULES.manageVersions }),
   page('/uni_modules/uni-upgrade-center/pages/version/detail', 'route.upgrade.detail', { access: RULES.manageVersions }),
+  // demo pages for developers of the console: any signed-in user
+  ...(['icons', 'table', 'layout', 'colors', 'audio', 'css'] as const).map((name) => page(`/pages/demo/${name}/${name}`, `route.demo.${name}`)),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

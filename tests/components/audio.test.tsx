@@ -4,7 +4,7 @@
  * reading and cutting a region, the speech billing, the level meter) do what the pages rely on.
  */
 import { routes } from '../../config/routes';
-import { AUDIO_MESSAGES } from '@/pages/assistant/waveform/messages';
+import { AUDIO_MESSAGES } from '@/components/audio/messages';
 import { formatSeconds, levelOf, mixDown } from '@/services/audio';
 import { cutWav, encodeWav, isAudioType, readWav, speechCost, speechHold } from '../../shared/audio';
 import { describeAreaCatalogue, LOCALES, MAIN, sourcesIn } from './support/area-catalogue';
@@ -14,7 +14,7 @@ describeAreaCatalogue(
     name: 'audio catalogues',
     prefix: 'audio',
     messages: AUDIO_MESSAGES,
-    sources: sourcesIn('src/pages/assistant/waveform'),
+    sources: sourcesIn('src/pages/assistant/waveform', 'src/components/audio'),
     built: () => ['audio.status.done', 'audio.status.error', ...['granted', 'denied', 'prompt', 'unknown'].map((p) => `audio.test.permission.${p}`)],
     atLeast: 40,
     values: { n: 2, start: '1.0', end: '2.5', reason: 'x', time: 'now' },

@@ -7,7 +7,7 @@ import './i18n';
 // the icons only (the package index would also pull Icon, IconFont and the two-tone setters)
 import * as AllIcons from '@ant-design/icons/es/icons';
 import { Empty, Flex, Input, Segmented, Tooltip, theme as antdTheme } from 'antd';
-import { useMemo, useState, type ComponentType } from 'react';
+import { useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useT } from '../../shared/i18n';
 
 const THEMES = ['Outlined', 'Filled', 'TwoTone'] as const;
@@ -16,13 +16,26 @@ type IconTheme = (typeof THEMES)[number];
 const ICONS = AllIcons as unknown as Record<string, ComponentType<{ style?: React.CSSProperties }>>;
 const NAMES = Object.keys(ICONS).filter((n) => THEMES.some((th) => n.endsWith(th)) && /^[A-Z]/.test(n));
 
+/** every name the picker offers (the icon demo lists the same set) */
+export const ICON_NAMES: readonly string[] = NAMES;
+
 /** an antd icon by name, or nothing for an unknown name */
 export function NamedIcon({ name }: { name: string }) {
   const Icon = ICONS[name];
   return Icon && NAMES.includes(name) ? <Icon /> : null;
 }
 
-export default function IconGrid({ value, onSelect }: { value?: string | null; onSelect: (name: string) => void }) {
+export interface IconGridProps {
+  value?: string | null;
+  onSelect: (name: string) => void;
+  /** the grid's width and the list's height (default: a popover's) */
+  width?: number | string;
+  height?: number | string;
+  /** a line under the search box, told how many icons show out of how many */
+  count?: (shown: number, total: number) => ReactNode;
+}
+
+export default function IconGrid({ value, onSelect, width = 'min(520px, 86vw)', height = 320, count }: IconGridProps) {
   const t = useT();
   const { token } = antdTheme.useToken();
   const [query, setQuery] = useState('');
@@ -33,7 +46,7 @@ export default function IconGrid({ value, onSelect }: { value?: string | null; o
   }, [query, theme]);
 
   return (
-    <Flex vertical gap={8} style={{ width: 'min(520px, 86vw)' }}>
+    <Flex vertical gap={8} style={{ width }}>
       <Flex gap={8} wrap="wrap">
         <Input.Search
           autoFocus
@@ -50,7 +63,8 @@ export default function IconGrid({ value, onSelect }: { value?: string | null; o
           options={THEMES.map((th) => ({ value: th, label: t(`system.icon.theme.${th}`) }))}
         />
       </Flex>
-      <div role="listbox" aria-label={t('system.icon.choose')} style={{ maxHeight: 320, overflow: 'auto' }}>
+      {count?.(shown.length, NAMES.filter((n) => n.endsWith(theme)).length)}
+      <div role="listbox" aria-label={t('system.icon.choose')} style={{ maxHeight: height, overflow: 'auto' }}>
         {shown.length ? (
           <Flex wrap="wrap" gap={4}>
             {shown.map((name) => {

@@ -8,7 +8,7 @@ import { Alert, Button, Card, Col, Descriptions, Progress, Row, Select, Space, T
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { levelOf, RECORDER_TYPES } from '@/services/audio';
 import { useT } from '@/shared/i18n';
-import './messages';
+import '@/components/audio/messages';
 
 const TEST_SECONDS = 5;
 type PermissionValue = 'granted' | 'denied' | 'prompt' | 'unknown';

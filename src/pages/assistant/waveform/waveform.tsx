@@ -3,14 +3,11 @@
  * upload a file, see and play its waveform, select a region, transcribe it (or all of it) with a
  * speech-to-text model, send the transcript to the chat; the caller's recordings beside.
  */
-import { AudioOutlined, DeleteOutlined, PauseCircleOutlined, PlayCircleOutlined, SendOutlined, SoundOutlined, StopOutlined, UploadOutlined, ZoomInOutlined } from '@ant-design/icons';
+import { AudioOutlined, DeleteOutlined, SendOutlined, SoundOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { getLocale, history } from '@umijs/max';
-import { Alert, Button, Card, Col, Empty, Flex, List, Popconfirm, Row, Select, Slider, Space, Spin, Tag, theme, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, List, Popconfirm, Row, Select, Space, Spin, Tag, theme, Typography, Upload } from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useRef, useState } from 'react';
-import WaveSurfer from 'wavesurfer.js';
-import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.esm.js';
-import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.esm.js';
 import { isAudioType } from '../../../../shared/audio';
 import {
   deleteRecording,
@@ -31,7 +28,8 @@ import { requestErrorOf } from '@/services/request-layer';
 import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
 import { saveScore } from '@/shared/session';
-import './messages';
+import '@/components/audio/messages';
+import Waveform, { type WaveformHandle, type WaveRegion } from '@/components/audio/Waveform';
 
 /** the languages offered for transcription (the provider detects any other when none is picked) */
 const SPOKEN_LANGUAGES = ['zh', 'en', 'ja', 'ko', 'fr', 'de', 'es', 'ru', 'pt', 'it'];
@@ -56,17 +54,12 @@ const failureOf = (e: unknown) => {
 export default function WaveformPage() {
   const t = useT();
   const { token } = theme.useToken();
-  const holder = useRef<HTMLDivElement>(null);
-  const timeline = useRef<HTMLDivElement>(null);
-  const ws = useRef<WaveSurfer | null>(null);
-  const regions = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
+  const wave = useRef<WaveformHandle>(null);
   const recorder = useRef<MediaRecorder | null>(null);
   const [recording, setRecording] = useState(false);
   const [elapsed, setElapsed] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [playing, setPlaying] = useState(false);
-  const [zoom, setZoom] = useState(0);
-  const [region, setRegion] = useState<{ start: number; end: number } | null>(null);
+  const [region, setRegion] = useState<WaveRegion | null>(null);
   const [current, setCurrent] = useState<RecordingDetail | null>(null);
   const [modelId, setModelId] = useState<string | undefined>();
   /** the spoken language (ISO-639-1) told to the provider; undefined: the provider detects it */
@@ -80,43 +73,6 @@ export default function WaveformPage() {
   });
   const list = useRequest(listRecordings);
 
-  // one waveform for the page; the recording shown is loaded into it
-  useEffect(() => {
-    if (!holder.current) return;
-    const regionsPlugin = RegionsPlugin.create();
-    const w = WaveSurfer.create({
-      container: holder.current,
-      height: 128,
-      waveColor: token.colorPrimaryBorder,
-      progressColor: token.colorPrimary,
-      cursorColor: token.colorText,
-      plugins: [regionsPlugin, TimelinePlugin.create({ container: timeline.current ?? undefined })],
-    });
-    regionsPlugin.enableDragSelection({ color: 'rgba(22, 119, 255, 0.2)' });
-    // one region at a time: a new selection replaces the last
-    const keep = (r: Region) => {
-      for (const other of regionsPlugin.getRegions()) if (other !== r) other.remove();
-      setRegion({ start: r.start, end: r.end });
-    };
-    regionsPlugin.on('region-created', keep);
-    regionsPlugin.on('region-updated', keep);
-    w.on('play', () => setPlaying(true));
-    w.on('pause', () => setPlaying(false));
-    w.on('finish', () => setPlaying(false));
-    ws.current = w;
-    regions.current = regionsPlugin;
-    return () => {
-      w.destroy();
-      ws.current = null;
-    };
-    // made once: a theme change recolours it (below) and keeps what it shows
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => {
-    ws.current?.setOptions({ waveColor: token.colorPrimaryBorder, progressColor: token.colorPrimary, cursorColor: token.colorText });
-  }, [token.colorPrimary, token.colorPrimaryBorder, token.colorText]);
-
   useEffect(() => {
     if (!recording) return;
     const started = Date.now();
@@ -128,10 +84,9 @@ export default function WaveformPage() {
     setCurrent(detail);
     setTranscript(detail.transcript_list.find((x) => x.status === 'done') ?? null);
     setFailure(null);
-    setRegion(null);
-    regions.current?.clearRegions();
+    wave.current?.clearRegion();
     const blob = audio ?? (await fetchAudio(detail.file_id));
-    await ws.current?.loadBlob(blob);
+    await wave.current?.load(blob);
   };
 
   const open = async (id: string) => {
@@ -242,23 +197,25 @@ export default function WaveformPage() {
             <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="current-name">
               {current ? current.name : t('audio.nothingLoaded')}
             </Typography.Title>
-            <div ref={holder} data-testid="waveform" style={{ minHeight: 128, background: token.colorFillQuaternary, borderRadius: token.borderRadius }} />
-            <div ref={timeline} />
-            <Flex gap={12} align="center" wrap style={{ marginTop: 12 }}>
-              <Button icon={playing ? <PauseCircleOutlined /> : <PlayCircleOutlined />} disabled={!current} onClick={() => ws.current?.playPause()}>
-                {playing ? t('audio.pause') : t('audio.play')}
-              </Button>
-              <ZoomInOutlined />
-              <Slider style={{ width: 160 }} min={0} max={300} value={zoom} disabled={!current} onChange={(v) => { setZoom(v); ws.current?.zoom(v); }} aria-label={t('audio.zoom')} />
-              <Typography.Text type="secondary">
-                {region ? t('audio.region', { start: region.start.toFixed(1), end: region.end.toFixed(1) }) : t('audio.regionHint')}
-              </Typography.Text>
-              {region && (
-                <Button size="small" onClick={() => { regions.current?.clearRegions(); setRegion(null); }}>
-                  {t('audio.clearRegion')}
-                </Button>
-              )}
-            </Flex>
+            <Waveform
+              ref={wave}
+              data-testid="waveform"
+              regions
+              onRegionChange={setRegion}
+              disabled={!current}
+              extra={
+                <>
+                  <Typography.Text type="secondary">
+                    {region ? t('audio.region', { start: region.start.toFixed(1), end: region.end.toFixed(1) }) : t('audio.regionHint')}
+                  </Typography.Text>
+                  {region && (
+                    <Button size="small" onClick={() => wave.current?.clearRegion()}>
+                      {t('audio.clearRegion')}
+                    </Button>
+                  )}
+                </>
+              }
+            />
             <Flex gap={12} align="center" wrap style={{ marginTop: 16 }}>
               <Select
                 style={{ minWidth: 220 }}
@@ -344,7 +301,7 @@ export default function WaveformPage() {
                       if (current?.id === r.id) {
                         setCurrent(null);
                         setTranscript(null);
-                        ws.current?.empty();
+                        wave.current?.empty();
                       }
                       list.refresh();
                     }}
