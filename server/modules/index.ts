@@ -46,6 +46,7 @@
  *   stat_dirty, stat_hourly, stat_daily, ...    receiver, rollup job, reports; pay-order figures come
  *   stat_source_maps, stat_names                from payments/ PaymentService)
  *   change_counters                             the database itself (migration 0005 triggers)
+ *   cms_categories, cms_articles                cms/ (articles and categories; published ones go to search/)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
@@ -54,6 +55,7 @@ import { aiModelRoutes } from './ai-models/routes';
 import { audioRoutes } from './audio/routes';
 import { authRoutes } from './auth/routes';
 import { chatRoutes } from './chat/routes';
+import { cmsRoutes } from './cms/routes';
 import { creditRoutes } from './credits/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { docRoutes } from './docs/routes';
@@ -77,5 +79,5 @@ import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes, cmsRoutes]) await mod({ ...ctx, app: typed });
 }
