@@ -147,6 +147,13 @@ export const routes: ConsoleRoute[] = [
   page('/pages/uni-stat/error/js/js', 'route.stat.errorJs', { access: RULES.readStats }),
   page('/pages/uni-stat/error/js/detail', 'route.stat.errorJsDetail', { access: RULES.readStats }),
   page('/pages/uni-stat/error/app/app', 'route.stat.errorApp', { access: RULES.readStats }),
+  // content management: articles (the list is open to readers too: published ones only) and categories
+  page('/uni_modules/uni-cms/pages/article/list/list', 'route.cms.articleList'),
+  page('/uni_modules/uni-cms/pages/article/add/add', 'route.cms.articleAdd', { access: RULES.manageContent }),
+  page('/uni_modules/uni-cms/pages/article/edit/edit', 'route.cms.articleEdit', { access: RULES.manageContent }),
+  page('/uni_modules/uni-cms/pages/categories/list/list', 'route.cms.categoryList', { access: RULES.manageContent }),
+  page('/uni_modules/uni-cms/pages/categories/add/add', 'route.cms.categoryAdd', { access: RULES.manageContent }),
+  page('/uni_modules/uni-cms/pages/categories/edit/edit', 'route.cms.categoryEdit', { access: RULES.manageContent }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
