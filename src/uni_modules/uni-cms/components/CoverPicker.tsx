@@ -87,7 +87,7 @@ export default function CoverPicker({ mode, value, onChange, id }: CoverPickerPr
           </Flex>
         );
       })}
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" hidden aria-label={t('cms.cover.file')} onChange={(e) => void upload(e.target.files?.[0])} />
+      <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" style={{ display: 'none' }} aria-label={t('cms.cover.file')} onChange={(e) => void upload(e.target.files?.[0])} />
     </Flex>
   );
 }

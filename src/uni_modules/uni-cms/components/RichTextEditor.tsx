@@ -22,7 +22,7 @@ import Placeholder from '@tiptap/extension-placeholder';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Input, Modal, Tooltip, theme } from 'antd';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { showRequestError } from '../../../services/request-layer';
 import { noticeModal, toast } from '../../../shared/feedback';
 import { useT } from '../../../shared/i18n';
@@ -50,15 +50,39 @@ export default function RichTextEditor({ value, onChange, placeholder, id }: Ric
   const changed = useRef(onChange);
   changed.current = onChange;
 
-  const editor = useEditor({
-    immediatelyRender: true,
-    extensions: [
-      StarterKit.configure({ link: { openOnClick: false, protocols: ['mailto'], HTMLAttributes: { rel: 'noopener noreferrer nofollow' } } }),
+  // stable options: new ones on every render would make tiptap reconfigure the editor each time
+  const extensions = useMemo(
+    () => [
+      StarterKit.configure({
+        link: {
+          openOnClick: false,
+          protocols: ['mailto'],
+          HTMLAttributes: { rel: 'noopener noreferrer nofollow' },
+        },
+      }),
       Image.configure({ allowBase64: false }),
       Placeholder.configure({ placeholder: placeholder ?? '' }),
     ],
+    [placeholder],
+  );
+  const label = t('cms.field.content');
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        class: 'cms-rich-text',
+        'aria-label': label,
+        'aria-multiline': 'true',
+        role: 'textbox',
+        ...(id ? { id } : {}),
+      },
+    }),
+    [label, id],
+  );
+  const editor = useEditor({
+    immediatelyRender: true,
+    extensions,
     content: value || '',
-    editorProps: { attributes: { class: 'cms-rich-text', 'aria-label': t('cms.field.content'), 'aria-multiline': 'true', role: 'textbox', ...(id ? { id } : {}) } },
+    editorProps,
     onUpdate: ({ editor: e }) => {
       const html = e.getHTML();
       changed.current?.(html === EMPTY ? '' : html);
@@ -67,28 +91,32 @@ export default function RichTextEditor({ value, onChange, placeholder, id }: Ric
 
   // a value set from outside (the article loaded, a local copy restored) replaces the document
   useEffect(() => {
-    if (!editor) return;
+    // tiptap may hand over a destroyed instance for a moment while it makes a new one
+    if (!editor || editor.isDestroyed) return;
     const current = editor.getHTML();
     if ((value || '') !== (current === EMPTY ? '' : current)) editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
 
   const state = useEditorState({
     editor,
-    selector: ({ editor: e }) => ({
-      bold: e.isActive('bold'),
-      italic: e.isActive('italic'),
-      underline: e.isActive('underline'),
-      strike: e.isActive('strike'),
-      h2: e.isActive('heading', { level: 2 }),
-      h3: e.isActive('heading', { level: 3 }),
-      bullet: e.isActive('bulletList'),
-      ordered: e.isActive('orderedList'),
-      quote: e.isActive('blockquote'),
-      code: e.isActive('codeBlock'),
-      link: e.isActive('link'),
-      undo: e.can().undo(),
-      redo: e.can().redo(),
-    }),
+    selector: ({ editor: e }) =>
+      !e || e.isDestroyed
+        ? null
+        : {
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            underline: e.isActive('underline'),
+            strike: e.isActive('strike'),
+            h2: e.isActive('heading', { level: 2 }),
+            h3: e.isActive('heading', { level: 3 }),
+            bullet: e.isActive('bulletList'),
+            ordered: e.isActive('orderedList'),
+            quote: e.isActive('blockquote'),
+            code: e.isActive('codeBlock'),
+            link: e.isActive('link'),
+            undo: e.can().undo(),
+            redo: e.can().redo(),
+          },
   });
 
   const insertImages = async (files: FileList | null) => {
@@ -97,10 +125,19 @@ export default function RichTextEditor({ value, onChange, placeholder, id }: Ric
       for (const [i, file] of [...files].entries()) {
         setUploading(0);
         const url = await uploadImage(file, i, setUploading);
-        editor.chain().focus().setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+        editor
+          .chain()
+          .focus()
+          .setImage({ src: url, alt: file.name.replace(/\.[^.]+$/, '') })
+          .run();
       }
     } catch (e) {
-      showRequestError(e, { t, toast, modal: noticeModal, timeoutMs: SPEC.UPLOAD_TIMEOUT_MS });
+      showRequestError(e, {
+        t,
+        toast,
+        modal: noticeModal,
+        timeoutMs: SPEC.UPLOAD_TIMEOUT_MS,
+      });
     } finally {
       setUploading(null);
       if (fileInput.current) fileInput.current.value = '';
@@ -135,7 +172,14 @@ export default function RichTextEditor({ value, onChange, placeholder, id }: Ric
   );
 
   return (
-    <div className="cms-editor" style={{ borderColor: token.colorBorder, borderRadius: token.borderRadius, background: token.colorBgContainer }}>
+    <div
+      className="cms-editor"
+      style={{
+        borderColor: token.colorBorder,
+        borderRadius: token.borderRadius,
+        background: token.colorBgContainer,
+      }}
+    >
       <div className="cms-editor-toolbar" role="toolbar" aria-label={t('cms.editor.toolbar')} style={{ borderColor: token.colorBorderSecondary }}>
         {text(t('cms.editor.h2'), 'H2', state?.h2, () => editor.chain().focus().toggleHeading({ level: 2 }).run())}
         {text(t('cms.editor.h3'), 'H3', state?.h3, () => editor.chain().focus().toggleHeading({ level: 3 }).run())}
@@ -167,7 +211,7 @@ export default function RichTextEditor({ value, onChange, placeholder, id }: Ric
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
           multiple
-          hidden
+          style={{ display: 'none' }}
           aria-label={t('cms.editor.imageFile')}
           onChange={(e) => void insertImages(e.target.files)}
         />
@@ -182,7 +226,14 @@ export default function RichTextEditor({ value, onChange, placeholder, id }: Ric
           aria-label={t('cms.editor.linkUrl')}
           status={linkValid ? undefined : 'error'}
         />
-        <div style={{ color: linkValid ? token.colorTextSecondary : token.colorError, marginTop: 8 }}>{t('cms.editor.linkHint')}</div>
+        <div
+          style={{
+            color: linkValid ? token.colorTextSecondary : token.colorError,
+            marginTop: 8,
+          }}
+        >
+          {t('cms.editor.linkHint')}
+        </div>
       </Modal>
     </div>
   );

@@ -32,7 +32,7 @@ function Cover({ urls, t }: { urls: string[]; t: Translate }) {
     <Image.PreviewGroup>
       <Space size={4}>
         {urls.map((u, i) => (
-          <Image key={u} src={u} width={48} height={36} style={{ objectFit: 'cover', borderRadius: 4 }} alt={t('cms.cover.image', { index: i + 1 })} />
+          <Image key={u} src={u} width={40} height={30} style={{ objectFit: 'cover', borderRadius: 4 }} alt={t('cms.cover.image', { index: i + 1 })} />
         ))}
       </Space>
     </Image.PreviewGroup>
@@ -96,13 +96,13 @@ function ManageList({ onRead, categoryId }: { onRead: (id: string) => void; cate
 
   const columns = useMemo<ResourceColumn<ArticleRow>[]>(
     () => [
-      { title: t('cms.field.cover'), dataIndex: 'thumbnail', key: 'thumbnail', width: 170, render: (_, r) => <Cover urls={r.thumbnail} t={t} /> },
+      { title: t('cms.field.cover'), dataIndex: 'thumbnail', key: 'thumbnail', width: 150, render: (_, r) => <Cover urls={r.thumbnail} t={t} /> },
       {
         title: t('cms.field.title'),
         dataIndex: 'title',
         key: 'title',
         sorter: true,
-        width: 240,
+        width: 220,
         render: (_, r) => (
           <Space size={4} wrap>
             {r.article_status === 1 ? <Typography.Link onClick={() => onRead(r.id)}>{r.title}</Typography.Link> : <span>{r.title}</span>}
@@ -110,7 +110,7 @@ function ManageList({ onRead, categoryId }: { onRead: (id: string) => void; cate
           </Space>
         ),
       },
-      textColumn(t('cms.field.excerpt'), 'excerpt', { ellipsis: true, width: 220 }),
+      textColumn(t('cms.field.excerpt'), 'excerpt', { ellipsis: true, width: 180 }),
       textColumn(t('cms.field.author'), 'author_name', { width: 110 }),
       {
         title: t('cms.field.category'),
@@ -140,7 +140,7 @@ function ManageList({ onRead, categoryId }: { onRead: (id: string) => void; cate
       addPath="/uni_modules/uni-cms/pages/article/add/add"
       addLabel={t('cms.article.add')}
       editPath={(r) => withQuery('/uni_modules/uni-cms/pages/article/edit/edit', { id: r.id })}
-      actionsWidth={300}
+      actionsWidth={270}
       presetFilters={presets}
       onClearPresets={() => history.replace(LIST_PATH)}
       rowActions={(r, ctx) =>
