@@ -108,6 +108,8 @@ describe('cms', () => {
     await page.getByTestId('article-reader').getByText('Only for reviewers').waitFor();
     await page.getByText(/Preview link, valid until/).waitFor();
     expect(hashUrl(page)).toContain('preview=');
+    // a preview is not a read: the draft's views stay at 0
+    expect((await api('GET', `/api/cms/articles/${draftId}`, undefined, adminToken)).body.data.view_count).toBe(0);
   });
 
   it('an article sent with a <script> and an onerror attribute is stored sanitized and renders inert', async () => {
