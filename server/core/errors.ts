@@ -231,7 +231,7 @@ export const ERRORS = {
   /** only a published article can be taken down (field id) */
   CMS_ARTICLE_NOT_PUBLISHED: 409,
   /** the preview link was altered, its article is gone or its 2 hours are up (field token) */
-  CMS_PREVIEW_INVALID: 403,
+  CMS_PREVIEW_INVALID: 410,
   // usage statistics (messages: locales/errors)
   /** the app key names no app of the app list (field appid) */
   STAT_APP_UNKNOWN: 400,

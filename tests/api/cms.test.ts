@@ -271,7 +271,7 @@ describe('readers, search and access', () => {
     const [id, exp, mac] = (link.token as string).split('.');
     const refused = async (token: string) => {
       const r = await call(t.app, 'GET', `/api/cms/preview/${encodeURIComponent(token)}`, { token: reader.token });
-      expect([r.status, r.body.errorCode]).toEqual([403, 'CMS_PREVIEW_INVALID']);
+      expect([r.status, r.body.errorCode]).toEqual([410, 'CMS_PREVIEW_INVALID']);
     };
     // a longer life written into the link breaks its signature
     await refused(`${id}.${Number(exp) + 3600}.${mac}`);
