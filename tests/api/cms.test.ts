@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { previewKey, signPreview } from '../../server/modules/cms/service';
 import { sanitizeArticleHtml } from '../../server/modules/cms/sanitize';
 import { call, makeRole, registerAdmin } from '../support/accounts';
+import { exportRows } from './system-support';
 import { chatUser } from '../support/chat';
 import { createTestApp } from '../support/test-app';
 
@@ -155,13 +156,19 @@ describe('articles', () => {
     expect([again.status, again.body.errorCode]).toEqual([409, 'CMS_ARTICLE_NOT_PUBLISHED']);
   });
 
-  test('the list: search over title and excerpt, status filter, batch delete', async () => {
+  test('the list: search over title and excerpt, status filter, export, batch delete', async () => {
     const a = await article({ title: 'Quokka facts', content: '<p>Small marsupials</p>', excerpt: 'All about a happy animal' });
     const b = await article({ title: 'Other', content: '<p>nothing</p>', excerpt: 'mentions quokka too', article_status: 1 });
     const list = async (qs: string) => (await call(t.app, 'GET', `/api/cms/articles?${qs}`, { token: editor.token })).body;
     expect((await list('keyword=quokka')).data.map((r: Article) => r.id).sort()).toEqual([a.id, b.id].sort());
     expect((await list('keyword=marsupials')).total).toBe(0);
     expect((await list('keyword=quokka&article_status=1')).data.map((r: Article) => r.id)).toEqual([b.id]);
+    const xlsx = await exportRows(t.app, '/api/cms/articles/export?keyword=quokka&sortField=title&sortOrder=ascend', editor.token, 'zh-CN');
+    expect(xlsx.rows[0].slice(0, 5)).toEqual(['标题', '摘要', '作者', '分类', '状态']);
+    expect(xlsx.rows.slice(1).map((r) => [r[0], r[4]])).toEqual([
+      ['Other', '已发布'],
+      ['Quokka facts', '草稿'],
+    ]);
     const del = await call(t.app, 'DELETE', '/api/cms/articles', { token: editor.token, body: { ids: [a.id, b.id] } });
     expect(del.body.data.deleted).toBe(2);
     expect(await indexed(b.id)).toBe(0);

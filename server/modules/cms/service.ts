@@ -6,6 +6,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
+import { t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
 import { clean, fetchRow } from '../../core/resource';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
@@ -91,7 +92,7 @@ export const articleList: ListSpec = {
     { key: 'excerpt', width: 40 },
     { key: 'author_name', width: 16 },
     { key: 'category_name', width: 16 },
-    { key: 'article_status', width: 10 },
+    { key: 'article_status', width: 10, value: (r, lang) => t(lang, r.article_status === ARTICLE_STATUS.published ? 'field.article_published' : 'field.article_draft') },
     { key: 'view_count', width: 10 },
     { key: 'publish_date', date: true, width: 20 },
   ],
