@@ -261,6 +261,12 @@ describe('readers, search and access', () => {
     expect(hits.map((h) => h.ref_id)).toEqual([pub.id]);
     expect(hits[0].url).toBe(`/uni_modules/uni-cms/pages/article/list/list?id=${pub.id}`);
     expect(await indexed(draft.id)).toBe(0);
+    // a renamed category: its published articles are found under the new name
+    const c = await category('Coastline');
+    await call(t.app, 'PUT', `/api/cms/articles/${pub.id}`, { token: editor.token, body: { category_id: c.id } });
+    await call(t.app, 'PUT', `/api/cms/categories/${c.id}`, { token: editor.token, body: { name: 'Seafaring' } });
+    const renamed = (await call(t.app, 'GET', '/api/search?q=seafaring&kind=article', { token: reader.token })).body.data as Array<{ ref_id: string }>;
+    expect(renamed.map((h) => h.ref_id)).toEqual([pub.id]);
     // publishing the draft makes it findable in the same write
     await call(t.app, 'PUT', `/api/cms/articles/${draft.id}`, { token: editor.token, body: { article_status: 1 } });
     expect(await indexed(draft.id)).toBe(1);

@@ -41,6 +41,16 @@ beforeAll(() => {
   page = session.page();
 });
 
+async function until(read: () => Promise<string>, expected: string) {
+  let last = '';
+  for (let i = 0; i < 80; i++) {
+    last = await read();
+    if (last === expected) return;
+    await page.waitForTimeout(100);
+  }
+  expect(last).toBe(expected);
+}
+
 describe('cms', () => {
   it('adds a category, writes an article with a cover and an image, restores it after a reload, publishes it; a reader reads it', async () => {
     await signIn(ADMIN.username, ADMIN.password);
@@ -96,6 +106,37 @@ describe('cms', () => {
     expect(await page.getByText('Quiet draft').count()).toBe(0);
   });
 
+  it('edits the article and its category, then takes the article down', async () => {
+    await signIn(ADMIN.username, ADMIN.password);
+    await go(LIST);
+    await page.locator('.ant-table-row', { hasText: 'A week in Lisbon' }).getByLabel('Edit A week in Lisbon').click();
+    await page.waitForURL((u) => u.hash.includes('/article/edit/edit'));
+    const title = page.getByLabel('Title');
+    await page.locator('.cms-rich-text strong', { hasText: 'pastéis' }).waitFor();
+    await title.fill('Ten days in Lisbon');
+    await page.getByRole('button', { name: 'Update' }).click();
+    await page.waitForURL((u) => u.hash.includes(LIST));
+    const row = page.locator('.ant-table-row', { hasText: 'Ten days in Lisbon' });
+    await row.getByText('Published').waitFor();
+
+    await go('/uni_modules/uni-cms/pages/categories/list/list');
+    await page.locator('.ant-table-row', { hasText: 'Travel' }).getByLabel('Edit Travel').click();
+    await page.waitForURL((u) => u.hash.includes('/categories/edit/edit'));
+    await until(() => page.getByLabel('Name').inputValue(), 'Travel');
+    await page.getByLabel('Name').fill('Journeys');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((u) => u.hash.includes('/categories/list/list'));
+    await page.locator('.ant-table-row', { hasText: 'Journeys' }).getByText('1', { exact: true }).waitFor();
+    await screenshot(page, 'cms-categories-en');
+
+    await go(LIST);
+    await row.getByLabel('Take down Ten days in Lisbon').click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Take down' }).click();
+    await page.getByText('Article taken down').waitFor();
+    await row.getByText('Draft').waitFor();
+    await row.getByText('Journeys').waitFor();
+  });
+
   it('a draft opens through its preview link', async () => {
     await signIn(ADMIN.username, ADMIN.password);
     await go(LIST);
@@ -137,7 +178,7 @@ describe('cms', () => {
       await page.evaluate(([th, lo]) => (localStorage.setItem('theme', th), localStorage.setItem('umi_locale', lo)), [theme, locale]);
       await go(LIST);
       await page.reload();
-      await page.locator('.ant-table-row', { hasText: 'A week in Lisbon' }).waitFor();
+      await page.locator('.ant-table-row', { hasText: 'Ten days in Lisbon' }).waitFor();
       await screenshot(page, `cms-list-${theme}-${locale}`);
       await go('/uni_modules/uni-cms/pages/article/add/add');
       await page.locator('.cms-rich-text').waitFor();

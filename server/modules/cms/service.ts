@@ -207,13 +207,20 @@ export class CmsService {
   }
 
   async updateCategory(id: string, input: CategoryInput): Promise<Row> {
-    const v = this.categoryValues(input, await this.getCategory(id));
-    await this.db.execute(sql`UPDATE cms_categories SET name = ${v.name}, description = ${v.description}, icon = ${v.icon}, sort = ${v.sort} WHERE id = ${id}`);
-    const row = await this.getCategory(id);
-    // the published articles of a renamed category are found under the new name
-    const ids = await query<{ id: string }>(this.db, sql`SELECT id FROM cms_articles WHERE category_id = ${id} AND article_status = 1`);
-    if (ids.length) await this.db.transaction((tx) => this.syncIndex(tx, ids.map((r) => r.id)));
-    return row;
+    const cur = await this.getCategory(id);
+    const v = this.categoryValues(input, cur);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE cms_categories SET name = ${v.name}, description = ${v.description}, icon = ${v.icon}, sort = ${v.sort} WHERE id = ${id}`);
+      // the published articles of a renamed category are found under the new name
+      if (v.name !== cur.name) {
+        const ids = await query<{ id: string }>(tx, sql`SELECT id FROM cms_articles WHERE category_id = ${id} AND article_status = 1`);
+        await this.syncIndex(
+          tx,
+          ids.map((r) => r.id),
+        );
+      }
+      return this.getCategory(id, tx);
+    });
   }
 
   /** refused while a category holds articles (CMS_CATEGORY_NOT_EMPTY): move or delete them first */

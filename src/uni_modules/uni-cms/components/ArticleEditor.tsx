@@ -160,7 +160,7 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
       else await articleResource.create(body, { skipErrorHandler: true });
       dirty.current = false;
       localStorage.removeItem(draftKey(id));
-      toast(t(status === 1 ? 'cms.article.published' : 'cms.article.draftSaved'), 'success');
+      toast(t(status === 0 ? 'cms.article.draftSaved' : article?.article_status === 1 ? 'cms.article.updated' : 'cms.article.published'), 'success');
       backToList(LIST_PATH);
     } catch (e) {
       const info = requestErrorOf(e);
