@@ -157,6 +157,13 @@ export const routes: ConsoleRoute[] = [
   page('/uni_modules/uni-upgrade-center/pages/version/detail', 'route.upgrade.detail', { access: RULES.manageVersions }),
   // demo pages for developers of the console: any signed-in user
   ...(['icons', 'table', 'layout', 'colors', 'audio', 'css'] as const).map((name) => page(`/pages/demo/${name}/${name}`, `route.demo.${name}`)),
+  // content management: articles (the list is open to readers too: published ones only) and categories
+  page('/uni_modules/uni-cms/pages/article/list/list', 'route.cms.articleList'),
+  page('/uni_modules/uni-cms/pages/article/add/add', 'route.cms.articleAdd', { access: RULES.manageContent }),
+  page('/uni_modules/uni-cms/pages/article/edit/edit', 'route.cms.articleEdit', { access: RULES.manageContent }),
+  page('/uni_modules/uni-cms/pages/categories/list/list', 'route.cms.categoryList', { access: RULES.manageContent }),
+  page('/uni_modules/uni-cms/pages/categories/add/add', 'route.cms.categoryAdd', { access: RULES.manageContent }),
+  page('/uni_modules/uni-cms/pages/categories/edit/edit', 'route.cms.categoryEdit', { access: RULES.manageContent }),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

@@ -52,6 +52,8 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const CLOUDPATH_MAX = 500;
 /** the folder avatars are uploaded to; files under it are readable by anyone (see server/modules/files) */
 export const AVATAR_FOLDER = 'avatar';
+/** the folder of article images (covers and images in the text): readable by anyone, like avatars */
+export const CMS_FOLDER = 'cms';
 
 export interface ParamFailure {
   code: 'CLOUDPATH_REQUIRED' | 'INVALID_PARAM';

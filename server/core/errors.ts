@@ -235,6 +235,15 @@ export const ERRORS = {
   INVOICE_NOT_PENDING: 409,
   /** no font with Chinese glyphs on this server (INVOICE_FONT): the invoice stays pending */
   INVOICE_FONT_MISSING: 503,
+  // content management (messages: locales/errors)
+  /** the cover mode shows {expected} images but {count} were given (field thumbnail) */
+  CMS_COVER_COUNT_INVALID: 400,
+  /** the category still holds {count} articles (field id): move or delete them first */
+  CMS_CATEGORY_NOT_EMPTY: 409,
+  /** only a published article can be taken down (field id) */
+  CMS_ARTICLE_NOT_PUBLISHED: 409,
+  /** the preview link was altered, its article is gone or its 2 hours are up (field token) */
+  CMS_PREVIEW_INVALID: 410,
   // usage statistics (messages: locales/errors)
   /** the app key names no app of the app list (field appid) */
   STAT_APP_UNKNOWN: 400,

@@ -48,6 +48,7 @@
  *   welfare_campaigns, welfare_claims           welfare/ (claims are posted through credits/)
  *   change_counters                             the database itself (migration 0005 triggers)
  *   app_versions                                upgrade/ (app deletion removes them: the hook of system/apps)
+ *   cms_categories, cms_articles                cms/ (articles and categories; published ones go to search/)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
@@ -56,6 +57,7 @@ import { aiModelRoutes } from './ai-models/routes';
 import { audioRoutes } from './audio/routes';
 import { authRoutes } from './auth/routes';
 import { chatRoutes } from './chat/routes';
+import { cmsRoutes } from './cms/routes';
 import { creditRoutes } from './credits/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { docRoutes } from './docs/routes';
@@ -81,7 +83,5 @@ import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes]) await mod({ ...ctx, app: typed });
-  await welfareRoutes({ ...ctx, app: typed });
-  await upgradeRoutes({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes, cmsRoutes, welfareRoutes, upgradeRoutes]) await mod({ ...ctx, app: typed });
 }

@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -10057,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -10107,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -10997,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-77"][];
                             total: number;
                         };
                     };
@@ -11050,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-78"][];
                             total: number;
                         };
                     };
@@ -11103,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-79"][];
                             total: number;
                         };
                     };
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-80"][];
                             total: number;
                         };
                     };
@@ -11209,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-81"][];
                             total: number;
                         };
                     };
@@ -11258,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-82"][];
                         };
                     };
                 };
@@ -11306,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-83"][];
                         };
                     };
                 };
@@ -11354,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-84"][];
                         };
                     };
                 };
@@ -11402,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-85"];
                         };
                     };
                 };
@@ -11445,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-86"][];
                         };
                     };
                 };
@@ -11479,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-86"];
                         };
                     };
                 };
@@ -11530,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-88"];
                         };
                     };
                 };
@@ -11627,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"];
+                            data: components["schemas"]["def-89"];
                         };
                     };
                 };
@@ -11679,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-91"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-88"];
                         };
                     };
                 };
@@ -11827,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"];
+                            data: components["schemas"]["def-92"];
                         };
                     };
                 };
@@ -12210,6 +12210,762 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cms/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "name" | "article_count" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        icon?: string | null;
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/categories/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "name" | "article_count" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("name" | "description" | "sort" | "article_count" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        description?: string | null;
+                        icon?: string | null;
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/articles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every article, drafts too: keyword (title, excerpt), status, category, sticky, essence, publish date */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "create_date" | "last_modify_date" | "publish_date" | "title" | "view_count";
+                    sortOrder?: "ascend" | "descend";
+                    article_status?: string[];
+                    category_id?: string[];
+                    is_sticky?: string[];
+                    is_essence?: string[];
+                    publish_date_from?: string;
+                    publish_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-67"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a new article: a draft (article_status 0) or published (1) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        content?: string;
+                        excerpt?: string | null;
+                        category_id?: string | null;
+                        article_status?: number;
+                        cover_mode?: "none" | "one" | "three";
+                        thumbnail?: string[];
+                        is_sticky?: boolean;
+                        is_essence?: boolean;
+                        comment_status?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-68"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/articles/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "create_date" | "last_modify_date" | "publish_date" | "title" | "view_count";
+                    sortOrder?: "ascend" | "descend";
+                    article_status?: string[];
+                    category_id?: string[];
+                    is_sticky?: string[];
+                    is_essence?: string[];
+                    publish_date_from?: string;
+                    publish_date_to?: string;
+                    columns?: ("title" | "excerpt" | "author_name" | "category_name" | "article_status" | "view_count" | "publish_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/articles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one article with its content */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-68"];
+                        };
+                    };
+                };
+            };
+        };
+        /** edit; article_status 1 publishes a draft */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        content?: string;
+                        excerpt?: string | null;
+                        category_id?: string | null;
+                        article_status?: number;
+                        cover_mode?: "none" | "one" | "three";
+                        thumbnail?: string[];
+                        is_sticky?: boolean;
+                        is_essence?: boolean;
+                        comment_status?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-68"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/articles/{id}/take-down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a published article back to draft (out of the reader and the search) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-68"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/articles/{id}/preview-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a signed token that opens the article (a draft too) for 2 hours */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                token: string;
+                                /** Format: date-time */
+                                expires_at: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** published articles, sticky first then newest: keyword (title, excerpt), category, paging */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    category_id?: string;
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/articles/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a published article with its content; counts a view */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-70"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/preview/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the article a preview link opens, draft or not, while the link lasts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-70"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/welfare/campaigns": {
         parameters: {
             query?: never;
@@ -12248,7 +13004,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"][];
+                            data: components["schemas"]["def-71"][];
                             total: number;
                         };
                     };
@@ -12294,7 +13050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -12413,7 +13169,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -12459,7 +13215,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -12535,7 +13291,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -12622,7 +13378,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-73"][];
                         };
                     };
                 };
@@ -12720,7 +13476,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -12774,7 +13530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -12893,7 +13649,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -12944,7 +13700,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -14303,8 +15059,127 @@ export interface components {
             /** Format: date-time */
             last_paid_at: string | null;
         };
-        /** WelfareCampaign */
+        /** CmsCategoryRow */
         "def-66": {
+            id: string;
+            name: string;
+            description: string;
+            icon: string;
+            sort: number;
+            article_count: number;
+            /** Format: date-time */
+            create_date: string;
+        };
+        /** CmsArticleRow */
+        "def-67": {
+            id: string;
+            title: string;
+            excerpt: string;
+            user_id: string | null;
+            author_name: string | null;
+            category_id: string | null;
+            category_name: string | null;
+            article_status: number;
+            cover_mode: string;
+            thumbnail: string[];
+            view_count: number;
+            like_count: number;
+            comment_count: number;
+            is_sticky: boolean;
+            is_essence: boolean;
+            comment_status: number;
+            /** Format: date-time */
+            publish_date: string | null;
+            /** Format: date-time */
+            last_modify_date: string;
+            /** Format: date-time */
+            create_date: string;
+            publish_ip: string | null;
+            last_modify_ip: string | null;
+        };
+        /** CmsArticle */
+        "def-68": {
+            id: string;
+            title: string;
+            excerpt: string;
+            user_id: string | null;
+            author_name: string | null;
+            category_id: string | null;
+            category_name: string | null;
+            article_status: number;
+            cover_mode: string;
+            thumbnail: string[];
+            view_count: number;
+            like_count: number;
+            comment_count: number;
+            is_sticky: boolean;
+            is_essence: boolean;
+            comment_status: number;
+            /** Format: date-time */
+            publish_date: string | null;
+            /** Format: date-time */
+            last_modify_date: string;
+            /** Format: date-time */
+            create_date: string;
+            publish_ip: string | null;
+            last_modify_ip: string | null;
+            content: string;
+        };
+        /** CmsPublishedArticle */
+        "def-69": {
+            id: string;
+            title: string;
+            excerpt: string;
+            user_id: string | null;
+            author_name: string | null;
+            category_id: string | null;
+            category_name: string | null;
+            article_status: number;
+            cover_mode: string;
+            thumbnail: string[];
+            view_count: number;
+            like_count: number;
+            comment_count: number;
+            is_sticky: boolean;
+            is_essence: boolean;
+            comment_status: number;
+            /** Format: date-time */
+            publish_date: string | null;
+            /** Format: date-time */
+            last_modify_date: string;
+            /** Format: date-time */
+            create_date: string;
+        };
+        /** CmsReadArticle */
+        "def-70": {
+            id: string;
+            title: string;
+            excerpt: string;
+            user_id: string | null;
+            author_name: string | null;
+            category_id: string | null;
+            category_name: string | null;
+            article_status: number;
+            cover_mode: string;
+            thumbnail: string[];
+            view_count: number;
+            like_count: number;
+            comment_count: number;
+            is_sticky: boolean;
+            is_essence: boolean;
+            comment_status: number;
+            /** Format: date-time */
+            publish_date: string | null;
+            /** Format: date-time */
+            last_modify_date: string;
+            /** Format: date-time */
+            create_date: string;
+            content: string;
+            /** Format: date-time */
+            preview_expires_at?: string;
+        };
+        /** WelfareCampaign */
+        "def-71": {
             id: string;
             title: string;
             description: string;
@@ -14331,7 +15206,7 @@ export interface components {
             updated_at: string;
         };
         /** WelfareClaim */
-        "def-67": {
+        "def-72": {
             id: string;
             campaign_id: string;
             user_id: string;
@@ -14344,7 +15219,7 @@ export interface components {
             created_at: string;
         };
         /** WelfareAvailable */
-        "def-68": {
+        "def-73": {
             id: string;
             title: string;
             description: string;
@@ -14362,7 +15237,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-69": {
+        "def-74": {
             id: string;
             appid: string;
             platform: string;
@@ -14388,7 +15263,7 @@ export interface components {
             file_id: string | null;
         };
         /** StatOptions */
-        "def-70": {
+        "def-75": {
             apps: {
                 appid: string;
                 name: string;
@@ -14399,7 +15274,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-71": {
+        "def-76": {
             done: number;
             failed: number;
             dirty: number;
@@ -14409,7 +15284,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-72": {
+        "def-77": {
             path: string;
             title: string;
             views: number;
@@ -14422,7 +15297,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-73": {
+        "def-78": {
             path: string;
             title: string;
             entries: number;
@@ -14433,7 +15308,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-74": {
+        "def-79": {
             scene: string;
             name: string;
             sessions: number;
@@ -14447,7 +15322,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-75": {
+        "def-80": {
             channel: string;
             name: string;
             new_devices: number;
@@ -14460,7 +15335,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-76": {
+        "def-81": {
             key: string;
             name: string;
             count: number;
@@ -14469,7 +15344,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-77": {
+        "def-82": {
             /** Format: date */
             day: string;
             views: number;
@@ -14479,7 +15354,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-78": {
+        "def-83": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -14490,7 +15365,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-79": {
+        "def-84": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -14501,7 +15376,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-80": {
+        "def-85": {
             total: number;
             values: {
                 value: string;
@@ -14518,12 +15393,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-81": {
+        "def-86": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-82": {
+        "def-87": {
             hash: string;
             message: string;
             count: number;
@@ -14535,7 +15410,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-83": {
+        "def-88": {
             count: number;
             launches: number;
             rate: number;
@@ -14553,7 +15428,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-84": {
+        "def-89": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -14562,7 +15437,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-85"];
+            resolved: components["schemas"]["def-90"];
             trend: {
                 day: string;
                 count: number;
@@ -14601,7 +15476,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-85": {
+        "def-90": {
             version: string;
             frames: {
                 raw: string;
@@ -14620,7 +15495,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-86": {
+        "def-91": {
             version: string;
             device_model: string;
             count: number;
@@ -14630,7 +15505,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-87": {
+        "def-92": {
             app_id: string;
             version: string;
             file: string;

@@ -20,3 +20,4 @@ export * from './redeem';
 export * from './stats';
 export * from './welfare';
 export * from './upgrade';
+export * from './cms';

@@ -6,6 +6,7 @@
  * Who may read a file (GET /api/files/:id):
  *  - files under the avatar folder (cloudPath 'avatar/...') are public: avatars are shown to
  *    everyone who sees the user, in <img> tags that carry no token; their ids are random UUIDs;
+ *    so are the article images under the cms folder (cloudPath 'cms/...'), which readers see;
  *  - any other file: its owner or an admin (with the token), or anyone holding a signed temp
  *    url (POST /api/files/temp-url; HMAC of id and expiry, at most SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S).
  */
@@ -17,6 +18,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   AVATAR_FOLDER,
   checkCloudPath,
+  CMS_FOLDER,
   checkFileIdList,
   checkTempUrlList,
   type ParamFailure,
@@ -75,7 +77,10 @@ export function formatBytes(n: number): string {
   return `${n} B`;
 }
 
-export const isPublicPath = (cloudPath: string) => cloudPath.replace(/^\/+/, '').startsWith(`${AVATAR_FOLDER}/`);
+export const isPublicPath = (cloudPath: string) => {
+  const p = cloudPath.replace(/^\/+/, '');
+  return p.startsWith(`${AVATAR_FOLDER}/`) || p.startsWith(`${CMS_FOLDER}/`);
+};
 
 export interface TempUrl {
   fileID: string;

@@ -1,0 +1,194 @@
+/**
+ * The CMS API: categories and articles for content managers (manage content), published
+ * articles for every signed-in reader, and preview links. Thin: rules in service.ts.
+ */
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../core/errors';
+import { registerListRoutes } from '../../core/list/routes';
+import { IdParam, registerResource } from '../../core/resource';
+import { List, Nullable, Ok } from '../../core/schemas';
+import { loadSecret } from '../../core/secret';
+import type { ModuleContext } from '../services';
+import { ACCESS } from '../system/access';
+import { articleList, categoryList, CMS_LIMITS, CmsService, COVER_MODES, previewKey } from './service';
+
+const CategoryRow = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    icon: Type.String(),
+    sort: Type.Integer(),
+    /** articles in the category, drafts included */
+    article_count: Type.Integer(),
+    create_date: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'CmsCategoryRow' },
+);
+
+const articleFields = {
+  id: Type.String(),
+  title: Type.String(),
+  excerpt: Type.String(),
+  user_id: Nullable(Type.String()),
+  author_name: Nullable(Type.String()),
+  category_id: Nullable(Type.String()),
+  category_name: Nullable(Type.String()),
+  /** 0 draft, 1 published */
+  article_status: Type.Integer(),
+  /** none | one | three */
+  cover_mode: Type.String(),
+  /** the cover images' urls (as many as the cover mode shows) */
+  thumbnail: Type.Array(Type.String()),
+  view_count: Type.Integer(),
+  like_count: Type.Integer(),
+  comment_count: Type.Integer(),
+  is_sticky: Type.Boolean(),
+  is_essence: Type.Boolean(),
+  /** 0 comments closed, 1 open */
+  comment_status: Type.Integer(),
+  publish_date: Nullable(Type.String({ format: 'date-time' })),
+  last_modify_date: Type.String({ format: 'date-time' }),
+  create_date: Type.String({ format: 'date-time' }),
+};
+
+const ArticleRow = Type.Object({ ...articleFields, publish_ip: Nullable(Type.String()), last_modify_ip: Nullable(Type.String()) }, { $id: 'CmsArticleRow' });
+const Article = Type.Object({ ...ArticleRow.properties, content: Type.String() }, { $id: 'CmsArticle' });
+const PublishedArticle = Type.Object(articleFields, { $id: 'CmsPublishedArticle' });
+const ReadArticle = Type.Object(
+  { ...articleFields, content: Type.String(), preview_expires_at: Type.Optional(Type.String({ format: 'date-time' })) },
+  { $id: 'CmsReadArticle' },
+);
+
+const ArticleBody = Type.Object({
+  title: Type.String({ maxLength: CMS_LIMITS.TITLE }),
+  /** HTML; stored after the allow-list (sanitize.ts) */
+  content: Type.Optional(Type.String({ maxLength: CMS_LIMITS.CONTENT })),
+  excerpt: Type.Optional(Nullable(Type.String({ maxLength: CMS_LIMITS.EXCERPT }))),
+  category_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  article_status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+  cover_mode: Type.Optional(Type.Union(COVER_MODES.map((m) => Type.Literal(m)))),
+  thumbnail: Type.Optional(Type.Array(Type.String({ maxLength: CMS_LIMITS.URL }), { maxItems: 3 })),
+  is_sticky: Type.Optional(Type.Boolean()),
+  is_essence: Type.Optional(Type.Boolean()),
+  comment_status: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
+});
+
+const CategoryBody = {
+  name: Type.String({ maxLength: CMS_LIMITS.NAME }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: CMS_LIMITS.DESCRIPTION }))),
+  icon: Type.Optional(Nullable(Type.String({ maxLength: CMS_LIMITS.ICON }))),
+  sort: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
+};
+
+export async function cmsRoutes({ app, db, config, search }: ModuleContext) {
+  // the same secret every instance signs tokens with (first writer wins in loadSecret)
+  const cms = new CmsService(db, search, previewKey(config.jwtSecret ?? (await loadSecret(db))));
+  for (const s of [CategoryRow, ArticleRow, Article, PublishedArticle, ReadArticle]) app.addSchema(s);
+  const manage = { read: ACCESS.manageContent, create: ACCESS.manageContent, update: ACCESS.manageContent, delete: ACCESS.manageContent };
+
+  registerResource(app, {
+    base: '/api/cms/categories',
+    tags: ['cms: categories'],
+    spec: categoryList,
+    row: Type.Ref('CmsCategoryRow'),
+    db,
+    access: manage,
+    get: (id) => cms.getCategory(id),
+    create: { body: Type.Object(CategoryBody), run: (b) => cms.createCategory(b) },
+    update: { body: Type.Partial(Type.Object(CategoryBody)), run: (id, b) => cms.updateCategory(id, b) },
+    deleteMany: (ids) => cms.deleteCategories(ids),
+  });
+
+  const tags = ['cms: articles'];
+  registerListRoutes(app, {
+    base: '/api/cms/articles',
+    tags,
+    summary: 'every article, drafts too: keyword (title, excerpt), status, category, sticky, essence, publish date',
+    spec: articleList,
+    row: Type.Ref('CmsArticleRow'),
+    db,
+    access: manage,
+    deleteMany: (ids) => cms.deleteArticles(ids),
+  });
+  const one = Ok(Type.Ref('CmsArticle'));
+
+  app.get('/api/cms/articles/:id', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, summary: 'one article with its content', params: IdParam, response: { 200: one } },
+    handler: async (req) => ({ success: true as const, data: (await cms.getArticle(req.params.id)) as never }),
+  });
+
+  app.post('/api/cms/articles', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, summary: 'a new article: a draft (article_status 0) or published (1)', body: ArticleBody, response: { 200: one } },
+    handler: async (req) => ({ success: true as const, data: (await cms.createArticle(req.auth!.uid, req.ip, req.body)) as never }),
+  });
+
+  app.put('/api/cms/articles/:id', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, summary: 'edit; article_status 1 publishes a draft', params: IdParam, body: Type.Partial(ArticleBody), response: { 200: one } },
+    handler: async (req) => ({ success: true as const, data: (await cms.updateArticle(req.params.id, req.ip, req.body)) as never }),
+  });
+
+  app.delete('/api/cms/articles/:id', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, params: IdParam, response: { 200: Ok(Type.Object({ deleted: Type.Integer() })) } },
+    handler: async (req) => {
+      const deleted = await cms.deleteArticles([req.params.id]);
+      if (!deleted) throw new AppError('NOT_FOUND');
+      return { success: true as const, data: { deleted } };
+    },
+  });
+
+  app.post('/api/cms/articles/:id/take-down', {
+    config: { access: ACCESS.manageContent },
+    schema: { tags, summary: 'a published article back to draft (out of the reader and the search)', params: IdParam, response: { 200: one } },
+    handler: async (req) => ({ success: true as const, data: (await cms.takeDown(req.params.id, req.ip)) as never }),
+  });
+
+  app.post('/api/cms/articles/:id/preview-link', {
+    config: { access: ACCESS.manageContent },
+    schema: {
+      tags,
+      summary: 'a signed token that opens the article (a draft too) for 2 hours',
+      params: IdParam,
+      response: { 200: Ok(Type.Object({ token: Type.String(), expires_at: Type.String({ format: 'date-time' }) })) },
+    },
+    handler: async (req) => ({ success: true as const, data: await cms.previewLink(req.params.id) }),
+  });
+
+  const readerTags = ['cms: reading'];
+  app.get('/api/cms/published', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: readerTags,
+      summary: 'published articles, sticky first then newest: keyword (title, excerpt), category, paging',
+      querystring: Type.Object({
+        keyword: Type.Optional(Type.String({ maxLength: 100 })),
+        category_id: Type.Optional(Type.String({ maxLength: 64 })),
+        current: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: CMS_LIMITS.PAGE })),
+      }),
+      response: { 200: List(Type.Ref('CmsPublishedArticle')) },
+    },
+    handler: async (req) => ({ success: true as const, ...(await cms.browse(req.query)) }) as never,
+  });
+
+  app.get('/api/cms/articles/:id/read', {
+    config: { access: 'signedIn' },
+    schema: { tags: readerTags, summary: 'a published article with its content; counts a view', params: IdParam, response: { 200: Ok(Type.Ref('CmsReadArticle')) } },
+    handler: async (req) => ({ success: true as const, data: (await cms.read(req.params.id)) as never }),
+  });
+
+  app.get('/api/cms/preview/:token', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: readerTags,
+      summary: 'the article a preview link opens, draft or not, while the link lasts',
+      params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
+      response: { 200: Ok(Type.Ref('CmsReadArticle')) },
+    },
+    handler: async (req) => ({ success: true as const, data: (await cms.preview(req.params.token)) as never }),
+  });
+}
