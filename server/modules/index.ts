@@ -46,6 +46,7 @@
  *   stat_dirty, stat_hourly, stat_daily, ...    receiver, rollup job, reports; pay-order figures come
  *   stat_source_maps, stat_names                from payments/ PaymentService)
  *   change_counters                             the database itself (migration 0005 triggers)
+ *   site_messages, site_message_reads           messages/ (site messages and each user's inbox)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
@@ -60,6 +61,7 @@ import { docRoutes } from './docs/routes';
 import { fileRoutes } from './files/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { menuRoutes } from './menus/routes';
+import { messageRoutes } from './messages/routes';
 import { paymentRoutes } from './payments/routes';
 import { profileRoutes } from './profile/routes';
 import { promptStoreRoutes } from './prompt-store/routes';
@@ -78,4 +80,5 @@ import { withdrawalRoutes } from './withdrawals/routes';
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
   for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes]) await mod({ ...ctx, app: typed });
+  await messageRoutes({ ...ctx, app: typed });
 }

@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -10057,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -10107,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -10997,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -11050,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -11103,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -11209,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-76"][];
                             total: number;
                         };
                     };
@@ -11258,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-77"][];
                         };
                     };
                 };
@@ -11306,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-78"][];
                         };
                     };
                 };
@@ -11354,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-79"][];
                         };
                     };
                 };
@@ -11402,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -11445,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-81"][];
                         };
                     };
                 };
@@ -11479,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -11530,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -11627,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -11679,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -11827,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-87"];
                         };
                     };
                 };
@@ -12210,6 +12210,547 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every site message, whatever its status (derived from publish_at and withdrawn_at) */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "updated_at" | "created_at" | "publish_at" | "title";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    audience?: string[];
+                    publish_at_from?: string;
+                    publish_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** writes a message: a draft (the default), out now, or out at publish_at */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        body: string;
+                        audience: "everyone" | "roles" | "tags" | "users";
+                        audience_ids?: string[];
+                        publish?: "draft" | "now" | "at";
+                        publish_at?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-67"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "updated_at" | "created_at" | "publish_at" | "title";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    audience?: string[];
+                    publish_at_from?: string;
+                    publish_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("title" | "status" | "audience" | "audience_ids" | "publish_at" | "read_count" | "author_name" | "body" | "updated_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one message, its audience by name, how many it is meant for and how many read it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-67"];
+                        };
+                    };
+                };
+            };
+        };
+        /** edits a message; publish left out keeps its time; publishing again brings a withdrawn message back */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        body?: string;
+                        audience?: "everyone" | "roles" | "tags" | "users";
+                        audience_ids?: string[];
+                        publish?: "draft" | "now" | "at";
+                        publish_at?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-67"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/{id}/reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** who read the message and when: search (username, nickname, email, mobile), sort, paging */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "read_at" | "username";
+                    sortOrder?: "ascend" | "descend";
+                    read_at_from?: string;
+                    read_at_to?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-68"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** takes the message out of every inbox (who read it stays recorded) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-67"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's messages, unread first then newest: keyword (title, body), unread only, paging */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    unread?: boolean;
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** how many messages meant for the caller are unread */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** marks one message read; answers the unread count */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** marks every message of the inbox read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                marked: number;
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -12436,7 +12977,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -12450,7 +12991,7 @@ export interface components {
             id: string;
             user_id: string;
             /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "earn" | "withdrawal" | "adjustment";
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
             amount: number;
             balance_after: number;
             reason: string | null;
@@ -13327,8 +13868,71 @@ export interface components {
             /** Format: date-time */
             last_paid_at: string | null;
         };
-        /** StatOptions */
+        /** SiteMessageRow */
         "def-66": {
+            id: string;
+            title: string;
+            body: string;
+            audience: string;
+            audience_ids: string[];
+            /** Format: date-time */
+            publish_at: string | null;
+            /** Format: date-time */
+            withdrawn_at: string | null;
+            author_id: string | null;
+            author_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            status: string;
+            read_count: number;
+        };
+        /** SiteMessageDetail */
+        "def-67": {
+            id: string;
+            title: string;
+            body: string;
+            audience: string;
+            audience_ids: string[];
+            /** Format: date-time */
+            publish_at: string | null;
+            /** Format: date-time */
+            withdrawn_at: string | null;
+            author_id: string | null;
+            author_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            status: string;
+            read_count: number;
+            audience_count: number;
+            audience_names: string[];
+        };
+        /** SiteMessageRead */
+        "def-68": {
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            email: string | null;
+            mobile: string | null;
+            /** Format: date-time */
+            read_at: string;
+        };
+        /** InboxMessage */
+        "def-69": {
+            id: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            publish_at: string;
+            /** Format: date-time */
+            read_at: string | null;
+            author_name: string | null;
+        };
+        /** StatOptions */
+        "def-70": {
             apps: {
                 appid: string;
                 name: string;
@@ -13339,7 +13943,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-67": {
+        "def-71": {
             done: number;
             failed: number;
             dirty: number;
@@ -13349,7 +13953,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-68": {
+        "def-72": {
             path: string;
             title: string;
             views: number;
@@ -13362,7 +13966,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-69": {
+        "def-73": {
             path: string;
             title: string;
             entries: number;
@@ -13373,7 +13977,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-70": {
+        "def-74": {
             scene: string;
             name: string;
             sessions: number;
@@ -13387,7 +13991,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-71": {
+        "def-75": {
             channel: string;
             name: string;
             new_devices: number;
@@ -13400,7 +14004,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-72": {
+        "def-76": {
             key: string;
             name: string;
             count: number;
@@ -13409,7 +14013,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-73": {
+        "def-77": {
             /** Format: date */
             day: string;
             views: number;
@@ -13419,7 +14023,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-74": {
+        "def-78": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -13430,7 +14034,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-75": {
+        "def-79": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -13441,7 +14045,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-76": {
+        "def-80": {
             total: number;
             values: {
                 value: string;
@@ -13458,12 +14062,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-77": {
+        "def-81": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-78": {
+        "def-82": {
             hash: string;
             message: string;
             count: number;
@@ -13475,7 +14079,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-79": {
+        "def-83": {
             count: number;
             launches: number;
             rate: number;
@@ -13493,7 +14097,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-80": {
+        "def-84": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -13502,7 +14106,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-81"];
+            resolved: components["schemas"]["def-85"];
             trend: {
                 day: string;
                 count: number;
@@ -13541,7 +14145,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-81": {
+        "def-85": {
             version: string;
             frames: {
                 raw: string;
@@ -13560,7 +14164,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-82": {
+        "def-86": {
             version: string;
             device_model: string;
             count: number;
@@ -13570,7 +14174,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-83": {
+        "def-87": {
             app_id: string;
             version: string;
             file: string;

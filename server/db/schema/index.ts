@@ -18,3 +18,4 @@ export * from './withdrawals';
 export * from './invoices';
 export * from './redeem';
 export * from './stats';
+export * from './messages';
