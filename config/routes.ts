@@ -147,6 +147,12 @@ export const routes: ConsoleRoute[] = [
   page('/pages/uni-stat/error/js/js', 'route.stat.errorJs', { access: RULES.readStats }),
   page('/pages/uni-stat/error/js/detail', 'route.stat.errorJsDetail', { access: RULES.readStats }),
   page('/pages/uni-stat/error/app/app', 'route.stat.errorApp', { access: RULES.readStats }),
+  // site messages: the staff's pages and each user's inbox
+  page('/pages/site-message/list', 'route.siteMessage.list', { access: RULES.manageMessages }),
+  page('/pages/site-message/add', 'route.siteMessage.add', { access: RULES.manageMessages }),
+  page('/pages/site-message/edit', 'route.siteMessage.edit', { access: RULES.manageMessages }),
+  page('/pages/site-message/detail', 'route.siteMessage.detail', { access: RULES.manageMessages }),
+  page('/pages/index/my-message', 'route.myMessage'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

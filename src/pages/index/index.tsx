@@ -30,6 +30,7 @@ import { useT } from '../../shared/i18n';
 import { readScore, saveScore } from '../../shared/session';
 import { DATE_FORMAT } from '../../shared/format';
 import DueTasks from './DueTasks';
+import UnreadCard from '../../components/messages/UnreadCard';
 
 // the history's table block (pro-components) loads when the drawer first opens, not with the home page
 const CreditHistory = lazy(() => import('../../components/credits/CreditHistory'));
@@ -141,6 +142,7 @@ export default function ConsoleHome() {
         <Col xs={24} md={10} lg={8}>
           <DueTasks />
         </Col>
+        <UnreadCard />
       </Row>
 
       <Drawer
