@@ -1,8 +1,8 @@
 /**
  * Site messages in Chromium: an admin writes a message to everyone; a user sees the bell's count,
  * opens their inbox, reads the message and the count goes down (bell and home); the admin's
- * detail page shows the reader. Screenshots: the list, the inbox and the bell, on both themes
- * and in Chinese.
+ * detail page shows the reader, and withdrawing takes the message out of the inbox.
+ * Screenshots: the list, the inbox and the bell, on both themes and in Chinese.
  */
 import type { Page } from 'playwright-core';
 import { api, e2eSession, screenshot } from './browser';
@@ -45,8 +45,8 @@ describe('site messages', () => {
   it('an admin writes a message to everyone; it is listed as published', async () => {
     await signIn(ADMIN.username, ADMIN.password);
     await go('/pages/site-message/add');
-    await page.getByLabel('Title').fill('New models are here');
-    await page.getByLabel('Message').fill('Try the **new models** in the chat.\n\n<img src=x onerror=alert(1)>');
+    await page.locator('#title').fill('New models are here');
+    await page.locator('#body').fill('Try the **new models** in the chat.\n\n<img src=x onerror=alert(1)>');
     // the preview renders markdown and shows raw HTML as text
     await page.getByTestId('message-preview').locator('strong', { hasText: 'new models' }).waitFor();
     expect(await page.getByTestId('message-preview').locator('img').count()).toBe(0);
@@ -82,12 +82,21 @@ describe('site messages', () => {
   it('the detail page shows who read the message', async () => {
     await signIn(ADMIN.username, ADMIN.password);
     await go(LIST);
-    await page.locator('.ant-table-row', { hasText: 'New models are here' }).getByRole('link', { name: 'New models are here' }).click();
+    await page.locator('.ant-table-row', { hasText: 'New models are here' }).getByLabel('Readers New models are here').click();
     await page.waitForURL((u) => u.hash.includes('/pages/site-message/detail'));
     await page.locator('.ant-table-row', { hasText: USER.username }).waitFor();
     expect(await page.getByTestId('message-read-count').locator('.ant-statistic-content-value').textContent()).toBe('1');
     expect(await page.getByTestId('message-audience-count').locator('.ant-statistic-content-value').textContent()).toBe('2');
     await screenshot(page, 'messages-detail-en');
+    // withdrawn after a confirmation: out of the member's inbox, the reader still listed
+    await page.getByRole('button', { name: 'Withdraw' }).click();
+    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Withdraw' }).click();
+    await page.getByText('Message withdrawn').waitFor();
+    await page.locator('.ant-tag', { hasText: 'Withdrawn' }).waitFor();
+    await page.locator('.ant-table-row', { hasText: USER.username }).waitFor();
+    const login = await api('POST', '/api/auth/login', { username: USER.username, password: USER.password });
+    const inbox = await api('GET', '/api/messages', undefined, login.body.data.token);
+    expect(inbox.body.data.map((m: { title: string }) => m.title)).toEqual(['Maintenance tonight']);
   });
 
   it('the list, the inbox and the bell on both themes and in Chinese', async () => {
