@@ -50,6 +50,7 @@ describe('site messages', () => {
     // the preview renders markdown and shows raw HTML as text
     await page.getByTestId('message-preview').locator('strong', { hasText: 'new models' }).waitFor();
     expect(await page.getByTestId('message-preview').locator('img').count()).toBe(0);
+    await screenshot(page, 'messages-add-en');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.hash.startsWith(`#${LIST}`));
     const row = page.locator('.ant-table-row', { hasText: 'New models are here' });
@@ -71,6 +72,7 @@ describe('site messages', () => {
     await page.getByText('<img src=x onerror=alert(1)>').waitFor();
     await until(bellCount, 'My messages (1)');
     await page.getByText('1 unread').waitFor();
+    await page.locator('.ant-list .ant-spin-spinning').waitFor({ state: 'detached' });
     await screenshot(page, 'messages-inbox-en');
     await page.getByRole('button', { name: 'Mark all read' }).click();
     await until(bellCount, 'none');
@@ -115,6 +117,7 @@ describe('site messages', () => {
       await screenshot(page, `messages-list-${theme}-${locale}`);
       await go(INBOX);
       await page.getByText('Weekly tips').waitFor();
+      await page.locator('.ant-list .ant-spin-spinning').waitFor({ state: 'detached' });
       await bell().locator('.ant-badge-count').waitFor();
       await screenshot(page, `messages-inbox-${theme}-${locale}`);
     }
