@@ -20,5 +20,6 @@ CREATE TABLE "site_messages" (
 --> statement-breakpoint
 ALTER TABLE "site_message_reads" ADD CONSTRAINT "site_message_reads_message_id_site_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."site_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "site_message_reads_message_idx" ON "site_message_reads" USING btree ("message_id","read_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "site_messages_inbox_idx" ON "site_messages" USING btree ("publish_at" DESC NULLS LAST) WHERE "site_messages"."withdrawn_at" IS NULL AND "site_messages"."publish_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "site_messages_everyone_idx" ON "site_messages" USING btree ("publish_at" DESC NULLS LAST) WHERE "site_messages"."audience" = 'everyone' AND "site_messages"."withdrawn_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "site_messages_audience_idx" ON "site_messages" USING gin ("audience_ids");--> statement-breakpoint
 CREATE INDEX "site_messages_updated_idx" ON "site_messages" USING btree ("updated_at" DESC NULLS LAST,"id");

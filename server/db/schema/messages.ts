@@ -27,8 +27,10 @@ export const siteMessages = pgTable(
     updatedAt: now(),
   },
   (t) => [
-    // the inbox: what is out and not withdrawn, newest first
-    index('site_messages_inbox_idx').on(t.publishAt.desc()).where(sql`${t.withdrawnAt} IS NULL AND ${t.publishAt} IS NOT NULL`),
+    // the inbox (MessageService.inbox, unreadCount): the messages to everyone that are not
+    // withdrawn, and the others through their audience's ids
+    index('site_messages_everyone_idx').on(t.publishAt.desc()).where(sql`${t.audience} = 'everyone' AND ${t.withdrawnAt} IS NULL`),
+    index('site_messages_audience_idx').using('gin', t.audienceIds),
     index('site_messages_updated_idx').on(t.updatedAt.desc(), t.id),
   ],
 );

@@ -46,8 +46,16 @@ const reaches = (m: string) =>
   sql.raw(`(${m}.audience = 'everyone' OR (${m}.audience = 'roles' AND ${m}.audience_ids && u.role)
     OR (${m}.audience = 'tags' AND ${m}.audience_ids && u.tags) OR (${m}.audience = 'users' AND u.id = ANY(${m}.audience_ids)))`);
 
-/** a message in the inbox of user `u`: out, not withdrawn, meant for them (their roles and tags as they are now) */
-const inInbox = sql`m.withdrawn_at IS NULL AND m.publish_at IS NOT NULL AND m.publish_at <= now() AND ${reaches('m')}`;
+/**
+ * A message in the inbox of a user: out, not withdrawn, meant for them (their roles and tags as
+ * they are now). The roles and tags come as scalar subqueries, which the planner treats as
+ * parameters: the everyone messages come from their partial index and the others from the GIN
+ * index on audience_ids (a bitmap OR), so the cost follows the user's messages, not all messages.
+ */
+const inInbox = (userId: string) => sql`m.withdrawn_at IS NULL AND m.publish_at <= now() AND (m.audience = 'everyone'
+  OR (m.audience = 'roles' AND m.audience_ids && (SELECT role FROM users WHERE id = ${userId}))
+  OR (m.audience = 'tags' AND m.audience_ids && (SELECT tags FROM users WHERE id = ${userId}))
+  OR (m.audience = 'users' AND m.audience_ids @> ARRAY[${userId}]::text[]))`;
 
 const authorName = sql`(SELECT coalesce(nullif(a.nickname, ''), a.username) FROM users a WHERE a.id = m.author_id)`;
 
@@ -233,7 +241,7 @@ export class MessageService {
 
   /** the caller's messages: unread first, then newest */
   async inbox(userId: string, q: InboxQuery) {
-    const where: SQL[] = [inInbox];
+    const where: SQL[] = [inInbox(userId)];
     const kw = q.keyword?.trim();
     if (kw) {
       const p = likePattern(kw);
@@ -241,7 +249,7 @@ export class MessageService {
     }
     if (q.unread) where.push(sql`r.read_at IS NULL`);
     const cond = sql.join(where, sql` AND `);
-    const from = sql`site_messages m JOIN users u ON u.id = ${userId} LEFT JOIN site_message_reads r ON r.message_id = m.id AND r.user_id = ${userId}`;
+    const from = sql`site_messages m LEFT JOIN site_message_reads r ON r.message_id = m.id AND r.user_id = ${userId}`;
     const pageSize = Math.min(q.pageSize ?? 20, MESSAGE_LIMITS.PAGE);
     const current = q.current ?? 1;
     const [rows, [{ n }]] = await Promise.all([
@@ -259,8 +267,8 @@ export class MessageService {
   async unreadCount(userId: string, tx: Db | Tx = this.db): Promise<number> {
     const [{ n }] = await query<{ n: number }>(
       tx,
-      sql`SELECT count(*)::int AS n FROM site_messages m JOIN users u ON u.id = ${userId}
-        WHERE ${inInbox} AND NOT EXISTS (SELECT 1 FROM site_message_reads r WHERE r.user_id = ${userId} AND r.message_id = m.id)`,
+      sql`SELECT count(*)::int AS n FROM site_messages m
+        WHERE ${inInbox(userId)} AND NOT EXISTS (SELECT 1 FROM site_message_reads r WHERE r.user_id = ${userId} AND r.message_id = m.id)`,
     );
     return n;
   }
@@ -268,7 +276,7 @@ export class MessageService {
   /** marks one message of the caller's inbox read (again: keeps the first time); answers the unread count */
   async markRead(userId: string, id: string): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const [m] = await query(tx, sql`SELECT m.id FROM site_messages m JOIN users u ON u.id = ${userId} WHERE m.id = ${id} AND ${inInbox}`);
+      const [m] = await query(tx, sql`SELECT m.id FROM site_messages m WHERE m.id = ${id} AND ${inInbox(userId)}`);
       if (!m) throw new AppError('NOT_FOUND');
       await tx.execute(sql`INSERT INTO site_message_reads (message_id, user_id) VALUES (${id}, ${userId}) ON CONFLICT DO NOTHING`);
       return this.unreadCount(userId, tx);
@@ -280,7 +288,7 @@ export class MessageService {
     const r = await query(
       this.db,
       sql`INSERT INTO site_message_reads (message_id, user_id)
-        SELECT m.id, ${userId} FROM site_messages m JOIN users u ON u.id = ${userId} WHERE ${inInbox}
+        SELECT m.id, ${userId} FROM site_messages m WHERE ${inInbox(userId)}
         ON CONFLICT DO NOTHING RETURNING message_id`,
     );
     return r.length;
