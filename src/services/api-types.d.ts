@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -10057,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-72"];
                         };
                     };
                 };
@@ -10107,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-72"];
                         };
                     };
                 };
@@ -10997,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -11050,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -11103,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-76"][];
                             total: number;
                         };
                     };
@@ -11209,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-77"][];
                             total: number;
                         };
                     };
@@ -11258,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-78"][];
                         };
                     };
                 };
@@ -11306,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-79"][];
                         };
                     };
                 };
@@ -11354,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-80"][];
                         };
                     };
                 };
@@ -11402,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -11445,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-82"][];
                         };
                     };
                 };
@@ -11479,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -11530,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -11627,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"];
+                            data: components["schemas"]["def-85"];
                         };
                     };
                 };
@@ -11679,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -11827,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-88"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"];
+                            data: components["schemas"]["def-88"];
                         };
                     };
                 };
@@ -12366,6 +12366,162 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/audience/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the roles a message may be written to: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    permission?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-70"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/audience/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the tags a message may be written to: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "tagid" | "name" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-70"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/audience/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the users a message may be written to: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "username" | "register_date" | "last_login_date";
+                    sortOrder?: "ascend" | "descend";
+                    id?: string[];
+                    status?: string[];
+                    gender?: string[];
+                    role?: string[];
+                    tagid?: string[];
+                    dcloud_appid?: string[];
+                    register_date_from?: string;
+                    register_date_to?: string;
+                    last_login_date_from?: string;
+                    last_login_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-70"][];
+                            total: number;
+                        };
+                    };
                 };
             };
         };
@@ -13931,8 +14087,13 @@ export interface components {
             read_at: string | null;
             author_name: string | null;
         };
-        /** StatOptions */
+        /** AudienceOption */
         "def-70": {
+            id: string;
+            name: string;
+        };
+        /** StatOptions */
+        "def-71": {
             apps: {
                 appid: string;
                 name: string;
@@ -13943,7 +14104,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-71": {
+        "def-72": {
             done: number;
             failed: number;
             dirty: number;
@@ -13953,7 +14114,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-72": {
+        "def-73": {
             path: string;
             title: string;
             views: number;
@@ -13966,7 +14127,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-73": {
+        "def-74": {
             path: string;
             title: string;
             entries: number;
@@ -13977,7 +14138,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-74": {
+        "def-75": {
             scene: string;
             name: string;
             sessions: number;
@@ -13991,7 +14152,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-75": {
+        "def-76": {
             channel: string;
             name: string;
             new_devices: number;
@@ -14004,7 +14165,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-76": {
+        "def-77": {
             key: string;
             name: string;
             count: number;
@@ -14013,7 +14174,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-77": {
+        "def-78": {
             /** Format: date */
             day: string;
             views: number;
@@ -14023,7 +14184,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-78": {
+        "def-79": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -14034,7 +14195,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-79": {
+        "def-80": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -14045,7 +14206,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-80": {
+        "def-81": {
             total: number;
             values: {
                 value: string;
@@ -14062,12 +14223,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-81": {
+        "def-82": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-82": {
+        "def-83": {
             hash: string;
             message: string;
             count: number;
@@ -14079,7 +14240,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-83": {
+        "def-84": {
             count: number;
             launches: number;
             rate: number;
@@ -14097,7 +14258,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-84": {
+        "def-85": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -14106,7 +14267,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-85"];
+            resolved: components["schemas"]["def-86"];
             trend: {
                 day: string;
                 count: number;
@@ -14145,7 +14306,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-85": {
+        "def-86": {
             version: string;
             frames: {
                 raw: string;
@@ -14164,7 +14325,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-86": {
+        "def-87": {
             version: string;
             device_model: string;
             count: number;
@@ -14174,7 +14335,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-87": {
+        "def-88": {
             app_id: string;
             version: string;
             file: string;

@@ -5,6 +5,13 @@ import type { RequestOptions } from './request-layer';
 import { defineResource, type Data, type ItemOf, type RowOf } from './resource';
 
 export const siteMessageResource = defineResource({ name: 'site-messages', base: '/api/site-messages', idField: 'id', rowName: (r) => r.title });
+/** the audience pickers' lists (id and name), open to whoever manages messages */
+export const audienceRoles = defineResource({ name: 'audience-roles', base: '/api/site-messages/audience/roles', idField: 'id', rowName: (r) => r.name });
+export const audienceTags = defineResource({ name: 'audience-tags', base: '/api/site-messages/audience/tags', idField: 'id', rowName: (r) => r.name });
+const users = defineResource({ name: 'audience-users', base: '/api/site-messages/audience/users', idField: 'id', rowName: (r) => r.name });
+/** users by name alone: their ids mean nothing to the reader */
+export const audienceUsers: typeof users = { ...users, optionOf: (r) => ({ value: r.id, label: r.name }) };
+
 export type SiteMessageRow = RowOf<typeof siteMessageResource>;
 export type SiteMessageDetail = ItemOf<typeof siteMessageResource>;
 export type SiteMessageRead = Data<'/api/site-messages/{id}/reads', 'get'>[number];

@@ -163,12 +163,23 @@ test.each([
   expect([r.status, r.body.errorCode, r.body.field]).toEqual([400, code, field]);
 });
 
+test('the audience pickers list roles, tags and users (searched) to managers without rights to those pages', async () => {
+  expect((await call(t.app, 'GET', '/api/system/roles', { token: staff.token })).status).toBe(403);
+  const roles = (await call(t.app, 'GET', '/api/site-messages/audience/roles?keyword=msg_vip', { token: staff.token })).body;
+  expect(roles.data).toEqual([{ id: 'msg_vip', name: 'msg_vip' }]);
+  const tags = (await call(t.app, 'GET', '/api/site-messages/audience/tags?keyword=beta', { token: staff.token })).body;
+  expect(tags.data).toEqual([{ id: 'msg_beta', name: 'Beta testers' }]);
+  const users = (await call(t.app, 'GET', '/api/site-messages/audience/users?keyword=msg_carol', { token: staff.token })).body;
+  expect(users.data).toEqual([{ id: carol.id, name: 'msg_carol' }]);
+});
+
 test('managing is closed to users without the permission; the inbox is open to every signed-in user', async () => {
   const m = await write({ title: 'Locked', body: 'b', audience: 'everyone' });
   for (const [method, url, body] of [
     ['GET', '/api/site-messages', undefined],
     ['GET', `/api/site-messages/${m.id}`, undefined],
     ['GET', `/api/site-messages/${m.id}/reads`, undefined],
+    ['GET', '/api/site-messages/audience/users', undefined],
     ['POST', '/api/site-messages', { title: 't', body: 'b', audience: 'everyone' }],
     ['PUT', `/api/site-messages/${m.id}`, { title: 'x' }],
     ['POST', `/api/site-messages/${m.id}/withdraw`, undefined],

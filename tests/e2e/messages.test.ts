@@ -50,7 +50,13 @@ describe('site messages', () => {
     // the preview renders markdown and shows raw HTML as text
     await page.getByTestId('message-preview').locator('strong', { hasText: 'new models' }).waitFor();
     expect(await page.getByTestId('message-preview').locator('img').count()).toBe(0);
+    // the chosen users picker searches the users by name
+    await page.getByText('Chosen users').click();
+    await page.locator('#audience_ids').fill('msg_mem');
+    await page.locator('.ant-select-item-option', { hasText: USER.username }).waitFor();
     await screenshot(page, 'messages-add-en');
+    await page.locator('#audience_ids').press('Escape');
+    await page.getByText('Everyone', { exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL((u) => u.hash.startsWith(`#${LIST}`));
     const row = page.locator('.ant-table-row', { hasText: 'New models are here' });

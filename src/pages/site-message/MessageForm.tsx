@@ -1,7 +1,8 @@
 /**
  * Write / edit a site message: title, markdown body with a live preview (rendered without raw
- * HTML), the audience (everyone, roles, tags or chosen users, picked from the system area's lists)
- * and when it goes out (a draft, now, or at a date and time; editing keeps the time unless changed).
+ * HTML), the audience (everyone, roles, tags or chosen users, picked from the system area's lists
+ * narrowed to id and name) and when it goes out (a draft, now, or at a date and time; editing
+ * keeps the time unless changed).
  */
 import { ProFormDependency, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Card, DatePicker, Form, Typography } from 'antd';
@@ -11,8 +12,7 @@ import { RULES } from '../../../shared/permissions';
 import ResourceForm, { type FormMode } from '../../components/admin/ResourceForm';
 import ResourceSelect from '../../components/admin/ResourceSelect';
 import { requiredText } from '../../components/admin/rules';
-import { AUDIENCES, siteMessageResource, type Audience } from '../../services/messages';
-import { roleResource, tagResource, userResource } from '../../services/system';
+import { audienceRoles, audienceTags, audienceUsers, AUDIENCES, siteMessageResource, type Audience } from '../../services/messages';
 import { useT } from '../../shared/i18n';
 import './messages';
 
@@ -96,11 +96,11 @@ export default function MessageForm({ mode, id }: { mode: FormMode; id?: string 
                   rules={[{ required: true, type: 'array', min: 1, message: t('msg.pick.required') }]}
                 >
                   {audience === 'roles' ? (
-                    <ResourceSelect key="roles" resource={roleResource} mode="multiple" placeholder={t('msg.pick.roles')} />
+                    <ResourceSelect key="roles" resource={audienceRoles} mode="multiple" placeholder={t('msg.pick.roles')} />
                   ) : audience === 'tags' ? (
-                    <ResourceSelect key="tags" resource={tagResource} mode="multiple" placeholder={t('msg.pick.tags')} />
+                    <ResourceSelect key="tags" resource={audienceTags} mode="multiple" placeholder={t('msg.pick.tags')} />
                   ) : (
-                    <ResourceSelect key="users" resource={userResource} mode="multiple" placeholder={t('msg.pick.users')} />
+                    <ResourceSelect key="users" resource={audienceUsers} mode="multiple" placeholder={t('msg.pick.users')} />
                   )}
                 </Form.Item>
               ) : null
