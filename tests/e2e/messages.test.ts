@@ -52,7 +52,8 @@ describe('site messages', () => {
     expect(await page.getByTestId('message-preview').locator('img').count()).toBe(0);
     // the chosen users picker searches the users by name
     await page.getByText('Chosen users').click();
-    await page.locator('#audience_ids').fill('msg_mem');
+    await page.locator('#audience_ids').click();
+    await page.keyboard.type('msg_mem');
     await page.locator('.ant-select-item-option', { hasText: USER.username }).waitFor();
     await screenshot(page, 'messages-add-en');
     await page.locator('#audience_ids').press('Escape');
