@@ -49,8 +49,8 @@ const reaches = (m: string) =>
 /**
  * A message in the inbox of a user: out, not withdrawn, meant for them (their roles and tags as
  * they are now). The roles and tags come as scalar subqueries, which the planner treats as
- * parameters: the everyone messages come from their partial index and the others from the GIN
- * index on audience_ids (a bitmap OR), so the cost follows the user's messages, not all messages.
+ * parameters, so it may take the messages to everyone from their partial index and the others
+ * from the GIN index on audience_ids instead of reading every message.
  */
 const inInbox = (userId: string) => sql`m.withdrawn_at IS NULL AND m.publish_at <= now() AND (m.audience = 'everyone'
   OR (m.audience = 'roles' AND m.audience_ids && (SELECT role FROM users WHERE id = ${userId}))
