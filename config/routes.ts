@@ -164,6 +164,12 @@ export const routes: ConsoleRoute[] = [
   page('/uni_modules/uni-cms/pages/categories/list/list', 'route.cms.categoryList', { access: RULES.manageContent }),
   page('/uni_modules/uni-cms/pages/categories/add/add', 'route.cms.categoryAdd', { access: RULES.manageContent }),
   page('/uni_modules/uni-cms/pages/categories/edit/edit', 'route.cms.categoryEdit', { access: RULES.manageContent }),
+  // site messages: the staff's pages and each user's inbox
+  page('/pages/site-message/list', 'route.siteMessage.list', { access: RULES.manageMessages }),
+  page('/pages/site-message/add', 'route.siteMessage.add', { access: RULES.manageMessages }),
+  page('/pages/site-message/edit', 'route.siteMessage.edit', { access: RULES.manageMessages }),
+  page('/pages/site-message/detail', 'route.siteMessage.detail', { access: RULES.manageMessages }),
+  page('/pages/index/my-message', 'route.myMessage'),
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];

@@ -49,6 +49,7 @@
  *   change_counters                             the database itself (migration 0005 triggers)
  *   app_versions                                upgrade/ (app deletion removes them: the hook of system/apps)
  *   cms_categories, cms_articles                cms/ (articles and categories; published ones go to search/)
+ *   site_messages, site_message_reads           messages/ (site messages and each user's inbox)
  */
 import type { FastifyInstance } from 'fastify';
 import type { ModuleApp, ModuleContext as CoreModuleContext } from '../core/context';
@@ -64,6 +65,7 @@ import { docRoutes } from './docs/routes';
 import { fileRoutes } from './files/routes';
 import { invoiceRoutes } from './invoices/routes';
 import { menuRoutes } from './menus/routes';
+import { messageRoutes } from './messages/routes';
 import { paymentRoutes } from './payments/routes';
 import { profileRoutes } from './profile/routes';
 import { promptStoreRoutes } from './prompt-store/routes';
@@ -83,5 +85,5 @@ import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes, cmsRoutes, welfareRoutes, upgradeRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes, cmsRoutes, welfareRoutes, upgradeRoutes, messageRoutes]) await mod({ ...ctx, app: typed });
 }

@@ -1,5 +1,5 @@
 /**
- * Top bar (48px: menu toggle, back, app name, error log, language, theme, user) and left menu
+ * Top bar (48px: menu toggle, back, app name, error log, messages, language, theme, user) and left menu
  * (240px). Below the wide-screen threshold (768px) the left menu folds away behind the toggle
  * and opens as a drawer over the page.
  */
@@ -19,6 +19,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Frame as FrameKind } from '../../config/routes';
 import ErrorLogButton from '../components/ErrorLog';
 import LangSwitch from '../components/LangSwitch';
+import MessageBell from '../components/messages/MessageBell';
 import ScoreBadge from '../components/ScoreBadge';
 import PageErrorBoundary from '../components/PageErrorBoundary';
 import ThemeSwitch from '../components/ThemeSwitch';
@@ -143,6 +144,7 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
         </Link>
         <Flex align="center" gap={8} style={{ marginLeft: 'auto', minWidth: 0 }}>
           <ErrorLogButton />
+          <MessageBell tooltip={wide} />
           {wide ? <ScoreBadge /> : null}
           {wide || !showMenu ? (
             <>

@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -10057,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -10107,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -10997,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -11050,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -11103,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-84"][];
                             total: number;
                         };
                     };
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -11209,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -11258,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-87"][];
                         };
                     };
                 };
@@ -11306,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-88"][];
                         };
                     };
                 };
@@ -11354,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"][];
+                            data: components["schemas"]["def-89"][];
                         };
                     };
                 };
@@ -11402,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"];
+                            data: components["schemas"]["def-90"];
                         };
                     };
                 };
@@ -11445,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-91"][];
                         };
                     };
                 };
@@ -11479,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"];
+                            data: components["schemas"]["def-91"];
                         };
                     };
                 };
@@ -11530,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"];
+                            data: components["schemas"]["def-93"];
                         };
                     };
                 };
@@ -11627,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"];
+                            data: components["schemas"]["def-94"];
                         };
                     };
                 };
@@ -11679,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-96"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"];
+                            data: components["schemas"]["def-93"];
                         };
                     };
                 };
@@ -11827,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-97"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"];
+                            data: components["schemas"]["def-97"];
                         };
                     };
                 };
@@ -13942,6 +13942,703 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every site message, whatever its status (derived from publish_at and withdrawn_at) */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "updated_at" | "created_at" | "publish_at" | "title";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    audience?: string[];
+                    publish_at_from?: string;
+                    publish_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-75"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** writes a message: a draft (the default), out now, or out at publish_at */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        body: string;
+                        audience: "everyone" | "roles" | "tags" | "users";
+                        audience_ids?: string[];
+                        publish?: "draft" | "now" | "at";
+                        publish_at?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-76"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "updated_at" | "created_at" | "publish_at" | "title";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    audience?: string[];
+                    publish_at_from?: string;
+                    publish_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("title" | "status" | "audience" | "audience_ids" | "publish_at" | "read_count" | "author_name" | "body" | "updated_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/audience/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the roles a message may be written to: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    permission?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-79"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/audience/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the tags a message may be written to: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "tagid" | "name" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-79"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/audience/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the users a message may be written to: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "username" | "register_date" | "last_login_date";
+                    sortOrder?: "ascend" | "descend";
+                    id?: string[];
+                    status?: string[];
+                    gender?: string[];
+                    role?: string[];
+                    tagid?: string[];
+                    dcloud_appid?: string[];
+                    register_date_from?: string;
+                    register_date_to?: string;
+                    last_login_date_from?: string;
+                    last_login_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-79"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one message, its audience by name, how many it is meant for and how many read it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-76"];
+                        };
+                    };
+                };
+            };
+        };
+        /** edits a message; publish left out keeps its time; publishing again brings a withdrawn message back */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        body?: string;
+                        audience?: "everyone" | "roles" | "tags" | "users";
+                        audience_ids?: string[];
+                        publish?: "draft" | "now" | "at";
+                        publish_at?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-76"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/{id}/reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** who read the message and when: search (username, nickname, email, mobile), sort, paging */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "read_at" | "username";
+                    sortOrder?: "ascend" | "descend";
+                    read_at_from?: string;
+                    read_at_to?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-77"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/site-messages/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** takes the message out of every inbox (who read it stays recorded) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-76"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's messages, unread first then newest: keyword (title, body), unread only, paging */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    unread?: boolean;
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-78"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** how many messages meant for the caller are unread */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** marks one message read; answers the unread count */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** marks every message of the inbox read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                marked: number;
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -15262,8 +15959,76 @@ export interface components {
             app_name: string | null;
             file_id: string | null;
         };
-        /** StatOptions */
+        /** SiteMessageRow */
         "def-75": {
+            id: string;
+            title: string;
+            body: string;
+            audience: string;
+            audience_ids: string[];
+            /** Format: date-time */
+            publish_at: string | null;
+            /** Format: date-time */
+            withdrawn_at: string | null;
+            author_id: string | null;
+            author_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            status: string;
+            read_count: number;
+        };
+        /** SiteMessageDetail */
+        "def-76": {
+            id: string;
+            title: string;
+            body: string;
+            audience: string;
+            audience_ids: string[];
+            /** Format: date-time */
+            publish_at: string | null;
+            /** Format: date-time */
+            withdrawn_at: string | null;
+            author_id: string | null;
+            author_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            status: string;
+            read_count: number;
+            audience_count: number;
+            audience_names: string[];
+        };
+        /** SiteMessageRead */
+        "def-77": {
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            email: string | null;
+            mobile: string | null;
+            /** Format: date-time */
+            read_at: string;
+        };
+        /** InboxMessage */
+        "def-78": {
+            id: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            publish_at: string;
+            /** Format: date-time */
+            read_at: string | null;
+            author_name: string | null;
+        };
+        /** AudienceOption */
+        "def-79": {
+            id: string;
+            name: string;
+        };
+        /** StatOptions */
+        "def-80": {
             apps: {
                 appid: string;
                 name: string;
@@ -15274,7 +16039,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-76": {
+        "def-81": {
             done: number;
             failed: number;
             dirty: number;
@@ -15284,7 +16049,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-77": {
+        "def-82": {
             path: string;
             title: string;
             views: number;
@@ -15297,7 +16062,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-78": {
+        "def-83": {
             path: string;
             title: string;
             entries: number;
@@ -15308,7 +16073,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-79": {
+        "def-84": {
             scene: string;
             name: string;
             sessions: number;
@@ -15322,7 +16087,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-80": {
+        "def-85": {
             channel: string;
             name: string;
             new_devices: number;
@@ -15335,7 +16100,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-81": {
+        "def-86": {
             key: string;
             name: string;
             count: number;
@@ -15344,7 +16109,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-82": {
+        "def-87": {
             /** Format: date */
             day: string;
             views: number;
@@ -15354,7 +16119,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-83": {
+        "def-88": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -15365,7 +16130,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-84": {
+        "def-89": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -15376,7 +16141,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-85": {
+        "def-90": {
             total: number;
             values: {
                 value: string;
@@ -15393,12 +16158,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-86": {
+        "def-91": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-87": {
+        "def-92": {
             hash: string;
             message: string;
             count: number;
@@ -15410,7 +16175,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-88": {
+        "def-93": {
             count: number;
             launches: number;
             rate: number;
@@ -15428,7 +16193,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-89": {
+        "def-94": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -15437,7 +16202,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-90"];
+            resolved: components["schemas"]["def-95"];
             trend: {
                 day: string;
                 count: number;
@@ -15476,7 +16241,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-90": {
+        "def-95": {
             version: string;
             frames: {
                 raw: string;
@@ -15495,7 +16260,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-91": {
+        "def-96": {
             version: string;
             device_model: string;
             count: number;
@@ -15505,7 +16270,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-92": {
+        "def-97": {
             app_id: string;
             version: string;
             file: string;

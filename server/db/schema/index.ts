@@ -21,3 +21,4 @@ export * from './stats';
 export * from './welfare';
 export * from './upgrade';
 export * from './cms';
+export * from './messages';

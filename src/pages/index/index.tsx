@@ -31,6 +31,7 @@ import { readScore, saveScore } from '../../shared/session';
 import { DATE_FORMAT } from '../../shared/format';
 import DueTasks from './DueTasks';
 import Welfare from './Welfare';
+import UnreadCard from '../../components/messages/UnreadCard';
 
 // the history's table block (pro-components) loads when the drawer first opens, not with the home page
 const CreditHistory = lazy(() => import('../../components/credits/CreditHistory'));
@@ -143,6 +144,7 @@ export default function ConsoleHome() {
           <DueTasks />
         </Col>
         <Welfare wrap={(card) => <Col xs={24} md={14} lg={16}>{card}</Col>} onClaimed={() => summary.refresh()} />
+        <UnreadCard />
       </Row>
 
       <Drawer

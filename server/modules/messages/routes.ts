@@ -1,0 +1,229 @@
+/**
+ * Site messages API: the staff's routes (manage site messages) and each signed-in user's inbox.
+ * Thin: rules and queries in service.ts.
+ */
+import { Type } from '@sinclair/typebox';
+import { sql } from 'drizzle-orm';
+import { RULES } from '../../../shared/permissions';
+import { accessOf } from '../../core/auth';
+import { registerListRoutes } from '../../core/list/routes';
+import { type ListQuery, listQuerySchema, type ListSpec } from '../../core/list/query';
+import { IdParam } from '../../core/resource';
+import { List, Nullable, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
+import { roleList } from '../system/roles/service';
+import { tagList } from '../system/tags/service';
+import { userList } from '../system/users/service';
+import { AUDIENCES, MESSAGE_LIMITS, MessageService, messageList, PUBLISH_MODES, readsList } from './service';
+
+const Literals = <T extends string>(xs: readonly T[]) => Type.Union(xs.map((x) => Type.Literal(x)));
+
+const SiteMessageRow = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    /** markdown */
+    body: Type.String(),
+    /** everyone | roles | tags | users */
+    audience: Type.String(),
+    /** role ids, tag ids or user ids */
+    audience_ids: Type.Array(Type.String()),
+    /** null: a draft */
+    publish_at: Nullable(Type.String({ format: 'date-time' })),
+    withdrawn_at: Nullable(Type.String({ format: 'date-time' })),
+    author_id: Nullable(Type.String()),
+    author_name: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    /** draft | scheduled | published | withdrawn */
+    status: Type.String(),
+    read_count: Type.Integer(),
+  },
+  { $id: 'SiteMessageRow' },
+);
+
+const SiteMessageDetail = Type.Object(
+  {
+    ...SiteMessageRow.properties,
+    /** the users the audience reaches now (closed accounts left out) */
+    audience_count: Type.Integer(),
+    /** the audience's roles, tags or users by name, in audience_ids' order */
+    audience_names: Type.Array(Type.String()),
+  },
+  { $id: 'SiteMessageDetail' },
+);
+
+const SiteMessageRead = Type.Object(
+  {
+    user_id: Type.String(),
+    username: Nullable(Type.String()),
+    nickname: Nullable(Type.String()),
+    email: Nullable(Type.String()),
+    mobile: Nullable(Type.String()),
+    read_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'SiteMessageRead' },
+);
+
+const InboxMessage = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    body: Type.String(),
+    publish_at: Type.String({ format: 'date-time' }),
+    /** null: unread */
+    read_at: Nullable(Type.String({ format: 'date-time' })),
+    author_name: Nullable(Type.String()),
+  },
+  { $id: 'InboxMessage' },
+);
+
+/** a role, tag or user to pick as an audience */
+const AudienceOption = Type.Object({ id: Type.String(), name: Type.String() }, { $id: 'AudienceOption' });
+
+/**
+ * The pickers' lists: the system area's own lists (its search, sorting and paging) narrowed to id
+ * and name, so a manager of messages needs no right to the roles, tags or users pages.
+ */
+const AUDIENCE_LISTS: Record<'roles' | 'tags' | 'users', ListSpec> = {
+  roles: { ...roleList, resource: 'site-message-roles', columns: sql`r.role_id AS id, r.role_name AS name`, cached: false, exportColumns: [] },
+  tags: { ...tagList, resource: 'site-message-tags', columns: sql`t.tagid AS id, t.name AS name`, cached: false, exportColumns: [] },
+  users: {
+    ...userList,
+    resource: 'site-message-users',
+    columns: sql`u.id AS id, coalesce(nullif(u.nickname, ''), u.username, u.email, u.mobile, u.id) AS name`,
+    cached: false,
+    exportColumns: [],
+  },
+};
+
+const EditBody = {
+  title: Type.String({ maxLength: MESSAGE_LIMITS.TITLE }),
+  body: Type.String({ maxLength: MESSAGE_LIMITS.BODY }),
+  audience: Literals(AUDIENCES),
+  audience_ids: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: MESSAGE_LIMITS.AUDIENCE })),
+  /** draft: not out; now: out at once; at: out at publish_at */
+  publish: Type.Optional(Literals(PUBLISH_MODES)),
+  publish_at: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),
+};
+
+const Unread = Type.Object({ unread: Type.Integer() });
+
+export async function messageRoutes({ app, db }: ModuleContext) {
+  const service = new MessageService(db);
+  for (const s of [SiteMessageRow, SiteMessageDetail, SiteMessageRead, InboxMessage, AudienceOption]) app.addSchema(s);
+  const manage = accessOf(RULES.manageMessages);
+  const tags = ['site messages'];
+  const inboxTags = ['site messages: inbox'];
+  const detail = Ok(Type.Ref('SiteMessageDetail'));
+
+  registerListRoutes(app, {
+    base: '/api/site-messages',
+    tags,
+    summary: 'every site message, whatever its status (derived from publish_at and withdrawn_at)',
+    spec: messageList,
+    row: Type.Ref('SiteMessageRow'),
+    db,
+    access: { read: manage, delete: manage },
+    deleteMany: (ids) => service.deleteMany(ids),
+  });
+
+  for (const [kind, spec] of Object.entries(AUDIENCE_LISTS)) {
+    registerListRoutes(app, {
+      base: `/api/site-messages/audience/${kind}`,
+      tags,
+      summary: `the ${kind} a message may be written to: id and name, searched and paged`,
+      spec,
+      row: Type.Ref('AudienceOption'),
+      db,
+      access: { read: manage, delete: manage },
+      exportable: false,
+    });
+  }
+
+  app.get('/api/site-messages/:id', {
+    config: { access: manage },
+    schema: { tags, summary: 'one message, its audience by name, how many it is meant for and how many read it', params: IdParam, response: { 200: detail } },
+    handler: async (req) => ({ success: true as const, data: (await service.get(req.params.id)) as never }),
+  });
+
+  app.get('/api/site-messages/:id/reads', {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'who read the message and when: search (username, nickname, email, mobile), sort, paging',
+      params: IdParam,
+      querystring: listQuerySchema(readsList('')),
+      response: { 200: List(Type.Ref('SiteMessageRead')) },
+    },
+    handler: async (req) => ({ success: true as const, ...(await service.reads(req.params.id, req.query as ListQuery)) }) as never,
+  });
+
+  app.post('/api/site-messages', {
+    config: { access: manage },
+    schema: { tags, summary: 'writes a message: a draft (the default), out now, or out at publish_at', body: Type.Object(EditBody), response: { 200: detail } },
+    handler: async (req) => ({ success: true as const, data: (await service.create(req.auth!.uid, req.body)) as never }),
+  });
+
+  app.put('/api/site-messages/:id', {
+    config: { access: manage },
+    schema: {
+      tags,
+      summary: 'edits a message; publish left out keeps its time; publishing again brings a withdrawn message back',
+      params: IdParam,
+      body: Type.Partial(Type.Object(EditBody)),
+      response: { 200: detail },
+    },
+    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body)) as never }),
+  });
+
+  app.post('/api/site-messages/:id/withdraw', {
+    config: { access: manage },
+    schema: { tags, summary: 'takes the message out of every inbox (who read it stays recorded)', params: IdParam, response: { 200: detail } },
+    handler: async (req) => ({ success: true as const, data: (await service.withdraw(req.params.id)) as never }),
+  });
+
+  app.delete('/api/site-messages/:id', {
+    config: { access: manage },
+    schema: { tags, params: IdParam, response: { 200: Ok(Type.Object({ deleted: Type.Integer() })) } },
+    handler: async (req) => ({ success: true as const, data: { deleted: await service.deleteMany([req.params.id]) } }),
+  });
+
+  // the inbox: every signed-in user, only what is meant for them
+  app.get('/api/messages', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: inboxTags,
+      summary: "the caller's messages, unread first then newest: keyword (title, body), unread only, paging",
+      querystring: Type.Object({
+        keyword: Type.Optional(Type.String({ maxLength: 100 })),
+        unread: Type.Optional(Type.Boolean()),
+        current: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: MESSAGE_LIMITS.PAGE })),
+      }),
+      response: { 200: List(Type.Ref('InboxMessage')) },
+    },
+    handler: async (req) => ({ success: true as const, ...(await service.inbox(req.auth!.uid, req.query)) }) as never,
+  });
+
+  app.get('/api/messages/unread-count', {
+    config: { access: 'signedIn' },
+    schema: { tags: inboxTags, summary: 'how many messages meant for the caller are unread', response: { 200: Ok(Unread) } },
+    handler: async (req) => ({ success: true as const, data: { unread: await service.unreadCount(req.auth!.uid) } }),
+  });
+
+  app.post('/api/messages/:id/read', {
+    config: { access: 'signedIn' },
+    schema: { tags: inboxTags, summary: 'marks one message read; answers the unread count', params: IdParam, response: { 200: Ok(Unread) } },
+    handler: async (req) => ({ success: true as const, data: { unread: await service.markRead(req.auth!.uid, req.params.id) } }),
+  });
+
+  app.post('/api/messages/read-all', {
+    config: { access: 'signedIn' },
+    schema: { tags: inboxTags, summary: 'marks every message of the inbox read', response: { 200: Ok(Type.Object({ marked: Type.Integer(), unread: Type.Integer() })) } },
+    handler: async (req) => {
+      const marked = await service.markAllRead(req.auth!.uid);
+      return { success: true as const, data: { marked, unread: await service.unreadCount(req.auth!.uid) } };
+    },
+  });
+}

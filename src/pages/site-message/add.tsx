@@ -1,0 +1,6 @@
+/** Write a site message. */
+import MessageForm from './MessageForm';
+
+export default function SiteMessageAdd() {
+  return <MessageForm mode="add" />;
+}
