@@ -55,7 +55,8 @@ export interface Analysis {
   end: string;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** years 1000 to 9999 (PostgreSQL has no year 0, and the console never shows one) */
+const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
 
 /** a calendar date (YYYY-MM-DD) as a UTC midnight, or an INVALID_PARAM naming the field */
 function dateOf(v: string, field: 'from' | 'to'): Date {
