@@ -13,6 +13,7 @@ module.exports = {
   ignorePatterns: [
     'node_modules/',
     'dist/',
+    'dist-sdk/',
     'build/',
     'coverage/',
     'data/',
