@@ -94,10 +94,16 @@ describe('cost analysis', () => {
     await screenshot(page, 'analysis-member-en');
 
     // under a loaded machine the picker's popup and the charts' re-render take a while
-    const asked = page.waitForResponse((r) => r.url().includes('/api/credits/analysis?') && r.status() === 200, { timeout: 30_000 });
+    const asked = page.waitForResponse((r) => r.url().includes('/api/credits/analysis?'), { timeout: 45_000 });
     await page.locator('.ant-picker-range').click();
-    await page.locator('.ant-picker-presets').getByText('Last 90 days').click();
-    const url = new URL((await asked).url());
+    // the popup opens with an animation: pick the preset once it is there and still
+    const preset = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden) .ant-picker-presets').getByText('Last 90 days');
+    await preset.waitFor();
+    await page.waitForTimeout(300);
+    await preset.click();
+    const answer = await asked;
+    expect(answer.status()).toBe(200);
+    const url = new URL(answer.url());
     const span = (Date.parse(url.searchParams.get('to')!) - Date.parse(url.searchParams.get('from')!)) / 86_400_000;
     expect(span).toBe(89);
     await figure('figure-spent').getByText('1,200', { exact: true }).waitFor();
