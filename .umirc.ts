@@ -3,11 +3,13 @@ import path from 'node:path';
 import { routes as consoleRoutes, type ConsoleRoute } from './config/routes';
 
 /**
- * config/routes.ts is the single route list; umi gets it as is (component '@/<path>' is the
- * file src/<path>.tsx). Routes with frame 'none' carry `layout: false`, so src/layouts/index.tsx
- * (the console frame: top bar, left menu, login guard) does not wrap them.
+ * config/routes.ts is the single route list; umi gets what it routes by (component '@/<path>' is
+ * the file src/<path>.tsx). Routes with frame 'none' carry `layout: false`, so src/layouts/index.tsx
+ * (the console frame: top bar, left menu, login guard) does not wrap them. Titles, rules and frames
+ * are read from config/routes.ts by the console itself: copying them into umi's route table too
+ * would load them twice with the login page.
  */
-const umiRoutes = consoleRoutes.map((r: ConsoleRoute) => ({ ...r }));
+const umiRoutes = consoleRoutes.map((r: ConsoleRoute) => ({ path: r.path, component: r.component, ...(r.layout === false ? { layout: false } : {}) }));
 
 const apiPort = process.env.API_PORT || 8001;
 
