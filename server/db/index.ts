@@ -9,10 +9,19 @@ export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export { schema };
 
 export function connect(databaseUrl: string, max = 10): Db {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
-  // an idle client that loses its connection must not crash the server
+  return drizzle(guardPool(new pg.Pool({ connectionString: databaseUrl, max })), { schema, casing: 'snake_case' }) as Db;
+}
+
+/**
+ * A connection that PostgreSQL ends (a restart, an administrator, a failover) must not crash the
+ * server: pg emits 'error' on an idle pooled client (the pool's event) and on a checked-out one
+ * between its queries (the client's own event, fatal without a listener). The queries running
+ * on it fail as usual and their callers see the error.
+ */
+export function guardPool(pool: pg.Pool): pg.Pool {
   pool.on('error', () => undefined);
-  return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 export const MIGRATIONS_DIR = path.join(__dirname, 'migrations');

@@ -49,6 +49,23 @@ describe('server basics', () => {
   });
 });
 
+describe('connections PostgreSQL ends', () => {
+  it('a connection ended while checked out fails its caller; the server keeps answering', async () => {
+    const client = await t.db.$client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      // the server's FATAL message reaches the idle, checked-out client as an 'error' event, then 'end'
+      const ended = new Promise((resolve) => client.once('end', resolve));
+      await t.db.$client.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+      await ended;
+      await expect(client.query('SELECT 1')).rejects.toThrow();
+    } finally {
+      client.release(true);
+    }
+    expect((await call(t.app, 'GET', '/api/health')).body).toEqual({ success: true, status: 'ok' });
+  });
+});
+
 describe('nav menus', () => {
   it('an admin gets every enabled built-in menu, sorted, as a tree', async () => {
     const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });

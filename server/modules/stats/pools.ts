@@ -6,7 +6,7 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { type Db, schema } from '../../db';
+import { type Db, guardPool, schema } from '../../db';
 
 export interface StatPools {
   write: Db;
@@ -20,8 +20,7 @@ export const STAT_QUERY_TIMEOUT_MS = 15_000;
 export function statPools(main: Db, sizes = { write: 3, read: 4 }): StatPools {
   const base = (main.$client as pg.Pool & { options: pg.PoolConfig }).options;
   const make = (max: number, options?: string) => {
-    const pool = new pg.Pool({ ...base, max, ...(options ? { options } : {}) });
-    pool.on('error', () => undefined);
+    const pool = guardPool(new pg.Pool({ ...base, max, ...(options ? { options } : {}) }));
     return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
   };
   const write = make(sizes.write);
