@@ -9841,7 +9841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -10057,7 +10057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -10107,7 +10107,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -10997,7 +10997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-81"][];
                             total: number;
                         };
                     };
@@ -11050,7 +11050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -11103,7 +11103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -11156,7 +11156,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"][];
+                            data: components["schemas"]["def-84"][];
                             total: number;
                         };
                     };
@@ -11209,7 +11209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -11258,7 +11258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-86"][];
                         };
                     };
                 };
@@ -11306,7 +11306,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"][];
+                            data: components["schemas"]["def-87"][];
                         };
                     };
                 };
@@ -11354,7 +11354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"][];
+                            data: components["schemas"]["def-88"][];
                         };
                     };
                 };
@@ -11402,7 +11402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"];
+                            data: components["schemas"]["def-89"];
                         };
                     };
                 };
@@ -11445,7 +11445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-90"][];
                         };
                     };
                 };
@@ -11479,7 +11479,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"];
+                            data: components["schemas"]["def-90"];
                         };
                     };
                 };
@@ -11530,7 +11530,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-91"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"];
+                            data: components["schemas"]["def-92"];
                         };
                     };
                 };
@@ -11627,7 +11627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"];
+                            data: components["schemas"]["def-93"];
                         };
                     };
                 };
@@ -11679,7 +11679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"][];
+                            data: components["schemas"]["def-95"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11732,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-91"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"];
+                            data: components["schemas"]["def-92"];
                         };
                     };
                 };
@@ -11827,7 +11827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"][];
+                            data: components["schemas"]["def-96"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"];
+                            data: components["schemas"]["def-96"];
                         };
                     };
                 };
@@ -12953,6 +12953,111 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: components["schemas"]["def-70"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/eligibility/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the roles to pick from: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    permission?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                name: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/eligibility/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the tags to pick from: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "tagid" | "name" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                name: string;
+                            }[];
+                            total: number;
                         };
                     };
                 };
@@ -14116,7 +14221,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** the roles a message may be written to: id and name, searched and paged */
+        /** the roles to pick from: id and name, searched and paged */
         get: {
             parameters: {
                 query?: {
@@ -14144,7 +14249,10 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: {
+                                id: string;
+                                name: string;
+                            }[];
                             total: number;
                         };
                     };
@@ -14166,7 +14274,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** the tags a message may be written to: id and name, searched and paged */
+        /** the tags to pick from: id and name, searched and paged */
         get: {
             parameters: {
                 query?: {
@@ -14193,7 +14301,10 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: {
+                                id: string;
+                                name: string;
+                            }[];
                             total: number;
                         };
                     };
@@ -14215,7 +14326,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** the users a message may be written to: id and name, searched and paged */
+        /** the users to pick from: id and name, searched and paged */
         get: {
             parameters: {
                 query?: {
@@ -14250,7 +14361,10 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: {
+                                id: string;
+                                name: string;
+                            }[];
                             total: number;
                         };
                     };
@@ -16022,13 +16136,8 @@ export interface components {
             read_at: string | null;
             author_name: string | null;
         };
-        /** AudienceOption */
-        "def-79": {
-            id: string;
-            name: string;
-        };
         /** StatOptions */
-        "def-80": {
+        "def-79": {
             apps: {
                 appid: string;
                 name: string;
@@ -16039,7 +16148,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-81": {
+        "def-80": {
             done: number;
             failed: number;
             dirty: number;
@@ -16049,7 +16158,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-82": {
+        "def-81": {
             path: string;
             title: string;
             views: number;
@@ -16062,7 +16171,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-83": {
+        "def-82": {
             path: string;
             title: string;
             entries: number;
@@ -16073,7 +16182,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-84": {
+        "def-83": {
             scene: string;
             name: string;
             sessions: number;
@@ -16087,7 +16196,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-85": {
+        "def-84": {
             channel: string;
             name: string;
             new_devices: number;
@@ -16100,7 +16209,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-86": {
+        "def-85": {
             key: string;
             name: string;
             count: number;
@@ -16109,7 +16218,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-87": {
+        "def-86": {
             /** Format: date */
             day: string;
             views: number;
@@ -16119,7 +16228,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-88": {
+        "def-87": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -16130,7 +16239,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-89": {
+        "def-88": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -16141,7 +16250,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-90": {
+        "def-89": {
             total: number;
             values: {
                 value: string;
@@ -16158,12 +16267,12 @@ export interface components {
             }[];
         };
         /** StatName */
-        "def-91": {
+        "def-90": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-92": {
+        "def-91": {
             hash: string;
             message: string;
             count: number;
@@ -16175,7 +16284,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-93": {
+        "def-92": {
             count: number;
             launches: number;
             rate: number;
@@ -16193,7 +16302,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-94": {
+        "def-93": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -16202,7 +16311,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-95"];
+            resolved: components["schemas"]["def-94"];
             trend: {
                 day: string;
                 count: number;
@@ -16241,7 +16350,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-95": {
+        "def-94": {
             version: string;
             frames: {
                 raw: string;
@@ -16260,7 +16369,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-96": {
+        "def-95": {
             version: string;
             device_model: string;
             count: number;
@@ -16270,7 +16379,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-97": {
+        "def-96": {
             app_id: string;
             version: string;
             file: string;

@@ -14,6 +14,10 @@ interface Ok<T> {
 export const welfareResource = defineResource({ name: 'welfare-campaigns', base: '/api/welfare/campaigns', idField: 'id', rowName: (r) => r.title });
 export const welfareClaimResource = defineResource({ name: 'welfare-claims', base: '/api/welfare/claims', idField: 'id', rowName: (r) => r.username ?? r.user_id });
 
+/** the eligibility pickers' lists (id and name), open to whoever manages welfare */
+export const eligibilityRoles = defineResource({ name: 'eligibility-roles', base: '/api/welfare/eligibility/roles', idField: 'id', rowName: (r) => r.name });
+export const eligibilityTags = defineResource({ name: 'eligibility-tags', base: '/api/welfare/eligibility/tags', idField: 'id', rowName: (r) => r.name });
+
 export type WelfareCampaign = RowOf<typeof welfareResource>;
 export type WelfareClaim = RowOf<typeof welfareClaimResource>;
 export type AvailableWelfare = Data<'/api/welfare/available', 'get'>[number];

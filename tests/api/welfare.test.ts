@@ -262,3 +262,16 @@ test('access: admin routes need MANAGE_WELFARE; claiming needs a signed-in user'
   expect((await call(t.app, 'GET', '/api/welfare/available', {})).status).toBe(401);
   expect((await claim(plain, c.id)).status).toBe(200);
 });
+
+test('the eligibility pickers: a welfare manager without rights to the system pages searches roles and tags by name', async () => {
+  await t.db.execute(sql`INSERT INTO roles (role_id, role_name, permission) VALUES ('wf_pick', 'Picked members', '{}') ON CONFLICT DO NOTHING`);
+  await t.db.execute(sql`INSERT INTO tags (tagid, name) VALUES ('wf_pick_tag', 'Picked tag') ON CONFLICT DO NOTHING`);
+  // the system lists themselves stay closed to the manager
+  expect((await call(t.app, 'GET', '/api/system/roles', { token: manager })).status).toBe(403);
+  const roles = await call(t.app, 'GET', '/api/welfare/eligibility/roles?keyword=Picked', { token: manager });
+  expect(roles.body).toMatchObject({ success: true, total: 1, data: [{ id: 'wf_pick', name: 'Picked members' }] });
+  const tags = await call(t.app, 'GET', '/api/welfare/eligibility/tags?keyword=wf_pick', { token: manager });
+  expect(tags.body.data).toEqual([{ id: 'wf_pick_tag', name: 'Picked tag' }]);
+  const plain = (await tokenWith(t.app, t.db, [])).token;
+  expect((await call(t.app, 'GET', '/api/welfare/eligibility/roles', { token: plain })).status).toBe(403);
+});

@@ -3,17 +3,14 @@
  * Thin: rules and queries in service.ts.
  */
 import { Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
 import { RULES } from '../../../shared/permissions';
 import { accessOf } from '../../core/auth';
 import { registerListRoutes } from '../../core/list/routes';
-import { type ListQuery, listQuerySchema, type ListSpec } from '../../core/list/query';
+import { type ListQuery, listQuerySchema } from '../../core/list/query';
 import { IdParam } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { roleList } from '../system/roles/service';
-import { tagList } from '../system/tags/service';
-import { userList } from '../system/users/service';
+import { registerPickerRoutes } from '../system/pickers';
 import { AUDIENCES, MESSAGE_LIMITS, MessageService, messageList, PUBLISH_MODES, readsList } from './service';
 
 const Literals = <T extends string>(xs: readonly T[]) => Type.Union(xs.map((x) => Type.Literal(x)));
@@ -78,25 +75,6 @@ const InboxMessage = Type.Object(
   { $id: 'InboxMessage' },
 );
 
-/** a role, tag or user to pick as an audience */
-const AudienceOption = Type.Object({ id: Type.String(), name: Type.String() }, { $id: 'AudienceOption' });
-
-/**
- * The pickers' lists: the system area's own lists (its search, sorting and paging) narrowed to id
- * and name, so a manager of messages needs no right to the roles, tags or users pages.
- */
-const AUDIENCE_LISTS: Record<'roles' | 'tags' | 'users', ListSpec> = {
-  roles: { ...roleList, resource: 'site-message-roles', columns: sql`r.role_id AS id, r.role_name AS name`, cached: false, exportColumns: [] },
-  tags: { ...tagList, resource: 'site-message-tags', columns: sql`t.tagid AS id, t.name AS name`, cached: false, exportColumns: [] },
-  users: {
-    ...userList,
-    resource: 'site-message-users',
-    columns: sql`u.id AS id, coalesce(nullif(u.nickname, ''), u.username, u.email, u.mobile, u.id) AS name`,
-    cached: false,
-    exportColumns: [],
-  },
-};
-
 const EditBody = {
   title: Type.String({ maxLength: MESSAGE_LIMITS.TITLE }),
   body: Type.String({ maxLength: MESSAGE_LIMITS.BODY }),
@@ -111,7 +89,7 @@ const Unread = Type.Object({ unread: Type.Integer() });
 
 export async function messageRoutes({ app, db }: ModuleContext) {
   const service = new MessageService(db);
-  for (const s of [SiteMessageRow, SiteMessageDetail, SiteMessageRead, InboxMessage, AudienceOption]) app.addSchema(s);
+  for (const s of [SiteMessageRow, SiteMessageDetail, SiteMessageRead, InboxMessage]) app.addSchema(s);
   const manage = accessOf(RULES.manageMessages);
   const tags = ['site messages'];
   const inboxTags = ['site messages: inbox'];
@@ -128,18 +106,8 @@ export async function messageRoutes({ app, db }: ModuleContext) {
     deleteMany: (ids) => service.deleteMany(ids),
   });
 
-  for (const [kind, spec] of Object.entries(AUDIENCE_LISTS)) {
-    registerListRoutes(app, {
-      base: `/api/site-messages/audience/${kind}`,
-      tags,
-      summary: `the ${kind} a message may be written to: id and name, searched and paged`,
-      spec,
-      row: Type.Ref('AudienceOption'),
-      db,
-      access: { read: manage, delete: manage },
-      exportable: false,
-    });
-  }
+  // the audience pickers: the system area's roles, tags and users, open to message managers
+  registerPickerRoutes(app, { base: '/api/site-messages/audience', kinds: ['roles', 'tags', 'users'], access: manage, tags, db });
 
   app.get('/api/site-messages/:id', {
     config: { access: manage },

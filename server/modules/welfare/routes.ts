@@ -6,6 +6,7 @@ import { registerListRoutes } from '../../core/list/routes';
 import { IdParam, OptText, registerResource, Text } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
+import { registerPickerRoutes } from '../system/pickers';
 import { ELIGIBILITY, FREQUENCY, STATUSES, WELFARE, campaignList, claimList, WelfareService } from './service';
 
 const Enum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
@@ -92,6 +93,9 @@ export async function welfareRoutes({ app, db, credits, realname }: ModuleContex
   for (const s of [WelfareCampaign, WelfareClaim, WelfareAvailable]) app.addSchema(s);
   const tags = ['welfare'];
   const manage = accessOf(RULES.manageWelfare);
+
+  // the eligibility pickers: the system area's roles and tags, open to welfare managers
+  registerPickerRoutes(app, { base: '/api/welfare/eligibility', kinds: ['roles', 'tags'], access: manage, tags, db });
 
   registerResource(app, {
     base: '/api/welfare/campaigns',

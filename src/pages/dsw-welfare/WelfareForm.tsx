@@ -11,8 +11,7 @@ import ResourceForm, { type FormMode } from '../../components/admin/ResourceForm
 import ResourceSelect from '../../components/admin/ResourceSelect';
 import { integerRule, maxText, requiredText } from '../../components/admin/rules';
 import '../../components/welfare/i18n';
-import { roleResource, tagResource } from '../../services/system';
-import { ELIGIBILITY, FREQUENCY, WELFARE, welfareResource } from '../../services/welfare';
+import { ELIGIBILITY, eligibilityRoles, eligibilityTags, FREQUENCY, WELFARE, welfareResource } from '../../services/welfare';
 import { useT, type Translate } from '../../shared/i18n';
 
 type Eligibility = (typeof ELIGIBILITY)[number];
@@ -106,9 +105,9 @@ export default function WelfareForm({ mode, id }: { mode: FormMode; id?: string 
                   rules={[{ required: true, type: 'array', min: 1, message: t('welfare.form.valuesRequired') }]}
                 >
                   {eligibility === 'roles' ? (
-                    <ResourceSelect resource={roleResource} mode="multiple" placeholder={t('welfare.form.pickRoles')} />
+                    <ResourceSelect resource={eligibilityRoles} mode="multiple" placeholder={t('welfare.form.pickRoles')} />
                   ) : (
-                    <ResourceSelect resource={tagResource} mode="multiple" placeholder={t('welfare.form.pickTags')} />
+                    <ResourceSelect resource={eligibilityTags} mode="multiple" placeholder={t('welfare.form.pickTags')} />
                   )}
                 </ProForm.Item>
               ) : eligibility === 'new_users' ? (
