@@ -8,6 +8,10 @@
  *  - warm: the same requests asked again.
  * p50 / p95 per page over several filters (apps, 7 / 30 / 90-day ranges, a platform); target
  * p95 < 300 ms each. `npm run bench -- stat-pages` runs only this one.
+ *
+ * BENCH_STAT_DATA_DIR=<folder> keeps the database there: a later run on the same folder skips
+ * writing the events and orders, and keeps the rollups unless BENCH_STAT_REBUILD=1 (after a
+ * change to the rollups).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -105,38 +109,49 @@ function filters(today: string): Q[] {
 
 export async function runStatPagesBench(): Promise<void> {
   console.log(`\nstatistics pages: ${EVENTS.toLocaleString('en')} raw events over ${DAYS} days (BENCH_STAT_EVENTS)`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-statpages-'));
+  const kept = process.env.BENCH_STAT_DATA_DIR ? path.resolve(process.env.BENCH_STAT_DATA_DIR) : undefined;
+  const dataDir = kept ?? fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-statpages-'));
+  fs.mkdirSync(dataDir, { recursive: true });
   fs.chmodSync(dataDir, 0o777);
+  const marker = path.join(dataDir, 'bench-prepared.json');
+  const prepared = kept && fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, 'utf8')) as { events: number; today: string }) : undefined;
+  const rebuild = !prepared || process.env.BENCH_STAT_REBUILD === '1';
   const port = await freePort();
   let pg = await startEmbedded({ dataDir, port });
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   try {
     const db = connect(pg.url, 5);
     await applyMigrations(db);
-    const history = await writeStatEvents(db.$client, { events: EVENTS, days: DAYS, log: (l) => console.log(l) });
-    console.log(`  wrote ${history.events.toLocaleString('en')} events in ${history.seconds.toFixed(1)} s (COPY)`);
-    // top-up orders over the 90 days, for the pay-order pages
-    await db.execute(sql`INSERT INTO pay_orders (order_no, user_id, provider, method, subject, amount_cents, credits, status, expires_at, created_at, paid_at, platform, channel)
-      SELECT 'B' || g, 'bench-user-' || (g % 3000), CASE WHEN g % 3 = 0 THEN 'wxpay' ELSE 'alipay' END, CASE WHEN g % 3 = 0 THEN 'wxpay_native' ELSE 'alipay_qr' END,
-        'credits', 100 * (1 + g % 50), 100 * (1 + g % 50), CASE WHEN g % 5 = 0 THEN 'expired' ELSE 'credited' END,
-        t + interval '2 hours', t, CASE WHEN g % 5 = 0 THEN NULL ELSE t + interval '1 minute' END,
-        (ARRAY['web','android','ios','mp-weixin'])[1 + g % 4], (ARRAY['','google','huawei'])[1 + g % 3]
-      FROM generate_series(1, 20000) g, LATERAL (SELECT now() - (g % ${DAYS}) * interval '1 day' - (g % 86400) * interval '1 second' AS t) x`);
+    if (prepared) console.log(`  ${prepared.events.toLocaleString('en')} events kept in ${dataDir} (written for ${prepared.today})`);
+    const history = prepared ? { events: prepared.events, seconds: 0 } : await writeStatEvents(db.$client, { events: EVENTS, days: DAYS, log: (l) => console.log(l) });
+    if (!prepared) console.log(`  wrote ${history.events.toLocaleString('en')} events in ${history.seconds.toFixed(1)} s (COPY)`);
+    if (!prepared) {
+      // top-up orders over the 90 days, for the pay-order pages
+      await db.execute(sql`INSERT INTO pay_orders (order_no, user_id, provider, method, subject, amount_cents, credits, status, expires_at, created_at, paid_at, platform, channel)
+        SELECT 'B' || g, 'bench-user-' || (g % 3000), CASE WHEN g % 3 = 0 THEN 'wxpay' ELSE 'alipay' END, CASE WHEN g % 3 = 0 THEN 'wxpay_native' ELSE 'alipay_qr' END,
+          'credits', 100 * (1 + g % 50), 100 * (1 + g % 50), CASE WHEN g % 5 = 0 THEN 'expired' ELSE 'credited' END,
+          t + interval '2 hours', t, CASE WHEN g % 5 = 0 THEN NULL ELSE t + interval '1 minute' END,
+          (ARRAY['web','android','ios','mp-weixin'])[1 + g % 4], (ARRAY['','google','huawei'])[1 + g % 3]
+        FROM generate_series(1, 20000) g, LATERAL (SELECT now() - (g % ${DAYS}) * interval '1 day' - (g % 86400) * interval '1 second' AS t) x`);
+    }
     await db.execute(sql`ANALYZE`);
 
     const pools = statPools(db);
     const stats = new StatService(pgStatStore(pools), pools, new SettingsStore(db));
-    const t0 = performance.now();
-    await stats.store.rollup.rebuild(STAT_DEFAULT_TZ_MINUTES);
-    let days = 0;
-    for (;;) {
-      const run = await runRollup(stats, silent, { lock: true, budgetMs: 60_000 });
-      days += run?.done ?? 0;
-      if ((await stats.store.rollup.dirty(0)).total === 0) break;
+    if (rebuild) {
+      const t0 = performance.now();
+      await stats.store.rollup.rebuild(STAT_DEFAULT_TZ_MINUTES);
+      let days = 0;
+      for (;;) {
+        const run = await runRollup(stats, silent, { lock: true, budgetMs: 60_000 });
+        days += run?.done ?? 0;
+        if ((await stats.store.rollup.dirty(0)).total === 0) break;
+      }
+      const rollupS = (performance.now() - t0) / 1000;
+      console.log(`  rollups from scratch: ${days} app-days in ${rollupS.toFixed(0)} s (${(rollupS / (history.events / 1e6)).toFixed(1)} s per million events)`);
+      await db.execute(sql`VACUUM ANALYZE`);
     }
-    const rollupS = (performance.now() - t0) / 1000;
-    console.log(`  rollups from scratch: ${days} app-days in ${rollupS.toFixed(0)} s (${(rollupS / (history.events / 1e6)).toFixed(1)} s per million events)`);
-    await db.execute(sql`VACUUM ANALYZE`);
+    if (kept && !prepared) fs.writeFileSync(marker, JSON.stringify({ events: history.events, today: new Date().toISOString().slice(0, 10) }));
     await pools.end();
     await db.$client.end();
 
@@ -147,7 +162,9 @@ export async function runStatPagesBench(): Promise<void> {
     const base = server.base;
     const post = async (url: string, body: unknown) =>
       (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { data: any };
-    const token = (await post('/api/auth/register-admin', { username: 'bench_admin', password: 'Bench#2026', password2: 'Bench#2026' })).data.token as string;
+    const admin = { username: 'bench_admin', password: 'Bench#2026' };
+    // a kept folder has its admin already
+    const token = ((await post('/api/auth/register-admin', { ...admin, password2: admin.password })).data ?? (await post('/api/auth/login', admin)).data).token as string;
     let failures = 0;
     const get = async (p: string, q: Q) => {
       const qs = new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
@@ -187,6 +204,6 @@ export async function runStatPagesBench(): Promise<void> {
   } finally {
     server?.c.kill('SIGTERM');
     await pg.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
