@@ -180,8 +180,7 @@ export async function writeStatEvents(pool: pg.Pool, o: StatDataOptions = {}): P
       // sessions late in the last day run on past midnight
       const to = `${addDays(first, toDay + 1)}T00:00:00Z`;
       await client.query(
-        `INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, $3) FROM stat_events WHERE ts >= $1 AND ts < $2
-         ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()`,
+        `INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, $3) FROM stat_events WHERE ts >= $1 AND ts < $2`,
         [from, to, o.markDirtyTz],
       );
     }

@@ -8,9 +8,36 @@ import { AppError } from './errors';
 
 const NUL = '\u0000';
 
+/**
+ * whether any string or key holds a NUL: every request's input goes through this, so it builds
+ * no paths (the rare hit is walked again by pathOfNul)
+ */
+function holdsNul(value: unknown): boolean {
+  // iterative: a deeply nested JSON body must not exhaust the stack
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes(NUL)) return true;
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+      for (const k in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+        if (k.includes(NUL)) return true;
+        stack.push((v as Record<string, unknown>)[k]);
+      }
+    }
+  }
+  return false;
+}
+
 /** the path ('a.b.0') of the first string or key holding a NUL, or undefined */
 export function findNul(value: unknown): string | undefined {
-  // iterative: a deeply nested JSON body must not exhaust the stack
+  return holdsNul(value) ? pathOfNul(value) : undefined;
+}
+
+function pathOfNul(value: unknown): string | undefined {
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length) {
     const [v, at] = stack.pop()!;

@@ -197,8 +197,7 @@ export async function insertEvents(pool: pg.Pool, events: RawEvent[], tz: number
       const json = JSON.stringify(events.slice(i, i + 2000).map((e) => ({ ...e, received_at: now })));
       await client.query('INSERT INTO stat_events SELECT * FROM json_populate_recordset(NULL::stat_events, $1::json) ON CONFLICT DO NOTHING', [json]);
       await client.query(
-        `INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, $2) FROM json_populate_recordset(NULL::stat_events, $1::json)
-         ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()`,
+        `INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, $2) FROM json_populate_recordset(NULL::stat_events, $1::json)`,
         [json, tz],
       );
     }

@@ -38,15 +38,20 @@ const metrics = () => ({
   crashes: count(),
 });
 
-/** app-days whose rollups must be recomputed: the ingest marks them in the same transaction as the rows */
+/**
+ * app-days whose rollups must be recomputed: the ingest marks them in the same transaction as the
+ * rows. Marks are only ever inserted (a flush never waits for another flush's lock on a shared
+ * mark); the rollup deletes the marks it read before recomputing, so one committed meanwhile stays.
+ */
 export const statDirty = pgTable(
   'stat_dirty',
   {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     appId: text().notNull(),
     day: date().notNull(),
     markedAt: ts().notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.day] })],
+  (t) => [index().on(t.day, t.appId)],
 );
 
 export const statHourly = pgTable(

@@ -136,6 +136,8 @@ export async function receiverRoutes(ctx: ModuleContext) {
 
     scope.post('/api/stat/report', {
       config: { access: 'public' },
+      // the answer is a few bytes: compressing it is all cost
+      compress: false,
       bodyLimit: REPORT_BODY_LIMIT,
       // the schema documents the wire format; the receiver checks the body itself, so one bad
       // record is named in `rejected` instead of refusing the whole report

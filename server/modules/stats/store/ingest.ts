@@ -117,9 +117,7 @@ const INSERT_SQL = `WITH ins AS (
   ON CONFLICT (ts, eid) DO NOTHING
   RETURNING ts, eid, app_id
 ), dirty AS (
-  INSERT INTO stat_dirty (app_id, day)
-  SELECT DISTINCT app_id, stat_day(ts, $3::int) FROM ins ORDER BY 1, 2
-  ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()
+  INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, $3::int) FROM ins
 )
 SELECT count(*)::int AS n,
   CASE WHEN count(*) < $4::int THEN json_agg(json_build_array((extract(epoch FROM ts) * 1000)::int8::text, eid)) END AS fresh
@@ -132,9 +130,6 @@ FROM ins`;
  */
 const COPY_SQL = `COPY stat_events (ts, ${STORED.join(', ')}) FROM STDIN`;
 const COPY_VALUES: Array<(r: StatRow) => unknown> = [(r) => r.ts.toISOString(), ...[...REPORT_COLUMNS, ...ROW_COLUMNS.slice(1)].map((c) => c[2])];
-const DIRTY_SQL = `INSERT INTO stat_dirty (app_id, day)
-  SELECT * FROM unnest($1::text[], $2::date[]) ORDER BY 1, 2
-  ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()`;
 
 /** a COPY text cell: \N for null; backslash, tab, newline and carriage return escaped */
 const NEEDS_ESCAPE = /[\\\t\n\r]/;
@@ -226,18 +221,22 @@ export class PgIngestStore implements IngestStore {
 
   /** the fast path; false when a row was already stored or its partition is gone (nothing written then) */
   private async copyAll(rows: StatRow[], tz: number): Promise<boolean> {
+    // the local day as a number per row; its text once per app-day
     const marks = new Map<string, [string, string]>();
+    const shift = tz * 60_000;
     for (const r of rows) {
-      const day = statDay(r.ts, tz);
-      marks.set(`${r.appId}|${day}`, [r.appId, day]);
+      const n = Math.floor((r.ts.getTime() + shift) / DAY_MS);
+      const key = `${r.appId}|${n}`;
+      if (!marks.has(key)) marks.set(key, [r.appId, statDay(n * DAY_MS - shift, tz)]);
     }
     const client = await this.pool.connect();
     try {
-      await client.query('BEGIN');
+      // the marks go with BEGIN in one round trip (a simple query cannot take parameters: the
+      // values are quoted by the driver); each round trip is latency every waiting report pays
+      const values = [...marks.values()].map(([app, day]) => `(${client.escapeLiteral(app)}, ${client.escapeLiteral(day)}::date)`);
       try {
+        await client.query(`BEGIN; INSERT INTO stat_dirty (app_id, day) VALUES ${values.join(', ')}`);
         await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(COPY_SQL)));
-        const pairs = [...marks.values()];
-        await client.query({ name: 'stat-dirty', text: DIRTY_SQL, values: [pairs.map((p) => p[0]), pairs.map((p) => p[1])] });
         await client.query('COMMIT');
         return true;
       } catch (e) {

@@ -50,9 +50,9 @@ const ROLLUP_TABLES = [
 
 /**
  * Runners (instances, the job and a refresh) share the work through transaction-level advisory
- * locks, never a row lock on the mark: the ingest re-marks a day (ON CONFLICT DO UPDATE SET
- * marked_at) while it is being recomputed without waiting for it, and the mark is deleted at the
- * end only if its time did not change, so events committed meanwhile are never lost.
+ * locks, never a row lock on a mark: the ingest adds a mark of its own for a day while it is
+ * being recomputed without waiting for anyone, and a runner deletes only the marks it read before
+ * recomputing, so the events committed meanwhile keep theirs and are never lost.
  * DAY_LOCK: one runner per app-day. APP_LOCK: one app's days one at a time, so the first-sight
  * upserts and the marks they put on later days see each other.
  */
@@ -81,8 +81,7 @@ export class PgRollupStore implements RollupStore {
 
   async recompute(appId: string, start: string, end: string, tz: number, opts: Omit<RollupOptions, 'limit'> = {}): Promise<number> {
     await this.pools.write.execute(sql`INSERT INTO stat_dirty (app_id, day)
-      SELECT ${appId}, d::date FROM generate_series(${start}::date, ${end}::date, interval '1 day') d
-      ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()`);
+      SELECT ${appId}, d::date FROM generate_series(${start}::date, ${end}::date, interval '1 day') d`);
     return this.run(tz, sql`app_id = ${appId} AND day BETWEEN ${start}::date AND ${end}::date`, { ...opts, limit: Infinity });
   }
 
@@ -94,8 +93,8 @@ export class PgRollupStore implements RollupStore {
   }
 
   async dirty(limit = 100): Promise<{ total: number; days: AppDay[] }> {
-    const [{ total }] = await query<{ total: number }>(this.pools.write, sql`SELECT count(*)::int AS total FROM stat_dirty`);
-    const rows = await query<{ app_id: string; day: string }>(this.pools.write, sql`SELECT app_id, day::text AS day FROM stat_dirty ORDER BY day, app_id LIMIT ${limit}`);
+    const [{ total }] = await query<{ total: number }>(this.pools.write, sql`SELECT count(*)::int AS total FROM (SELECT DISTINCT app_id, day FROM stat_dirty) d`);
+    const rows = await query<{ app_id: string; day: string }>(this.pools.write, sql`SELECT DISTINCT app_id, day::text AS day FROM stat_dirty ORDER BY day, app_id LIMIT ${limit}`);
     return { total, days: rows.map((r) => ({ appId: r.app_id, day: r.day })) };
   }
 
@@ -112,7 +111,7 @@ export class PgRollupStore implements RollupStore {
         const got = await this.pools.write.transaction(async (tx) => {
           const candidates = await query<{ app_id: string; day: string }>(
             tx,
-            sql`SELECT app_id, day::text AS day FROM stat_dirty
+            sql`SELECT DISTINCT app_id, day::text AS day FROM stat_dirty
               WHERE ${where} AND NOT (app_id || ' ' || day::text = ANY(${textArray(seen)}))
               ORDER BY day, app_id LIMIT 20`,
           );
@@ -124,11 +123,11 @@ export class PgRollupStore implements RollupStore {
             seen.push(`${c.app_id} ${c.day}`);
             await tx.execute(sql`SELECT pg_advisory_xact_lock(${APP_LOCK}, hashtext(${c.app_id}))`);
             // read after the locks: a runner may have done it meanwhile
-            const [mark] = await query<{ marked_at: string }>(tx, sql`SELECT marked_at::text AS marked_at FROM stat_dirty WHERE app_id = ${c.app_id} AND day = ${c.day}::date`);
-            if (!mark) continue;
+            const [{ ids }] = await query<{ ids: string[] | null }>(tx, sql`SELECT array_agg(id)::text[] AS ids FROM stat_dirty WHERE app_id = ${c.app_id} AND day = ${c.day}::date`);
+            if (!ids) continue;
             await this.recomputeDay(tx, c.app_id, c.day, tz);
-            // unless new events marked it again meanwhile (the mark's time changed): then it stays for another turn
-            await tx.execute(sql`DELETE FROM stat_dirty WHERE app_id = ${c.app_id} AND day = ${c.day}::date AND marked_at = ${mark.marked_at}::timestamptz`);
+            // only the marks read above: one that new events committed meanwhile stays for another turn
+            await tx.execute(sql`DELETE FROM stat_dirty WHERE id = ANY(${textArray(ids)}::bigint[])`);
             return true;
           }
           return false;
@@ -204,7 +203,7 @@ export class PgRollupStore implements RollupStore {
         WHERE app_id = ${appId} AND first_day > ${d} AND device_id IN (SELECT device_id FROM rollup_ev)
       UNION SELECT DISTINCT ${appId}, first_day FROM stat_users
         WHERE app_id = ${appId} AND first_day > ${d} AND uid IN (SELECT uid FROM rollup_ev WHERE uid IS NOT NULL)
-      ON CONFLICT (app_id, day) DO UPDATE SET marked_at = clock_timestamp()`);
+`);
     const firstSight = (table: string, key: string, extra: SQL) => sql`INSERT INTO ${sql.raw(table)} (app_id, ${sql.raw(key)}, first_ts, first_day, last_day, platform, channel, version)
       SELECT DISTINCT ON (${sql.raw(key)}) ${appId}, ${sql.raw(key)}, ts, ${d}, ${d}, platform, channel, version FROM rollup_ev ${extra} ORDER BY ${sql.raw(key)}, ts, eid
       ON CONFLICT (app_id, ${sql.raw(key)}) DO UPDATE SET

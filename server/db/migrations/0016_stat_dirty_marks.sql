@@ -1,0 +1,3 @@
+ALTER TABLE "stat_dirty" DROP CONSTRAINT "stat_dirty_app_id_day_pk";--> statement-breakpoint
+ALTER TABLE "stat_dirty" ADD COLUMN "id" bigint PRIMARY KEY NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "stat_dirty_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE INDEX "stat_dirty_day_app_id_index" ON "stat_dirty" USING btree ("day","app_id");
