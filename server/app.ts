@@ -15,6 +15,7 @@ import { type Config, SPEC } from './config';
 import { installAccessControl, TokenService } from './core/auth';
 import { errorBody, installErrorHandling } from './core/error-handler';
 import { installInputGuard } from './core/input-guard';
+import { lazySerializers, lazyValidators } from './core/lazy-schemas';
 import { inlineScriptsOf, installSecurityHeaders } from './core/security-headers';
 import type { Db } from './db';
 import { createMailer, outboxDir } from './core/mailer';
@@ -50,11 +51,13 @@ export interface AppDeps {
   db: Db;
   /** pino options or false; tests pass false */
   logger?: boolean | object;
+  /** compile every route's schemas at start (the tests), not on each route's first request */
+  eagerSchemas?: boolean;
 }
 
 export type App = FastifyInstance;
 
-export async function buildApp({ config, db, logger }: AppDeps) {
+export async function buildApp({ config, db, logger, eagerSchemas = false }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // a hop count: the address that many proxies back from the socket (fastify's own number
@@ -65,7 +68,11 @@ export async function buildApp({ config, db, logger }: AppDeps) {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
-    schemaController: { compilersFactory: { buildValidator: buildValidators() as never } },
+    schemaController: {
+      compilersFactory: eagerSchemas
+        ? { buildValidator: buildValidators() as never }
+        : { buildValidator: lazyValidators(buildValidators() as never) as never, buildSerializer: lazySerializers() as never },
+    },
     // the router's own refusals (an undecodable or overlong path parameter) in the catalogue shape
     frameworkErrors: (err, req, reply) => {
       void (reply as unknown as FastifyReply).status(400).send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));

@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 
 export interface MailAttachment {
@@ -38,21 +37,25 @@ export function outboxDir(config: Pick<Config, 'dataDir'>) {
 }
 
 export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir'>, log: Log): Mailer {
+  // nodemailer loads with the first mail, not with the server
+  const nodemailer = async () => (await import('nodemailer')).default;
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    let transport: ReturnType<typeof import('nodemailer').createTransport> | undefined;
     return {
       testMode: false,
       async send(mail) {
+        transport ??= (await nodemailer()).createTransport(smtpUrl);
         await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments });
       },
     };
   }
-  // builds the complete message (headers, encoding) without sending it anywhere
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = outboxDir(config);
   return {
     testMode: true,
     async send(mail) {
+      // builds the complete message (headers, encoding) without sending it anywhere
+      const builder = (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await builder.sendMail({
         from: config.mailFrom,
         to: mail.to,

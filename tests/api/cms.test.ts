@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { previewKey, signPreview } from '../../server/modules/cms/service';
-import { sanitizeArticleHtml } from '../../server/modules/cms/sanitize';
+import { loadSanitizer, sanitizeArticleHtml } from '../../server/modules/cms/sanitize';
 import { call, makeRole, registerAdmin } from '../support/accounts';
 import { exportRows } from './system-support';
 import { chatUser } from '../support/chat';
@@ -55,7 +55,7 @@ const indexed = async (id: string) =>
   (await t.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM search_entries WHERE kind = 'article' AND ref_id = ${id}`)).rows[0].n;
 
 describe('the HTML allow-list', () => {
-  test('removes scripts, event handlers, javascript: urls, styles, frames and foreign image sources', () => {
+  test('removes scripts, event handlers, javascript: urls, styles, frames and foreign image sources', async () => {
     const dirty = [
       '<h2 onclick="x()">Title</h2><p style="color:red">Hello <strong>bold</strong> <em>it</em> <u>u</u> <s>s</s></p>',
       '<script>window.pwned = 1</script><style>body{display:none}</style><iframe src="https://evil.example"></iframe>',
@@ -64,6 +64,7 @@ describe('the HTML allow-list', () => {
       '<a href="javascript:alert(1)">bad</a> <a href="https://good.example" target="_blank">good</a> <a href="mailto:a@b.c">mail</a>',
       '<pre><code class="language-ts hacker">const a = 1</code></pre><blockquote>q</blockquote><ul><li>one</li></ul><svg onload="x()"><circle/></svg>',
     ].join('');
+    await loadSanitizer();
     const clean = sanitizeArticleHtml(dirty);
     expect(clean).not.toMatch(/script|pwned|onerror|onload|onclick|style|iframe|javascript:|svg|data:|http:\/\/plain/i);
     expect(clean).toContain('<h2>Title</h2>');

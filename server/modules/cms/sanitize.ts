@@ -3,8 +3,18 @@
  * (headings, paragraphs, lists, quotes, code, marks, links, images, rules) and nothing else.
  * Scripts, styles, frames, event handlers and javascript: urls never reach the database.
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { FILE_URL_PREFIX } from '../files/service';
+
+let lib: typeof sanitizeHtml | undefined;
+/** sanitize-html (and the CSS parser it brings) loads with the first article written, not with the server */
+export async function loadSanitizer(): Promise<void> {
+  lib ??= (await import('sanitize-html')).default;
+}
+const sanitizer = (): typeof sanitizeHtml => {
+  if (!lib) throw new Error('the sanitizer is used before loadSanitizer()');
+  return lib;
+};
 
 /** links may lead to the web or to a mail client, nowhere else (no javascript:, data:, relative) */
 const LINK_URL = /^(https?:\/\/|mailto:)/i;
@@ -49,12 +59,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** the stored form of an article's HTML */
 export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return sanitizer()(html, OPTIONS).trim();
 }
 
 /** the article's text without markup (excerpts, the search index) */
 export function textOfHtml(html: string): string {
-  return sanitizeHtml(html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
+  return sanitizer()(html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>|<br\s*\/?>/gi, '$& '), { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')

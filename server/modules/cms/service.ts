@@ -12,7 +12,7 @@ import { clean, fetchRow } from '../../core/resource';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { SearchIndex } from '../search/service';
-import { isImageUrl, sanitizeArticleHtml, textOfHtml } from './sanitize';
+import { isImageUrl, loadSanitizer, sanitizeArticleHtml, textOfHtml } from './sanitize';
 
 export const CMS_LIMITS = { TITLE: 200, EXCERPT: 500, CONTENT: 500_000, URL: 1000, NAME: 64, DESCRIPTION: 500, ICON: 500, PAGE: 100 } as const;
 export const COVER_MODES = ['none', 'one', 'three'] as const;
@@ -281,6 +281,7 @@ export class CmsService {
 
   /** puts the published ones of `ids` in the search index and takes the others out */
   private async syncIndex(tx: Tx, ids: string[]) {
+    await loadSanitizer();
     if (!ids.length) return;
     const rows = await query(
       tx,
@@ -308,6 +309,7 @@ export class CmsService {
   }
 
   async createArticle(userId: string, ip: string, input: ArticleInput): Promise<Row> {
+    await loadSanitizer();
     const v = check(input);
     return this.db.transaction(async (tx) => {
       await this.count(tx, v.categoryId, 1);
@@ -326,6 +328,7 @@ export class CmsService {
   }
 
   async updateArticle(id: string, ip: string, input: ArticleInput): Promise<Row> {
+    await loadSanitizer();
     return this.db.transaction(async (tx) => {
       const cur = await this.current(tx, id, true);
       const v = check(input, cur);

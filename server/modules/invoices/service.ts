@@ -11,7 +11,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import en from '../../../locales/invoice/en-US.json';
 import zhCN from '../../../locales/invoice/zh-CN.json';
 import zhTW from '../../../locales/invoice/zh-TW.json';
@@ -200,6 +199,8 @@ export class InvoiceService {
   async renderPdf(inv: { invoice_no: string; title: string; tax_number: string | null; amount_cents: number; lang: string }, orders: PdfOrder[], issuedAt: Date): Promise<Buffer> {
     if (!fs.existsSync(this.font.path)) throw new AppError('INVOICE_FONT_MISSING');
     const lang = asLang(inv.lang);
+    // pdfkit and its fonts' tables load with the first invoice, not with the server
+    const { default: PDFDocument } = await import('pdfkit');
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${tr(lang, 'invoice.pdf.heading')} ${inv.invoice_no}` } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));

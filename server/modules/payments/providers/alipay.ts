@@ -3,7 +3,7 @@
  * and computer-website pay, trade query / close / refund, and the asynchronous notification.
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { AlipayRequestError, AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import { formatCents, parseYuan } from '../../../../shared/money';
 import type { AlipayConfig } from '../../../config';
 import {
@@ -72,11 +72,23 @@ export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay' as const;
   readonly methods: readonly PayMethod[] = ['alipay_page', 'alipay_qr'];
   readonly appId: string;
-  private readonly sdk: AlipaySdk;
+  /** alipay-sdk (and its HTTP client) loads with the first payment, not with the server */
+  private sdkLoading: Promise<{ sdk: AlipaySdk; RequestError: typeof import('alipay-sdk').AlipayRequestError }> | undefined;
 
-  constructor(config: AlipayConfig) {
+  constructor(private readonly config: AlipayConfig) {
     this.appId = config.appId;
-    this.sdk = new AlipaySdk({
+    // a key that cannot be read fails here, at start, not with the first payment
+    keyOf(config.privateKey, 'private');
+    keyOf(config.alipayPublicKey, 'public');
+  }
+
+  private sdk() {
+    return (this.sdkLoading ??= import('alipay-sdk').then(({ AlipaySdk, AlipayRequestError }) => ({ sdk: this.make(AlipaySdk), RequestError: AlipayRequestError })));
+  }
+
+  private make(Sdk: typeof AlipaySdk): AlipaySdk {
+    const config = this.config;
+    return new Sdk({
       appId: config.appId,
       // the SDK rebuilds the PEM from its body, so it is given one canonical form (PKCS#8, SPKI)
       privateKey: keyOf(config.privateKey, 'private').export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -92,11 +104,12 @@ export class AlipayProvider implements PaymentProvider {
 
   /** one gateway call, its answer's signature checked; anything but code 10000 is the provider's error */
   private async call(method: string, bizContent: Record<string, unknown>, extra: Record<string, string> = {}, okCodes: string[] = []): Promise<Answer> {
+    const { sdk, RequestError } = await this.sdk();
     let answer: Answer;
     try {
-      answer = (await this.sdk.exec(method, { bizContent, ...extra }, { validateSign: true })) as Answer;
+      answer = (await sdk.exec(method, { bizContent, ...extra }, { validateSign: true })) as Answer;
     } catch (err) {
-      throw this.failure(method, err);
+      throw this.failure(method, err, RequestError);
     }
     if (answer.code === '10000') return answer;
     const code = answer.sub_code || answer.code || 'UNKNOWN';
@@ -104,9 +117,9 @@ export class AlipayProvider implements PaymentProvider {
     throw new ProviderCallError('alipay', code, String(answer.sub_msg || answer.msg || `${method} failed`));
   }
 
-  private failure(method: string, err: unknown): ProviderCallError {
+  private failure(method: string, err: unknown, RequestError: typeof import('alipay-sdk').AlipayRequestError): ProviderCallError {
     const message = err instanceof Error ? err.message : String(err);
-    if (err instanceof AlipayRequestError) {
+    if (err instanceof RequestError) {
       // an answer whose signature does not hold is no answer: nothing in it is believed
       if (/验签|sign/i.test(message) && err.responseDataRaw) return new ProviderCallError('alipay', 'INVALID_RESPONSE_SIGNATURE', `${method}: the answer's signature does not verify`);
       if (/timeout/i.test(message)) return new ProviderCallError('alipay', 'TIMEOUT', `${method}: no answer within ${CALL_TIMEOUT_MS / 1000} s`);
@@ -132,7 +145,7 @@ export class AlipayProvider implements PaymentProvider {
     }
     if (req.method === 'alipay_page') {
       // a signed GET URL on the gateway: the browser goes there, nothing is sent from here
-      const payUrl = this.sdk.pageExecute('alipay.trade.page.pay', 'GET', {
+      const payUrl = (await this.sdk()).sdk.pageExecute('alipay.trade.page.pay', 'GET', {
         bizContent: { ...biz, product_code: 'FAST_INSTANT_TRADE_PAY' },
         notifyUrl: req.notifyUrl,
         returnUrl: req.returnUrl,
@@ -192,10 +205,11 @@ export class AlipayProvider implements PaymentProvider {
     const form: Record<string, string> = {};
     for (const [k, v] of new URLSearchParams(input.rawBody)) form[k] = v;
     if (!form.sign || !form.out_trade_no) throw new NotificationRejected(form.sign ? 'malformed' : 'signature', form.out_trade_no || null);
+    const { sdk } = await this.sdk();
     let ok = false;
     try {
       // V2: the values are checked as received (decoded once), not decoded a second time
-      ok = this.sdk.checkNotifySignV2(form);
+      ok = sdk.checkNotifySignV2(form);
     } catch {
       ok = false;
     }

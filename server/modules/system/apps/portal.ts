@@ -2,7 +2,6 @@
  * uni-portal: the static download page of an app (one self-contained index.html: inline CSS,
  * the app's name, icon, description, per-platform download links and QR codes as inline SVG).
  */
-import QRCode from 'qrcode';
 import type { Row } from '../../../core/sql';
 import type { IosLink, MiniProgram, PlatformLink } from '../../../db/schema';
 import { MINI_PROGRAMS } from '../../../db/schema';
@@ -13,7 +12,8 @@ const esc = (s: unknown) =>
 /** only http(s) links go into the page */
 const safeUrl = (u: string | undefined | null) => (u && /^https?:\/\//i.test(u.trim()) ? u.trim() : null);
 
-const qr = (url: string) => QRCode.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', width: 160 });
+/** qrcode loads with the first portal page made, not with the server */
+const qr = async (url: string) => (await import('qrcode')).default.toString(url, { type: 'svg', margin: 1, errorCorrectionLevel: 'M', width: 160 });
 
 const MP_LABELS: Record<string, string> = {
   mp_weixin: 'WeChat mini program / 微信小程序',
