@@ -6,8 +6,8 @@
  *    for its catalogue when it is not English (src/shared/catalogues.ts);
  *  - innerProvider: theme, toasts/modals, document title, login events (components/AppRoot);
  *  - onRouteChange: the page stack for the back button and the after-login return.
- * The error log (shared/error-log.ts) listens from the start; the console reports its own use
- * (shared/stat-client.ts: launches, page views, JS errors) once the page has loaded.
+ * The error log (shared/error-log.ts) listens from the start; the console reports its signed-in
+ * users' use (shared/stat-client.ts: launches, page views, JS errors) once the page has loaded.
  * The login guard lives in src/layouts/index.tsx (every page that needs a login has the frame).
  */
 import { getRequestInstance, type RequestConfig } from '@umijs/max';
@@ -25,13 +25,13 @@ import { loadCatalogue } from './shared/catalogues';
 import { browserLocale } from './shared/locale';
 import { recordNavigation, type NavAction } from './shared/nav-stack';
 import { currentPayload, readSession, saveScore } from './shared/session';
-import { startConsoleStat } from './shared/stat-client';
+import { reportConsoleUse } from './shared/stat-client';
 import { SPEC } from './shared/spec';
 import { initTheme } from './shared/theme';
 
 const theme = initTheme();
 installErrorLog();
-void startConsoleStat();
+reportConsoleUse();
 
 export async function getInitialState(): Promise<InitialState> {
   const base: InitialState = { appName: APP_NAME, appid: APP_ID, theme, currentUser: null, tokenPayload: null };

@@ -1,6 +1,7 @@
 /**
  * The console reports its own use (launches, shows/hides, page views on route change, JS errors)
  * to its own receiver through the app SDK (sdk/stat), as app APP_ID with the signed-in user's id.
+ * It reports the use of signed-in users: the sign-in pages load no SDK.
  */
 import { version } from '../../package.json';
 import type { Stat } from '../../sdk/stat';
@@ -9,6 +10,12 @@ import { on } from './events';
 import { decodeToken, readSession } from './session';
 
 let started: Promise<Stat | null> | null = null;
+
+/** starts reporting now when someone is signed in, else at the first sign-in */
+export function reportConsoleUse(): void {
+  if (readSession().token) void startConsoleStat();
+  else on('login-success', () => void startConsoleStat());
+}
 
 /** the signed-in user's id, also while the access token waits for its refresh */
 const currentUid = () => decodeToken(readSession().token)?.uid || null;

@@ -11,6 +11,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { APP_ID } from '../../shared/app-info';
 import { STAT_KINDS } from '../../shared/stat';
 import { freePort } from '../support/free-port';
 import { api, BASE, CHROMIUM_ARGS, e2eSession, screenshot } from './browser';
@@ -144,6 +145,38 @@ describe('an app page with the SDK', () => {
     // the event's values: picking its row shows them (the value as JSON)
     await event.locator('td').nth(1).click();
     await page.getByTestId('event-values').getByText('{"sku":"A1"}').waitFor();
+  });
+  it('the console reports its own use: nothing from the sign-in page, then the signed-in user\'s page views', async () => {
+    // reports every second instead of every 20 (the console asks when its SDK starts)
+    expect((await api('PUT', '/api/stat/settings', { report_interval_s: 1 }, adminToken)).status).toBe(200);
+    // the visitor's browser (a headless user agent is dropped as a bot), on the console itself
+    const p = await visitor.context.newPage();
+    const sdkChunks: string[] = [];
+    const reports: string[] = [];
+    p.on('request', (r) => {
+      if (/stat-sdk.*\.js$/.test(r.url())) sdkChunks.push(r.url());
+      if (r.url().endsWith('/api/stat/report')) reports.push(r.postData() ?? '');
+    });
+    await p.goto(`${BASE()}/#/uni_modules/uni-id-pages/pages/login/login-withpwd`);
+    await p.locator('#username').fill(ADMIN.username);
+    await p.waitForLoadState('networkidle');
+    expect({ sdkChunks, reports }).toEqual({ sdkChunks: [], reports: [] });
+
+    await p.locator('#password').fill(ADMIN.password);
+    await p.locator('#password').press('Enter');
+    await p.waitForURL((u) => !u.hash.includes('login'));
+    await p.goto(`${BASE()}/#/pages/uni-stat/page-res/page-res?app_id=${APPID}`);
+    await p.locator('.ant-table-row').first().waitFor();
+    const adminId = await withDb(async (c) => (await c.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [ADMIN.username])).rows[0].id);
+    const stored = await until(
+      () => withDb(async (c) => (await c.query<{ uid: string; url: string }>('SELECT uid, url FROM stat_events WHERE app_id = $1 AND kind = $2 ORDER BY ts', [APP_ID, STAT_KINDS.page])).rows),
+      (rows) => rows.some((r) => r.url.includes('/pages/uni-stat/page-res/page-res')),
+      "the console's page views",
+    );
+    expect(stored.every((r) => r.uid === adminId)).toBe(true);
+    expect(stored.some((r) => r.url.includes('login'))).toBe(false);
+    await p.close();
+    expect((await api('PUT', '/api/stat/settings', { report_interval_s: 20 }, adminToken)).status).toBe(200);
   });
   it('an admin changes the time zone in the statistics settings: the filter bar counts days in it', async () => {
     const page = session.page();
