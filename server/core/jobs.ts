@@ -1,7 +1,7 @@
 /**
- * Periodic jobs of this process: each runs once at start and then every interval, one run at a
- * time. A job that must run on one instance only takes its own database lock; a failure is
- * logged and the job runs again at its next turn.
+ * Periodic jobs of this process: each runs once at start (the jobs one after another) and then
+ * every interval, one run at a time. A job that must run on one instance only takes its own
+ * database lock; a failure is logged and the job runs again at its next turn.
  */
 import type { FastifyBaseLogger } from 'fastify';
 
@@ -22,10 +22,11 @@ export class Jobs {
   ) {}
 
   start() {
+    const firstRuns: Array<() => Promise<unknown> | undefined> = [];
     for (const job of this.jobs) {
       let busy = false;
       const tick = () => {
-        if (busy || this.stopped) return;
+        if (busy || this.stopped) return undefined;
         busy = true;
         const p = job
           .run()
@@ -35,12 +36,18 @@ export class Jobs {
             this.running.delete(p);
           });
         this.running.add(p);
+        return p;
       };
-      tick();
+      firstRuns.push(tick);
       const timer = setInterval(tick, job.everyMs);
       timer.unref();
       this.timers.push(timer);
     }
+    // the runs at start one after another: together they would each take a database connection
+    // (and a core) at the moment the server starts answering
+    void (async () => {
+      for (const run of firstRuns) await run();
+    })();
   }
 
   /** no new runs; waits for the running ones */

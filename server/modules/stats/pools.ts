@@ -20,7 +20,9 @@ export const STAT_QUERY_TIMEOUT_MS = 15_000;
 export function statPools(main: Db, sizes = { write: 3, read: 4 }): StatPools {
   const base = (main.$client as pg.Pool & { options: pg.PoolConfig }).options;
   const make = (max: number, options?: string) => {
-    const pool = guardPool(new pg.Pool({ ...base, max, ...(options ? { options } : {}) }));
+    // connections of these pools serve bursts (a flush, a job, a page's requests): an idle one
+    // goes after 2 s instead of pg's 10, so an idle server keeps no PostgreSQL backends for them
+    const pool = guardPool(new pg.Pool({ ...base, max, idleTimeoutMillis: 2_000, ...(options ? { options } : {}) }));
     return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
   };
   const write = make(sizes.write);
