@@ -3,6 +3,7 @@
  * starting them and waiting until they answer, and percentiles.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../tests/support/free-port';
 
@@ -19,7 +20,9 @@ export const pct = (xs: number[], p: number) => {
 export function child(args: string[], env: NodeJS.ProcessEnv, profile = false) {
   let output = '';
   const prof = profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const c = spawn(process.execPath, [...prof, '--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // a TypeScript file runs through tsx; anything else (node options, -e) as given
+  const run = args[0]?.endsWith('.ts') ? ['--import', 'tsx', ...args] : args;
+  const c = spawn(process.execPath, [...prof, ...run], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   c.stdout!.on('data', (d) => (output += d));
   c.stderr!.on('data', (d) => (output += d));
   return { c, output: () => output };
@@ -45,11 +48,23 @@ export async function startStandin(tokenDelayMs: number): Promise<{ c: ChildProc
   return { c: standin.c, baseUrl };
 }
 
-/** the server on a free port over this database, without the console, once /api/health answers */
+/** the node options `npm start` runs the server with (package.json's start script: one home) */
+export function startNodeOptions(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  return pkg.scripts.start.split(/\s+/).filter((a) => a.startsWith('--'));
+}
+
+/**
+ * The server on a free port over this database, without the console, once /api/health answers:
+ * run as `npm start` runs it (the compiled bundle, with the start script's node options), so the
+ * figures are those of what operators run.
+ */
 export async function startServer(databaseUrl: string, dataDir: string, profile = false, env: NodeJS.ProcessEnv = {}, port?: number): Promise<{ c: ChildProcess; base: string }> {
   port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = child(['server/main.ts'], {
+  const { ensureServerBuilt, SERVER_BUNDLE } = await import('../scripts/server-build.mjs');
+  await ensureServerBuilt();
+  const server = child([...startNodeOptions(), '-e', `require(${JSON.stringify(SERVER_BUNDLE)}).main()`], {
     DATABASE_URL: databaseUrl,
     PORT: String(port),
     HOST: '127.0.0.1',

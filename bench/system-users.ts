@@ -17,7 +17,7 @@
  */
 import autocannon from 'autocannon';
 import ExcelJS from 'exceljs';
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,14 +27,13 @@ import { applyMigrations, connect } from '../server/db';
 import { startEmbedded } from '../server/db/embedded';
 import { seedInitialData } from '../server/db/seed';
 import { freePort } from '../tests/support/free-port';
+import { sleep, startServer } from './processes';
 
-const ROOT = path.join(__dirname, '..');
 const USERS = Number(process.env.BENCH_USERS || 100_000);
 const DURATION_S = Number(process.env.BENCH_USERS_DURATION || 15);
 const CONNECTIONS = 50;
 const TARGET = { p95Ms: 50, exportS: 10 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** the seeded users' surnames and given names: usernames are sur + giv + i, nicknames "Sur Giv" */
 const SURNAMES = ['zhang', 'wang', 'li', 'zhao', 'chen', 'yang', 'huang', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'lin', 'luo', 'gao', 'liang'];
@@ -195,20 +194,6 @@ async function load(url: string, token: string, paths?: string[]) {
   };
 }
 
-async function waitHealthy(base: string, server: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited:\n${output()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`no answer from /api/health within 120 s:\n${output()}`);
-    await sleep(50);
-  }
-}
-
 export async function runSystemUsersBench(): Promise<void> {
   console.log(`\nsystem administration: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} clients for ${DURATION_S} s, export to xlsx`);
   // other work on the machine skews the figures: say how busy it was
@@ -229,31 +214,10 @@ export async function runSystemUsersBench(): Promise<void> {
     console.log(`  inserted ${USERS.toLocaleString('en')} users in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await db.$client.end();
 
-    // the server as users run it
-    const startServer = async () => {
-      const port = await freePort();
-      const base = `http://127.0.0.1:${port}`;
-      let output = '';
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATABASE_URL: pg.url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          LOG_LEVEL: 'warn',
-          JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-          STATIC_DIR: path.join(dataDir, 'no-console'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (d) => (output += d));
-      child.stderr!.on('data', (d) => (output += d));
-      servers.push(child);
-      await waitHealthy(base, child, () => output);
-      return { base, pid: child.pid! };
-    };
-    const started = await startServer();
+    // the server as users run it (npm start's bundle and node options)
+    const server = await startServer(pg.url, dataDir);
+    servers.push(server.c);
+    const started = { base: server.base, pid: server.c.pid! };
     const base = started.base;
     const pid = started.pid;
 
