@@ -4,6 +4,9 @@
  * UTC+8, comparisons, and the refusals (no READ_UNI_STAT, a bad range or parameter).
  */
 import { sql } from 'drizzle-orm';
+import { DEPTH_BUCKETS, DURATION_BUCKETS } from '../../shared/stat';
+import { statPools } from '../../server/modules/stats/pools';
+import { PgRollupStore } from '../../server/modules/stats/store/rollup';
 import { call, makeRole, registerAdmin } from '../support/accounts';
 import { chatUser } from '../support/chat';
 import { createTestApp } from '../support/test-app';
@@ -51,6 +54,16 @@ async function userDay(app: string, day: string, uid: string, m: Dims & { sessio
   await t.db.execute(sql`INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version, sessions, page_views, duration_s)
     VALUES (${app}, ${day}::date, ${uid}, ${p}, ${c}, ${v}, ${m.sessions ?? 1}, ${m.pv ?? 1}, ${m.dur ?? 10})`);
 }
+/** what the rollup job does after device (user) days change: the kept DAU / WAU / MAU of those days and the 29 after */
+async function keepActivity(app: string, first: string, last: string) {
+  await t.db.execute(sql`INSERT INTO stat_activity_dirty (app_id, day) VALUES (${app}, ${first}::date), (${app}, ${last}::date)`);
+  const pools = statPools(t.db);
+  try {
+    await new PgRollupStore(pools).rollupDirty(480);
+  } finally {
+    await pools.end();
+  }
+}
 let sid = 0;
 async function session(app: string, day: string, deviceId: string, pages: number, durationS: number, m: Dims & { uid?: string } = {}) {
   const [p, c, v] = dimsOf(m);
@@ -59,6 +72,38 @@ async function session(app: string, day: string, deviceId: string, pages: number
       entry_page, exit_page, page_count, event_count, duration_s, first_visit)
     VALUES (${app}, ${day}::date, ${`sid-${++sid}`}, ${deviceId}, ${m.uid ?? null}, ${p}, ${c}, ${v}, '', ${start}::timestamptz,
       ${start}::timestamptz + make_interval(secs => ${durationS}), 'pages/index', 'pages/index', ${pages}, 0, ${durationS}, false)`);
+}
+/**
+ * A day's sessions as the rollup keeps them for stickiness: each device's (user's) day with the
+ * masks of the buckets its sessions fell in, and the day's sessions per bucket in stat_daily.
+ */
+async function stickyDay(app: string, day: string, sessions: Array<{ device: string; pages: number; dur: number; uid?: string }>) {
+  const bucket = (v: number, buckets: readonly { min: number; max: number | null }[]) => buckets.findIndex((b) => v >= b.min && (b.max === null || v <= b.max));
+  const masks = new Map<string, { depth: number; duration: number; n: number; user: boolean }>();
+  const counts = { depth: DEPTH_BUCKETS.map(() => 0), duration: DURATION_BUCKETS.map(() => 0), depthUsers: DEPTH_BUCKETS.map(() => 0), durationUsers: DURATION_BUCKETS.map(() => 0) };
+  const mark = (key: string, user: boolean, s: { pages: number; dur: number }) => {
+    const m = masks.get(key) ?? { depth: 0, duration: 0, n: 0, user };
+    if (s.pages >= 1) m.depth |= 1 << bucket(s.pages, DEPTH_BUCKETS);
+    m.duration |= 1 << bucket(s.dur, DURATION_BUCKETS);
+    m.n++;
+    masks.set(key, m);
+  };
+  for (const s of sessions) {
+    mark(`d:${s.device}`, false, s);
+    if (s.uid) mark(`u:${s.uid}`, true, s);
+    if (s.pages >= 1) counts.depth[bucket(s.pages, DEPTH_BUCKETS)]++;
+    counts.duration[bucket(s.dur, DURATION_BUCKETS)]++;
+    if (s.uid && s.pages >= 1) counts.depthUsers[bucket(s.pages, DEPTH_BUCKETS)]++;
+    if (s.uid) counts.durationUsers[bucket(s.dur, DURATION_BUCKETS)]++;
+  }
+  for (const [key, m] of masks) {
+    const table = m.user ? sql`stat_user_days (app_id, day, uid` : sql`stat_device_days (app_id, day, device_id`;
+    await t.db.execute(sql`INSERT INTO ${table}, platform, channel, version, sessions, page_views, duration_s, depth_mask, duration_mask)
+      VALUES (${app}, ${day}::date, ${key.slice(2)}, 'web', '', '1.0.0', ${m.n}, 1, 10, ${m.depth}, ${m.duration})`);
+  }
+  const arr = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
+  await t.db.execute(sql`INSERT INTO stat_daily (day, app_id, platform, channel, version, sessions, depth_sessions, duration_sessions, depth_user_sessions, duration_user_sessions)
+    VALUES (${day}::date, ${app}, 'web', '', '1.0.0', ${sessions.length}, ${arr(counts.depth)}, ${arr(counts.duration)}, ${arr(counts.depthUsers)}, ${arr(counts.durationUsers)})`);
 }
 async function retention(app: string, subject: string, mode: string, cohortDay: string, n: number, cohort: number, retained: number, d: Dims = {}) {
   const [p, c, v] = dimsOf(d);
@@ -145,6 +190,7 @@ test('DAU, WAU and MAU are distinct over the trailing 1, 7 and 30 days', async (
   await deviceDay(A, '2026-03-02', 'd');
   await deviceDay(A, '2026-03-01', 'd');
   await deviceDay(A, '2026-03-01', 'e');
+  await keepActivity(A, '2026-03-01', '2026-03-31');
   const r = await report('/api/stat/devices/activity', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
   expect(r.days).toEqual([
     // 03-01 .. 03-30: a, b, c, d, e (d twice counts once)
@@ -154,9 +200,16 @@ test('DAU, WAU and MAU are distinct over the trailing 1, 7 and 30 days', async (
   ]);
   const web = await report('/api/stat/devices/activity', { app_id: A, start: '2026-03-31', end: '2026-03-31', platform: 'web' });
   expect(web.days).toEqual([{ day: '2026-03-31', dau: 1, wau: 2, mau: 3, dau_wau: 50, dau_mau: 33.3 }]);
+  // a channel (or a version) is counted from the device days, with the same answer
+  const counted = await report('/api/stat/devices/activity', { app_id: A, start: '2026-03-30', end: '2026-03-31', channel: '', version: '1.0.0' });
+  expect(counted.days).toEqual(r.days);
+  // days after the last activity: a (03-31) leaves the WAU after 7 days; a, b and c stay in the MAU
+  const later = await report('/api/stat/devices/activity', { app_id: A, start: '2026-04-06', end: '2026-04-07' });
+  expect(later.days.map((d: { wau: number; mau: number }) => [d.wau, d.mau])).toEqual([[1, 3], [0, 3]]);
 
   await userDay(A, '2026-03-31', 'u1');
   await userDay(A, '2026-03-25', 'u2');
+  await keepActivity(A, '2026-03-25', '2026-03-31');
   const users = await report('/api/stat/users/activity', { app_id: A, start: '2026-03-31', end: '2026-03-31' });
   expect(users.days).toEqual([{ day: '2026-03-31', dau: 1, wau: 2, mau: 2, dau_wau: 50, dau_mau: 50 }]);
 });
@@ -196,12 +249,14 @@ test('retention: each cohort with its size and the retained share on day n; days
 
 test('stickiness: launches and devices (users) by visit depth and by duration', async () => {
   const A = '__UNI__STICKY';
-  await session(A, '2026-03-31', 's-a', 1, 1, { uid: 'u1' });
-  await session(A, '2026-03-31', 's-a', 1, 4, { uid: 'u1' });
-  await session(A, '2026-03-31', 's-b', 2, 100);
-  await session(A, '2026-03-31', 's-c', 5, 101, { uid: 'u2' });
-  await session(A, '2026-03-31', 's-d', 12, 30);
-  await session(A, '2026-03-29', 's-e', 3, 3); // outside the range
+  await stickyDay(A, '2026-03-31', [
+    { device: 's-a', pages: 1, dur: 1, uid: 'u1' },
+    { device: 's-a', pages: 1, dur: 4, uid: 'u1' },
+    { device: 's-b', pages: 2, dur: 100 },
+    { device: 's-c', pages: 5, dur: 101, uid: 'u2' },
+    { device: 's-d', pages: 12, dur: 30 },
+  ]);
+  await stickyDay(A, '2026-03-29', [{ device: 's-e', pages: 3, dur: 3 }]); // outside the range
   const r = await report('/api/stat/devices/stickiness', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
   expect(r.total_sessions).toBe(5);
   expect(r.depth).toEqual([

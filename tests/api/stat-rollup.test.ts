@@ -5,7 +5,9 @@
  * hand-made case; two runners at once; the refresh and redo routes and who may call them.
  */
 import { sql } from 'drizzle-orm';
-import { addDays, STAT_KINDS, statDay } from '../../shared/stat';
+import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, STAT_KINDS, statDay } from '../../shared/stat';
+import { parseFilter } from '../../server/modules/stats/filter';
+import { PgDeviceReports } from '../../server/modules/stats/store/devices';
 import { statPools, type StatPools } from '../../server/modules/stats/pools';
 import { PgRollupStore } from '../../server/modules/stats/store/rollup';
 import { call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
@@ -28,6 +30,7 @@ const TABLES = [
   'stat_error_groups',
   'stat_error_days',
   'stat_retention',
+  'stat_activity',
 ];
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -203,6 +206,80 @@ test('incremental runs over batches, late events and a device first seen late eq
   const days = [...new Set(everything.map((e) => statDay(e.ts, TZ)))].sort();
   expect(await store.recompute('app-a', days[0], days[days.length - 1], TZ)).toBe(days.length);
   expect(await snapshot('app-a')).toEqual(incremental);
+});
+
+test('the kept DAU / WAU / MAU and the stickiness buckets equal a plain-JS count of the raw events', async () => {
+  const TZ = 480;
+  const app = 'app-kept';
+  const events = generateEvents({ appId: app, seed: 31, from: Date.parse('2026-07-01T00:00:00Z'), days: 40, devices: 12 });
+  // in two goes: the second's days change the first's WAU / MAU
+  const cut = Date.parse('2026-07-20T00:00:00Z');
+  await insertEvents(pool(), events.filter((e) => e.ts.getTime() < cut), TZ);
+  await drain(TZ);
+  await insertEvents(pool(), events.filter((e) => e.ts.getTime() >= cut), TZ);
+  await drain(TZ);
+  expect(await rows(sql`SELECT 1 FROM stat_activity_dirty`)).toEqual([]);
+
+  const reports = new PgDeviceReports(pools);
+  const start = '2026-07-01';
+  const end = '2026-08-15';
+  // active days per device (user), by local day
+  const activeDays = (key: (e: RawEvent) => string | null, platform?: string) => {
+    const out = new Map<string, Set<string>>();
+    for (const e of byTime(events)) {
+      const k = key(e);
+      if (!k || (platform && e.platform !== platform)) continue;
+      const day = statDay(e.ts, TZ);
+      out.set(day, (out.get(day) ?? new Set()).add(k));
+    }
+    return out;
+  };
+  const expectActivity = (active: Map<string, Set<string>>) => {
+    const days: { day: string; dau: number; wau: number; mau: number }[] = [];
+    for (let d = start; d <= end; d = addDays(d, 1)) {
+      const within = (n: number) => new Set(Array.from({ length: n }, (_, i) => [...(active.get(addDays(d, -i)) ?? [])]).flat()).size;
+      days.push({ day: d, dau: within(1), wau: within(7), mau: within(30) });
+    }
+    return days;
+  };
+  const strip = (r: { days: { day: string; dau: number; wau: number; mau: number }[] }) => r.days.map(({ day, dau, wau, mau }) => ({ day, dau, wau, mau }));
+  const f = parseFilter({ app_id: app, start, end }, TZ);
+  expect(strip(await reports.activity('device', f))).toEqual(expectActivity(activeDays((e) => e.device_id)));
+  expect(strip(await reports.activity('device', { ...f, platform: 'android' }))).toEqual(expectActivity(activeDays((e) => e.device_id, 'android')));
+  expect(strip(await reports.activity('user', f))).toEqual(expectActivity(activeDays((e) => e.uid)));
+
+  // stickiness: a session's part of a day, its pages and duration; its device, and its last signed-in user
+  const parts = new Map<string, RawEvent[]>();
+  for (const e of byTime(events)) {
+    const key = `${statDay(e.ts, TZ)}|${e.sid}`;
+    parts.set(key, [...(parts.get(key) ?? []), e]);
+  }
+  const bucket = (v: number, buckets: readonly { min: number; max: number | null }[]) => buckets.findIndex((b) => v >= b.min && (b.max === null || v <= b.max));
+  const sticky = (users: boolean) => {
+    const depth = DEPTH_BUCKETS.map(() => ({ sessions: 0, ids: new Set<string>() }));
+    const duration = DURATION_BUCKETS.map(() => ({ sessions: 0, ids: new Set<string>() }));
+    for (const evs of parts.values()) {
+      const uid = [...evs].reverse().find((e) => e.uid)?.uid ?? null;
+      const id = users ? uid : evs[0].device_id;
+      if (!id) continue;
+      const pages = evs.filter((e) => e.kind === K.page).length;
+      const secs = Math.max(1, Math.round((evs[evs.length - 1].ts.getTime() - evs[0].ts.getTime()) / 1000));
+      if (pages >= 1) {
+        depth[bucket(pages, DEPTH_BUCKETS)].sessions++;
+        depth[bucket(pages, DEPTH_BUCKETS)].ids.add(id);
+      }
+      duration[bucket(secs, DURATION_BUCKETS)].sessions++;
+      duration[bucket(secs, DURATION_BUCKETS)].ids.add(id);
+    }
+    const rowsOf = (bs: typeof depth, keys: readonly { key: string }[]) => bs.map((b, i) => ({ key: keys[i].key, sessions: b.sessions, subjects: b.ids.size }));
+    const d = rowsOf(depth, DEPTH_BUCKETS);
+    const u = rowsOf(duration, DURATION_BUCKETS);
+    return { total_sessions: u.reduce((n, b) => n + b.sessions, 0), depth: d, duration: u };
+  };
+  const devices = await reports.stickiness('device', f);
+  expect(devices).toEqual(sticky(false));
+  expect(devices.depth.filter((b) => b.sessions > 0).length).toBeGreaterThan(2);
+  expect(await reports.stickiness('user', f)).toEqual(sticky(true));
 });
 
 test('two runners at once take each app-day once and count everything once', async () => {

@@ -54,6 +54,17 @@ export const statDirty = pgTable(
   (t) => [index().on(t.day, t.appId)],
 );
 
+/** app-days whose device (user) days changed: the rollup refreshes stat_activity from them (the day and the 29 after) */
+export const statActivityDirty = pgTable(
+  'stat_activity_dirty',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    appId: text().notNull(),
+    day: date().notNull(),
+  },
+  (t) => [index().on(t.appId)],
+);
+
 export const statHourly = pgTable(
   'stat_hourly',
   { hour: ts().notNull(), ...dims(), ...metrics() },
@@ -62,7 +73,17 @@ export const statHourly = pgTable(
 
 export const statDaily = pgTable(
   'stat_daily',
-  { day: date().notNull(), ...dims(), ...metrics() },
+  {
+    day: date().notNull(),
+    ...dims(),
+    ...metrics(),
+    /** sessions per visit-depth bucket (shared/stat.ts DEPTH_BUCKETS, in order), and those of signed-in users */
+    depthSessions: integer().array().notNull().default([]),
+    depthUserSessions: integer().array().notNull().default([]),
+    /** sessions per duration bucket (DURATION_BUCKETS), and those of signed-in users */
+    durationSessions: integer().array().notNull().default([]),
+    durationUserSessions: integer().array().notNull().default([]),
+  },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.platform, t.channel, t.version] })],
 );
 
@@ -82,6 +103,9 @@ export const statDeviceDays = pgTable(
     sessions: count(),
     pageViews: count(),
     durationS: bigint({ mode: 'number' }).notNull().default(0),
+    /** bit i: a session of the day in visit-depth bucket i (DEPTH_BUCKETS) / duration bucket i (DURATION_BUCKETS) */
+    depthMask: smallint().notNull().default(0),
+    durationMask: smallint().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.deviceId] }), index().on(t.appId, t.deviceId)],
 );
@@ -116,8 +140,31 @@ export const statUserDays = pgTable(
     sessions: count(),
     pageViews: count(),
     durationS: bigint({ mode: 'number' }).notNull().default(0),
+    depthMask: smallint().notNull().default(0),
+    durationMask: smallint().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.uid] }), index().on(t.appId, t.uid)],
+);
+
+/**
+ * DAU, WAU and MAU (distinct devices or users active on the day, the 7 and the 30 days up to it)
+ * per app, day and platform ('' = every platform), from the device (user) days: kept by the rollup
+ * job for the days an app-day's change reaches (it and the 29 after), so the activity page reads
+ * rows instead of counting. A day without a row had nobody active in its 30 days.
+ */
+export const statActivity = pgTable(
+  'stat_activity',
+  {
+    appId: text().notNull(),
+    /** 'device' | 'user' */
+    subject: text().notNull(),
+    day: date().notNull(),
+    platform: text().notNull(),
+    dau: count(),
+    wau: count(),
+    mau: count(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.subject, t.platform, t.day] })],
 );
 
 export const statUsers = pgTable(

@@ -186,12 +186,29 @@ export class PgDeviceReports implements DeviceReports {
   }
 
   async activity(subject: StatSubject, f: StatFilter): Promise<ActivityReport> {
+    const rows = f.channel || f.version ? await this.activityCounted(subject, f) : await this.activityKept(subject, f);
+    return { days: rows.map((r) => ({ ...r, dau_wau: ratio(r.dau, r.wau), dau_mau: ratio(r.dau, r.mau) })) };
+  }
+
+  /** every platform or one: the rows the rollup keeps (a day without one had nobody active in its 30 days) */
+  private activityKept(subject: StatSubject, f: StatFilter) {
+    return query<{ day: string; dau: number; wau: number; mau: number }>(
+      this.db,
+      sql`SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(a.dau, 0) AS dau, coalesce(a.wau, 0) AS wau, coalesce(a.mau, 0) AS mau
+        FROM (${days(f.start, f.end)}) g
+        LEFT JOIN stat_activity a ON a.app_id = ${f.appId} AND a.subject = ${subject} AND a.platform = ${f.platform ?? ''} AND a.day = g.day
+        ORDER BY g.day`,
+    );
+  }
+
+  /** a channel or a version: counted from the device (user) days */
+  private activityCounted(subject: StatSubject, f: StatFilter) {
     const T = TABLES[subject];
     // Each active day d of an id counts it in the 7 (30) days from d on, until its next active
     // day takes over: [d, min(d + 7, next)) never overlap, so the running sum of +1 at d and -1
     // at the end is the exact number of distinct ids in the trailing window, in one pass over
     // the rows (a window per day would read every row 30 times).
-    const rows = await query<{ day: string; dau: number; wau: number; mau: number }>(
+    return query<{ day: string; dau: number; wau: number; mau: number }>(
       this.db,
       sql`WITH t AS (
           SELECT t.day, lead(t.day) OVER (PARTITION BY t.${T.id} ORDER BY t.day) AS nxt
@@ -209,7 +226,6 @@ export class PgDeviceReports implements DeviceReports {
       SELECT to_char(d, 'YYYY-MM-DD') AS day, dau::int, wau::int, mau::int FROM run
       WHERE d BETWEEN ${f.start}::date AND ${f.end}::date ORDER BY d`,
     );
-    return { days: rows.map((r) => ({ ...r, dau_wau: ratio(r.dau, r.wau), dau_mau: ratio(r.dau, r.mau) })) };
   }
 
   async trend(subject: StatSubject, f: StatFilter, granularity: TrendGranularity): Promise<TrendReport> {
@@ -233,6 +249,11 @@ export class PgDeviceReports implements DeviceReports {
         FROM g LEFT JOIN hr ON hr.hour = g.h LEFT JOIN us ON us.hour = g.h LEFT JOIN n ON n.hour = g.h ORDER BY g.h`,
       );
       return { granularity, rows };
+    }
+    if (granularity === 'day') {
+      // an id has one row a day: the day's figures are its rows' (no distinct to count)
+      const rows = await this.daily(subject, f);
+      return { granularity, rows: rows.map((r) => ({ bucket: r.day, new: r.new, active: r.active, sessions: r.sessions, duration_s: r.duration_s })) };
     }
     const unit = sql.raw(`'${granularity}'`);
     const bucket = (col: SQL) => sql`date_trunc(${unit}, ${col})::date`;
@@ -284,16 +305,16 @@ export class PgDeviceReports implements DeviceReports {
   private async totals(subject: StatSubject, f: StatFilter, byPlatform: boolean) {
     const T = TABLES[subject];
     const group = byPlatform ? sql`t.platform` : sql`''`;
+    // the distinct ids alone (a narrow hash aggregate), the sums apart
     return query<{ platform: string } & Totals>(
       this.db,
-      sql`WITH a AS (SELECT x.platform, count(*)::int AS active, sum(x.sessions)::int AS sessions, sum(x.duration_s)::float8 AS duration_s
-              FROM (SELECT ${group} AS platform, t.${T.id}, sum(t.sessions) AS sessions, sum(t.duration_s) AS duration_s
-                    FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1, 2) x GROUP BY 1),
+      sql`WITH a AS (SELECT x.platform, count(*)::int AS active FROM (SELECT ${group} AS platform, t.${T.id} FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1, 2) x GROUP BY 1),
+        s AS (SELECT ${group} AS platform, sum(t.sessions)::int AS sessions, sum(t.duration_s::float8) AS duration_s FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1),
         n AS (SELECT ${group} AS platform, count(*)::int AS new FROM ${T.firsts} t
               WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY 1)
       SELECT coalesce(a.platform, n.platform) AS platform, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,
-        coalesce(a.sessions, 0) AS sessions, coalesce(a.duration_s, 0) AS duration_s
-      FROM a FULL JOIN n ON n.platform = a.platform ORDER BY active DESC, platform`,
+        coalesce(s.sessions, 0) AS sessions, coalesce(s.duration_s, 0) AS duration_s
+      FROM a JOIN s ON s.platform = a.platform FULL JOIN n ON n.platform = a.platform ORDER BY active DESC, platform`,
     );
   }
 
@@ -318,32 +339,23 @@ export class PgDeviceReports implements DeviceReports {
 
   async stickiness(subject: StatSubject, f: StatFilter): Promise<StickinessReport> {
     const T = TABLES[subject];
-    const idCol = subject === 'device' ? sql`s.device_id` : sql`s.uid`;
-    const caseOf = (col: SQL, buckets: readonly { key: string; min: number; max: number | null }[]) =>
-      sql`CASE ${sql.join(
-        buckets.map((b) => (b.max === null ? sql`WHEN ${col} >= ${b.min} THEN ${b.key}` : sql`WHEN ${col} BETWEEN ${b.min} AND ${b.max} THEN ${b.key}`)),
-        sql` `,
-      )} END`;
-    // one scan of the sessions; distinct ids per bucket by grouping (bucket, id) first (a hash
-    // aggregate) rather than count(DISTINCT), which sorts
-    const rows = await query<BucketRow & { part: string }>(
-      this.db,
-      sql`WITH s AS MATERIALIZED (
-          SELECT CASE WHEN s.page_count >= 1 THEN ${caseOf(sql`s.page_count`, DEPTH_BUCKETS)} END AS dk, ${caseOf(sql`s.duration_s`, DURATION_BUCKETS)} AS uk, ${idCol} AS id
-          FROM stat_sessions s WHERE ${filterWhere(f, 's')}${T.sessionsOnly}
-        )
-        SELECT 'depth' AS part, dk AS key, sum(n)::int AS sessions, count(*)::int AS subjects FROM (SELECT dk, id, count(*) AS n FROM s WHERE dk IS NOT NULL GROUP BY 1, 2) x GROUP BY dk
-        UNION ALL
-        SELECT 'duration', uk, sum(n)::int, count(*)::int FROM (SELECT uk, id, count(*) AS n FROM s GROUP BY 1, 2) x GROUP BY uk
-        UNION ALL
-        SELECT 'total', '', count(*)::int, 0 FROM s`,
-    );
-    const depth = rows.filter((r) => r.part === 'depth');
-    const duration = rows.filter((r) => r.part === 'duration');
-    const total = { n: rows.find((r) => r.part === 'total')?.sessions ?? 0 };
-    // every bucket in its order, empty ones as 0
-    const fill = (rows: BucketRow[], buckets: readonly { key: string }[]) =>
-      buckets.map((b) => rows.find((r) => r.key === b.key) ?? { key: b.key, sessions: 0, subjects: 0 });
-    return { total_sessions: total.n, depth: fill(depth, DEPTH_BUCKETS), duration: fill(duration, DURATION_BUCKETS) };
+    const [depthCol, durationCol] = subject === 'device' ? ['depth_sessions', 'duration_sessions'] : ['depth_user_sessions', 'duration_user_sessions'];
+    // sessions per bucket: the days' counts (under the sessions' dimensions), summed
+    const sums = (col: string, n: number) => sql.join(Array.from({ length: n }, (_, i) => sql.raw(`coalesce(sum(d.${col}[${i + 1}]), 0)::int`)), sql`, `);
+    // ids per bucket: an id counts once in each bucket any of its days' sessions fell in (bit i of the day masks)
+    const bits = (col: string, n: number) => sql.join(Array.from({ length: n }, (_, i) => sql.raw(`count(*) FILTER (WHERE x.${col} & ${1 << i} <> 0)::int`)), sql`, `);
+    const [[sessions], [subjects]] = await Promise.all([
+      query<{ v: number[] }>(this.db, sql`SELECT ARRAY[${sums(depthCol, DEPTH_BUCKETS.length)}, ${sums(durationCol, DURATION_BUCKETS.length)}] AS v FROM stat_daily d WHERE ${filterWhere(f, 'd')}`),
+      query<{ v: number[] }>(
+        this.db,
+        sql`SELECT ARRAY[${bits('dm', DEPTH_BUCKETS.length)}, ${bits('um', DURATION_BUCKETS.length)}] AS v
+          FROM (SELECT bit_or(t.depth_mask) AS dm, bit_or(t.duration_mask) AS um FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY t.${T.id}) x`,
+      ),
+    ]);
+    const at = (buckets: readonly { key: string }[], offset: number): BucketRow[] =>
+      buckets.map((b, i) => ({ key: b.key, sessions: sessions.v[offset + i], subjects: subjects.v[offset + i] }));
+    const duration = at(DURATION_BUCKETS, DEPTH_BUCKETS.length);
+    // every session has a duration (at least 1 s): the duration buckets hold them all
+    return { total_sessions: duration.reduce((n, b) => n + b.sessions, 0), depth: at(DEPTH_BUCKETS, 0), duration };
   }
 }

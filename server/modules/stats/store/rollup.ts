@@ -3,7 +3,7 @@
  * (server/db/schema/stats.ts), replacing what an app-day had, so running it twice changes nothing.
  */
 import { type SQL, sql } from 'drizzle-orm';
-import { addDays, RETENTION_DAYS, STAT_KINDS, STAT_SPEC, statDay, statDayStart } from '../../../../shared/stat';
+import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, RETENTION_DAYS, STAT_KINDS, STAT_SPEC, statDay, statDayStart } from '../../../../shared/stat';
 import { intArray, query, textArray, type Tx } from '../../../core/sql';
 import type { StatPools } from '../pools';
 
@@ -46,6 +46,7 @@ const ROLLUP_TABLES = [
   'stat_error_groups',
   'stat_error_days',
   'stat_retention',
+  'stat_activity',
 ];
 
 /**
@@ -68,6 +69,57 @@ const PATH = sql.raw(`CASE
   ELSE coalesce(nullif(split_part(split_part(regexp_replace(e.url, '^[A-Za-z][A-Za-z0-9+.-]*://[^/?#]*', ''), '#', 1), '?', 1), ''), '/')
 END`);
 
+/** the index of the bucket a value falls in (NULL in none: a session without page views has no depth) */
+const bucketIndex = (col: string, buckets: readonly { min: number; max: number | null }[]) =>
+  sql.raw(`CASE ${buckets.map((b, i) => (b.max === null ? `WHEN ${col} >= ${b.min} THEN ${i}` : `WHEN ${col} BETWEEN ${b.min} AND ${b.max} THEN ${i}`)).join(' ')} END`);
+const DEPTH_I = bucketIndex('page_count', DEPTH_BUCKETS);
+const DURATION_I = bucketIndex('duration_s', DURATION_BUCKETS);
+/** the masks of the buckets a device's (user's) sessions of the day fell in (bit i: bucket i) */
+const MASKS = sql`coalesce(bit_or(1 << ${DEPTH_I}), 0)::smallint AS depth_mask, coalesce(bit_or(1 << ${DURATION_I}), 0)::smallint AS duration_mask`;
+/** sessions per bucket, in the buckets' order (only those of signed-in users with `users`) */
+const perBucket = (index: SQL, n: number, users: boolean) =>
+  sql`ARRAY[${sql.join(
+    Array.from({ length: n }, (_, i) => sql`count(*) FILTER (WHERE ${index} = ${sql.raw(String(i))}${users ? sql` AND uid IS NOT NULL` : sql``})::int`),
+    sql`, `,
+  )}]`;
+
+/**
+ * An app's stat_activity rows of the days [first, last + 29] (what device or user days of
+ * first..last can change; the old ones are deleted first), every platform ('') and each platform,
+ * from the days [first - 29, last + 29]. An id's active day d counts it in the 7 (30) days from d until its next active day
+ * takes over: [d, min(d + 7, next)) never overlap, so the running sum of +1 at d and -1 at the end
+ * is the exact number of distinct ids in the trailing window, in one pass over the rows.
+ */
+function activitySql(appId: string, subject: 'device' | 'user', first: string, last: string): SQL {
+  const [table, id] = subject === 'device' ? ['stat_device_days', 'device_id'] : ['stat_user_days', 'uid'];
+  const a = sql`${first}::date`;
+  const b = sql`${last}::date + 29`;
+  return sql`WITH t AS (
+      SELECT day, platform,
+        lead(day) OVER (PARTITION BY ${sql.raw(id)} ORDER BY day) AS nxt_all,
+        lead(day) OVER (PARTITION BY ${sql.raw(id)}, platform ORDER BY day) AS nxt_p
+      FROM ${sql.raw(table)} WHERE app_id = ${appId} AND day BETWEEN ${a} - 29 AND ${b}
+    ), deltas AS (
+      SELECT '' AS scope, day AS d, 1 AS dau, 1 AS w7, 1 AS w30 FROM t
+      UNION ALL SELECT '', least(day + 7, coalesce(nxt_all, day + 7)), 0, -1, 0 FROM t
+      UNION ALL SELECT '', least(day + 30, coalesce(nxt_all, day + 30)), 0, 0, -1 FROM t
+      UNION ALL SELECT platform, day, 1, 1, 1 FROM t
+      UNION ALL SELECT platform, least(day + 7, coalesce(nxt_p, day + 7)), 0, -1, 0 FROM t
+      UNION ALL SELECT platform, least(day + 30, coalesce(nxt_p, day + 30)), 0, 0, -1 FROM t
+    ), daily AS (
+      SELECT scope, d, sum(dau) AS dau, sum(w7) AS w7, sum(w30) AS w30 FROM deltas WHERE d <= ${b} GROUP BY 1, 2
+    ), grid AS (
+      SELECT s.scope, g::date AS d FROM (SELECT DISTINCT scope FROM daily) s CROSS JOIN generate_series(${a} - 29, ${b}, interval '1 day') g
+    ), run AS (
+      SELECT g.scope, g.d, coalesce(x.dau, 0) AS dau,
+        sum(coalesce(x.w7, 0)) OVER (PARTITION BY g.scope ORDER BY g.d) AS wau,
+        sum(coalesce(x.w30, 0)) OVER (PARTITION BY g.scope ORDER BY g.d) AS mau
+      FROM grid g LEFT JOIN daily x ON x.scope = g.scope AND x.d = g.d
+    )
+    INSERT INTO stat_activity (app_id, subject, day, platform, dau, wau, mau)
+    SELECT ${appId}, ${subject}, d, scope, dau, wau, mau FROM run WHERE d BETWEEN ${a} AND ${b} AND mau > 0`;
+}
+
 export class PgRollupStore implements RollupStore {
   /** `now` decides which retention rows are due (cohort day + n not after today) */
   constructor(
@@ -87,7 +139,7 @@ export class PgRollupStore implements RollupStore {
 
   async rebuild(tz: number): Promise<void> {
     await this.pools.write.transaction(async (tx) => {
-      await tx.execute(sql.raw(`TRUNCATE ${[...ROLLUP_TABLES, 'stat_dirty'].join(', ')}`));
+      await tx.execute(sql.raw(`TRUNCATE ${[...ROLLUP_TABLES, 'stat_dirty', 'stat_activity_dirty'].join(', ')}`));
       await tx.execute(sql`INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, ${tz}::int) FROM stat_events`);
     });
   }
@@ -140,7 +192,31 @@ export class PgRollupStore implements RollupStore {
         opts.onError?.(e, taken);
       }
     }
+    await this.refreshActivity();
     return done;
+  }
+
+  /**
+   * DAU / WAU / MAU of the days the recomputed app-days reach (each of them and the 29 after),
+   * one statement per app and subject; the marks it read go in the same transaction (a mark left
+   * by a crash is taken by the next run).
+   */
+  private async refreshActivity(): Promise<void> {
+    const apps = await query<{ app_id: string }>(this.pools.write, sql`SELECT DISTINCT app_id FROM stat_activity_dirty`);
+    for (const { app_id: appId } of apps) {
+      await this.pools.write.transaction(async (tx) => {
+        // after the app's day recomputations that are running: what they wrote is seen
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${APP_LOCK}, hashtext(${appId}))`);
+        const [m] = await query<{ ids: string[] | null; first: string; last: string }>(
+          tx,
+          sql`SELECT array_agg(id)::text[] AS ids, min(day)::text AS first, max(day)::text AS last FROM stat_activity_dirty WHERE app_id = ${appId}`,
+        );
+        if (!m.ids) return;
+        await tx.execute(sql`DELETE FROM stat_activity WHERE app_id = ${appId} AND day BETWEEN ${m.first}::date AND ${m.last}::date + 29`);
+        for (const subject of ['device', 'user'] as const) await tx.execute(activitySql(appId, subject, m.first, m.last));
+        await tx.execute(sql`DELETE FROM stat_activity_dirty WHERE id = ANY(${textArray(m.ids)}::bigint[])`);
+      });
+    }
   }
 
   /** replaces one app-day's rollups with what its raw events say */
@@ -222,19 +298,21 @@ export class PgRollupStore implements RollupStore {
         s.entry_page, s.exit_page, s.page_count, s.event_count, s.duration_s, s.started_at = dv.first_ts
       FROM rollup_ses s JOIN stat_devices dv ON dv.app_id = ${appId} AND dv.device_id = s.device_id`);
 
-    await x(sql`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version, uid, sessions, page_views, duration_s)
-      SELECT ${appId}, ${d}, f.device_id, f.platform, f.channel, f.version, u.uid, coalesce(s.n, 0), f.pv, coalesce(s.dur, 0)
+    await x(sql`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version, uid, sessions, page_views, duration_s, depth_mask, duration_mask)
+      SELECT ${appId}, ${d}, f.device_id, f.platform, f.channel, f.version, u.uid, coalesce(s.n, 0), f.pv, coalesce(s.dur, 0),
+        coalesce(s.depth_mask, 0), coalesce(s.duration_mask, 0)
       FROM (SELECT DISTINCT ON (device_id) device_id, platform, channel, version,
               count(*) FILTER (WHERE kind = ${K.page}) OVER (PARTITION BY device_id) AS pv
             FROM rollup_ev ORDER BY device_id, ts, eid) f
       LEFT JOIN (SELECT DISTINCT ON (device_id) device_id, uid FROM rollup_ev WHERE uid IS NOT NULL ORDER BY device_id, ts DESC, eid DESC) u USING (device_id)
-      LEFT JOIN (SELECT device_id, count(*) AS n, sum(duration_s) AS dur FROM rollup_ses GROUP BY device_id) s USING (device_id)`);
-    await x(sql`INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version, sessions, page_views, duration_s)
-      SELECT ${appId}, ${d}, f.uid, f.platform, f.channel, f.version, coalesce(s.n, 0), f.pv, coalesce(s.dur, 0)
+      LEFT JOIN (SELECT device_id, count(*) AS n, sum(duration_s) AS dur, ${MASKS} FROM rollup_ses GROUP BY device_id) s USING (device_id)`);
+    await x(sql`INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version, sessions, page_views, duration_s, depth_mask, duration_mask)
+      SELECT ${appId}, ${d}, f.uid, f.platform, f.channel, f.version, coalesce(s.n, 0), f.pv, coalesce(s.dur, 0),
+        coalesce(s.depth_mask, 0), coalesce(s.duration_mask, 0)
       FROM (SELECT DISTINCT ON (uid) uid, platform, channel, version,
               count(*) FILTER (WHERE kind = ${K.page}) OVER (PARTITION BY uid) AS pv
             FROM rollup_ev WHERE uid IS NOT NULL ORDER BY uid, ts, eid) f
-      LEFT JOIN (SELECT uid, count(*) AS n, sum(duration_s) AS dur FROM rollup_ses WHERE uid IS NOT NULL GROUP BY uid) s USING (uid)`);
+      LEFT JOIN (SELECT uid, count(*) AS n, sum(duration_s) AS dur, ${MASKS} FROM rollup_ses WHERE uid IS NOT NULL GROUP BY uid) s USING (uid)`);
 
     // metric rows: event counts under each event's dims, session figures under the session's
     const metricRows = (bucket: (col: string) => SQL) => sql`
@@ -257,6 +335,15 @@ export class PgRollupStore implements RollupStore {
     await x(sql`INSERT INTO stat_daily (day, app_id, platform, channel, version, ${metricCols})
       SELECT ${d}, ${appId}, platform, channel, version, ${metricSums}
       FROM (${metricRows(() => sql`0`)}) m GROUP BY platform, channel, version`);
+    // the sessions by visit depth and duration (stickiness), under the session's dimensions as its other figures
+    await x(sql`UPDATE stat_daily t SET depth_sessions = b.ds, depth_user_sessions = b.dus, duration_sessions = b.us, duration_user_sessions = b.uus
+      FROM (SELECT platform, channel, version,
+          ${perBucket(DEPTH_I, DEPTH_BUCKETS.length, false)} AS ds, ${perBucket(DEPTH_I, DEPTH_BUCKETS.length, true)} AS dus,
+          ${perBucket(DURATION_I, DURATION_BUCKETS.length, false)} AS us, ${perBucket(DURATION_I, DURATION_BUCKETS.length, true)} AS uus
+        FROM rollup_ses GROUP BY 1, 2, 3) b
+      WHERE t.app_id = ${appId} AND t.day = ${d} AND t.platform = b.platform AND t.channel = b.channel AND t.version = b.version`);
+    // DAU / WAU / MAU of this day and the 29 after change: refreshed after the run (stat_activity_dirty)
+    await x(sql`INSERT INTO stat_activity_dirty (app_id, day) VALUES (${appId}, ${d})`);
 
     await x(sql`INSERT INTO stat_pages (day, app_id, platform, channel, version, path, title, views, visitors, entries, exits, bounces, duration_s, entry_duration_s)
       SELECT ${d}, ${appId}, e.platform, e.channel, e.version, e.path,
