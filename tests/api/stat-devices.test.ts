@@ -5,10 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { DEPTH_BUCKETS, DURATION_BUCKETS } from '../../shared/stat';
-import { statPools } from '../../server/modules/stats/pools';
-import { PgRollupStore } from '../../server/modules/stats/store/rollup';
 import { call, makeRole, registerAdmin } from '../support/accounts';
 import { chatUser } from '../support/chat';
+import { keepActivity } from '../support/stat-events';
 import { createTestApp } from '../support/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -53,16 +52,6 @@ async function userDay(app: string, day: string, uid: string, m: Dims & { sessio
   const [p, c, v] = dimsOf(m);
   await t.db.execute(sql`INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version, sessions, page_views, duration_s)
     VALUES (${app}, ${day}::date, ${uid}, ${p}, ${c}, ${v}, ${m.sessions ?? 1}, ${m.pv ?? 1}, ${m.dur ?? 10})`);
-}
-/** what the rollup job does after device (user) days change: the kept DAU / WAU / MAU of those days and the 29 after */
-async function keepActivity(app: string, first: string, last: string) {
-  await t.db.execute(sql`INSERT INTO stat_activity_dirty (app_id, day) VALUES (${app}, ${first}::date), (${app}, ${last}::date)`);
-  const pools = statPools(t.db);
-  try {
-    await new PgRollupStore(pools).rollupDirty(480);
-  } finally {
-    await pools.end();
-  }
 }
 let sid = 0;
 async function session(app: string, day: string, deviceId: string, pages: number, durationS: number, m: Dims & { uid?: string } = {}) {
@@ -190,7 +179,7 @@ test('DAU, WAU and MAU are distinct over the trailing 1, 7 and 30 days', async (
   await deviceDay(A, '2026-03-02', 'd');
   await deviceDay(A, '2026-03-01', 'd');
   await deviceDay(A, '2026-03-01', 'e');
-  await keepActivity(A, '2026-03-01', '2026-03-31');
+  await keepActivity(t.db, A, ['2026-03-01', '2026-03-31']);
   const r = await report('/api/stat/devices/activity', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
   expect(r.days).toEqual([
     // 03-01 .. 03-30: a, b, c, d, e (d twice counts once)
@@ -209,7 +198,7 @@ test('DAU, WAU and MAU are distinct over the trailing 1, 7 and 30 days', async (
 
   await userDay(A, '2026-03-31', 'u1');
   await userDay(A, '2026-03-25', 'u2');
-  await keepActivity(A, '2026-03-25', '2026-03-31');
+  await keepActivity(t.db, A, ['2026-03-25', '2026-03-31']);
   const users = await report('/api/stat/users/activity', { app_id: A, start: '2026-03-31', end: '2026-03-31' });
   expect(users.days).toEqual([{ day: '2026-03-31', dau: 1, wau: 2, mau: 2, dau_wau: 50, dau_mau: 50 }]);
 });

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, statDay, statDayStart } from '../../shared/stat';
 import { periodStarts } from '../../server/modules/payments/stats';
 import { call, login, makeRole, makeUser } from '../support/accounts';
+import { keepActivity } from '../support/stat-events';
 import { createTestApp } from '../support/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -95,6 +96,7 @@ beforeAll(async () => {
   await user(today, ids.alice);
   await user(today, ids.bob);
   await user(yesterday, ids.bob);
+  await keepActivity(t.db, APP, [yesterday, today]);
 }, 90_000);
 afterAll(async () => {
   await t?.close();

@@ -5,7 +5,10 @@
  */
 import type pg from 'pg';
 import { STAT_KINDS } from '../../shared/stat';
+import type { Db } from '../../server/db';
+import { statPools } from '../../server/modules/stats/pools';
 import { ensurePartitions, utcDay } from '../../server/modules/stats/store/partitions';
+import { PgRollupStore } from '../../server/modules/stats/store/rollup';
 
 /** a stat_events row as stored */
 export interface RawEvent {
@@ -207,5 +210,19 @@ export async function insertEvents(pool: pg.Pool, events: RawEvent[], tz: number
     throw e;
   } finally {
     client.release();
+  }
+}
+
+/**
+ * What the rollup job does after device (user) days change, for tests that write those rollup
+ * rows by hand: the kept DAU / WAU / MAU of these app-days and the 29 after.
+ */
+export async function keepActivity(db: Db, appId: string, days: string[]): Promise<void> {
+  for (const day of days) await db.$client.query('INSERT INTO stat_activity_dirty (app_id, day) VALUES ($1, $2::date)', [appId, day]);
+  const pools = statPools(db);
+  try {
+    await new PgRollupStore(pools).rollupDirty(480);
+  } finally {
+    await pools.end();
   }
 }

@@ -72,6 +72,11 @@ export interface ListSpec {
   reads?: string[];
   /** pages may come from the list cache (core/list/cache.ts) */
   cached?: boolean;
+  /**
+   * `from` is an aggregate (a report's rows): the page and the count come from one query, so the
+   * aggregate is computed once (a plain table is counted apart, its page read along an index)
+   */
+  aggregate?: boolean;
 }
 
 export type { SortOrder };
@@ -229,7 +234,7 @@ export async function runList(db: Db, spec: ListSpec, q: ListQuery): Promise<Lis
     const total = Number(rows[0].__total);
     return { data: rows.filter((r) => r.__k !== null).map(({ __total, __s, __k, ...r }) => map(r)), total };
   }
-  if (keywordOf(q)) {
+  if (keywordOf(q) || spec.aggregate) {
     const rows = await query(db, sql`SELECT ${spec.columns}, count(*) OVER () AS "__total" FROM ${spec.from} ${where} ${order} LIMIT ${pageSize} OFFSET ${offset}`);
     // past the last page the window has no row to carry the total
     const total = rows.length ? Number(rows[0].__total) : offset > 0 ? await count() : 0;

@@ -24,6 +24,7 @@ ALTER TABLE "stat_device_days" ADD COLUMN "duration_mask" smallint DEFAULT 0 NOT
 ALTER TABLE "stat_user_days" ADD COLUMN "depth_mask" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "stat_user_days" ADD COLUMN "duration_mask" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX "stat_activity_dirty_app_id_index" ON "stat_activity_dirty" USING btree ("app_id");--> statement-breakpoint
+CREATE INDEX "stat_sessions_scene_index" ON "stat_sessions" USING btree ("app_id","day","scene") WHERE "stat_sessions"."scene" <> '';--> statement-breakpoint
 -- the new rollup columns and tables fill as app-days are recomputed: every app-day with raw events is marked (in the configured time zone, UTC+8 by default)
 INSERT INTO "stat_dirty" ("app_id", "day")
 SELECT DISTINCT e."app_id", stat_day(e."ts", coalesce((SELECT ("value"->>'tz_offset_minutes')::int FROM "app_settings" WHERE "key" = 'settings.stats'), 480))

@@ -8,6 +8,7 @@
  * default +480 = UTC+8); `hour` is the UTC start of an hour (so any whole-hour zone re-buckets);
  * dimensions are never null ('' = not given), so they can be part of a primary key.
  */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = () => timestamp({ withTimezone: true });
@@ -208,7 +209,11 @@ export const statSessions = pgTable(
     /** the device's first session ever */
     firstVisit: boolean().notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.appId, t.day, t.sid] })],
+  (t) => [
+    primaryKey({ columns: [t.appId, t.day, t.sid] }),
+    // the scene report reads the mini-program sessions only (a scene is reported there)
+    index('stat_sessions_scene_index').on(t.appId, t.day, t.scene).where(sql`${t.scene} <> ''`),
+  ],
 );
 
 /** visited pages per day; durations run from a page view to the next event of its session */

@@ -231,6 +231,7 @@ export class PayStats {
     return {
       resource: 'stat-pay-ranking',
       from: ranked,
+      aggregate: true,
       columns: sql`v.user_id, u.username, u.nickname, v.paid_cents, v.refunded_cents, v.net_cents, v.orders, v.last_paid_at`,
       search: [sql`v.user_id`, sql`u.username`, sql`u.nickname`],
       filters: {},

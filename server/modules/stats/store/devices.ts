@@ -302,19 +302,26 @@ export class PgDeviceReports implements DeviceReports {
     };
   }
 
+  /**
+   * Totals over the range: every platform (platform null) and, with `byPlatform`, each platform, in
+   * one pass (grouping sets: the ids per platform and overall counted from the same rows).
+   */
   private async totals(subject: StatSubject, f: StatFilter, byPlatform: boolean) {
     const T = TABLES[subject];
-    const group = byPlatform ? sql`t.platform` : sql`''`;
-    // the distinct ids alone (a narrow hash aggregate), the sums apart
-    return query<{ platform: string } & Totals>(
+    const sets = byPlatform ? sql`GROUPING SETS ((t.platform, t.${T.id}), (t.${T.id}))` : sql`t.${T.id}`;
+    const platform = byPlatform ? sql`t.platform` : sql`NULL::text`;
+    // a day's duration fits an int: summed as int (bigint sums are numeric, and slow)
+    return query<{ platform: string | null } & Totals>(
       this.db,
-      sql`WITH a AS (SELECT x.platform, count(*)::int AS active FROM (SELECT ${group} AS platform, t.${T.id} FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1, 2) x GROUP BY 1),
-        s AS (SELECT ${group} AS platform, sum(t.sessions)::int AS sessions, sum(t.duration_s::float8) AS duration_s FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1),
-        n AS (SELECT ${group} AS platform, count(*)::int AS new FROM ${T.firsts} t
-              WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY 1)
-      SELECT coalesce(a.platform, n.platform) AS platform, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,
-        coalesce(s.sessions, 0) AS sessions, coalesce(s.duration_s, 0) AS duration_s
-      FROM a JOIN s ON s.platform = a.platform FULL JOIN n ON n.platform = a.platform ORDER BY active DESC, platform`,
+      // the overall row's key is '*' (no platform is called that): a full join wants an equality
+      sql`WITH a AS (SELECT coalesce(y.platform, '*') AS k, count(*)::int AS active, sum(y.sessions)::int AS sessions, sum(y.duration_s)::float8 AS duration_s
+            FROM (SELECT ${platform} AS platform, t.${T.id}, sum(t.sessions) AS sessions, sum(t.duration_s::int) AS duration_s
+              FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY ${sets}) y GROUP BY y.platform),
+        n AS (SELECT coalesce(${platform}, '*') AS k, count(*)::int AS new FROM ${T.firsts} t
+              WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY ${byPlatform ? sql`ROLLUP (t.platform)` : sql`()`})
+      SELECT nullif(coalesce(a.k, n.k), '*') AS platform, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,
+        coalesce(a.sessions, 0) AS sessions, coalesce(a.duration_s, 0) AS duration_s
+      FROM a FULL JOIN n ON n.k = a.k ORDER BY active DESC, platform`,
     );
   }
 
@@ -333,8 +340,17 @@ export class PgDeviceReports implements DeviceReports {
     const other = otherAppId
       ? { ...f, appId: otherAppId }
       : shiftFilter(f, addDays(f.start, -f.days), addDays(f.start, -1));
-    const [platforms, current, otherSide] = await Promise.all([this.totals(subject, f, true), this.side(subject, f), this.side(subject, other)]);
-    return { platforms, current, other: otherSide };
+    // the current side's totals are the overall row of the platforms' query
+    const [rows, current, otherSide] = await Promise.all([this.totals(subject, f, true), this.daily(subject, f), this.side(subject, other)]);
+    const all = rows.find((r) => r.platform === null);
+    const platforms = rows.filter((r): r is typeof r & { platform: string } => r.platform !== null);
+    const empty: Totals = { new: 0, active: 0, sessions: 0, duration_s: 0 };
+    const totals = all ? { new: all.new, active: all.active, sessions: all.sessions, duration_s: all.duration_s } : empty;
+    return {
+      platforms,
+      current: { app_id: f.appId, start: f.start, end: f.end, totals, days: current.map(({ day, new: n, active, sessions }) => ({ day, new: n, active, sessions })) },
+      other: otherSide,
+    };
   }
 
   async stickiness(subject: StatSubject, f: StatFilter): Promise<StickinessReport> {

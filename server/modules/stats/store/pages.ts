@@ -71,7 +71,7 @@ export class PgPageReports implements PageReports {
   /** the list of a report as a ListSpec over an aggregate (the list kit searches, sorts and pages it) */
   spec(kind: PageListKind, f: StatFilter): ListSpec {
     const sorts = (cols: readonly string[]) => Object.fromEntries(cols.map((c) => [c, sql.raw(`r.${c === 'values' ? '"values"' : c}`)]));
-    const base = { filters: {}, exportColumns: [], sorts: sorts(PAGE_LIST_SORTS[kind]), columns: sql`r.*` };
+    const base = { filters: {}, exportColumns: [], sorts: sorts(PAGE_LIST_SORTS[kind]), columns: sql`r.*`, aggregate: true };
     switch (kind) {
       case 'pages':
         return {
