@@ -131,7 +131,7 @@ export class PgDeviceReports implements DeviceReports {
     return query<{ day: string; new: number; active: number; sessions: number; page_views: number; duration_s: number }>(
       this.db,
       sql`WITH g AS (${days(f.start, f.end)}),
-        a AS (SELECT t.day, count(*)::int AS active, sum(t.sessions)::int AS sessions, sum(t.page_views)::int AS page_views, sum(t.duration_s)::bigint AS duration_s
+        a AS (SELECT t.day, count(*)::int AS active, sum(t.sessions)::int AS sessions, sum(t.page_views)::int AS page_views, sum(t.duration_s::int) AS duration_s
               FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY t.day),
         n AS (SELECT t.first_day AS day, count(*)::int AS new FROM ${T.firsts} t
               WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY t.first_day)

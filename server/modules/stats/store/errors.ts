@@ -7,7 +7,7 @@ import { AnyMap, originalPositionFor, type TraceMap } from '@jridgewell/trace-ma
 import { type SQL, sql } from 'drizzle-orm';
 import { STAT_KINDS } from '../../../../shared/stat';
 import { AppError } from '../../../core/errors';
-import { likePattern, query } from '../../../core/sql';
+import { likePattern, query, type Row } from '../../../core/sql';
 import { type StatFilter, filterWhere } from '../filter';
 import type { StatPools } from '../pools';
 
@@ -345,15 +345,22 @@ export class PgErrorReports implements ErrorReports {
       AND app_id = ${f.appId} AND kind = ${kindCode(kind)} AND err_hash = ${hash}
       ${f.platform ? sql`AND platform = ${f.platform}` : sql``} ${f.channel ? sql`AND channel = ${f.channel}` : sql``}
       ${f.version ? sql`AND version = ${f.version}` : sql``}`;
-    const by = (col: SQL) =>
-      query(db, sql`SELECT ${col} AS key, count(*)::int AS count FROM ${raw} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20`).then((rs) =>
-        rs.map((r) => ({ key: String(r.key ?? ''), count: num(r.count) })),
-      );
+    // the group's raw rows are read once; the breakdowns and the latest occurrences come from them
+    const by = (col: SQL) => sql`(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${col} AS key, count(*)::int AS count FROM r GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20) x)`;
+    const rawQuery = query<{ by_page: Row[]; by_os: Row[]; by_model: Row[]; count: number; devices: number; latest: Row[] }>(
+      db,
+      sql`WITH r AS MATERIALIZED (SELECT ts, device_id, platform, version, os, device_model, url, uid FROM ${raw})
+        SELECT ${by(PAGE_OF_URL)} AS by_page, ${by(sql`coalesce(os, '')`)} AS by_os, ${by(sql`coalesce(device_model, '')`)} AS by_model,
+          (SELECT count(*)::int FROM r) AS count, (SELECT count(DISTINCT device_id)::int FROM r) AS devices,
+          (SELECT coalesce(json_agg(x), '[]') FROM (SELECT ts, device_id, platform, version, coalesce(os, '') AS os, coalesce(device_model, '') AS device_model,
+              ${PAGE_OF_URL} AS page, uid FROM r ORDER BY ts DESC LIMIT ${LATEST_OCCURRENCES}) x) AS latest`,
+    );
+    const keyed = (rs: Row[]) => rs.map((r) => ({ key: String(r.key ?? ''), count: num(r.count) }));
     const rollupBy = (col: string) =>
       query(db, sql`SELECT ${sql.raw(col)} AS key, sum(count)::int AS count FROM stat_error_days WHERE ${inGroup} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20`).then((rs) =>
         rs.map((r) => ({ key: String(r.key), count: num(r.count) })),
       );
-    const [totals, trend, byPlatform, byVersion, byPage, byOs, byModel, rawTotals, latest] = await Promise.all([
+    const [totals, trend, byPlatform, byVersion, [rawFigures]] = await Promise.all([
       query(db, sql`SELECT coalesce(sum(count), 0)::int AS count, coalesce(sum(devices), 0)::int AS devices FROM stat_error_days WHERE ${inGroup}`),
       query(
         db,
@@ -363,16 +370,9 @@ export class PgErrorReports implements ErrorReports {
       ),
       rollupBy('platform'),
       rollupBy('version'),
-      by(PAGE_OF_URL),
-      by(sql`coalesce(os, '')`),
-      by(sql`coalesce(device_model, '')`),
-      query(db, sql`SELECT count(*)::int AS count, count(DISTINCT device_id)::int AS devices FROM ${raw}`),
-      query(
-        db,
-        sql`SELECT ts, device_id, platform, version, coalesce(os, '') AS os, coalesce(device_model, '') AS device_model, ${PAGE_OF_URL} AS page, uid
-            FROM ${raw} ORDER BY ts DESC LIMIT ${LATEST_OCCURRENCES}`,
-      ),
+      rawQuery,
     ]);
+    const latest = rawFigures.latest;
     // the stack is the latest occurrence's: its version's maps resolve it
     let version = latest[0] ? String(latest[0].version) : '';
     if (!latest[0]) {
@@ -393,11 +393,11 @@ export class PgErrorReports implements ErrorReports {
       trend: trend.map((r) => ({ day: String(r.day), count: num(r.count) })),
       by_platform: byPlatform,
       by_version: byVersion,
-      by_page: byPage,
-      by_os: byOs,
-      by_device_model: byModel,
-      raw_count: num(rawTotals[0]?.count),
-      raw_devices: num(rawTotals[0]?.devices),
+      by_page: keyed(rawFigures.by_page),
+      by_os: keyed(rawFigures.by_os),
+      by_device_model: keyed(rawFigures.by_model),
+      raw_count: num(rawFigures.count),
+      raw_devices: num(rawFigures.devices),
       latest: latest.map((r) => ({
         ts: iso(r.ts),
         device_id: String(r.device_id),

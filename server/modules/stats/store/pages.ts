@@ -127,17 +127,18 @@ export class PgPageReports implements PageReports {
         return {
           ...base,
           resource: 'stat-channels',
-          from: sql`(SELECT c.channel, coalesce(n.name, '') AS name, coalesce(nw.new_devices, 0) AS new_devices, coalesce(act.active_devices, 0) AS active_devices,
-              coalesce(d.sessions, 0) AS sessions, coalesce(d.page_views, 0) AS page_views, coalesce(d.duration_s, 0) AS duration_s,
-              coalesce(d.bounces, 0) AS bounces, ${ratio('coalesce(d.duration_s, 0)', 'coalesce(d.sessions, 0)')} AS avg_session_s,
-              ${ratio('coalesce(d.bounces, 0) * 100', 'coalesce(d.sessions, 0)')} AS bounce_rate
-            FROM (SELECT DISTINCT channel FROM stat_device_days WHERE ${filterWhere(f)}
-                UNION SELECT DISTINCT channel FROM stat_daily WHERE ${filterWhere(f)}) c
-            LEFT JOIN (SELECT channel, sum(sessions)::int AS sessions, sum(page_views)::int AS page_views, sum(duration_s)::float8 AS duration_s,
-                sum(bounces)::int AS bounces FROM stat_daily WHERE ${filterWhere(f)} GROUP BY channel) d ON d.channel = c.channel
-            LEFT JOIN (SELECT channel, count(*)::int AS active_devices
-                FROM (SELECT channel, device_id FROM stat_device_days WHERE ${filterWhere(f)} GROUP BY 1, 2) x GROUP BY channel) act
-              ON act.channel = c.channel
+          // the channels of the device days and of the day figures (one scan of each)
+          from: sql`(SELECT c.channel, coalesce(n.name, '') AS name, coalesce(nw.new_devices, 0) AS new_devices, c.active_devices,
+              c.sessions, c.page_views, c.duration_s, c.bounces, ${ratio('c.duration_s', 'c.sessions')} AS avg_session_s,
+              ${ratio('c.bounces * 100', 'c.sessions')} AS bounce_rate
+            FROM (SELECT coalesce(d.channel, act.channel) AS channel, coalesce(act.active_devices, 0) AS active_devices,
+                coalesce(d.sessions, 0) AS sessions, coalesce(d.page_views, 0) AS page_views, coalesce(d.duration_s, 0) AS duration_s,
+                coalesce(d.bounces, 0) AS bounces
+              FROM (SELECT channel, sum(sessions)::int AS sessions, sum(page_views)::int AS page_views, sum(duration_s)::float8 AS duration_s,
+                  sum(bounces)::int AS bounces FROM stat_daily WHERE ${filterWhere(f)} GROUP BY channel) d
+              FULL JOIN (SELECT channel, count(*)::int AS active_devices
+                  FROM (SELECT channel, device_id FROM stat_device_days WHERE ${filterWhere(f)} GROUP BY 1, 2) x GROUP BY channel) act
+                ON act.channel = d.channel) c
             LEFT JOIN (SELECT s.channel, count(*)::int AS new_devices FROM stat_devices s WHERE ${newDevicesWhere(f, 's')} GROUP BY s.channel) nw
               ON nw.channel = c.channel
             LEFT JOIN stat_names n ON n.app_id = ${f.appId} AND n.kind = 'channel' AND n.key = c.channel) r`,
