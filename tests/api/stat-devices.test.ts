@@ -38,10 +38,17 @@ async function device(app: string, id: string, firstDay: string, d: Dims & { fir
   await t.db.execute(sql`INSERT INTO stat_devices (app_id, device_id, first_ts, first_day, last_day, platform, channel, version)
     VALUES (${app}, ${id}, ${firstTs}::timestamptz, ${firstDay}::date, ${firstDay}::date, ${p}, ${c}, ${v})`);
 }
+/** a device's day, its figures added to the day's (stat_daily), as the rollup writes both */
 async function deviceDay(app: string, day: string, id: string, m: Dims & { sessions?: number; pv?: number; dur?: number; uid?: string } = {}) {
   const [p, c, v] = dimsOf(m);
+  const [sessions, pv, dur] = [m.sessions ?? 1, m.pv ?? 1, m.dur ?? 10];
   await t.db.execute(sql`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version, uid, sessions, page_views, duration_s)
-    VALUES (${app}, ${day}::date, ${id}, ${p}, ${c}, ${v}, ${m.uid ?? null}, ${m.sessions ?? 1}, ${m.pv ?? 1}, ${m.dur ?? 10})`);
+    VALUES (${app}, ${day}::date, ${id}, ${p}, ${c}, ${v}, ${m.uid ?? null}, ${sessions}, ${pv}, ${dur})`);
+  await t.db.execute(sql`INSERT INTO stat_daily (day, app_id, platform, channel, version, sessions, page_views, duration_s, active_devices)
+    VALUES (${day}::date, ${app}, ${p}, ${c}, ${v}, ${sessions}, ${pv}, ${dur}, 1)
+    ON CONFLICT (app_id, day, platform, channel, version) DO UPDATE SET sessions = stat_daily.sessions + EXCLUDED.sessions,
+      page_views = stat_daily.page_views + EXCLUDED.page_views, duration_s = stat_daily.duration_s + EXCLUDED.duration_s,
+      active_devices = stat_daily.active_devices + 1`);
 }
 async function user(app: string, uid: string, firstDay: string, d: Dims = {}) {
   const [p, c, v] = dimsOf(d);
@@ -138,6 +145,7 @@ test('the overview: the last day against the day before, totals so far, the tren
   await pageDay(A, '2026-03-30', 'pages/index', 4);
   await pageDay(A, '2026-03-31', 'pages/index', 5);
   await pageDay(A, '2026-03-31', 'pages/me', 7);
+  await keepActivity(t.db, A, ['2026-03-30', '2026-03-31']);
 
   const o = await report('/api/stat/devices/overview', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
   expect(o.day).toBe('2026-03-31');
@@ -291,6 +299,7 @@ test('the trend of one day is by hour in UTC+8; by week, active devices are dist
   // week of Monday 03-23 and of Monday 03-30: w1 on three days counts once
   for (const day of ['2026-03-24', '2026-03-25', '2026-03-30']) await deviceDay(A, day, 'w1', { sessions: 2 });
   await deviceDay(A, '2026-03-25', 'w2');
+  await keepActivity(t.db, A, ['2026-03-24', '2026-03-30']);
   const w = await report('/api/stat/devices/trend', { app_id: A, start: '2026-03-24', end: '2026-03-31', granularity: 'week' });
   expect(w.rows).toEqual([
     { bucket: '2026-03-23', new: 0, active: 2, sessions: 5, duration_s: 30 },
@@ -314,6 +323,8 @@ test('comparison: per platform, against the previous range or another app', asyn
   await deviceDay(A, '2026-03-28', 'c3');
   await deviceDay(B, '2026-03-31', 'b1');
   await deviceDay(B, '2026-03-31', 'b2');
+  await keepActivity(t.db, A, ['2026-03-28', '2026-03-31']);
+  await keepActivity(t.db, B, ['2026-03-31']);
 
   const r = await report('/api/stat/devices/comparison', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
   expect(r.platforms).toEqual([
@@ -321,6 +332,10 @@ test('comparison: per platform, against the previous range or another app', asyn
     { platform: 'web', new: 1, active: 1, sessions: 3, duration_s: 90 },
   ]);
   expect(r.current.totals).toEqual({ new: 1, active: 2, sessions: 4, duration_s: 95 });
+  expect(r.current.days).toEqual([
+    { day: '2026-03-30', new: 0, active: 1, sessions: 1 },
+    { day: '2026-03-31', new: 1, active: 1, sessions: 3 },
+  ]);
   expect(r.other).toMatchObject({ app_id: A, start: '2026-03-28', end: '2026-03-29', totals: { new: 0, active: 2, sessions: 5, duration_s: 50 } });
   expect(r.other.days.map((d: { day: string }) => d.day)).toEqual(['2026-03-28', '2026-03-29']);
 

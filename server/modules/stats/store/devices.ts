@@ -125,14 +125,25 @@ export class PgDeviceReports implements DeviceReports {
     return this.pools.read;
   }
 
-  /** new / active / launches / duration per day of the filter's range (every day, zeros included) */
+  /**
+   * new / active / launches / duration per day of the filter's range (every day, zeros included).
+   * Devices of every platform or one: the kept DAU and the day figures (a device keeps its
+   * platform, so its days' sums are the day's); else counted from the device (user) days.
+   */
   private async daily(subject: StatSubject, f: StatFilter) {
     const T = TABLES[subject];
+    const a =
+      subject === 'device' && !f.channel && !f.version
+        ? sql`SELECT s.day, coalesce(k.dau, 0) AS active, s.sessions, s.page_views, s.duration_s
+            FROM (SELECT d.day, sum(d.sessions)::int AS sessions, sum(d.page_views)::int AS page_views, sum(d.duration_s::int) AS duration_s
+              FROM stat_daily d WHERE ${filterWhere(f, 'd')} GROUP BY d.day) s
+            LEFT JOIN stat_activity k ON k.app_id = ${f.appId} AND k.subject = 'device' AND k.platform = ${f.platform ?? ''} AND k.day = s.day`
+        : sql`SELECT t.day, count(*)::int AS active, sum(t.sessions)::int AS sessions, sum(t.page_views)::int AS page_views, sum(t.duration_s::int) AS duration_s
+            FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY t.day`;
     return query<{ day: string; new: number; active: number; sessions: number; page_views: number; duration_s: number }>(
       this.db,
       sql`WITH g AS (${days(f.start, f.end)}),
-        a AS (SELECT t.day, count(*)::int AS active, sum(t.sessions)::int AS sessions, sum(t.page_views)::int AS page_views, sum(t.duration_s::int) AS duration_s
-              FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY t.day),
+        a AS (${a}),
         n AS (SELECT t.first_day AS day, count(*)::int AS new FROM ${T.firsts} t
               WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY t.first_day)
       SELECT to_char(g.day, 'YYYY-MM-DD') AS day, coalesce(n.new, 0) AS new, coalesce(a.active, 0) AS active,
