@@ -37,3 +37,15 @@ export async function expiredTokenLike(token: string): Promise<string> {
     .setExpirationTime(now - 100)
     .sign(new TextEncoder().encode(secret));
 }
+
+/** what the rollup job does after device (user) days written by hand: their kept DAU / WAU / MAU */
+export async function keepStatActivity(appId: string, days: string[]) {
+  const { connect } = await import('../../server/db');
+  const { keepActivity } = await import('../support/stat-events');
+  const db = connect(process.env.E2E_DATABASE_URL!, 2);
+  try {
+    await keepActivity(db, appId, days);
+  } finally {
+    await db.$client.end();
+  }
+}

@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { addDays, statDay, statDayStart } from '../../shared/stat';
+import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, statDay, statDayStart } from '../../shared/stat';
 import { api, e2eSession, screenshot } from './browser';
-import { makeRole, makeUser, withDb } from './fixtures';
+import { keepStatActivity, makeRole, makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'stat_dev_admin', password: 'Admin#2026' };
 const READER = { username: 'stat_dev_reader', password: 'Reader#2026' };
@@ -23,13 +23,6 @@ async function seed() {
   await withDb(async (c) => {
     const q = (text: string, values: unknown[] = []) => c.query(text, values);
     await q(`INSERT INTO apps (appid, name) VALUES ($1, 'E2E stats app') ON CONFLICT DO NOTHING`, [APP]);
-    // the filter bar's platforms come from stat_daily
-    for (const [day, platform] of [
-      [TODAY, 'web'],
-      [TODAY, 'ios'],
-      [YESTERDAY, 'web'],
-    ])
-      await q(`INSERT INTO stat_daily (day, app_id, platform, channel, version, sessions) VALUES ($1, $2, $3, '', '1.0.0', 1)`, [day, APP, platform]);
     const devices: [string, string, string][] = [
       ['dev-e2e-1', YESTERDAY, 'web'],
       ['dev-e2e-2', TODAY, 'web'],
@@ -51,11 +44,36 @@ async function seed() {
       [TODAY, 'dev-e2e-4', 'web', 1, 1, 30, null],
     ];
     let sid = 0;
+    // as the rollup keeps them: each device day with the stickiness buckets of its sessions, and
+    // the days' figures (stat_daily, where the filter bar's platforms come from too)
+    const bucket = (v: number, buckets: readonly { min: number; max: number | null }[]) => buckets.findIndex((b) => v >= b.min && (b.max === null || v <= b.max));
+    const daily = new Map<string, { sessions: number; pv: number; dur: number; depth: number[]; duration: number[]; depthUsers: number[]; durationUsers: number[] }>();
+    const userMasks = new Map<string, [number, number]>();
     for (const [day, id, platform, sessions, pv, dur, uid] of days) {
+      const [pages, secs] = [Math.max(1, Math.round(pv / sessions)), Math.round(dur / sessions)];
+      const zeros = (n: number) => Array.from({ length: n }, () => 0);
+      const d = daily.get(`${day}|${platform}`) ?? {
+        sessions: 0,
+        pv: 0,
+        dur: 0,
+        depth: zeros(DEPTH_BUCKETS.length),
+        duration: zeros(DURATION_BUCKETS.length),
+        depthUsers: zeros(DEPTH_BUCKETS.length),
+        durationUsers: zeros(DURATION_BUCKETS.length),
+      };
+      Object.assign(d, { sessions: d.sessions + sessions, pv: d.pv + pv, dur: d.dur + dur });
+      d.depth[bucket(pages, DEPTH_BUCKETS)] += sessions;
+      d.duration[bucket(secs, DURATION_BUCKETS)] += sessions;
+      if (uid) {
+        d.depthUsers[bucket(pages, DEPTH_BUCKETS)] += sessions;
+        d.durationUsers[bucket(secs, DURATION_BUCKETS)] += sessions;
+        userMasks.set(`${day}|${uid}`, [1 << bucket(pages, DEPTH_BUCKETS), 1 << bucket(secs, DURATION_BUCKETS)]);
+      }
+      daily.set(`${day}|${platform}`, d);
       await q(
-        `INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version, uid, sessions, page_views, duration_s)
-          VALUES ($1, $2, $3, $4, '', '1.0.0', $5, $6, $7, $8)`,
-        [APP, day, id, platform, uid, sessions, pv, dur],
+        `INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version, uid, sessions, page_views, duration_s, depth_mask, duration_mask)
+          VALUES ($1, $2, $3, $4, '', '1.0.0', $5, $6, $7, $8, $9, $10)`,
+        [APP, day, id, platform, uid, sessions, pv, dur, 1 << bucket(pages, DEPTH_BUCKETS), 1 << bucket(secs, DURATION_BUCKETS)],
       );
       for (let i = 0; i < sessions; i++)
         await q(
@@ -64,11 +82,21 @@ async function seed() {
           [APP, day, `sid-e2e-${++sid}`, id, uid, platform, Math.max(1, Math.round(pv / sessions)), Math.round(dur / sessions), at(day, 2)],
         );
     }
+    for (const [key, d] of daily) {
+      const [day, platform] = key.split('|');
+      await q(
+        `INSERT INTO stat_daily (day, app_id, platform, channel, version, sessions, page_views, duration_s, depth_sessions, duration_sessions,
+            depth_user_sessions, duration_user_sessions)
+          VALUES ($1, $2, $3, '', '1.0.0', $4, $5, $6, $7, $8, $9, $10)`,
+        [day, APP, platform, d.sessions, d.pv, d.dur, d.depth, d.duration, d.depthUsers, d.durationUsers],
+      );
+    }
     await q(`INSERT INTO stat_users (app_id, uid, first_ts, first_day, last_day, platform, channel, version) VALUES ($1, 'user-e2e-1', now(), $2, $2, 'web', '', '1.0.0')`, [APP, TODAY]);
-    await q(`INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version, sessions, page_views, duration_s) VALUES ($1, $2, 'user-e2e-1', 'web', '', '1.0.0', 2, 4, 120)`, [
-      APP,
-      TODAY,
-    ]);
+    await q(
+      `INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version, sessions, page_views, duration_s, depth_mask, duration_mask)
+        VALUES ($1, $2, 'user-e2e-1', 'web', '', '1.0.0', 2, 4, 120, $3, $4)`,
+      [APP, TODAY, ...(userMasks.get(`${TODAY}|user-e2e-1`) ?? [0, 0])],
+    );
     for (const [path, title, views] of [
       ['pages/index', 'Home', 5],
       ['pages/about', 'About us', 3],
@@ -88,6 +116,7 @@ async function seed() {
       [at(TODAY, 2), APP],
     );
   });
+  await keepStatActivity(APP, [YESTERDAY, TODAY]);
 }
 
 const session = e2eSession('e2e-stat-devices', async () => {

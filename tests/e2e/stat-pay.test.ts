@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { statDay, statDayStart } from '../../shared/stat';
 import { e2eSession, screenshot } from './browser';
-import { makeRole, makeUser, withDb } from './fixtures';
+import { keepStatActivity, makeRole, makeUser, withDb } from './fixtures';
 
 const READER = { username: 'stat_pay_reader', password: 'Reader#2026' };
 const APP = '__UNI__E2EPAY';
@@ -74,6 +74,7 @@ const session = e2eSession('stat-pay', async () => {
       [iso(T0 + 3 * HOUR)],
     );
   });
+  await keepStatActivity(APP, [today]);
 });
 const { go, signIn } = session;
 let page: Page;
