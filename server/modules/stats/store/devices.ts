@@ -336,8 +336,7 @@ export class PgDeviceReports implements DeviceReports {
     );
   }
 
-  private async side(subject: StatSubject, f: StatFilter): Promise<ComparisonSide> {
-    const [[totals], daily] = await Promise.all([this.totals(subject, f, false), this.daily(subject, f)]);
+  private sideOf(f: StatFilter, totals: Totals | undefined, daily: Awaited<ReturnType<PgDeviceReports['daily']>>): ComparisonSide {
     return {
       app_id: f.appId,
       start: f.start,
@@ -347,21 +346,19 @@ export class PgDeviceReports implements DeviceReports {
     };
   }
 
+  private async side(subject: StatSubject, f: StatFilter): Promise<ComparisonSide> {
+    const [[totals], daily] = await Promise.all([this.totals(subject, f, false), this.daily(subject, f)]);
+    return this.sideOf(f, totals, daily);
+  }
+
   async comparison(subject: StatSubject, f: StatFilter, otherAppId?: string): Promise<ComparisonReport> {
     const other = otherAppId
       ? { ...f, appId: otherAppId }
       : shiftFilter(f, addDays(f.start, -f.days), addDays(f.start, -1));
     // the current side's totals are the overall row of the platforms' query
-    const [rows, current, otherSide] = await Promise.all([this.totals(subject, f, true), this.daily(subject, f), this.side(subject, other)]);
-    const all = rows.find((r) => r.platform === null);
+    const [rows, daily, otherSide] = await Promise.all([this.totals(subject, f, true), this.daily(subject, f), this.side(subject, other)]);
     const platforms = rows.filter((r): r is typeof r & { platform: string } => r.platform !== null);
-    const empty: Totals = { new: 0, active: 0, sessions: 0, duration_s: 0 };
-    const totals = all ? { new: all.new, active: all.active, sessions: all.sessions, duration_s: all.duration_s } : empty;
-    return {
-      platforms,
-      current: { app_id: f.appId, start: f.start, end: f.end, totals, days: current.map(({ day, new: n, active, sessions }) => ({ day, new: n, active, sessions })) },
-      other: otherSide,
-    };
+    return { platforms, current: this.sideOf(f, rows.find((r) => r.platform === null), daily), other: otherSide };
   }
 
   async stickiness(subject: StatSubject, f: StatFilter): Promise<StickinessReport> {
