@@ -51,6 +51,8 @@ async function clearLogin() {
 
 async function signIn(username: string, password: string) {
   await clearLogin();
+  // a new document: a hash change alone keeps the signed-in app, which leaves the login page
+  await page.goto('about:blank');
   // with a pending url the page goes there after sign-in (not back through this file's history)
   await go(`${UNI}/login/login-withpwd?uniIdRedirectUrl=${encodeURIComponent('/pages/index/index')}`);
   await page.locator('#username').fill(username);

@@ -73,6 +73,8 @@ async function clearLogin() {
 
 async function signIn(username: string, password: string) {
   await clearLogin();
+  // a new document: a hash change alone keeps the signed-in app, which leaves the login page
+  await page.goto('about:blank');
   await go(`${UNI}/login/login-withpwd?${toHome}`);
   await page.locator('#username').fill(username);
   await page.locator('#password').fill(password);
