@@ -28,6 +28,12 @@ async function signOutByStorage() {
   await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
 }
 
+/** signed out, and the next page a new document: a hash change alone keeps the signed-in app */
+async function signOutAfresh() {
+  await signOutByStorage();
+  await page.goto('about:blank');
+}
+
 async function signInAsAdmin() {
   // on the login page itself, emptied and started afresh (see signIn in browser.ts)
   await go(`${UNI}/login/login-withpwd`);
@@ -52,7 +58,7 @@ describe('first run and sign-in', () => {
     await page.waitForURL(/admin-index/);
     await page.getByText('Sign-ins today').first().waitFor();
     // once an admin exists the link is gone and the endpoint refuses
-    await signOutByStorage();
+    await signOutAfresh();
     await go(`${UNI}/login/login-withpwd`);
     await page.locator('#username').waitFor();
     await page.waitForLoadState('networkidle');
@@ -76,7 +82,7 @@ describe('first run and sign-in', () => {
 
   it('a wrong password shows on the password field; after 3 the captcha is required; after 6 locked out', async () => {
     await makeUser('e2e_locked', 'Locked#2026');
-    await signOutByStorage();
+    await signOutAfresh();
     await go(`${UNI}/login/login-withpwd`);
     const attempt = async (password: string) => {
       const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
@@ -163,7 +169,7 @@ describe('menus follow permissions', () => {
   it('a non-admin sees only the menus their permissions allow, then the static sidebar', async () => {
     await makeRole('e2e_auditor', ['READ_UNI_ID_LOG']);
     await makeUser('e2e_auditor', 'Audit#2026', ['e2e_auditor']);
-    await signOutByStorage();
+    await signOutAfresh();
     await go(`${UNI}/login/login-withpwd`);
     await fillLogin('e2e_auditor', 'Audit#2026');
     await page.waitForURL((u) => !u.hash.includes('login'));

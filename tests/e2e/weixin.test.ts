@@ -43,6 +43,8 @@ beforeAll(() => {
 async function signOutHere() {
   if (!page.url().startsWith('http')) await go(LOGIN);
   await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => (localStorage.removeItem(k), sessionStorage.removeItem(k))));
+  // the next page a new document: a hash change alone keeps the signed-in app
+  await page.goto('about:blank');
 }
 
 const storedToken = () => storedTokenOf(page);
