@@ -34,7 +34,6 @@ const DURATION_S = Number(process.env.BENCH_USERS_DURATION || 15);
 const CONNECTIONS = 50;
 const TARGET = { p95Ms: 50, exportS: 10 };
 
-
 /** the seeded users' surnames and given names: usernames are sur + giv + i, nicknames "Sur Giv" */
 const SURNAMES = ['zhang', 'wang', 'li', 'zhao', 'chen', 'yang', 'huang', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'lin', 'luo', 'gao', 'liang'];
 const GIVEN = ['wei', 'fang', 'min', 'jing', 'na', 'qiang', 'lei', 'jun', 'yang', 'yong', 'yan', 'jie', 'juan', 'tao', 'ming', 'chao', 'xiu', 'xia', 'ping', 'gang'];

