@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
-import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf, storedToken } from './browser';
+import { api, confirmWith, e2eSession, forgetLogin, hashUrl, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -46,7 +46,7 @@ async function requestCode(email: string, captcha: string) {
 async function clearLogin() {
   if (!page.url().startsWith('http')) await go(`${UNI}/login/login-withoutpwd`);
   // the login only: the chosen language stays, as it does for a user who signs out
-  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => (localStorage.removeItem(k), sessionStorage.removeItem(k))));
+  await forgetLogin(page);
 }
 
 async function signIn(username: string, password: string) {
@@ -190,8 +190,7 @@ describe('change password and close account', () => {
     expect(await close.isDisabled()).toBe(true);
     await page.getByText('I have read the above and want to close my account').click();
     await close.click();
-    await page.locator('.ant-modal-confirm-title').getByText('Close this account?').waitFor();
-    await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Close my account' }).click();
+    await confirmWith(page, 'Close my account', 'Close this account?');
     await page.getByText('Your account is closed').waitFor();
     await page.waitForURL(/login-withoutpwd/);
     expect(await storedToken(page)).toBeNull();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { encodeWav } from '../../shared/audio';
 import { startOpenAiStandin } from '../support/openai-standin';
-import { api, BASE, CHROMIUM_ARGS, screenshot } from './browser';
+import { api, confirmWith, BASE, CHROMIUM_ARGS, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
 import { startE2EServer, type E2EServer } from './server';
 
@@ -176,7 +176,7 @@ describe('with a microphone', () => {
     await page.getByTestId('current-name').getByText('tone.wav').waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=recordings] .ant-list-item').length === n, before + 1);
     await items.filter({ hasText: 'tone.wav' }).getByRole('button', { name: 'Delete' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Yes/ }).click();
+    await confirmWith(page, /OK|Yes/);
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=recordings] .ant-list-item').length === n, before);
     expect(await withDb(async (c) => (await c.query("SELECT count(*)::int AS n FROM audio_recordings WHERE name = 'tone.wav'")).rows[0].n)).toBe(0);
   });

@@ -104,6 +104,18 @@ export const forgetLogin = (page: Page) =>
     }
   });
 
+/**
+ * Answers the open confirmation (a confirm dialog or a popconfirm) with one of its buttons once it
+ * has finished zooming in: a click while it still zooms in can miss the moving button on a busy
+ * machine. `hasText` picks the confirmation by its text.
+ */
+export async function confirmWith(page: Page, button: string | RegExp, hasText?: string) {
+  const answer = page.locator('.ant-modal-confirm, .ant-popconfirm', hasText ? { hasText } : {}).getByRole('button', { name: button });
+  await answer.waitFor();
+  await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm[class*="-appear"], .ant-popconfirm[class*="-appear"]'));
+  await answer.click();
+}
+
 export const hashUrl = (page: Page) => decodeURIComponent(new URL(page.url()).hash);
 
 export async function screenshot(page: Page, name: string) {

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
-import { api, e2eSession, storedToken } from './browser';
+import { api, confirmWith, e2eSession, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'chat_admin', password: 'Admin#2026' };
@@ -302,7 +302,7 @@ describe('AI chat', () => {
     const doomed = page.locator('.chat-conversation').filter({ hasText: '长城会话' });
     await doomed.hover();
     await doomed.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await page.getByText('Conversation deleted').waitFor();
     await pollUntil(async () => (await page.locator('.chat-conversation').count()) === 1, 'the list without it');
   });

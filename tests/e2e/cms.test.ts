@@ -6,7 +6,7 @@
  * Screenshots: the list and the editor on both themes, in English and Chinese.
  */
 import type { Page } from 'playwright-core';
-import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { api, confirmWith, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser } from './fixtures';
 
 const ADMIN = { username: 'cms_admin', password: 'Admin#2026' };
@@ -131,7 +131,7 @@ describe('cms', () => {
 
     await go(LIST);
     await row.getByLabel('Take down Ten days in Lisbon').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Take down' }).click();
+    await confirmWith(page, 'Take down');
     await page.getByText('Article taken down').waitFor();
     await row.getByText('Draft').waitFor();
     await row.getByText('Journeys').waitFor();

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { RULES } from '../../shared/permissions';
-import { api, e2eSession, screenshot } from './browser';
+import { api, confirmWith, e2eSession, screenshot } from './browser';
 import { makeRole, makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'codes_root', password: 'Admin#2026' };
@@ -75,7 +75,7 @@ describe('redemption codes', () => {
     expect(rows.slice(2).map((r) => r[1])).toEqual(['unused', 'unused', 'unused', 'unused']);
 
     await row.getByLabel('Switch off Launch week').click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Switch off' }).click();
+    await confirmWith(page, 'Switch off');
     await row.getByText('Switched off').waitFor();
     const [second] = await withDb(async (c) => (await c.query('SELECT code FROM redeem_codes WHERE used_at IS NULL')).rows as { code: string }[]);
     expect((await api('POST', '/api/redeem', { code: second.code }, userToken)).body.errorCode).toBe('REDEEM_CODE_EXPIRED');

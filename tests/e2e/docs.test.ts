@@ -4,7 +4,7 @@
  * text with its live preview, saves, and readers see it; the same page in Chinese and on the green theme.
  */
 import type { Page } from 'playwright-core';
-import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { api, confirmWith, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser } from './fixtures';
 
 const ADMIN = { username: 'docs_admin', password: 'Admin#2026' };
@@ -157,7 +157,7 @@ describe('help documents', () => {
 
     await article().getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Delete “Exporting chats”?').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await article().locator('h1', { hasText: 'AI chat' }).waitFor();
     await page.locator('.doc-tree').getByText('Exporting chats').waitFor({ state: 'detached' });
   });

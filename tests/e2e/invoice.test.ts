@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { pdfText } from '../support/pdf-text';
-import { e2eSession, fieldError as fieldErrorOf, screenshot } from './browser';
+import { confirmWith, e2eSession, fieldError as fieldErrorOf, screenshot } from './browser';
 import { makeRole, makeUser, withDb } from './fixtures';
 
 const PAGE = '/pages/expense/invoice/invoice';
@@ -83,9 +83,8 @@ describe('invoices', () => {
     await row.getByText(ORDER_NO).waitFor();
     await row.getByText(BUYER.username).waitFor();
     await row.getByText('Issue', { exact: true }).click();
-    await page.locator('.ant-modal-confirm-content').getByText('buyer@example.com', { exact: false }).waitFor();
     const issued = page.waitForResponse((r) => r.url().includes('/issue'));
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Issue' }).click();
+    await confirmWith(page, 'Issue', 'buyer@example.com');
     expect((await issued).status()).toBe(200);
     await page.getByText('issued and mailed to buyer@example.com', { exact: false }).waitFor();
     await row.getByText('Issued').waitFor();

@@ -5,7 +5,7 @@
  * Screenshots: the list, the inbox and the bell, on both themes and in Chinese.
  */
 import type { Page } from 'playwright-core';
-import { api, e2eSession, screenshot } from './browser';
+import { api, confirmWith, e2eSession, screenshot } from './browser';
 import { makeUser } from './fixtures';
 
 const ADMIN = { username: 'msg_admin', password: 'Admin#2026' };
@@ -99,7 +99,7 @@ describe('site messages', () => {
     await screenshot(page, 'messages-detail-en');
     // withdrawn after a confirmation: out of the member's inbox, the reader still listed
     await page.getByRole('button', { name: 'Withdraw' }).click();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Withdraw' }).click();
+    await confirmWith(page, 'Withdraw');
     await page.getByText('Message withdrawn').waitFor();
     await page.locator('.ant-tag', { hasText: 'Withdrawn' }).waitFor();
     await page.locator('.ant-table-row', { hasText: USER.username }).waitFor();

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { startAlipayStandin, type AlipayStandin } from '../support/alipay-standin';
 import { freePort } from '../support/free-port';
 import { startWxpayStandin, type WxpayStandin } from '../support/wxpay-standin';
-import { api, e2eSession, fieldError, screenshot } from './browser';
+import { api, confirmWith, e2eSession, fieldError, screenshot } from './browser';
 import { makeRole, makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'pay_admin', password: 'Admin#2026' };
@@ -157,9 +157,7 @@ describe('top-up', () => {
     await modal.locator('#amount').fill('4.00');
     await modal.locator('#reason').fill('e2e partial refund');
     await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Refund' }).click();
-    const confirm = page.locator('.ant-modal-confirm', { hasText: `Refund ¥4.00 of order ${orderNo}?` });
-    await confirm.waitFor();
-    await confirm.getByRole('button', { name: 'Refund' }).click();
+    await confirmWith(page, 'Refund', `Refund ¥4.00 of order ${orderNo}?`);
     await page.getByText('Refunded ¥4.00; 440 credits taken back').waitFor();
     expect(ali.refunds.map((r) => [r.orderNo, r.refundCents])).toEqual([[orderNo, 400]]);
     expect(await balanceOf(BUYER.username)).toBe(3300 - 440);

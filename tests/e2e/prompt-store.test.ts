@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
-import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { api, confirmWith, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'store_admin', password: 'Admin#2026' };
@@ -95,7 +95,7 @@ describe('prompt store', () => {
     await go('/pages/assistant/prompts/prompts');
     await page.getByTestId('prompt-list').getByText('Vague idea').click();
     await page.getByRole('button', { name: 'Publish to store' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await confirmWith(page, 'OK');
     await page.getByText('Submitted for review').waitFor();
     await page.getByTestId('prompt-list').getByText('In review').waitFor();
 

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { api, confirmWith, e2eSession, hashUrl, screenshot } from './browser';
 
 const ADMIN = { username: 'prompt_admin', password: 'Admin#2026' };
 const BODY = 'Write a {{tone:select:formal|casual}} note of {{length:number}} words about {{topic}}.';
@@ -94,8 +94,7 @@ describe('prompt templates', () => {
     await drawer.getByText(BODY).waitFor();
     await screenshot(page, 'prompts-versions-en');
     await v1.getByRole('button', { name: 'Restore' }).click();
-    await page.locator('.ant-popconfirm').getByText('Restore version 1? It is saved as a new version.').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await confirmWith(page, 'OK', 'Restore version 1? It is saved as a new version.');
     await page.getByText('Version 1 restored').first().waitFor();
     await until(() => body().inputValue(), BODY);
     await item('Note').getByText('v4').waitFor();

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { idCardCheckChar, maskIdCard } from '../../shared/validation';
-import { api, e2eSession, screenshot, fieldError as fieldErrorOf } from './browser';
+import { api, confirmWith, e2eSession, screenshot, fieldError as fieldErrorOf } from './browser';
 import { makeUser } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -71,9 +71,8 @@ describe('real-name verification', () => {
     await page.waitForTimeout(400); // the drawer's opening animation, for the screenshot
     await screenshot(page, 'realname-admin-drawer');
     await row.getByLabel('Approve 张三').click();
-    await page.locator('.ant-modal-confirm-title').getByText('Approve the real name “张三”?').waitFor();
     const decided = page.waitForResponse((r) => r.url().includes('/decide'));
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Approve' }).click();
+    await confirmWith(page, 'Approve', 'Approve the real name “张三”?');
     expect((await decided).status()).toBe(200);
     await page.getByText('“张三” approved').waitFor();
     // pending is the default filter: the row leaves the list and the badge goes

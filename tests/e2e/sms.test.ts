@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { type AliyunSmsStandin, startAliyunSmsStandin } from '../support/aliyun-sms-standin';
-import { api, e2eSession, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf, storedToken } from './browser';
+import { api, e2eSession, forgetLogin, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -68,7 +68,7 @@ async function requestCode(mobile: string, captcha: string, opts: { fixed?: bool
 
 async function clearLogin() {
   if (!page.url().startsWith('http')) await go(`${UNI}/login/login-withoutpwd`);
-  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => (localStorage.removeItem(k), sessionStorage.removeItem(k))));
+  await forgetLogin(page);
 }
 
 async function signIn(username: string, password: string) {

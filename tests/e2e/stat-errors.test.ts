@@ -10,7 +10,7 @@ import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { addDays, statDay, statDayStart } from '../../shared/stat';
 import { ensurePartitions, utcDay } from '../../server/modules/stats/store/partitions';
-import { api, BASE, e2eSession, screenshot } from './browser';
+import { api, confirmWith, BASE, e2eSession, screenshot } from './browser';
 import { makeRole, makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'stat_err_admin', password: 'Admin#2026' };
@@ -236,7 +236,7 @@ describe('JS errors and crashes', () => {
     // deleting asks first; the frames are minified again
     await page.getByTestId('source-maps-open').click();
     await dialog.getByRole('button', { name: 'Delete app.min.js' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+    await confirmWith(page, 'OK');
     await page.getByText('Source map deleted').waitFor();
     await dialog.getByText('No source map uploaded for this app').waitFor();
     await dialog.locator('.ant-modal-close').click();

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
-import { api, e2eSession, hashUrl, screenshot } from './browser';
+import { api, confirmWith, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'sys_admin', password: 'Admin#2026' };
@@ -110,7 +110,7 @@ describe('menus', () => {
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.getByText('Its whole subtree goes with it: 3 menus under it, 4 menus in all.').waitFor();
     await screenshot(page, 'system-menu-delete-confirm');
-    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await page.locator('tr', { hasText: 'E2E folder' }).first().waitFor({ state: 'detached' });
     const left = await withDb(async (c) => (await c.query(`SELECT count(*)::int AS n FROM admin_menus WHERE menu_id LIKE 'e2e_%'`)).rows[0].n);
     expect(left).toBe(0);

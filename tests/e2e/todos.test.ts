@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
-import { api, e2eSession, screenshot, storedToken } from './browser';
+import { api, confirmWith, e2eSession, screenshot, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'todo_admin', password: 'Admin#2026' };
@@ -83,7 +83,7 @@ describe('task assistant', () => {
     await until(() => tab('Upcoming').innerText(), 'Upcoming 1', 'the upcoming count');
     await task('See the dentist').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Delete this task?').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await until(() => tab('Upcoming').innerText(), 'Upcoming 0', 'the upcoming count after the delete');
     await tab('All').click();
     await until(titles, ['Water the plants', 'Pay the rent'], 'all tasks');
@@ -177,7 +177,7 @@ describe('task assistant', () => {
 
     await task('Move house').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Delete this task and its subtasks?').waitFor();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Delete' }).click();
+    await confirmWith(page, 'Delete');
     await until(titles, ['Water the plants', 'Pay the rent', 'Host a dinner [[reply:Invite guests\nCook]]'], 'the tasks left');
   });
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
 import { captchaAnswer } from '../support/verify';
-import { api, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf, storedToken } from './browser';
+import { api, confirmWith, e2eSession, hashUrl, screenshot, fieldError as fieldErrorOf, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -192,15 +192,12 @@ describe('user info', () => {
     await screenshot(page, 'userinfo-zh-page');
     await page.locator('[title="English"]').first().click();
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.locator('.ant-modal-confirm-title').getByText('Log out of this account?').waitFor();
-    // a click while the dialog still zooms in can be lost on a busy machine
-    await page.waitForFunction(() => !document.querySelector('.ant-modal-confirm.ant-zoom-appear'));
-    await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Cancel' }).click();
+    await confirmWith(page, 'Cancel', 'Log out of this account?');
     await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' });
     expect(hashUrl(page)).toContain('userinfo/userinfo');
     expect(await token()).toBe(signedIn);
     await page.getByRole('button', { name: 'Log out' }).click();
-    await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'Log out' }).click();
+    await confirmWith(page, 'Log out');
     await page.waitForURL(/login-withoutpwd/);
     expect(await token()).toBeNull();
     expect((await api('GET', '/api/auth/me', undefined, signedIn)).status).toBe(401);

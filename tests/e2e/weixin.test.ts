@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { startWeixinStandin, type WeixinStandin } from '../support/weixin-standin';
-import { api, BASE, e2eSession, hashUrl, screenshot, storedToken as storedTokenOf } from './browser';
+import { api, BASE, confirmWith, e2eSession, forgetLogin, hashUrl, screenshot, storedToken as storedTokenOf } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';
@@ -42,7 +42,7 @@ beforeAll(() => {
 
 async function signOutHere() {
   if (!page.url().startsWith('http')) await go(LOGIN);
-  await page.evaluate(() => ['uni_id_token', 'uni_id_token_expired', 'uni_id_refresh_token', 'uni_id_score'].forEach((k) => (localStorage.removeItem(k), sessionStorage.removeItem(k))));
+  await forgetLogin(page);
   // the next page a new document: a hash change alone keeps the signed-in app
   await page.goto('about:blank');
 }
@@ -191,8 +191,7 @@ describe('linking weixin on the userinfo page', () => {
     expect(linked.rows[0].wx_openid).toBe('o_linker');
 
     await row.getByRole('button', { name: 'Unlink' }).click();
-    await page.getByText('You will no longer be able to sign in to this account with Weixin.').waitFor();
-    await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Unlink' }).click();
+    await confirmWith(page, 'Unlink', 'You will no longer be able to sign in to this account with Weixin.');
     await page.getByText('Weixin unlinked').waitFor();
     await row.getByText('Not linked').waitFor();
     expect((await api('GET', '/api/auth/me', undefined, bundle.token)).body.data.wxBound).toBe(false);
