@@ -30,6 +30,34 @@ function replaceImport(config: ChainConfig, webpack: Webpack, request: RegExp, i
   ]);
 }
 
+/** the production build's size work (webpack only) */
+const chainWebpack: ChainWebpack = (config, { webpack }) => {
+  // react-intl parses every message at run time; the stock ICU parser is 17 kB of the first load
+  config.resolve.alias.set('intl-messageformat-parser$', path.resolve(__dirname, 'src/umi-plugins/lean-icu-parser.ts'));
+  // antd's button style takes isBright from the colour picker's presets panel, which brings
+  // the picker and Collapse along to every page with a button
+  replaceImport(config, webpack, /[\\/]color-picker[\\/]components[\\/]ColorPresets$/, /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/, 'antd-is-bright.ts');
+  // antd's form labels import Tooltip for the rare label tooltip: loaded when one shows
+  replaceImport(config, webpack, /^\.\.\/tooltip$/, /[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/, 'form-label-tooltip.tsx');
+  // umi's locale plugin needs on/off/emit of one event, not event-emitter and es5-ext
+  replaceImport(config, webpack, /[\\/]event-emitter$/, /[\\/]plugin-locale[\\/]localeExports\.ts$/, 'lang-events.ts');
+  // react-intl and intl-messageformat start the browser's Intl on load; the loader defers that
+  // to the first number or date formatted (the login page formats none)
+  const lazyIntl = path.resolve(__dirname, 'src/umi-plugins/lazy-intl-loader.cjs');
+  config.module.rule('lazy-intl').enforce('pre').test(require(lazyIntl).FILES).use('lazy-intl').loader(lazyIntl);
+  // one copy of babel's helpers: umi's runtime packages bring their own older copies
+  config.resolve.alias.set('@babel/runtime', path.dirname(require.resolve('@babel/runtime/package.json')));
+  // umi's useRequest export (unused: the console uses ahooks') is all that imports
+  // @ahooksjs/use-request; declared free of side effects, it and its lodash stay out of umi.js
+  config.module.rule('umi-use-request').test(/[\\/]@ahooksjs[\\/]use-request[\\/]/).sideEffects(false);
+  // umi provides a Buffer polyfill for any mention of Buffer; only axios mentions it, in a
+  // branch browsers never take (no Blob), so the 7 KB polyfill is left out
+  config.plugin('node-polyfill-provider').tap((args: Record<string, unknown>[]) => {
+    const { Buffer: _ignored, ...rest } = args[0] ?? {};
+    return [rest];
+  });
+};
+
 export default defineConfig({
   history: { type: 'hash' },
   base: '/',
@@ -64,8 +92,14 @@ export default defineConfig({
   targets: { chrome: 80 },
   // umi's preload-on-load script picks route chunks by location.pathname, which under hash
   // routing is always '/': it would preload the frame and the home page on the login page.
-  // antd-static-style: the account pages' antd CSS is a file, not generated at first render
-  plugins: ['./src/umi-plugins/hash-routing.ts', './src/umi-plugins/modern-build.ts', './src/umi-plugins/antd-static-style.ts'],
+  // antd-static-style: the account pages' antd CSS is a file, not generated at first render.
+  // same-tsconfig: src/.umi/tsconfig.json's Vite paths in a form tsx accepts
+  plugins: [
+    './src/umi-plugins/hash-routing.ts',
+    './src/umi-plugins/modern-build.ts',
+    './src/umi-plugins/antd-static-style.ts',
+    './src/umi-plugins/same-tsconfig.ts',
+  ],
   // CONSOLE_OUT_DIR lets a measurement build go elsewhere than dist/ (which the server serves)
   outputPath: process.env.CONSOLE_OUT_DIR || 'dist',
   codeSplitting: { jsStrategy: 'granularChunks' },
@@ -75,32 +109,12 @@ export default defineConfig({
   // no <Helmet> anywhere (AppRoot sets the document title): 3 kB less in umi.js
   helmet: false,
   npmClient: 'npm',
-  chainWebpack(config, { webpack }) {
-    // react-intl parses every message at run time; the stock ICU parser is 17 kB of the first load
-    config.resolve.alias.set('intl-messageformat-parser$', path.resolve(__dirname, 'src/umi-plugins/lean-icu-parser.ts'));
-    // antd's button style takes isBright from the colour picker's presets panel, which brings
-    // the picker and Collapse along to every page with a button
-    replaceImport(config, webpack, /[\\/]color-picker[\\/]components[\\/]ColorPresets$/, /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/, 'antd-is-bright.ts');
-    // antd's form labels import Tooltip for the rare label tooltip: loaded when one shows
-    replaceImport(config, webpack, /^\.\.\/tooltip$/, /[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/, 'form-label-tooltip.tsx');
-    // umi's locale plugin needs on/off/emit of one event, not event-emitter and es5-ext
-    replaceImport(config, webpack, /[\\/]event-emitter$/, /[\\/]plugin-locale[\\/]localeExports\.ts$/, 'lang-events.ts');
-    // react-intl and intl-messageformat start the browser's Intl on load; the loader defers that
-    // to the first number or date formatted (the login page formats none)
-    const lazyIntl = path.resolve(__dirname, 'src/umi-plugins/lazy-intl-loader.cjs');
-    config.module.rule('lazy-intl').enforce('pre').test(require(lazyIntl).FILES).use('lazy-intl').loader(lazyIntl);
-    // one copy of babel's helpers: umi's runtime packages bring their own older copies
-    config.resolve.alias.set('@babel/runtime', path.dirname(require.resolve('@babel/runtime/package.json')));
-    // umi's useRequest export (unused: the console uses ahooks') is all that imports
-    // @ahooksjs/use-request; declared free of side effects, it and its lodash stay out of umi.js
-    config.module.rule('umi-use-request').test(/[\\/]@ahooksjs[\\/]use-request[\\/]/).sideEffects(false);
-    // umi provides a Buffer polyfill for any mention of Buffer; only axios mentions it, in a
-    // branch browsers never take (no Blob), so the 7 KB polyfill is left out
-    config.plugin('node-polyfill-provider').tap((args: Record<string, unknown>[]) => {
-      const { Buffer: _ignored, ...rest } = args[0] ?? {};
-      return [rest];
-    });
-  },
+  // npm run dev: umi's Vite mode, where esbuild pre-bundles the dependencies in seconds (webpack's
+  // MFSU took over a minute from empty caches on 2 cores). The build stays webpack, with its size work.
+  // HMR_PORT: the hot-reload socket's port, which scripts/dev.mjs picks free
+  ...(process.env.NODE_ENV === 'development'
+    ? { vite: { server: { hmr: { port: Number(process.env.HMR_PORT) || 24678 } } }, mfsu: false }
+    : { chainWebpack }),
   // ANALYZE=1 npx max build: writes the bundle report (report.json) next to the output
   ...(process.env.ANALYZE ? { analyze: { analyzerMode: 'json', reportFilename: 'report.json', generateStatsFile: false } } : {}),
 });

@@ -21,6 +21,7 @@
  *  (g) bench/stat-rollup.ts: statistics rollups over 10 million raw events: a day's update, the full rebuild.
  *  (h) bench/stat-ingest.ts: statistics reports over HTTP (records/s) against COPY of the same rows.
  *  (i) bench/stat-pages.ts: every stats page's API over 10 million raw events and their rollups, cold and warm.
+ *  (j) bench/dev-start.ts: npm run dev until the login form is usable, cold (empty umi caches) and warm.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../tests/e2e/browser';
 import { throwawayServer } from '../tests/support/server-env';
 import { runChatBench } from './chat';
+import { runDevStartBench } from './dev-start';
 import { runPaymentsBench } from './payments';
 import { runSearchBench } from './search';
 import { runStatPagesBench } from './stat-pages';
@@ -386,6 +388,7 @@ async function all() {
   if (!only || only === 'stat-rollup') await runStatRollupBench();
   if (!only || only === 'stat-pages') await runStatPagesBench();
   if (!only || only === 'stat-ingest') await runStatIngestBench();
+  if (!only || only === 'dev-start') await runDevStartBench();
 }
 
 all().catch((e) => {

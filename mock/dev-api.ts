@@ -54,7 +54,8 @@ void main(config, {
 }).then(() => {
   const rows = DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(10)} ${a.password.padEnd(15)} ${a.about}`);
   log(`demo accounts (data in ${config.dataDir}):\n  ${'username'.padEnd(10)} ${'password'.padEnd(15)} \n${rows.join('\n')}`);
-  if (!freshDatabase) return;
+  // DEV_STAT_DEMO=0 skips the statistics demo (the dev-mode test does not need its load)
+  if (!freshDatabase || env.DEV_STAT_DEMO === '0') return;
   const admin = DEMO_ACCOUNTS.find((a) => a.username === 'admin')!;
   // in the background: the console is usable meanwhile
   runStatDemo({ url: `http://127.0.0.1:${config.port}`, days: 60, scale: 0.1, admin, concurrency: 2, log: (l) => log(`statistics demo: ${l}`) }).then(

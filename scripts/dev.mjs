@@ -3,7 +3,9 @@
  * npm run dev: umi dev (hot reload) for the console, and the real server code with demo data
  * behind its /api proxy (mock/dev-api.ts, restarted by `node --watch` when server/, shared/
  * or mock/ change). Ctrl-C stops both. Settings: API_PORT (default 8001), PORT (umi dev,
- * default 8000), HOST (umi dev, default 127.0.0.1), DEV_DATA_DIR (default ./data/dev).
+ * default 8000), HMR_PORT (Vite's hot-reload socket, default 24678), HOST (umi dev, default
+ * 127.0.0.1), DEV_DATA_DIR (default ./data/dev), APP_ROOT (umi's: the folder the console is
+ * built from, default this repository).
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
@@ -36,13 +38,16 @@ if (!(await portIsFree(apiPort))) {
   console.log(`[dev] port ${apiPort} is busy; the dev API uses port ${free}`);
   apiPort = free;
 }
-const env = { ...process.env, API_PORT: String(apiPort), HOST: process.env.HOST || '127.0.0.1' };
+// Vite's hot-reload socket has a port of its own (24678 unless busy: another npm run dev)
+let hmrPort = Number(process.env.HMR_PORT || 24678);
+if (!(await portIsFree(hmrPort))) hmrPort = await freePort();
+const env = { ...process.env, API_PORT: String(apiPort), HMR_PORT: String(hmrPort), HOST: process.env.HOST || '127.0.0.1' };
 
 const children = new Set();
 let stopping = false;
 
-function run(name, cmd, args, childEnv = env) {
-  const child = spawn(cmd, args, { cwd: ROOT, env: childEnv, stdio: 'inherit' });
+function run(name, cmd, args, childEnv = env, cwd = ROOT) {
+  const child = spawn(cmd, args, { cwd, env: childEnv, stdio: 'inherit' });
   children.add(child);
   child.on('exit', (code, signal) => {
     children.delete(child);
@@ -81,5 +86,7 @@ run('the dev API', process.execPath, [
 ]);
 // umi dev would listen on every interface: scripts/listen-host.cjs holds it to HOST
 const umiEnv = { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --require ${path.join(ROOT, 'scripts', 'listen-host.cjs')}`.trim() };
-run('umi dev', path.join(ROOT, 'node_modules', '.bin', 'max'), ['dev'], umiEnv);
+// umi's APP_ROOT (the folder the console is built from) is also where its caches go
+const appRoot = process.env.APP_ROOT ? path.resolve(process.env.APP_ROOT) : ROOT;
+run('umi dev', path.join(ROOT, 'node_modules', '.bin', 'max'), ['dev'], umiEnv, appRoot);
 console.log(`[dev] console: umi dev (see its URL below); API: http://127.0.0.1:${apiPort}/api (proxied as /api)`);

@@ -7,8 +7,8 @@ import { PauseCircleOutlined, PlayCircleOutlined, ZoomInOutlined } from '@ant-de
 import { Button, Flex, Slider, theme } from 'antd';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
-import RegionsPlugin, { type Region } from 'wavesurfer.js/plugins/regions';
-import TimelinePlugin from 'wavesurfer.js/plugins/timeline';
+import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.js';
+import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
 import { useT } from '@/shared/i18n';
 import './messages';
 
