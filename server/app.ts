@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Config, SPEC } from './config';
 import { installAccessControl, TokenService } from './core/auth';
-import { errorBody, installErrorHandling } from './core/error-handler';
+import { clientErrorHandler, errorBody, installErrorHandling } from './core/error-handler';
 import { installInputGuard } from './core/input-guard';
 import { lazySerializers, lazyValidators } from './core/lazy-schemas';
 import { inlineScriptsOf, installSecurityHeaders } from './core/security-headers';
@@ -73,15 +73,17 @@ export async function buildApp({ config, db, logger, eagerSchemas = false }: App
         ? { buildValidator: buildValidators() as never }
         : { buildValidator: lazyValidators(buildValidators() as never) as never, buildSerializer: lazySerializers() as never },
     },
-    // the router's own refusals (an undecodable or overlong path parameter) in the catalogue shape
+    // the router's own refusals (an undecodable or overlong path parameter) in the catalogue shape;
+    // fastify sends these without the hooks, so the standard headers are set here
     frameworkErrors: (err, req, reply) => {
-      void (reply as unknown as FastifyReply).status(400).send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .headers(req.server.standardHeaders(req.id))
+        .send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));
     },
+    // what Node refuses before routing (malformed HTTP, headers too large, timeouts)
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
-
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
 
   installErrorHandling(app);
   installInputGuard(app);

@@ -3,6 +3,9 @@
  * with the catalogue's HTTP status and a message in the request's language.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError, type ErrorCode, NUMERIC_CODES } from './errors';
 import { pickLang, t } from './i18n';
 
@@ -76,6 +79,10 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(req, 'PAYLOAD_TOO_LARGE'));
+    if (status === 415) {
+      const type = String(req.headers['content-type'] ?? '').split(';', 1)[0].trim().slice(0, 100) || '-';
+      return reply.status(415).send(errorBody(req, 'UNSUPPORTED_MEDIA_TYPE', 'content-type', { type }));
+    }
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));
     }
@@ -93,3 +100,33 @@ export function installErrorHandling(app: FastifyInstance) {
     return reply.status(404).send(errorBody(req, 'NOT_FOUND'));
   });
 }
+
+/**
+ * The answer to a request Node itself refuses before fastify sees it (a malformed request line or
+ * header, headers over the size limit, a request that does not arrive in time): the catalogue
+ * shape and the standard headers, written to the socket, as fastify's own handler would in its
+ * own shape. `this` is the app (fastify binds it).
+ */
+export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket) {
+  // a connection reset: nobody to answer
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'INVALID_PARAM';
+  const status = code === 'REQUEST_TIMEOUT' ? 408 : code === 'HEADERS_TOO_LARGE' ? 431 : 400;
+  const id = randomUUID();
+  // no parsed request: the default language, and a request id of its own
+  const pseudo = { headers: {}, id } as unknown as FastifyRequest;
+  const body = JSON.stringify(errorBody(pseudo, code, undefined, code === 'INVALID_PARAM' ? { reason: 'malformed HTTP request' } : undefined));
+  const headers: Record<string, string | number> = {
+    ...this.standardHeaders(id),
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  };
+  this.log.debug({ err }, 'refused by Node before routing');
+  if (socket.writable) {
+    const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
+  }
+  socket.destroy(err);
+}
+

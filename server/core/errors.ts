@@ -56,6 +56,14 @@ export const ERRORS = {
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   PAYLOAD_TOO_LARGE: 413,
+  /** a body of a type the route does not read (field content-type) */
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  /** the request did not arrive in time (Node's header or request timeout) */
+  REQUEST_TIMEOUT: 408,
+  /** the request's headers are larger than the server reads */
+  HEADERS_TOO_LARGE: 431,
+  /** a JSON body nested deeper than the API reads (field = where) */
+  INPUT_TOO_DEEP: 400,
   // system administration
   /** a record with this id already exists (field = the id field) */
   ID_EXISTS: 409,

@@ -1,40 +1,86 @@
 /**
  * Checks every request's input before validation: PostgreSQL text cannot hold U+0000, so a NUL
  * character anywhere (a JSON body's values or keys, the query string, path parameters) is refused
- * with INVALID_PARAM naming the field, instead of failing later in the database with a 5xx.
+ * with INVALID_PARAM naming the field, instead of failing later in the database with a 5xx; and a
+ * JSON body nested deeper than MAX_INPUT_DEPTH is refused (INPUT_TOO_DEEP) before any recursive
+ * code (validation, JSON.stringify of a stored value) can run out of stack on it.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
 
 const NUL = '\u0000';
 
+/** levels of arrays and objects a request body may nest (the API's own bodies use a handful) */
+export const MAX_INPUT_DEPTH = 64;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * 'own': the route bounds the nesting of its body itself (the statistics receiver, which
+     * names one bad record in its answer instead of refusing the report)
+     */
+    inputDepth?: 'own';
+  }
+}
+
+type Found = { kind: 'nul' } | { kind: 'deep'; at: string } | null;
+
 /**
- * whether any string or key holds a NUL: every request's input goes through this, so it builds
- * no paths (the rare hit is walked again by pathOfNul)
+ * the first NUL (in a string or a key) or nesting past `maxDepth` in a value: iterative, so a
+ * deeply nested body cannot exhaust the stack; every request's input goes through this, so it
+ * builds no paths (the rare hit is walked again by pathOfNul)
  */
-function holdsNul(value: unknown): boolean {
-  // iterative: a deeply nested JSON body must not exhaust the stack
+function scan(value: unknown, maxDepth: number): Found {
   const stack: unknown[] = [value];
+  const depths: number[] = [0];
   while (stack.length) {
     const v = stack.pop();
+    const depth = depths.pop()!;
     if (typeof v === 'string') {
-      if (v.includes(NUL)) return true;
-    } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) stack.push(v[i]);
+      if (v.includes(NUL)) return { kind: 'nul' };
     } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
-      for (const k in v) {
-        if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
-        if (k.includes(NUL)) return true;
-        stack.push((v as Record<string, unknown>)[k]);
+      if (depth >= maxDepth) return { kind: 'deep', at: topKeyTowards(value, maxDepth) };
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) {
+          stack.push(v[i]);
+          depths.push(depth + 1);
+        }
+      } else {
+        for (const k in v) {
+          if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+          if (k.includes(NUL)) return { kind: 'nul' };
+          stack.push((v as Record<string, unknown>)[k]);
+          depths.push(depth + 1);
+        }
       }
     }
   }
-  return false;
+  return null;
 }
+
+/** the top-level key (or index) under which the value nests `maxDepth` levels deep */
+function topKeyTowards(value: unknown, maxDepth: number): string {
+  if (!value || typeof value !== 'object') return 'body';
+  for (const [k, item] of Object.entries(value)) {
+    if (scanDepthOnly(item, maxDepth - 1)) return k;
+  }
+  return 'body';
+}
+
+const scanDepthOnly = (value: unknown, maxDepth: number): boolean => {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [v, depth] = stack.pop()!;
+    if (!v || typeof v !== 'object' || Buffer.isBuffer(v)) continue;
+    if (depth >= maxDepth) return true;
+    for (const item of Array.isArray(v) ? v : Object.values(v)) stack.push([item, depth + 1]);
+  }
+  return false;
+};
 
 /** the path ('a.b.0') of the first string or key holding a NUL, or undefined */
 export function findNul(value: unknown): string | undefined {
-  return holdsNul(value) ? pathOfNul(value) : undefined;
+  return scan(value, Infinity)?.kind === 'nul' ? pathOfNul(value) : undefined;
 }
 
 function pathOfNul(value: unknown): string | undefined {
@@ -66,9 +112,11 @@ const nulError = (field: string) => new AppError('INVALID_PARAM', { field, param
 
 export function installInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
+    const ownDepth = req.routeOptions.config?.inputDepth === 'own';
     for (const part of [req.params, req.query, req.body]) {
-      const at = findNul(part);
-      if (at !== undefined) throw nulError(at || 'body');
+      const found = scan(part, part === req.body && !ownDepth ? MAX_INPUT_DEPTH : Infinity);
+      if (found?.kind === 'nul') throw nulError(pathOfNul(part) || 'body');
+      if (found?.kind === 'deep') throw new AppError('INPUT_TOO_DEEP', { field: found.at, params: { max: MAX_INPUT_DEPTH } });
     }
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Security headers on every answer, console and API: a Content-Security-Policy, no framing by
- * other sites, nosniff and a referrer policy. An onSend hook rather than @fastify/helmet (not
- * installed); a route that sets its own CSP (a served user file: sandboxed) keeps it.
+ * other sites, nosniff, a referrer policy and the request id. An onSend hook for fastify's
+ * replies, and `app.standardHeaders` for answers written around them (events streams, the router's
+ * and Node's own refusals).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -44,13 +45,37 @@ export function contentSecurityPolicy({ frameOrigins, inlineScripts = [] }: CspO
   ].join('; ');
 }
 
+/** the headers every answer carries, whichever layer writes it */
+export interface StandardHeaders {
+  /** the headers of an answer to the request with this id (CSP included) */
+  (requestId: string): Record<string, string>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The standard headers of an answer: what an answer written outside fastify's reply
+     * (server-sent events, the router's and Node's own refusals) sets itself.
+     */
+    standardHeaders: StandardHeaders;
+  }
+}
+
 export function installSecurityHeaders(app: FastifyInstance, opts: CspOptions) {
   const csp = contentSecurityPolicy(opts);
-  app.addHook('onSend', async (_req, reply) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  const fixed = {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
     // for browsers that predate frame-ancestors
-    reply.header('x-frame-options', 'SAMEORIGIN');
+    'x-frame-options': 'SAMEORIGIN',
+  };
+  app.decorate('standardHeaders', ((requestId: string) => ({ ...fixed, 'x-request-id': requestId })) as StandardHeaders);
+  app.addHook('onSend', async (req, reply) => {
+    for (const [name, value] of Object.entries(fixed)) {
+      // a route that sets its own CSP (a served user file: sandboxed) keeps it
+      if (name !== 'content-security-policy' || !reply.hasHeader(name)) reply.header(name, value);
+    }
+    reply.header('x-request-id', req.id);
   });
 }

@@ -18,11 +18,11 @@ export function sseSink(req: FastifyRequest, reply: FastifyReply): SseSink {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
+    ...req.server.standardHeaders(req.id),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     'x-accel-buffering': 'no',
     connection: 'keep-alive',
-    'x-request-id': req.id,
   });
   res.flushHeaders();
   return {

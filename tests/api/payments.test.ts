@@ -172,6 +172,23 @@ describe('Alipay', () => {
     expect(await balance(u.id)).toBe(before + 800);
   });
 
+  test('a notification with bytes no provider sends (a NUL in out_trade_no) is refused as bad input and recorded as malformed', async () => {
+    const u = await buyer();
+    const before = await balance(u.id);
+    const o = await order(u.token, { method: 'alipay_qr', amount_cents: 500 });
+    await ali.pay(o.order_no, { notify: false });
+    const hostile = `${o.order_no}\u0000x`;
+    for (const body of [ali.forgedNotificationFor(o.order_no, { out_trade_no: hostile }), ali.notificationFor(o.order_no, { out_trade_no: hostile })]) {
+      const r = await notifyAlipay(body);
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toMatchObject({ success: false, errorCode: 'INVALID_PARAM', field: 'body' });
+      expect(r.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(await outcomes(`${o.order_no}\ufffdx`)).toEqual(['malformed', 'malformed']);
+    expect(await balance(u.id)).toBe(before);
+    expect(await topups(o.order_no)).toBe(0);
+  });
+
   test('a lost notification: the page following the order asks Alipay and credits it', async () => {
     const u = await buyer();
     const before = await balance(u.id);

@@ -50,11 +50,18 @@ const envelope = (over: Record<string, unknown> = {}) => ({
 
 const page = (over: Record<string, unknown> = {}) => ({ id: id(), ts: Date.now() - 1000, kind: 'page', sid: SID, url: 'https://app.example.com/#/pages/home?x=1', title: 'Home', ...over });
 
+/** event values nested 10,000 levels deep, written into the report's JSON as raw text */
+const DEEP_VALUE = { deep: true };
+const DEEP_ARRAY = { deepArray: true };
+const DEEP_JSON = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+const DEEP_ARRAY_JSON = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+const withDeep = (json: string) => json.replaceAll(JSON.stringify(DEEP_VALUE), DEEP_JSON).replaceAll(JSON.stringify(DEEP_ARRAY), DEEP_ARRAY_JSON);
+
 async function report(app: TestApp['app'], body: unknown, headers: Record<string, string> = {}) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/stat/report',
-    payload: typeof body === 'string' ? body : JSON.stringify(body),
+    payload: typeof body === 'string' ? body : withDeep(JSON.stringify(body)),
     headers: { 'content-type': 'application/json', 'user-agent': BROWSER, ...headers },
   });
   return { status: res.statusCode, body: res.json() as any, headers: res.headers };
@@ -141,6 +148,9 @@ describe('reports', () => {
       [{ ...page(), kind: 'event', name: 'ok', value: 'v'.repeat(256) }, 'STAT_EVENT_VALUE_INVALID', 'value'],
       [{ ...page(), kind: 'event', name: 'ok', value: { long: 'v'.repeat(250) } }, 'STAT_EVENT_VALUE_INVALID', 'value'],
       [{ ...page(), kind: 'event', name: 'ok', value: 12 }, 'STAT_EVENT_VALUE_INVALID', 'value'],
+      // nested 10,000 deep (in JSON as sent: JSON.stringify of it here would overflow the stack)
+      [{ ...page(), kind: 'event', name: 'ok', value: DEEP_VALUE }, 'STAT_EVENT_VALUE_INVALID', 'value'],
+      [{ ...page(), kind: 'event', name: 'ok', value: DEEP_ARRAY }, 'STAT_EVENT_VALUE_INVALID', 'value'],
       [{ ...page(), kind: 'error' }, 'STAT_RECORD_FIELD_MISSING', 'message'],
       [{ ...page(), kind: 'crash', message: 7 }, 'STAT_FIELD_INVALID', 'message'],
       [{ ...page(), kind: 'pay', amount_cents: 100 }, 'STAT_RECORD_FIELD_MISSING', 'order_no'],

@@ -320,6 +320,42 @@ describe('AI chat', () => {
     expect(call.messages[call.messages.length - 1].content).toBe('Who are you?');
   });
 
+  it('the model picker applies a choice at once: a question sent before the save returns goes to the model shown; a failed save puts the picker back with the error', async () => {
+    const picker = page.locator('.chat-model-picker');
+    const pick = async (name: string) => {
+      await picker.click();
+      await page.locator('.ant-select-item-option').filter({ hasText: name }).click();
+    };
+    const saves = /\/api\/chat\/conversations\/[^/?]+$/;
+    // the save of the choice is held back until the question has been answered
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(saves, async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.fallback();
+    });
+    await pick('Slow stand-in');
+    expect(await picker.innerText()).toContain('Slow stand-in');
+    await send('[[tokens:3]]');
+    await answered();
+    expect(standin.requests[standin.requests.length - 1].model).toBe('slow');
+    release();
+    await page.unroute(saves);
+
+    // a save the server refuses: the picker goes back to the model it had, and says why
+    await page.route(saves, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, errorCode: 'PERMISSION_ERROR', errorMessage: 'Saving was refused (e2e)', requestId: 'e2e' }) })
+        : route.fallback(),
+    );
+    await pick('Echo stand-in');
+    await page.locator('.ant-message').getByText('Saving was refused (e2e)').waitFor();
+    await pollUntil(async () => (await picker.innerText()).includes('Slow stand-in'), 'the picker to show the model it had');
+    await page.unroute(saves);
+    await pick('Echo stand-in');
+    await pollUntil(async () => (await picker.innerText()).includes('Echo stand-in'), 'the picker to show Echo');
+  });
+
   it("a provider error shows the provider's message under its catalogue text and costs nothing", async () => {
     await addModel('Failing stand-in', 'fail', 3);
     await page.reload();

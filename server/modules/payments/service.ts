@@ -474,11 +474,20 @@ export class PaymentService {
     try {
       verified = await provider.verifyNotification(input);
     } catch (e) {
-      const reason = e instanceof NotificationRejected ? e.reason : 'malformed';
       const orderNo = e instanceof NotificationRejected ? e.orderNo : null;
+      // bytes no provider sends (a NUL in a field) make it malformed, whatever else failed
+      const reason = e instanceof NotificationRejected && !hostile(orderNo) ? e.reason : 'malformed';
       await this.record(provider.name, { orderNo, notifyId: null, verified: false, outcome: reason === 'signature' ? 'forged' : reason, detail: errText(e), ip });
-      this.log.warn({ provider: provider.name, orderNo, reason, ip }, 'payment notification refused: credits nothing');
+      this.log.warn({ provider: provider.name, orderNo: storable(orderNo, 64), reason, ip }, 'payment notification refused: credits nothing');
+      // a body that is not a notification at all is refused as bad input; a forged or undecryptable
+      // one gets the provider's own "not accepted"
+      if (reason === 'malformed') throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: 'not a payment notification' } });
       return provider.ack(false);
+    }
+    // signed, yet naming what no order can be called: not a notification to settle
+    if ([verified.orderNo, verified.notifyId, verified.tradeNo, verified.appId, verified.mchId].some((v) => typeof v === 'string' && hostile(v))) {
+      await this.record(provider.name, { orderNo: verified.orderNo, notifyId: verified.notifyId, verified: true, outcome: 'malformed', detail: 'a field holds a NUL character', ip });
+      throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: 'not a payment notification' } });
     }
     let outcome: Outcome;
     try {
@@ -503,9 +512,10 @@ export class PaymentService {
     return provider.ack(true);
   }
 
+  /** every notification's row; what it names is stored as far as PostgreSQL text can hold it */
   private async record(provider: string, n: { orderNo: string | null; notifyId: string | null; verified: boolean; outcome: string; detail: string | null; ip: string }) {
     await this.db.execute(sql`INSERT INTO pay_notifications (provider, order_no, notify_id, verified, outcome, detail, ip)
-      VALUES (${provider}, ${n.orderNo?.slice(0, 64) ?? null}, ${n.notifyId?.slice(0, 128) ?? null}, ${n.verified}, ${n.outcome}, ${n.detail?.slice(0, 500) ?? null}, ${n.ip})`);
+      VALUES (${provider}, ${storable(n.orderNo, 64)}, ${storable(n.notifyId, 128)}, ${n.verified}, ${n.outcome}, ${storable(n.detail, 500)}, ${n.ip})`);
   }
 
   /** asks the provider about an open order: paid -> credited; closed there -> closed; past its time -> closed there and expired */
@@ -661,6 +671,19 @@ export class PaymentService {
     ]);
     return { order, refunds, notifications };
   }
+}
+
+/** text from outside that PostgreSQL cannot store as it is: a NUL character */
+const hostile = (s: string | null) => !!s && s.includes('\u0000');
+
+/**
+ * `s` as text PostgreSQL stores: NUL shown as U+FFFD, at most `max` characters, never half a
+ * surrogate pair
+ */
+function storable(s: string | null, max: number): string | null {
+  if (s === null) return null;
+  const chars = Array.from(s.replaceAll('\u0000', '\ufffd'));
+  return chars.length > max ? chars.slice(0, max).join('') : chars.join('');
 }
 
 function errText(e: unknown) {

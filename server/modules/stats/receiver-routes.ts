@@ -135,7 +135,9 @@ export async function receiverRoutes(ctx: ModuleContext) {
     for (const url of ['/api/stat/report', '/api/stat/config']) scope.options(url, { config: { access: 'public' }, schema: { hide: true } }, preflight);
 
     scope.post('/api/stat/report', {
-      config: { access: 'public' },
+      // the receiver bounds each record's nesting itself (checkRecord): a record too deep is named
+      // in `rejected` rather than the whole report refused
+      config: { access: 'public', inputDepth: 'own' },
       // the answer is a few bytes: compressing it is all cost
       compress: false,
       bodyLimit: REPORT_BODY_LIMIT,

@@ -362,9 +362,30 @@ export default function ChatPage() {
     }
   };
 
+  // the picker shows a choice at once and the next question goes to it, before the save returns;
+  // a save that fails puts back the model it replaced (the request layer shows the error), unless
+  // another choice came after it
+  const modelChoice = useRef(0);
   const onModelChange = (id: string) => {
-    if (activeId) void patch(activeId, { model_id: id });
-    else setDraftModel(id);
+    if (!activeId || !conversation) {
+      if (activeId) void patch(activeId, { model_id: id });
+      else setDraftModel(id);
+      return;
+    }
+    const convId = activeId;
+    const previous = conversation.model_id;
+    const seq = ++modelChoice.current;
+    const latest = () => modelChoice.current === seq && activeRef.current === convId;
+    setConversation((c) => (c && c.id === convId ? { ...c, model_id: id } : c));
+    updateConversation(convId, { model_id: id }).then(
+      (row) => {
+        if (latest()) setConversation(row);
+        listReq.refresh();
+      },
+      () => {
+        if (latest()) setConversation((c) => (c && c.id === convId ? { ...c, model_id: previous } : c));
+      },
+    );
   };
   const onSystemSave = (text: string | null) => {
     if (activeId) {
