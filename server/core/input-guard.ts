@@ -1,9 +1,10 @@
 /**
  * Checks every request's input before validation: PostgreSQL text cannot hold U+0000, so a NUL
  * character anywhere (a JSON body's values or keys, the query string, path parameters) is refused
- * with INVALID_PARAM naming the field, instead of failing later in the database with a 5xx; and a
+ * with INVALID_PARAM naming the field, instead of failing later in the database with a 5xx; a
  * JSON body nested deeper than MAX_INPUT_DEPTH is refused (INPUT_TOO_DEEP) before any recursive
- * code (validation, JSON.stringify of a stored value) can run out of stack on it.
+ * code (validation, JSON.stringify of a stored value) can run out of stack on it; and lone
+ * surrogates become U+FFFD, so every string past this point is well-formed UTF-16.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
@@ -25,37 +26,58 @@ declare module 'fastify' {
 
 type Found = { kind: 'nul' } | { kind: 'deep'; at: string } | null;
 
+/** `s` with every lone surrogate as U+FFFD */
+const wellFormed = (s: string) => (s.isWellFormed() ? s : s.toWellFormed());
+
 /**
- * the first NUL (in a string or a key) or nesting past `maxDepth` in a value: iterative, so a
- * deeply nested body cannot exhaust the stack; every request's input goes through this, so it
- * builds no paths (the rare hit is walked again by pathOfNul)
+ * Walks a request part once: finds the first NUL (in a string or a key) or nesting past
+ * `maxDepth`, and turns lone surrogates (which JSON's \ud800 escapes can carry) into U+FFFD in
+ * place, as PostgreSQL would store them anyway; a jsonb column or a provider's header would
+ * refuse them instead. Iterative, so a deeply nested body cannot exhaust the stack; every
+ * request's input goes through this, so it builds no paths (the rare hit is walked again).
  */
 function scan(value: unknown, maxDepth: number): Found {
-  const stack: unknown[] = [value];
-  const depths: number[] = [0];
-  while (stack.length) {
-    const v = stack.pop();
+  const containers: object[] = [];
+  const depths: number[] = [];
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+    containers.push(value);
+    depths.push(0);
+  }
+  while (containers.length) {
+    const c = containers.pop()!;
     const depth = depths.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes(NUL)) return { kind: 'nul' };
-    } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
-      if (depth >= maxDepth) return { kind: 'deep', at: topKeyTowards(value, maxDepth) };
-      if (Array.isArray(v)) {
-        for (let i = 0; i < v.length; i++) {
-          stack.push(v[i]);
-          depths.push(depth + 1);
+    if (depth >= maxDepth) return { kind: 'deep', at: topKeyTowards(value, maxDepth) };
+    const visit = (v: unknown, put: (s: string) => void): Found => {
+      if (typeof v === 'string') {
+        if (v.includes(NUL)) return { kind: 'nul' };
+        if (!v.isWellFormed()) put(v.toWellFormed());
+      } else if (v && typeof v === 'object' && !Buffer.isBuffer(v)) {
+        containers.push(v);
+        depths.push(depth + 1);
+      }
+      return null;
+    };
+    if (Array.isArray(c)) {
+      for (let i = 0; i < c.length; i++) {
+        const found = visit(c[i], (s) => (c[i] = s));
+        if (found) return found;
+      }
+    } else {
+      const o = c as Record<string, unknown>;
+      for (const k of Object.keys(o)) {
+        if (k.includes(NUL)) return { kind: 'nul' };
+        let key = k;
+        if (!k.isWellFormed()) {
+          key = k.toWellFormed();
+          o[key] = o[k];
+          delete o[k];
         }
-      } else {
-        for (const k in v) {
-          if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
-          if (k.includes(NUL)) return { kind: 'nul' };
-          stack.push((v as Record<string, unknown>)[k]);
-          depths.push(depth + 1);
-        }
+        const found = visit(o[key], (s) => (o[key] = s));
+        if (found) return found;
       }
     }
   }
-  return null;
+  return typeof value === 'string' && value.includes(NUL) ? { kind: 'nul' } : null;
 }
 
 /** the top-level key (or index) under which the value nests `maxDepth` levels deep */
@@ -113,6 +135,8 @@ const nulError = (field: string) => new AppError('INVALID_PARAM', { field, param
 export function installInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (req) => {
     const ownDepth = req.routeOptions.config?.inputDepth === 'own';
+    // a body that is one string (a payment notification, a report sent as text) is replaced whole
+    if (typeof req.body === 'string') req.body = wellFormed(req.body);
     for (const part of [req.params, req.query, req.body]) {
       const found = scan(part, part === req.body && !ownDepth ? MAX_INPUT_DEPTH : Infinity);
       if (found?.kind === 'nul') throw nulError(pathOfNul(part) || 'body');

@@ -1,14 +1,24 @@
 /**
  * Malformed input on every route of /api/openapi.json, anonymous and as a signed-in admin:
  * wrong types per property, NUL characters, huge numbers, arrays for strings, odd and invalid
- * JSON, empty bodies, bad query strings and path parameters. No answer may be a 5xx, and every
- * error must be the documented `{ success: false, errorCode, errorMessage, requestId }` with a
- * catalogue code. The cases come from a fixed seed, so a failure repeats.
+ * JSON, empty bodies, bad query strings and path parameters; text that breaks code that counts
+ * UTF-16 units (astral characters, lone surrogates, combining and RTL marks, 100,000 characters)
+ * in every string property and query parameter, bodies nested 10,000 levels deep and very wide
+ * ones; and, as an admin, a body that passes each route's schema with hostile text in every
+ * string, saved before every list and search is asked for that text.
+ * No answer may be a 5xx, every answer carries the standard headers, every error is the
+ * documented `{ success: false, errorCode, errorMessage, requestId }` with a catalogue code, and
+ * no request may hold the event loop over 1 s (tests/support/event-loop-watch.ts; a request that
+ * spins forever is named by its watchdog). The cases come from a fixed seed, so a failure repeats.
  */
 import type { FastifyInstance } from 'fastify';
 import { ERRORS } from '../../server/core/errors';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
+import { watchEventLoop, type LoopWatch } from '../support/event-loop-watch';
 import { createTestApp } from '../support/test-app';
+
+/** the longest a request may hold the event loop */
+const STALL_MS = 1000;
 
 /**
  * Routes a signed-in admin does not fuzz, because success would end the session the other
@@ -50,6 +60,9 @@ const PROPERTY_VALUES: unknown[] = [
   [1, [2, [3]]],
   { nested: { deeper: 'x' } },
   'a\u0000b',
+  HOSTILE_MIX(),
+  HOSTILE_LONG(),
+  // every property gets the values above; the rest, a seeded sample of them
   '',
   ' ',
   'x'.repeat(5000),
@@ -60,6 +73,41 @@ const PROPERTY_VALUES: unknown[] = [
   "'; DROP TABLE users; --",
   '\ud800',
   '𝒳😀',
+  ...HOSTILE_SHORT_TEXT(),
+];
+/** how many of PROPERTY_VALUES every property gets */
+const ALWAYS = 13;
+
+/** astral characters, lone surrogates both ways round, a combining mark, RTL marks, in one */
+function HOSTILE_MIX(): string {
+  return '𠮷😀𝕏 \ud800 \udc00\ud800 e\u0301 \u200f\u202eabc\u202c \ufeff';
+}
+
+/** 100,000 UTF-16 units of astral characters, combining marks and Latin letters */
+function HOSTILE_LONG(): string {
+  return '𠮷e\u0301x'.repeat(25_000);
+}
+
+/** text that breaks code counting UTF-16 units or bytes instead of characters */
+function HOSTILE_SHORT_TEXT(): string[] {
+  return [
+    '𠮷',
+    '𠮷😀𝕏',
+    '\udc00',
+    '\udc00\ud800',
+    'a\ud800b',
+    'e\u0301'.repeat(40),
+    '\u200f\u202eabc\u202c',
+    '\ufeff\u200b',
+  ];
+}
+
+/** raw JSON values (built as text: JSON.stringify of them would overflow this test's stack) */
+const RAW_VALUES = [
+  `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+  `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+  JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]))),
+  JSON.stringify(Array.from({ length: 100_000 }, (_, i) => i)),
 ];
 
 /** whole bodies: [content-type, payload] */
@@ -94,6 +142,10 @@ const QUERY_VALUES = [
   '%00',
   'a%00b',
   '1e300',
+  encodeURIComponentLoose(HOSTILE_MIX()),
+  // a query string of about 36 kB (fastify reads up to its header limits)
+  encodeURIComponent('𠮷'.repeat(3000)),
+  ...HOSTILE_SHORT_TEXT().map(encodeURIComponentLoose),
   '-1',
   '0',
   '9007199254740993',
@@ -109,8 +161,20 @@ const QUERY_VALUES = [
   '%5B%5D',
 ];
 
+/** encodeURIComponent, which refuses lone surrogates: those are sent as the bytes a careless client sends */
+function encodeURIComponentLoose(v: string): string {
+  try {
+    return encodeURIComponent(v);
+  } catch {
+    return Array.from(v, (c) => {
+      const u = c.codePointAt(0)!;
+      return u >= 0xd800 && u <= 0xdfff ? `%${(0xe0 | (u >> 12)).toString(16)}%${(0x80 | ((u >> 6) & 0x3f)).toString(16)}%${(0x80 | (u & 0x3f)).toString(16)}` : encodeURIComponent(c);
+    }).join('');
+  }
+}
+
 /** path parameter values (already URL-encoded) */
-const PATH_VALUES = ['fuzz-id', '%00', 'a%00b', '1e300', '-1', 'x'.repeat(300), '%FF', '..%2F..%2Fetc', '%20'];
+const PATH_VALUES = ['fuzz-id', '%00', 'a%00b', '1e300', '-1', 'x'.repeat(300), '%FF', '..%2F..%2Fetc', '%20', '%F0%A0%AE%B7', '%ED%A0%80', 'e%CC%81'];
 
 /** junk query strings */
 const RAW_QUERIES = ['?%', '?&&&', '?a[b]=c', '?__proto__[x]=1', '?constructor[prototype][x]=1', `?${'a=1&'.repeat(2000)}`, '?current=1&current=2'];
@@ -123,9 +187,9 @@ interface Route {
   hasBody: boolean;
 }
 
-function routesOf(doc: { paths: Record<string, Record<string, any>> }): Route[] {
+function routesOf(api: OpenApi): Route[] {
   const out: Route[] = [];
-  for (const [p, ops] of Object.entries(doc.paths)) {
+  for (const [p, ops] of Object.entries(api.paths)) {
     for (const [m, op] of Object.entries(ops)) {
       const json = op.requestBody?.content?.['application/json']?.schema;
       out.push({
@@ -150,6 +214,8 @@ interface Case {
 
 const fill = (path: string, value: string) => path.replace(/\{[^}]+\}/g, value);
 
+let rawTurn = 0;
+
 /** the cases of one route: inject options without the auth header */
 function casesOf(r: Route): Case[] {
   const url = fill(r.path, 'fuzz-id');
@@ -158,15 +224,18 @@ function casesOf(r: Route): Case[] {
   if (r.hasBody) {
     for (const prop of r.bodyProps) {
       // every property gets the type-breaking values, plus a seeded sample of the rest
-      const values = [...PROPERTY_VALUES.slice(0, 11), ...pick(PROPERTY_VALUES.slice(11), 4)];
+      const values = [...PROPERTY_VALUES.slice(0, ALWAYS), ...pick(PROPERTY_VALUES.slice(ALWAYS), 3)];
       for (const v of values) cases.push({ method, url, payload: { [prop]: v } });
+      // nested 10,000 deep or very wide, in turn
+      const raw = RAW_VALUES[rawTurn++ % RAW_VALUES.length];
+      cases.push({ method, url, payload: `{${JSON.stringify(prop)}:${raw}}`, headers: { 'content-type': 'application/json' } });
     }
     cases.push({ method, url, payload: Object.fromEntries(r.bodyProps.map((p) => [p, 'a\u0000'])) });
     cases.push({ method, url, payload: Object.fromEntries(r.bodyProps.map((p) => [p, [1e308]])) });
     for (const [type, payload] of RAW_BODIES) cases.push({ method, url, payload, headers: type ? { 'content-type': type } : {} });
   }
   for (const q of r.queryParams) {
-    for (const v of [...QUERY_VALUES.slice(0, 4), ...pick(QUERY_VALUES.slice(4), 5)]) cases.push({ method, url: `${url}?${q}=${v}` });
+    for (const v of [...QUERY_VALUES.slice(0, 6), ...pick(QUERY_VALUES.slice(6), 4)]) cases.push({ method, url: `${url}?${q}=${v}` });
     cases.push({ method, url: `${url}?${q}=a&${q}=b&${q}=%00` });
   }
   for (const q of RAW_QUERIES) cases.push({ method, url: `${url}${q}` });
@@ -176,9 +245,14 @@ function casesOf(r: Route): Case[] {
 
 const CODES = new Set(Object.keys(ERRORS));
 
+/** the headers every answer carries, whichever layer wrote it */
+const STANDARD_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-request-id'];
+
 /** what is wrong with an answer ('' = nothing) */
 function problemOf(res: { statusCode: number; body: string; headers: Record<string, unknown> }): string {
   if (res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 300)}`;
+  const missing = STANDARD_HEADERS.filter((h) => typeof res.headers[h] !== 'string');
+  if (missing.length) return `status ${res.statusCode} without ${missing.join(', ')}`;
   if (res.statusCode < 400) return '';
   let body: any;
   try {
@@ -202,30 +276,174 @@ function problemOf(res: { statusCode: number; body: string; headers: Record<stri
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let adminToken: string;
 let routes: Route[];
+let doc: OpenApi;
+let loop: LoopWatch;
 
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = (await registerAdmin(t.app)).token;
-  routes = routesOf((await call(t.app, 'GET', '/api/openapi.json')).body);
+  doc = (await call(t.app, 'GET', '/api/openapi.json')).body;
+  routes = routesOf(doc);
+  loop = watchEventLoop();
 });
 afterAll(async () => {
+  await loop?.stop();
   await t.close();
 });
 
-async function fuzz(app: FastifyInstance, route: Route, token: string | undefined): Promise<string[]> {
+/** how a case is named in a failure */
+const nameOf = (c: Case) =>
+  `${c.method} ${c.url.slice(0, 120)} ${typeof c.payload === 'string' ? c.payload.slice(0, 60) : (JSON.stringify(c.payload) ?? '').slice(0, 120)}`;
+
+/** runs the cases; answers what went wrong, each named */
+async function runCases(app: FastifyInstance, cases: Case[], token: string | undefined): Promise<string[]> {
   const problems: string[] = [];
-  for (const c of casesOf(route)) {
-    const res = await app.inject({
-      method: c.method,
-      url: c.url,
-      payload: c.payload as never,
-      remoteAddress: '10.77.0.1',
-      headers: { ...c.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
+  for (const c of cases) {
+    const name = nameOf(c);
+    const { result: res, stallMs } = await loop.measure(name, () =>
+      app.inject({
+        method: c.method,
+        url: c.url,
+        payload: c.payload as never,
+        remoteAddress: '10.77.0.1',
+        headers: { ...c.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      }),
+    );
     const problem = problemOf(res);
-    if (problem) problems.push(`${c.method} ${c.url.slice(0, 120)} ${typeof c.payload === 'string' ? c.payload.slice(0, 60) : JSON.stringify(c.payload)?.slice(0, 120)}: ${problem}`);
+    if (problem) problems.push(`${name}: ${problem}`);
+    if (stallMs > STALL_MS) problems.push(`${name}: held the event loop for ${Math.round(stallMs)} ms`);
   }
   return problems;
+}
+
+const fuzz = (app: FastifyInstance, route: Route, token: string | undefined) => runCases(app, casesOf(route), token);
+
+// --------------------------------------------------------------------------------------------
+// bodies that pass each route's schema, with hostile text in every string
+
+interface OpenApi {
+  paths: Record<string, Record<string, any>>;
+  components?: { schemas?: Record<string, any> };
+}
+type Schema = Record<string, any>;
+
+/** the schema a $ref names */
+const deref = (s: Schema): Schema => {
+  let out = s;
+  for (let i = 0; out?.$ref && i < 20; i++) out = doc.components?.schemas?.[String(out.$ref).split('/').pop()!] ?? {};
+  return out ?? {};
+};
+
+/** at most `max` characters (code points, as the schema counts them) of `text` */
+const cutTo = (text: string, max: number | undefined) => (max === undefined ? text : Array.from(text).slice(0, max).join(''));
+
+/** a value that passes `schema` where it can, its strings made of `text` */
+function sample(schema0: Schema, text: string, depth = 0): unknown {
+  const schema = deref(schema0);
+  if (depth > 8) return null;
+  for (const key of ['anyOf', 'oneOf', 'allOf']) {
+    if (Array.isArray(schema[key])) {
+      const options = schema[key].map(deref).filter((o: Schema) => o.type !== 'null');
+      if (key === 'allOf') return Object.assign({}, ...options.map((o: Schema) => sample(o, text, depth + 1)));
+      return options.length ? sample(options[0], text, depth + 1) : null;
+    }
+  }
+  if (schema.const !== undefined) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((x: string) => x !== 'null') : schema.type;
+  switch (type) {
+    case 'string': {
+      if (schema.format === 'date-time') return new Date().toISOString();
+      if (schema.format === 'date') return new Date().toISOString().slice(0, 10);
+      if (schema.format === 'email') return 'fuzz@example.com';
+      if (schema.format === 'uri') return 'https://example.com/𠮷';
+      const min = schema.minLength ?? 0;
+      const body = cutTo(text, schema.maxLength);
+      return Array.from(body).length >= min ? body : body + 'x'.repeat(min);
+    }
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? (schema.maximum !== undefined && schema.maximum < 1 ? schema.maximum : 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? {}, text, depth + 1));
+    case 'object':
+    default: {
+      const props = schema.properties ?? {};
+      return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, sample(v as Schema, text, depth + 1)]));
+    }
+  }
+}
+
+/** the texts every string of a schema-valid body is made of, short and long */
+const VALID_TEXTS = ['𠮷😀𝕏 e\u0301 \u200fabc', '\ud800 𠮷 \udc00', '𠮷'.repeat(50_000)];
+
+/** routes whose success would end or change the session the rest run with */
+const NOT_SAMPLED = new Set(['POST /api/auth/logout', 'POST /api/auth/deactivate']);
+
+/**
+ * Plain values tried, in turn, for a field the server refused (a date, a slug, an id of something
+ * that must exist): the body keeps its hostile text everywhere else and gets past that rule.
+ */
+const PLAIN = (): unknown[] => [undefined, 'fuzz-1', new Date().toISOString().slice(0, 10), new Date().toISOString(), 'https://example.com/a', 'fuzz@example.com', '13800138000', 1, null, []];
+
+/** sets the value at a dotted path ('texts.0.title') of a body (undefined: removes it); false if its parent is not there */
+function setAt(body: unknown, path: string, value: unknown): boolean {
+  const keys = path.split('.');
+  let at = body as Record<string, unknown>;
+  for (const k of keys.slice(0, -1)) {
+    if (!at || typeof at !== 'object' || !(k in at)) return false;
+    at = at[k] as Record<string, unknown>;
+  }
+  const last = keys[keys.length - 1];
+  if (!at || typeof at !== 'object' || (value === undefined && !(last in at))) return false;
+  if (value === undefined) delete at[last];
+  else at[last] = value;
+  return true;
+}
+
+/**
+ * Sends, for each hostile text, a body that passes the route's schema, and while the server
+ * refuses one field of it, that field plain (PLAIN, in turn): the rest of the body's text reaches
+ * the route's code and, where the route saves, the database. Answers what went wrong.
+ */
+async function sendValid(r: Route, token: string): Promise<string[]> {
+  if (NOT_SAMPLED.has(`${r.method} ${r.path}`)) return [];
+  const schema = doc.paths[r.path]?.[r.method.toLowerCase()]?.requestBody?.content?.['application/json']?.schema;
+  if (!schema) return [];
+  const url = fill(r.path, 'fuzz-id');
+  const problems: string[] = [];
+  for (const text of VALID_TEXTS) {
+    const payload = sample(schema, text);
+    const tried = new Map<string, number>();
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const c: Case = { method: r.method as Case['method'], url, payload };
+      const name = nameOf(c);
+      const { result: res, stallMs } = await loop.measure(name, () =>
+        t.app.inject({ method: c.method, url, payload: payload as never, remoteAddress: '10.77.0.1', headers: { authorization: `Bearer ${token}` } }),
+      );
+      const problem = problemOf(res);
+      if (problem) problems.push(`${name}: ${problem}`);
+      if (stallMs > STALL_MS) problems.push(`${name}: held the event loop for ${Math.round(stallMs)} ms`);
+      if (res.statusCode < 400 || res.statusCode >= 500) break;
+      const field = (JSON.parse(res.body) as { field?: string }).field;
+      const n = field ? (tried.get(field) ?? 0) : PLAIN().length;
+      if (!field || n >= PLAIN().length || !setAt(payload, field, PLAIN()[n])) break;
+      tried.set(field, n + 1);
+    }
+  }
+  return problems;
+}
+
+/** a GET with hostile text in every query parameter at once (what was saved is then searched for) */
+function hostileQueryCasesOf(r: Route): Case[] {
+  if (r.method !== 'GET' || !r.queryParams.length) return [];
+  const url = fill(r.path, 'fuzz-id');
+  return ['𠮷', '😀𝕏', '𠮷😀𝕏 e\u0301', 'e\u0301', '\u200f'].map((text) => ({
+    method: 'GET' as const,
+    url: `${url}?${r.queryParams.map((q) => `${q}=${encodeURIComponent(text)}`).join('&')}`,
+  }));
 }
 
 describe('malformed input on every documented route', () => {
@@ -251,6 +469,16 @@ describe('malformed input on every documented route', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('as an admin, bodies that pass each schema with hostile text are saved, then every list and search asks for that text: no 5xx, no stall', async () => {
+    const problems: string[] = [];
+    const writes = routes.filter((r) => r.method !== 'GET');
+    for (const r of writes) problems.push(...(await sendValid(r, adminToken)));
+    const me = await call(t.app, 'GET', '/api/auth/me', { token: adminToken });
+    expect(me.status).toBe(200);
+    for (const r of routes) problems.push(...(await runCases(t.app, hostileQueryCasesOf(r), adminToken)));
+    expect(problems).toEqual([]);
+  }, 300_000);
 
   it.each(Object.entries(OWN_SESSION))('%s (%s): fuzzed with a throwaway admin', async (name) => {
     const route = routes.find((r) => `${r.method} ${r.path}` === name)!;

@@ -8,6 +8,7 @@ import net from 'node:net';
 import { PassThrough } from 'node:stream';
 import { clientErrorHandler } from '../../server/core/error-handler';
 import { MAX_INPUT_DEPTH } from '../../server/core/input-guard';
+import { call, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
@@ -70,6 +71,17 @@ describe('the input guard', () => {
     const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: ok, headers: { 'content-type': 'application/json' } });
     expect(r.statusCode).toBe(400);
     expect(JSON.parse(r.body).errorCode).not.toBe('INPUT_TOO_DEEP');
+  });
+});
+
+describe('lone surrogates (a JSON escape such as \\ud800 with no pair)', () => {
+  test('arrive as U+FFFD (stored and shown as such; a jsonb column would refuse the escape)', async () => {
+    const { token } = await registerAdmin(t.app);
+    const nickname = 'a\ud800b\udc00c';
+    const r = await call(t.app, 'PUT', '/api/users/me', { token, body: { nickname } });
+    expect(r.status).toBe(200);
+    const me = await call(t.app, 'GET', '/api/auth/me', { token });
+    expect(me.body.data.nickname ?? me.body.data.user?.nickname).toBe('a\ufffdb\ufffdc');
   });
 });
 
