@@ -4,6 +4,7 @@
  * server builds snippets with it; the console draws the ranges as <mark> elements, never as HTML.
  */
 import { queryTerms } from './search-text';
+import { around, charEnd, nextIndex, pairBoundary, wellFormed } from './text';
 
 /** [start, end) in UTF-16 code units of the text they belong to */
 export type MarkRange = [number, number];
@@ -16,27 +17,32 @@ export function termPattern(q: string): RegExp | null {
   const terms = queryTerms(q).sort((a, b) => b.length - a.length);
   if (!terms.length) return null;
   // Latin words match at a word's start (the index's prefix rule); CJK pairs anywhere
-  const parts = terms.map((t) => (LATIN.test(t) ? `(?<![\\p{L}\\p{N}])${escape(t)}` : escape(t)));
+  const parts = terms.map((t) => (LATIN.test(t) ? `(?<![\\p{L}\\p{M}\\p{N}])${escape(t)}` : escape(t)));
   return new RegExp(parts.join('|'), 'giu');
 }
 
-/** every match of the pattern in the text, overlapping ones merged */
+/**
+ * Every match of the pattern in the text, overlapping ones merged, each on whole characters.
+ * Each search starts past the previous match's first character, so the loop ends within the
+ * text's length whatever the text holds (a search from inside a surrogate pair would find the
+ * same pair again, for ever).
+ */
 export function markRanges(text: string, pattern: RegExp | null, limit = 64): MarkRange[] {
   if (!pattern) return [];
   const out: MarkRange[] = [];
-  const re = new RegExp(pattern.source, pattern.flags);
-  for (let m = re.exec(text); m && out.length < limit; m = re.exec(text)) {
-    if (!m[0]) {
-      re.lastIndex++;
-      continue;
-    }
+  const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  for (let from = 0; from < text.length && out.length < limit; ) {
+    re.lastIndex = from;
+    const m = re.exec(text);
+    if (!m) break;
     const start = m.index;
-    const end = start + m[0].length;
+    // CJK pairs overlap ("中文" then "文搜"): look again from the next character
+    from = Math.max(from + 1, nextIndex(text, start));
+    if (!m[0]) continue;
+    const end = charEnd(text, start + m[0].length);
     const last = out[out.length - 1];
     if (last && start <= last[1]) last[1] = Math.max(last[1], end);
     else out.push([start, end]);
-    // CJK pairs overlap ("中文" then "文搜"): look again from the next character
-    re.lastIndex = start + 1;
   }
   return out;
 }
@@ -46,30 +52,23 @@ export function markRanges(text: string, pattern: RegExp | null, limit = 64): Ma
  * whitespace folded, with "…" where it was cut, and the ranges to highlight in it.
  */
 export function snippetOf(text: string, pattern: RegExp | null, size = 200): { text: string; marks: MarkRange[] } {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  let start = 0;
-  if (pattern) {
-    const re = new RegExp(pattern.source, pattern.flags);
-    const m = re.exec(flat);
-    if (m) start = Math.max(0, m.index - Math.floor(size / 4));
-  }
-  // never cut a surrogate pair in two
-  if (start > 0 && /[\udc00-\udfff]/.test(flat[start] ?? '')) start--;
-  let end = Math.min(flat.length, start + size);
-  if (end < flat.length && /[\ud800-\udbff]/.test(flat[end - 1] ?? '')) end++;
+  const flat = wellFormed(text.replace(/\s+/g, ' ').trim());
+  let at = 0;
+  if (pattern) at = new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')).exec(flat)?.index ?? 0;
+  const [start, end] = around(flat, at, Math.floor(size / 4), size);
   const body = flat.slice(start, end);
   const head = start > 0 ? '…' : '';
   const out = head + body + (end < flat.length ? '…' : '');
   return { text: out, marks: markRanges(body, pattern).map(([s, e]) => [s + head.length, e + head.length]) };
 }
 
-/** the text cut into plain and highlighted pieces (what the console renders) */
+/** the text cut into plain and highlighted pieces (what the console renders), never inside a surrogate pair */
 export function segments(text: string, marks: MarkRange[]): Array<{ text: string; mark: boolean }> {
   const out: Array<{ text: string; mark: boolean }> = [];
   let at = 0;
   for (const [s0, e0] of marks) {
-    const s = Math.max(at, Math.min(s0, text.length));
-    const e = Math.max(s, Math.min(e0, text.length));
+    const s = Math.max(at, pairBoundary(text, s0));
+    const e = Math.max(s, charEnd(text, e0));
     if (s > at) out.push({ text: text.slice(at, s), mark: false });
     if (e > s) out.push({ text: text.slice(s, e), mark: true });
     at = e;

@@ -6,8 +6,11 @@
 
 /** Han, kana, hangul, CJK punctuation-free ranges: what has no spaces between words */
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+/gu;
-/** what a query keeps: letters, digits and CJK; everything else separates words */
-const WORD = /[\p{L}\p{N}]+/gu;
+/**
+ * what a query keeps: letters with their combining marks (é as e + U+0301, Hindi's vowel signs),
+ * digits and CJK; everything else separates words, as PostgreSQL's parser does
+ */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 function cjkPieces(run: string): string[] {
   const chars = [...run];
@@ -49,7 +52,7 @@ export function toTsQuery(q: string): string | null {
   return terms
     .map((t, i) => {
       const quoted = `'${t.replace(/'/g, "''").replace(/\\/g, '\\\\')}'`;
-      return i === terms.length - 1 && /^[\p{Script=Latin}\p{N}]+$/u.test(t) ? `${quoted}:*` : quoted;
+      return i === terms.length - 1 && /^[\p{Script=Latin}\p{M}\p{N}]+$/u.test(t) ? `${quoted}:*` : quoted;
     })
     .join(' & ');
 }

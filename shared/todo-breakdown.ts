@@ -1,4 +1,5 @@
 /** The task assistant's breakdown text: the AI's proposal (one subtask a line) read into subtask titles, on the server and in the console. */
+import { cutText } from './text';
 
 export const TODO_LIMITS = { TITLE: 200, NOTES: 5000, SUBTASKS: 30, PROMPT: 4000, GOAL: 2000 } as const;
 
@@ -16,7 +17,7 @@ export function parseSubtasks(text: string): string[] {
     let line = raw.trim().replace(BULLET, '').trim();
     line = line.replace(/^\*\*(.+)\*\*$/, '$1').trim();
     if (!line || out.includes(line)) continue;
-    out.push(line.slice(0, TODO_LIMITS.TITLE));
+    out.push(cutText(line, TODO_LIMITS.TITLE));
     if (out.length === TODO_LIMITS.SUBTASKS) break;
   }
   return out;

@@ -1,9 +1,14 @@
 /**
  * Account field rules (uni-id reference), shared by the server and the console so both
  * enforce the same thing. Each check answers the catalogue code of the failure, or null.
+ * Lengths count characters (code points, shared/text.ts): 𠮷 or 😀 is one.
  */
+import { textLength } from './text';
+
 export const USERNAME_RE = /^[a-zA-Z0-9_-]{3,32}$/;
 export const MOBILE_RE = /^1\d{10}$/;
+/** a nickname's most characters */
+export const NICKNAME_MAX = 32;
 export const PASSWORD_RE = /^[a-zA-Z0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?`~]{8,16}$/;
 
 export type FieldError =
@@ -21,7 +26,7 @@ export function checkUsername(v: string): FieldError | null {
 
 export function checkNickname(v: string | undefined | null): FieldError | null {
   if (!v) return null;
-  return v.includes('@') || /^\d+$/.test(v) || v.length > 32 ? 'NICKNAME_INVALID' : null;
+  return v.includes('@') || /^\d+$/.test(v) || textLength(v) > NICKNAME_MAX ? 'NICKNAME_INVALID' : null;
 }
 
 /** password strength 'medium': at least two of digits, letters, specials */
@@ -42,7 +47,7 @@ export function checkMobile(v: string | undefined | null): FieldError | null {
 }
 
 export function checkEmail(v: string | undefined | null): FieldError | null {
-  return !v || (EMAIL_RE.test(v) && v.length <= 254) ? null : 'EMAIL_INVALID';
+  return !v || (EMAIL_RE.test(v) && textLength(v) <= 254) ? null : 'EMAIL_INVALID';
 }
 
 // ---- file service (spec section 5) ------------------------------------------------
@@ -72,7 +77,7 @@ export function checkCloudPath(v: unknown): ParamFailure | null {
   if (!p) return { code: 'INVALID_PARAM', reason: 'must not be empty' };
   if (p.includes('://')) return { code: 'INVALID_PARAM', reason: "must not contain '://'" };
   if (p.includes('\\')) return { code: 'INVALID_PARAM', reason: "must not contain '\\'" };
-  if (p.length > CLOUDPATH_MAX) return { code: 'INVALID_PARAM', reason: `at most ${CLOUDPATH_MAX} characters` };
+  if (textLength(p) > CLOUDPATH_MAX) return { code: 'INVALID_PARAM', reason: `at most ${CLOUDPATH_MAX} characters` };
   return null;
 }
 
@@ -117,7 +122,7 @@ export const normalizeRealName = (v: string) => v.trim().replace(/•/g, NAME_DO
 export function checkRealName(v: string | undefined | null): 'REALNAME_INVALID' | null {
   const name = normalizeRealName(v ?? '');
   const han = [...name].filter((c) => c !== NAME_DOT).length;
-  return REALNAME_RE.test(name) && han >= 2 && [...name].length <= REALNAME_MAX ? null : 'REALNAME_INVALID';
+  return REALNAME_RE.test(name) && han >= 2 && textLength(name) <= REALNAME_MAX ? null : 'REALNAME_INVALID';
 }
 
 /** GB 11643: weights of the first 17 digits and the check character of (sum mod 11) */

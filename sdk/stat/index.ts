@@ -5,6 +5,7 @@
  * No runtime dependencies; the environment comes in through adapters (adapters.ts).
  */
 import { STAT_PLATFORMS, STAT_SPEC, type StatKind } from '../../shared/stat';
+import { cutText, textLength } from '../../shared/text';
 
 export { webAdapters, miniProgramAdapters, type MiniProgramApi } from './adapters';
 
@@ -164,10 +165,10 @@ const BACKOFF_MAX_MS = 600_000;
  * refused, so the SDK refuses it at once; device facts and urls are cut instead
  */
 const CAPS = { uid: 128, channel: 64, scene: 64, version: 32, os: 64, device_model: 128, screen: 32, language: 32, url: 4096 } as const;
-const cut = (v: string | undefined, max: number) => (v && v.length > max ? v.slice(0, max) : (v ?? ''));
+const cut = (v: string | undefined, max: number) => (v ? cutText(v, max) : '');
 
 function checkField(field: 'uid' | 'channel' | 'scene' | 'version', v: unknown) {
-  if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > CAPS[field])) {
+  if (v !== undefined && v !== null && (typeof v !== 'string' || textLength(v) > CAPS[field])) {
     throw new StatError('STAT_FIELD_INVALID', field, `${field} must be a string of at most ${CAPS[field]} characters`);
   }
 }
@@ -519,18 +520,18 @@ export function createStat(opts: StatOptions): Stat {
     const url = cut(cur.url, CAPS.url);
     const referrer = cut(p?.referrer ?? lastUrl ?? cur.referrer, CAPS.url);
     lastUrl = url;
-    record('page', { url, referrer, ...(cur.title ? { title: cur.title.slice(0, 512) } : {}) });
+    record('page', { url, referrer, ...(cur.title ? { title: cutText(cur.title, 512) } : {}) });
   }
 
   function error(kind: 'error' | 'crash', message: string, stack?: string) {
-    const text = String(message || 'Error').slice(0, 2000);
+    const text = cutText(String(message || 'Error'), 2000);
     // the receiver counts one occurrence per device in this window; nothing to gain in sending more
     const key = `${kind}\n${text}\n${stack ?? ''}`;
     const now = Date.now();
     const seen = recentErrors.get(key);
     if (seen !== undefined && now - seen < STAT_SPEC.ERROR_DEDUP_S * 1000) return;
     recentErrors.set(key, now);
-    record(kind, { message: text, ...(stack ? { stack: String(stack).slice(0, 8000) } : {}), ...pageFields() });
+    record(kind, { message: text, ...(stack ? { stack: cutText(String(stack), 8000) } : {}), ...pageFields() });
   }
 
   const unlisten = opts.listen?.({
@@ -565,7 +566,7 @@ export function createStat(opts: StatOptions): Stat {
     error: (m, s) => error('error', m, s),
     crash: (m, s) => error('crash', m, s),
     pay(orderNo, amountCents) {
-      if (typeof orderNo !== 'string' || !orderNo || orderNo.length > 64) throw new StatError('STAT_PAY_INVALID', 'order_no', 'the order number must be a string of 1 to 64 characters');
+      if (typeof orderNo !== 'string' || !orderNo || textLength(orderNo) > 64) throw new StatError('STAT_PAY_INVALID', 'order_no', 'the order number must be a string of 1 to 64 characters');
       if (!Number.isInteger(amountCents) || amountCents < 0) throw new StatError('STAT_PAY_INVALID', 'amount_cents', 'the amount must be a whole number of cents, 0 or more');
       record('pay', { order_no: orderNo, amount_cents: amountCents });
     },

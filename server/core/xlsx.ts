@@ -8,6 +8,7 @@
 import archiver from 'archiver';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { cutUnits } from '../../shared/text';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -29,8 +30,8 @@ function cellXml(v: Cell, ref: string): string {
   if (v === null || v === undefined || v === '') return '';
   if (typeof v === 'number') return Number.isFinite(v) ? `<c r="${ref}"><v>${v}</v></c>` : '';
   if (typeof v === 'boolean') return `<c r="${ref}" t="b"><v>${v ? 1 : 0}</v></c>`;
-  // Excel's cell limit is 32,767 characters
-  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(String(v).slice(0, 32767))}</t></is></c>`;
+  // Excel's cell limit is 32,767 characters, counted in UTF-16 units
+  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${esc(cutUnits(String(v), 32767))}</t></is></c>`;
 }
 
 /** rows are collected into chunks of about this many characters before they are written */
@@ -45,7 +46,7 @@ const WORKBOOK_RELS = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 const STYLES = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs></styleSheet>`;
 const workbook = (sheet: string) => `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${esc(sheet).slice(0, 31)}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${esc(cutUnits(sheet, 31))}" sheetId="1" r:id="rId1"/></sheets></workbook>`;
 
 export class XlsxStream {
   /** the file, to pipe into the response */

@@ -1,6 +1,7 @@
 /**
  * Search snippets: the text around the first match with its matches highlighted as <mark>
- * elements (never parsed as HTML), Chinese matched by pairs, and Ask AI's [n] citations as links.
+ * elements (never parsed as HTML), Chinese matched by pairs, characters outside the BMP marked
+ * whole, and Ask AI's [n] citations as links.
  */
 import { render } from '@testing-library/react';
 import Markdown from '@/components/markdown/Markdown';
@@ -30,6 +31,14 @@ test('a long body is cut around the first match with an ellipsis, and the marks 
   expect(text.endsWith('…')).toBe(true);
   expect(text.length).toBeLessThanOrEqual(122);
   expect(marks.map(([s, e]) => text.slice(s, e))).toEqual(['needle']);
+});
+
+test('characters outside the BMP are marked whole, even by a range that would split one', () => {
+  const text = '我叫𠮷野家，😀 𝕏';
+  const { container } = render(<Highlighted text={text} marks={[[2, 4], [7, 8], [11, 12]]} />);
+  expect(marksIn(container)).toEqual(['𠮷', '😀', '𝕏']);
+  expect(container.textContent).toBe(text);
+  expect(container.textContent).not.toMatch(/\p{Cs}/u);
 });
 
 test('markup in the text is shown as text, never as elements', () => {

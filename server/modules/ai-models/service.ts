@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { AI_KINDS, AI_MODEL_LIMITS, type AiKind } from '../../../shared/ai-models';
 import { ADMIN_ROLE, type AccessSubject, hasRole } from '../../../shared/permissions';
+import { cutText, lastChars, textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { assertReferences, clean, fetchRow } from '../../core/resource';
@@ -102,8 +103,8 @@ export interface ResolvedModel {
 
 /** what the console shows of a key: its first three and last four characters */
 export function maskKey(key: string): string {
-  if (key.length <= 8) return '…' + key.slice(-2);
-  return `${key.slice(0, 3)}…${key.slice(-4)}`;
+  if (textLength(key) <= 8) return '…' + lastChars(key, 2);
+  return `${cutText(key, 3)}…${lastChars(key, 4)}`;
 }
 
 const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });

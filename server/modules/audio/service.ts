@@ -9,6 +9,7 @@ import type { Multipart } from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
 import { AUDIO_LIMITS, baseType, cutWav, isAudioType, readWav, speechCost, speechHold } from '../../../shared/audio';
 import type { AccessSubject } from '../../../shared/permissions';
+import { cutText, textLength } from '../../../shared/text';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import { assertNoNul } from '../../core/input-guard';
@@ -126,7 +127,7 @@ export class AudioService {
       throw e;
     }
     try {
-      const name = (fields.name ?? '').trim().slice(0, AUDIO_LIMITS.NAME_MAX) || fileName.slice(0, AUDIO_LIMITS.NAME_MAX) || 'recording';
+      const name = cutText((fields.name ?? '').trim(), AUDIO_LIMITS.NAME_MAX) || cutText(fileName, AUDIO_LIMITS.NAME_MAX) || 'recording';
       const bytes = await this.bytesOf(stored.fileID);
       let duration = readWav(bytes)?.durationS ?? null;
       if (duration === null && fields.duration_s !== undefined && fields.duration_s !== '') {
@@ -149,7 +150,7 @@ export class AudioService {
   async rename(userId: string, id: string, name: string): Promise<Row> {
     const n = name.trim();
     if (!n) throw bad('name', 'required');
-    if (n.length > AUDIO_LIMITS.NAME_MAX) throw bad('name', `at most ${AUDIO_LIMITS.NAME_MAX} characters`);
+    if (textLength(n) > AUDIO_LIMITS.NAME_MAX) throw bad('name', `at most ${AUDIO_LIMITS.NAME_MAX} characters`);
     const [r] = await query(this.db, sql`UPDATE audio_recordings SET name = ${n}, updated_at = now() WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
     if (!r) throw new AppError('NOT_FOUND');
     return this.get(userId, id);

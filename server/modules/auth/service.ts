@@ -9,6 +9,7 @@ import { APP_ID } from '../../../shared/app-info';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import type { UserLogType } from '../../../shared/user-log';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
+import { cutText } from '../../../shared/text';
 import { AUTH, LOGIN_CONFIG } from '../../config';
 import { type StandingAccess, type TokenPayload, type TokenService } from '../../core/auth';
 import type { ClientInfo } from '../../core/context';
@@ -168,7 +169,7 @@ export class AccountService {
       type,
       state,
       ip: client.ip,
-      ua: client.ua?.slice(0, 512),
+      ua: client.ua && cutText(client.ua, 512),
       userId: user?.id ?? null,
       username: user?.username ?? null,
     });
@@ -365,7 +366,7 @@ export class AccountService {
     checkCaptcha: (given: { captchaId?: string; captcha?: string }) => Promise<void> = async () => {},
   ): Promise<TokenBundle> {
     const password = input.password ?? ''; // spec: a null password counts as an empty string
-    const typed = input.username.trim().toLowerCase().slice(0, 64);
+    const typed = cutText(input.username.trim().toLowerCase(), 64);
     // failures are recorded even though the sign-in itself fails, so they commit on their own
     let failure: AppError | undefined;
     const bundle = await this.db.transaction(async (tx) => {
@@ -438,7 +439,7 @@ export class AccountService {
    */
   async openSession(tx: Tx, user: User, client: ClientInfo): Promise<TokenBundle> {
     assertAppAuthorized(user);
-    const [session] = await tx.insert(sessions).values({ userId: user.id, ip: client.ip, ua: client.ua?.slice(0, 512) }).returning();
+    const [session] = await tx.insert(sessions).values({ userId: user.id, ip: client.ip, ua: client.ua && cutText(client.ua, 512) }).returning();
     await tx.execute(sql`
       UPDATE sessions SET revoked_at = now()
        WHERE user_id = ${user.id} AND revoked_at IS NULL

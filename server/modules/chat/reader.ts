@@ -4,6 +4,7 @@
  * the provider's usage if it reports one, and why it ended early (stopped, disconnected, timeout).
  */
 import { AppError, type ErrorCode } from '../../core/errors';
+import { cutText } from '../../../shared/text';
 import { ProviderError, type StreamEvent } from '../ai-models/providers';
 
 export interface ProviderStream {
@@ -86,6 +87,6 @@ export class AnswerReader {
 export function providerFailure(e: unknown): AppError {
   if (e instanceof AppError) return e;
   const code: ErrorCode = e instanceof ProviderError ? e.code : 'AI_PROVIDER_ERROR';
-  const message = (e instanceof ProviderError ? e.providerMessage : e instanceof Error ? e.message : String(e)).slice(0, 1000);
+  const message = cutText(e instanceof ProviderError ? e.providerMessage : e instanceof Error ? e.message : String(e), 1000);
   return new AppError(code, { params: { message, seconds: 0 }, cause: e });
 }

@@ -4,6 +4,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cutText } from '../../../shared/text';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
@@ -194,7 +195,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
     handler: async (req, reply) => {
       const { title, body } = await chat.exportOf(req.auth!.uid, req.params.id, req.query.format);
       const ext = req.query.format === 'json' ? 'json' : 'md';
-      const name = `${title.replace(/[\\/:*?"<>|\r\n]+/g, '_').slice(0, 60) || 'conversation'}.${ext}`;
+      const name = `${cutText(title.replace(/[\\/:*?"<>|\r\n]+/g, '_'), 60) || 'conversation'}.${ext}`;
       return reply
         .header('content-type', ext === 'json' ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8')
         .header('content-disposition', `attachment; filename="conversation.${ext}"; filename*=UTF-8''${encodeURIComponent(name)}`)

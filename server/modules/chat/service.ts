@@ -16,6 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AccessSubject } from '../../../shared/permissions';
+import { cutText } from '../../../shared/text';
 import { AppError, type ErrorCode } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
@@ -59,7 +60,7 @@ const MESSAGE_COLUMNS = sql`m.id, m.parent_id, m.role, m.content, m.status, m.mo
 
 /** text saved while streaming at most this often */
 const FLUSH_MS = 1000;
-/** auto-titles are the first question's first line, this long at most */
+/** auto-titles are the first question's first line, this many characters at most */
 const TITLE_CHARS = 40;
 
 /** the usage log of every user (READ_AI_USAGE) */
@@ -432,7 +433,7 @@ export class ChatService {
     let title: string | null = null;
     let message: Row | undefined;
     try {
-      if (p.firstExchange && !failure) title = p.firstQuestion.split('\n').find((l) => l.trim())?.trim().slice(0, TITLE_CHARS) ?? null;
+      if (p.firstExchange && !failure) title = cutText(p.firstQuestion.split('\n').find((l) => l.trim())?.trim() ?? '', TITLE_CHARS) || null;
       const settled = await withRetries(() => this.credits.settle(p.holdId, cost, async (tx, captured) => {
         [message] = await query<Row>(
           tx,

@@ -5,6 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
+import { cutText, textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
@@ -128,8 +129,8 @@ interface Checked {
 /** the stored values of an input over the current article (or the defaults of a new one) */
 function check(input: ArticleInput, cur?: Checked): Checked {
   const title = (input.title ?? cur?.title ?? '').trim();
-  if (!title || title.length > CMS_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${CMS_LIMITS.TITLE}` } });
-  if (input.content !== undefined && input.content.length > CMS_LIMITS.CONTENT)
+  if (!title || textLength(title) > CMS_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${CMS_LIMITS.TITLE}` } });
+  if (input.content !== undefined && textLength(input.content) > CMS_LIMITS.CONTENT)
     throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: `at most ${CMS_LIMITS.CONTENT} characters` } });
   const content = input.content === undefined ? (cur?.content ?? '') : sanitizeArticleHtml(input.content);
   const status = input.article_status ?? cur?.status ?? ARTICLE_STATUS.draft;
@@ -137,13 +138,13 @@ function check(input: ArticleInput, cur?: Checked): Checked {
   // a draft may be empty; what is published has something to read
   if (status === ARTICLE_STATUS.published && !textOfHtml(content) && !/<img\s/i.test(content)) throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: 'required' } });
   const given = input.excerpt === undefined ? cur?.excerpt : (input.excerpt ?? '').trim();
-  if (given && given.length > CMS_LIMITS.EXCERPT) throw new AppError('INVALID_PARAM', { field: 'excerpt', params: { reason: `0..${CMS_LIMITS.EXCERPT}` } });
-  const excerpt = given || textOfHtml(content).slice(0, AUTO_EXCERPT);
+  if (given && textLength(given) > CMS_LIMITS.EXCERPT) throw new AppError('INVALID_PARAM', { field: 'excerpt', params: { reason: `0..${CMS_LIMITS.EXCERPT}` } });
+  const excerpt = given || cutText(textOfHtml(content), AUTO_EXCERPT);
   const coverMode = input.cover_mode ?? cur?.coverMode ?? 'none';
   if (!COVER_MODES.includes(coverMode)) throw new AppError('INVALID_PARAM', { field: 'cover_mode', params: { reason: COVER_MODES.join(' | ') } });
   const thumbnail = (input.thumbnail ?? (input.cover_mode === 'none' ? [] : (cur?.thumbnail ?? []))).map((u) => u.trim());
   if (thumbnail.length !== COVER_IMAGES[coverMode]) throw new AppError('CMS_COVER_COUNT_INVALID', { field: 'thumbnail', params: { expected: COVER_IMAGES[coverMode], count: thumbnail.length } });
-  const bad = thumbnail.findIndex((u) => u.length > CMS_LIMITS.URL || !isImageUrl(u));
+  const bad = thumbnail.findIndex((u) => textLength(u) > CMS_LIMITS.URL || !isImageUrl(u));
   if (bad >= 0) throw new AppError('INVALID_PARAM', { field: `thumbnail.${bad}`, params: { reason: 'an image of the file service or an https address' } });
   const commentStatus = input.comment_status ?? cur?.commentStatus ?? 1;
   if (commentStatus !== 0 && commentStatus !== 1) throw new AppError('INVALID_PARAM', { field: 'comment_status', params: { reason: '0 or 1' } });
@@ -188,11 +189,11 @@ export class CmsService {
 
   private categoryValues(input: CategoryInput, cur?: Row) {
     const name = input.name === undefined ? (cur?.name as string) : input.name.trim();
-    if (!name || name.length > CMS_LIMITS.NAME) throw new AppError('INVALID_PARAM', { field: 'name', params: { reason: `1..${CMS_LIMITS.NAME}` } });
+    if (!name || textLength(name) > CMS_LIMITS.NAME) throw new AppError('INVALID_PARAM', { field: 'name', params: { reason: `1..${CMS_LIMITS.NAME}` } });
     const description = input.description === undefined ? ((cur?.description as string) ?? '') : (input.description ?? '').trim();
-    if (description.length > CMS_LIMITS.DESCRIPTION) throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${CMS_LIMITS.DESCRIPTION}` } });
+    if (textLength(description) > CMS_LIMITS.DESCRIPTION) throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${CMS_LIMITS.DESCRIPTION}` } });
     const icon = input.icon === undefined ? ((cur?.icon as string) ?? '') : (input.icon ?? '').trim();
-    if (icon.length > CMS_LIMITS.ICON) throw new AppError('INVALID_PARAM', { field: 'icon', params: { reason: `0..${CMS_LIMITS.ICON}` } });
+    if (textLength(icon) > CMS_LIMITS.ICON) throw new AppError('INVALID_PARAM', { field: 'icon', params: { reason: `0..${CMS_LIMITS.ICON}` } });
     const sort = input.sort ?? (cur?.sort as number) ?? 0;
     return { name, description, icon, sort };
   }

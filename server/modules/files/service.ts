@@ -24,6 +24,7 @@ import {
   type ParamFailure,
   UPLOAD_MAX_BYTES,
 } from '../../../shared/validation';
+import { cutText } from '../../../shared/text';
 import { type Config, SPEC } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
@@ -138,7 +139,7 @@ export class FileService {
         }
         staged = await this.storage.stage(part.file);
         if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` } });
-        name = part.filename?.slice(0, 255) || undefined;
+        name = cutText(part.filename ?? '', 255) || undefined;
         claimed = part.mimetype;
       }
       const bad = checkCloudPath(cloudPath);

@@ -16,6 +16,7 @@ import zhCN from '../../../locales/invoice/zh-CN.json';
 import zhTW from '../../../locales/invoice/zh-TW.json';
 import { formatCents } from '../../../shared/money';
 import { checkRule, RULES } from '../../../shared/permissions';
+import { textLength } from '../../../shared/text';
 import {
   checkEmail, checkTaxNumber, INVOICE_TITLE_MAX, INVOICE_TITLE_MIN, normalizeTaxNumber,
 } from '../../../shared/validation';
@@ -157,7 +158,7 @@ export class InvoiceService {
     if (!orderIds.length || orderIds.length > INVOICE.MAX_ORDERS) throw new AppError('INVOICE_ORDERS_INVALID', { field: 'order_ids' });
     const type = input.type;
     const title = input.title.trim();
-    const titleLength = [...title].length;
+    const titleLength = textLength(title);
     if (titleLength < INVOICE_TITLE_MIN || titleLength > INVOICE_TITLE_MAX) {
       throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `${INVOICE_TITLE_MIN} to ${INVOICE_TITLE_MAX} characters` } });
     }

@@ -3,6 +3,7 @@
  * time or as a draft, and may withdraw them; each user's inbox holds what is meant for them.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import { type ListQuery, type ListSpec, runList } from '../../core/list/query';
 import { assertReferences } from '../../core/resource';
@@ -132,9 +133,9 @@ interface Checked {
 
 function check(input: MessageInput, current?: Checked): Checked {
   const title = (input.title ?? current?.title ?? '').trim();
-  if (!title || title.length > MESSAGE_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${MESSAGE_LIMITS.TITLE}` } });
+  if (!title || textLength(title) > MESSAGE_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${MESSAGE_LIMITS.TITLE}` } });
   const body = input.body ?? current?.body ?? '';
-  if (!body.trim() || body.length > MESSAGE_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: `1..${MESSAGE_LIMITS.BODY}` } });
+  if (!body.trim() || textLength(body) > MESSAGE_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: `1..${MESSAGE_LIMITS.BODY}` } });
   const audience = input.audience ?? current?.audience ?? 'everyone';
   if (!(AUDIENCES as readonly string[]).includes(audience)) throw new AppError('INVALID_PARAM', { field: 'audience', params: { reason: AUDIENCES.join(' | ') } });
   const given = input.audience_ids ?? (input.audience === undefined ? current?.ids : undefined) ?? [];

@@ -5,6 +5,7 @@
  */
 import { claimSeed } from '../../db/seed-marks';
 import { type SQL, sql } from 'drizzle-orm';
+import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
@@ -103,16 +104,16 @@ interface Checked {
 
 function check(input: StoreInput, current?: Checked): Checked {
   const title = (input.title ?? current?.title ?? '').trim();
-  if (!title || title.length > STORE_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${STORE_LIMITS.TITLE}` } });
+  if (!title || textLength(title) > STORE_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${STORE_LIMITS.TITLE}` } });
   const body = input.body ?? current?.body ?? '';
-  if (!body.trim() || body.length > STORE_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: `1..${STORE_LIMITS.BODY}` } });
+  if (!body.trim() || textLength(body) > STORE_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: `1..${STORE_LIMITS.BODY}` } });
   variablesOf(body);
   const description = (input.description === undefined ? (current?.description ?? '') : (input.description ?? '')).trim();
-  if (description.length > STORE_LIMITS.DESCRIPTION) throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${STORE_LIMITS.DESCRIPTION}` } });
+  if (textLength(description) > STORE_LIMITS.DESCRIPTION) throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${STORE_LIMITS.DESCRIPTION}` } });
   const category = (input.category === undefined ? (current?.category ?? '') : (input.category ?? '')).trim();
-  if (category.length > STORE_LIMITS.CATEGORY) throw new AppError('INVALID_PARAM', { field: 'category', params: { reason: `0..${STORE_LIMITS.CATEGORY}` } });
+  if (textLength(category) > STORE_LIMITS.CATEGORY) throw new AppError('INVALID_PARAM', { field: 'category', params: { reason: `0..${STORE_LIMITS.CATEGORY}` } });
   const tags = [...new Set((input.tags === undefined ? (current?.tags ?? []) : (input.tags ?? [])).map((t) => t.trim()).filter(Boolean))];
-  if (tags.length > STORE_LIMITS.TAGS || tags.some((t) => t.length > STORE_LIMITS.TAG))
+  if (tags.length > STORE_LIMITS.TAGS || tags.some((t) => textLength(t) > STORE_LIMITS.TAG))
     throw new AppError('INVALID_PARAM', { field: 'tags', params: { reason: `${STORE_LIMITS.TAGS} x 1..${STORE_LIMITS.TAG}` } });
   const modelId = input.model_id === undefined ? (current?.modelId ?? null) : input.model_id || null;
   return { title, description, body, category, tags, modelId };
@@ -120,7 +121,7 @@ function check(input: StoreInput, current?: Checked): Checked {
 
 function reasonOf(reason: string | null | undefined): string {
   const r = (reason ?? '').trim();
-  if (!r || r.length > STORE_LIMITS.REASON) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: `1..${STORE_LIMITS.REASON}` } });
+  if (!r || textLength(r) > STORE_LIMITS.REASON) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: `1..${STORE_LIMITS.REASON}` } });
   return r;
 }
 

@@ -9,6 +9,7 @@ import type { ListSpec } from '../../core/list/query';
 import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AccessSubject } from '../../../shared/permissions';
+import { textLength } from '../../../shared/text';
 import type { AiModelService } from '../ai-models/service';
 import type { SearchEntry, SearchIndex } from '../search/service';
 
@@ -106,14 +107,14 @@ export class PromptService {
   /** checks one template's fields (prefix: `templates.<i>.` for imports) and answers them cleaned */
   private async check(caller: Caller, input: TemplateInput, prefix = ''): Promise<Checked> {
     const title = input.title?.trim() ?? '';
-    if (!title || title.length > PROMPT_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: `${prefix}title`, params: { reason: `1..${PROMPT_LIMITS.TITLE}` } });
+    if (!title || textLength(title) > PROMPT_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: `${prefix}title`, params: { reason: `1..${PROMPT_LIMITS.TITLE}` } });
     const body = input.body ?? '';
-    if (!body.trim() || body.length > PROMPT_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: `${prefix}body`, params: { reason: `1..${PROMPT_LIMITS.BODY}` } });
+    if (!body.trim() || textLength(body) > PROMPT_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: `${prefix}body`, params: { reason: `1..${PROMPT_LIMITS.BODY}` } });
     variablesOf(body, `${prefix}body`);
     const category = (input.category ?? '').trim();
-    if (category.length > PROMPT_LIMITS.CATEGORY) throw new AppError('INVALID_PARAM', { field: `${prefix}category`, params: { reason: `0..${PROMPT_LIMITS.CATEGORY}` } });
+    if (textLength(category) > PROMPT_LIMITS.CATEGORY) throw new AppError('INVALID_PARAM', { field: `${prefix}category`, params: { reason: `0..${PROMPT_LIMITS.CATEGORY}` } });
     const tags = [...new Set((input.tags ?? []).map((t) => t.trim()).filter(Boolean))];
-    if (tags.length > PROMPT_LIMITS.TAGS || tags.some((t) => t.length > PROMPT_LIMITS.TAG))
+    if (tags.length > PROMPT_LIMITS.TAGS || tags.some((t) => textLength(t) > PROMPT_LIMITS.TAG))
       throw new AppError('INVALID_PARAM', { field: `${prefix}tags`, params: { reason: `${PROMPT_LIMITS.TAGS} x 1..${PROMPT_LIMITS.TAG}` } });
     const modelId = input.model_id || null;
     if (modelId) {

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { snippetOf, markRanges, type MarkRange, termPattern } from '../../../shared/search-snippet';
 import { indexText, toTsQuery } from '../../../shared/search-text';
+import { cutText, textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import { query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
@@ -41,9 +42,10 @@ export interface SearchHit {
   updated_at: string;
 }
 
-/** what is kept of a body for snippets; the index itself covers more */
+/** characters kept of a body for snippets; the index itself covers more */
 const BODY_KEPT = 20_000;
 const BODY_INDEXED = 200_000;
+const TITLE_KEPT = 1000;
 /** matches ranked at most, of everyone's entries and of the caller's own each (see search()) */
 export const MATCHES_RANKED = 1000;
 /** a query longer than this is refused (INVALID_PARAM), not cut */
@@ -59,10 +61,10 @@ export class SearchIndex {
   async put(tx: Db | Tx, entries: SearchEntry | SearchEntry[]): Promise<void> {
     const list = Array.isArray(entries) ? entries : [entries];
     for (const e of list) {
-      const title = e.title.slice(0, 1000);
+      const title = cutText(e.title, TITLE_KEPT);
       await tx.execute(sql`INSERT INTO search_entries (kind, ref_id, owner_id, locale, title, body, url, tsv, updated_at)
-        VALUES (${e.kind}, ${e.refId}, ${e.ownerId}, ${e.locale ?? null}, ${title}, ${e.body.slice(0, BODY_KEPT)}, ${e.url},
-          ${tsvOf(title, e.body.slice(0, BODY_INDEXED))}, now())
+        VALUES (${e.kind}, ${e.refId}, ${e.ownerId}, ${e.locale ?? null}, ${title}, ${cutText(e.body, BODY_KEPT)}, ${e.url},
+          ${tsvOf(title, cutText(e.body, BODY_INDEXED))}, now())
         ON CONFLICT (kind, ref_id) DO UPDATE SET owner_id = EXCLUDED.owner_id, locale = EXCLUDED.locale, title = EXCLUDED.title,
           body = EXCLUDED.body, url = EXCLUDED.url, tsv = EXCLUDED.tsv, updated_at = now()`);
     }
@@ -89,7 +91,7 @@ export class SearchIndex {
    * the title's words are indexed again, the body's (weight B) kept as they are.
    */
   async retitle(tx: Db | Tx, kind: SearchKind, refIdPrefix: string, title: string): Promise<void> {
-    const t = title.slice(0, 1000);
+    const t = cutText(title, TITLE_KEPT);
     await tx.execute(sql`UPDATE search_entries SET title = ${t},
         tsv = setweight(to_tsvector('simple', ${indexText(t)}), 'A') || ts_filter(tsv, '{b}')
       WHERE kind = ${kind} AND ref_id LIKE ${prefixPattern(refIdPrefix)} AND title <> ${t}`);
@@ -114,7 +116,7 @@ export class SearchIndex {
     input: { q: string; kind?: SearchKind | null; locale?: SearchLocale | null; current?: number; pageSize?: number; snippetSize?: number; anyWord?: boolean },
   ): Promise<{ data: SearchHit[]; total: number; counts: Record<SearchKind, number>; more: boolean }> {
     const counts = Object.fromEntries(SEARCH_KINDS.map((k) => [k, 0])) as Record<SearchKind, number>;
-    if (input.q.length > QUERY_MAX) throw new AppError('INVALID_PARAM', { field: 'q', params: { reason: `at most ${QUERY_MAX} characters` } });
+    if (textLength(input.q) > QUERY_MAX) throw new AppError('INVALID_PARAM', { field: 'q', params: { reason: `at most ${QUERY_MAX} characters` } });
     const all = toTsQuery(input.q);
     // a question asked in words ("how are credits billed"): any of them, the best covered first
     const tsq = all && input.anyWord ? all.split(' & ').join(' | ') : all;

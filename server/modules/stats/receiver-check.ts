@@ -5,6 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { STAT_KINDS, STAT_PLATFORMS, STAT_SPEC, type StatKind } from '../../../shared/stat';
+import { cutText, textLength } from '../../../shared/text';
 import { AppError, type ErrorCode } from '../../core/errors';
 import type { StatRow } from './store/ingest';
 
@@ -67,7 +68,7 @@ function text(o: Obj, field: keyof typeof STAT_CAPS): string | null | AppError {
   const v = o[field];
   if (v === undefined || v === null) return null;
   const max = STAT_CAPS[field];
-  if (typeof v !== 'string' || v.length > max) return new AppError('STAT_FIELD_INVALID', { field, params: { max } });
+  if (typeof v !== 'string' || textLength(v) > max) return new AppError('STAT_FIELD_INVALID', { field, params: { max } });
   return v;
 }
 
@@ -103,7 +104,24 @@ export function checkEnvelope(body: unknown): ReportEnvelope {
   };
 }
 
-const cut = (s: string | null, max: number) => (s && s.length > max ? s.slice(0, max) : s);
+const cut = (s: string | null, max: number) => (s ? cutText(s, max) : s);
+
+/**
+ * The frame without the ":line:column" that ends it (before a closing parenthesis, if any), found
+ * walking back from the end: a pattern tried from every ":" of a line full of them took seconds,
+ * and a report holds 500 records.
+ */
+function withoutPosition(frame: string): string {
+  const end = frame.endsWith(')') ? frame.length - 1 : frame.length;
+  let keep = end;
+  for (;;) {
+    let i = keep;
+    while (i > 0 && frame.charCodeAt(i - 1) >= 0x30 && frame.charCodeAt(i - 1) <= 0x39) i--;
+    if (i === keep || i === 0 || frame[i - 1] !== ':') break;
+    keep = i - 1;
+  }
+  return frame.slice(0, keep) + frame.slice(end);
+}
 
 /**
  * The error group of an error or crash: a short hash of the kind, the message's first line and
@@ -112,6 +130,7 @@ const cut = (s: string | null, max: number) => (s && s.length > max ? s.slice(0,
  * the same message thrown from another function is another group.
  */
 export function errHash(kind: number, message: string, stack: string | null): string {
+  // the cuts stay in UTF-16 units: the hash of every group already stored was made with them
   const msg = message.split('\n', 1)[0].trim().slice(0, 500);
   const frame =
     (stack ?? '')
@@ -119,10 +138,7 @@ export function errHash(kind: number, message: string, stack: string | null): st
       .map((l) => l.trim())
       // "at fn (file:1:2)" (V8), "fn@file:1:2" (Safari, Firefox): the first line naming a place
       .find((l) => /^at\s|@|:\d+(:\d+)?\)?$/.test(l) && l !== msg) ?? '';
-  const place = frame
-    .replace(/\?[^\s:)]*/g, '')
-    .replace(/(:\d+)+(?=\)?$)/, '')
-    .slice(0, 500);
+  const place = withoutPosition(frame.replace(/\?[^\s:)]*/g, '')).slice(0, 500);
   return createHash('sha1').update(`${kind}\n${msg}\n${place}`).digest('hex').slice(0, 16);
 }
 

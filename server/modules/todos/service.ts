@@ -4,6 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { TODO_LIMITS } from '../../../shared/todo-breakdown';
+import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
@@ -32,7 +33,7 @@ function day(v: string, field: string): string {
 
 function title(v: string | undefined, field = 'title'): string {
   const s = (v ?? '').trim();
-  if (!s || s.length > TODO_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field, params: { reason: `1..${TODO_LIMITS.TITLE}` } });
+  if (!s || textLength(s) > TODO_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field, params: { reason: `1..${TODO_LIMITS.TITLE}` } });
   return s;
 }
 
@@ -117,7 +118,7 @@ export class TodoService {
     const out: { notes?: string; due?: string | null; priority?: number } = {};
     if (input.notes !== undefined) {
       const notes = input.notes ?? '';
-      if (notes.length > TODO_LIMITS.NOTES) throw new AppError('INVALID_PARAM', { field: 'notes', params: { reason: `0..${TODO_LIMITS.NOTES}` } });
+      if (textLength(notes) > TODO_LIMITS.NOTES) throw new AppError('INVALID_PARAM', { field: 'notes', params: { reason: `0..${TODO_LIMITS.NOTES}` } });
       out.notes = notes;
     }
     if (input.due_date !== undefined) out.due = input.due_date ? day(input.due_date, 'due_date') : null;

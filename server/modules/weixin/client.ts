@@ -6,6 +6,7 @@
  *   errcode 40029 / 40163 / 42003 (code invalid, used, expired)  -> WEIXIN_CODE_INVALID
  *   any other errcode, or no openid                               -> WEIXIN_AUTH_FAILED
  */
+import { cutText } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 
 export interface WeixinSettings {
@@ -99,7 +100,7 @@ export class WeixinClient {
       /* below */
     }
     if (!body || typeof body !== 'object') {
-      throw new AppError('WEIXIN_UNAVAILABLE', { cause: new Error(`not JSON: ${text.slice(0, 200)}`) });
+      throw new AppError('WEIXIN_UNAVAILABLE', { cause: new Error(`not JSON: ${cutText(text, 200)}`) });
     }
     if (body.errcode) {
       const cause = new Error(`weixin ${path}: ${body.errcode} ${body.errmsg ?? ''}`);

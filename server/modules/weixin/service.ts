@@ -15,6 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { LOGIN_PAGE, UNI_ID_PAGES } from '../../../config/routes';
 import { checkNickname } from '../../../shared/validation';
+import { cutText } from '../../../shared/text';
 import type { Config } from '../../config';
 import { AppError, type ErrorCode } from '../../core/errors';
 import type { Db } from '../../db';
@@ -67,7 +68,7 @@ function consolePage(path: string, params: Record<string, string | null | undefi
 
 /** a weixin nickname as ours: the nickname rules (no '@', not all digits), at most 64 characters */
 function nicknameOf(info: WeixinUser | null): string | null {
-  const n = info?.nickname?.replace(/@/g, '').trim().slice(0, 64) || null;
+  const n = cutText(info?.nickname?.replace(/@/g, '').trim() ?? '', 64) || null;
   return n && !checkNickname(n) ? n : null;
 }
 

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { ACCOUNT_TYPES, quote, type WithdrawSettings } from '../../../shared/withdraw';
+import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import type { SettingsStore } from '../../core/settings';
@@ -82,14 +83,14 @@ function checkAccount(s: WithdrawSettings, a: AccountInput) {
     throw bad('account_type', `one of ${s.account_types.join(', ')}`);
   }
   const name = a.account_name.trim();
-  if (!name || name.length > 50) throw bad('account_name', 'required, at most 50 characters');
+  if (!name || textLength(name) > 50) throw bad('account_name', 'required, at most 50 characters');
   const no = a.account_no.replace(/\s+/g, '');
   let bank: string | null = null;
   if (type === 'bank') {
     if (!/^\d{12,30}$/.test(no)) throw bad('account_no', 'a card number of 12 to 30 digits');
     bank = (a.bank_name ?? '').trim();
-    if (!bank || bank.length > 60) throw bad('bank_name', 'required, at most 60 characters');
-  } else if (!/^(1\d{10}|[^@\s]+@[^@\s]+\.[^@\s]+)$/.test(no) || no.length > 64) {
+    if (!bank || textLength(bank) > 60) throw bad('bank_name', 'required, at most 60 characters');
+  } else if (!/^(1\d{10}|[^@\s]+@[^@\s]+\.[^@\s]+)$/.test(no) || textLength(no) > 64) {
     throw bad('account_no', 'a mobile number or an email address');
   }
   return { accountType: type, accountName: name, accountNo: no, bankName: bank };

@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { APP_ID } from '../../../../shared/app-info';
 import { ADMIN_ROLE, permissionsBeyond } from '../../../../shared/permissions';
 import { checkEmail, checkMobile, checkNickname, checkPassword, checkUsername } from '../../../../shared/validation';
+import { textLength } from '../../../../shared/text';
 import type { AuthUser } from '../../../core/auth';
 import type { ClientInfo } from '../../../core/context';
 import { AppError } from '../../../core/errors';
@@ -56,7 +57,7 @@ const latinOnly = (kw: string) => /^[\x20-\x7e]*$/.test(kw);
  * way, looked up in the same query (the roles' ids become an index condition once known).
  */
 function userKeywordWhere(kw: string): SQL {
-  const short = [...kw].length < USER_SUBSTRING_MIN_CHARS && latinOnly(kw);
+  const short = textLength(kw) < USER_SUBSTRING_MIN_CHARS && latinOnly(kw);
   const p = short ? likePrefix(kw) : likePattern(kw);
   const fields = short ? sql.join(USER_PREFIX_FIELDS.map((f) => sql`${f} LIKE lower(${p})`), sql` OR `) : sql`${USER_SEARCH_TEXT} ILIKE ${p}`;
   return sql`${fields} OR u.role && ARRAY(SELECT role_id FROM roles WHERE role_name ILIKE ${p})`;

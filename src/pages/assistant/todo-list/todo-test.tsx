@@ -12,6 +12,7 @@ import { ChatRequestError, listChatModels } from '@/services/chat';
 import { createTodo, type RunResult, stopRun, streamCompare } from '@/services/todos';
 import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
+import { cutText } from '../../../../shared/text';
 import { DEFAULT_BREAKDOWN_PROMPT, parseSubtasks, TODO_LIMITS } from '../../../../shared/todo-breakdown';
 import { acceptedTitles, ProposalEditor, type ProposedItem, proposalOf, RunStats } from './Proposal';
 import './messages';
@@ -85,7 +86,7 @@ export default function TodoTestPage() {
   const accept = async (lane: LaneName) => {
     setSaving(lane);
     try {
-      const task = await createTodo({ title: goal.trim().slice(0, TODO_LIMITS.TITLE), subtasks: acceptedTitles(lanes[lane].items) });
+      const task = await createTodo({ title: cutText(goal.trim(), TODO_LIMITS.TITLE), subtasks: acceptedTitles(lanes[lane].items) });
       toast(t('todos.test.created', { count: task.subtasks.length }), 'success');
       history.push('/pages/assistant/todo-list/todo-list');
     } finally {

@@ -13,6 +13,7 @@ import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
 import { RULES } from '../../../../shared/permissions';
+import { lastChars, textLength } from '../../../../shared/text';
 import { useCan } from '../../../components/admin/access';
 import { dateColumn, statusColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
@@ -29,7 +30,10 @@ const EDIT = '/pages/expense/withdraw/edit';
 const STATUS_COLORS: Record<string, string> = { pending: 'processing', approved: 'success', rejected: 'error', cancelled: 'default' };
 
 /** an account number with only its last 4 characters shown */
-const masked = (no: string) => (no.length > 4 ? `${'*'.repeat(Math.min(no.length - 4, 8))}${no.slice(-4)}` : no);
+function masked(no: string): string {
+  const n = textLength(no);
+  return n > 4 ? `${'*'.repeat(Math.min(n - 4, 8))}${lastChars(no, 4)}` : no;
+}
 
 function columnsOf(t: Translate, all: boolean): ResourceColumn<WithdrawRow>[] {
   const statuses = Object.fromEntries(WITHDRAW_STATUSES.map((s) => [s, { text: t(`withdraw.status.${s}`), color: STATUS_COLORS[s] }]));

@@ -13,6 +13,7 @@ import { latestVersions, versionDetailPath, versionListPath, type LatestVersion 
 import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
 import { RULES } from '../../../../shared/permissions';
+import { firstChar } from '../../../../shared/text';
 import { appResource, type AppRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
 import { APP_TYPES, appEditPath, platformsOf, portalPath } from './platforms';
@@ -41,7 +42,7 @@ export default function AppList() {
         render: (_, r) => (
           <Flex align="center" gap={8}>
             <Avatar shape="square" size={28} src={r.icon_url || undefined} alt="">
-              {r.name.slice(0, 1)}
+              {firstChar(r.name)}
             </Avatar>
             {r.name}
           </Flex>

@@ -9,6 +9,7 @@ import { history, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Avatar, Button, Card, Descriptions, Empty, Flex, Form, Result, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { firstChar } from '../../../../../shared/text';
 import LoadFailure from '../../../../components/LoadFailure';
 import ResourceSelect from '../../../../components/admin/ResourceSelect';
 import { requestErrorOf, showRequestError } from '../../../../services/request-layer';
@@ -94,7 +95,7 @@ export default function UniPortal() {
         <Card>
           <Flex gap={16} align="flex-start" wrap="wrap">
             <Avatar shape="square" size={72} src={row.icon_url || undefined} alt="">
-              {row.name.slice(0, 1)}
+              {firstChar(row.name)}
             </Avatar>
             <Flex vertical gap={8} style={{ flex: 1, minWidth: 240 }}>
               <Descriptions

@@ -16,6 +16,8 @@ import type { InitialState } from '../../../../shared/app-state';
 import { toast } from '../../../../shared/feedback';
 import { useT } from '../../../../shared/i18n';
 import { SPEC } from '../../../../shared/spec';
+import { cutText, textLength } from '../../../../../shared/text';
+import { NICKNAME_MAX } from '../../../../../shared/validation';
 import WeixinBind, { weixinResultMessage } from '../../components/WeixinBind';
 import { BIND_EMAIL, BIND_MOBILE, CHANGE_PWD, CROP_IMAGE, DEACTIVATE, REALNAME_VERIFY, SET_PWD } from '../../common/paths';
 import { accountRules } from '../../common/rules';
@@ -23,6 +25,8 @@ import { useAccountForm } from '../../common/use-account-form';
 import { isImageFile, pickImage } from './cropImage/picked-image';
 
 const REALNAME_COLORS: Record<string, string> = { approved: 'success', pending: 'processing', rejected: 'error', none: 'default' };
+/** typing stops at the nickname rule's length in characters (a native maxLength counts 𠮷 as two) */
+const NICKNAME_COUNT = { max: NICKNAME_MAX, strategy: textLength, exceedFormatter: (v: string, { max }: { max: number }) => cutText(v, max) };
 
 /** one line of the page: label, value, action */
 function Row({ label, children, action, testId }: { label: string; children: ReactNode; action?: ReactNode; testId?: string }) {
@@ -78,7 +82,7 @@ function Nickname({ user, onSaved }: { user: UserInfo; onSaved: (u: UserInfo) =>
     <Form {...formProps} layout="inline" style={{ rowGap: 8 }} onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}>
       {errorAlert}
       <Form.Item name="nickname" rules={rules.nickname} extra={t('register.nickname.hint')} style={{ minWidth: 220 }}>
-        <Input autoFocus maxLength={32} aria-label={t('userinfo.nickname')} placeholder={t('userinfo.nickname')} autoComplete="nickname" />
+        <Input autoFocus count={NICKNAME_COUNT} aria-label={t('userinfo.nickname')} placeholder={t('userinfo.nickname')} autoComplete="nickname" />
       </Form.Item>
       <Form.Item>
         <Flex gap={8}>
