@@ -68,6 +68,10 @@ export async function buildApp({ config, db, logger, eagerSchemas = false }: App
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
+    // a request (headers and body) must arrive within 5 minutes (Node's own default, which
+    // fastify turns off): a client trickling a body cannot hold a connection forever. Answers
+    // are not limited (an AI answer streams as long as it takes). Node's 60 s for the headers stays.
+    requestTimeout: 300_000,
     schemaController: {
       compilersFactory: eagerSchemas
         ? { buildValidator: buildValidators() as never }

@@ -219,7 +219,7 @@ function writeJson(storage: StatStorage, key: string, value: unknown) {
 
 /** checks an event the way the receiver does (spec section 5), throwing a StatError */
 export function checkEvent(name: unknown, value: unknown) {
-  if (typeof name !== 'string' || name.length === 0 || name.length > STAT_SPEC.EVENT_NAME_MAX) {
+  if (typeof name !== 'string' || name.length === 0 || textLength(name) > STAT_SPEC.EVENT_NAME_MAX) {
     throw new StatError('STAT_EVENT_NAME_INVALID', 'name', `the event name must be a string of 1 to ${STAT_SPEC.EVENT_NAME_MAX} characters`);
   }
   if (value === undefined || value === null) return;
@@ -230,7 +230,7 @@ export function checkEvent(name: unknown, value: unknown) {
   } catch {
     /* a cycle: not JSON */
   }
-  if (text === undefined || text.length > STAT_SPEC.EVENT_VALUE_MAX) {
+  if (text === undefined || textLength(text) > STAT_SPEC.EVENT_VALUE_MAX) {
     throw new StatError('STAT_EVENT_VALUE_INVALID', 'value', `the event value must be a string or an object of at most ${STAT_SPEC.EVENT_VALUE_MAX} characters (as JSON)`);
   }
 }

@@ -125,6 +125,11 @@ describe('validation', () => {
     await refused(model({ input_price: 1.5 }), 'PARAM_ERROR', 'input_price');
     await refused(model({ input_price: '10' }), 'PARAM_ERROR', 'input_price');
     await refused(model({ roles: ['no_such_role'] }), 'REFERENCE_NOT_FOUND', 'roles');
+    // a key goes into an HTTP header: printable ASCII only, said on the field (not a provider error)
+    await refused(model({ api_key: 'sk-𠮷-key' }), 'INVALID_PARAM', 'api_key');
+    await refused(model({ api_key: 'sk-a key' }), 'INVALID_PARAM', 'api_key');
+    const test = await call(t.app, 'POST', `${M}/test`, { token: admin, body: { protocol: 'openai', base_url: openai.baseUrl, api_key: 'sk-é', provider_model: 'x' } });
+    expect(test.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'api_key' });
   });
 
   it('checks an update against the stored values', async () => {

@@ -124,6 +124,16 @@ export function checkBaseUrl(v: string | undefined, field = 'base_url'): string 
   return s.replace(/\/+$/, '');
 }
 
+/**
+ * An API key goes into an HTTP header, which carries printable ASCII only: anything else is a
+ * mistyped key, said on its field rather than failing at the provider.
+ */
+export function checkApiKey(v: string | undefined, field = 'api_key'): string | undefined {
+  const key = clean(v) ?? undefined;
+  if (key !== undefined && !/^[\x21-\x7e]+$/.test(key)) throw bad(field, 'printable ASCII characters only, no spaces');
+  return key;
+}
+
 const intIn = (v: number | undefined, field: string, min: number, max: number) => {
   if (v === undefined) return;
   if (!Number.isInteger(v) || v < min || v > max) throw bad(field, `an integer from ${min} to ${max}`);
@@ -152,7 +162,7 @@ export class AiModelService {
     const providerModel = clean(input.provider_model);
     if (!providerModel) throw bad('provider_model', 'required');
     const values = await this.checked(input, { contextWindow: input.context_window, maxOutputTokens: input.max_output_tokens });
-    const key = clean(input.api_key ?? undefined);
+    const key = checkApiKey(input.api_key ?? undefined);
     const [row] = await this.db
       .insert(aiModels)
       .values({
@@ -208,7 +218,7 @@ export class AiModelService {
       set.apiKeyEnc = null;
       set.apiKeyMasked = null;
     } else {
-      const key = clean(input.api_key);
+      const key = checkApiKey(input.api_key);
       if (key) {
         set.apiKeyEnc = this.sealer.seal(key);
         set.apiKeyMasked = maskKey(key);
@@ -266,7 +276,7 @@ export class AiModelService {
     const baseUrl = checkBaseUrl(input.base_url);
     const providerModel = clean(input.provider_model);
     if (!providerModel) throw bad('provider_model', 'required');
-    let apiKey: string | null = clean(input.api_key ?? undefined) ?? null;
+    let apiKey: string | null = checkApiKey(input.api_key ?? undefined) ?? null;
     if (!apiKey && input.id && input.api_key !== null) apiKey = await this.keyOf(input.id);
     return this.runTest({ protocol: input.protocol, baseUrl, apiKey, providerModel });
   }

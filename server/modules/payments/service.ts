@@ -12,6 +12,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { RULES, hasPermission } from '../../../shared/permissions';
 import { formatCents } from '../../../shared/money';
+import { cutText } from '../../../shared/text';
 import type { Config } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
@@ -343,7 +344,7 @@ export class PaymentService {
     await this.db.execute(sql`INSERT INTO pay_orders (order_no, user_id, provider, method, package_id, subject, amount_cents, credits, return_to,
         platform, channel, client_ip, expires_at)
       VALUES (${orderNo}, ${user.uid}, ${provider.name}, ${method}, ${packageId}, ${subject}, ${amountCents}, ${credits}, ${returnTo},
-        ${input.platform?.slice(0, 32) || 'web'}, ${input.channel?.slice(0, 64) || null}, ${clientIp}, ${expiresAt.toISOString()})`);
+        ${cutText(input.platform ?? '', 32) || 'web'}, ${cutText(input.channel ?? '', 64) || null}, ${clientIp}, ${expiresAt.toISOString()})`);
     try {
       const made = await provider.create({
         orderNo,
@@ -676,15 +677,8 @@ export class PaymentService {
 /** text from outside that PostgreSQL cannot store as it is: a NUL character */
 const hostile = (s: string | null) => !!s && s.includes('\u0000');
 
-/**
- * `s` as text PostgreSQL stores: NUL shown as U+FFFD, at most `max` characters, never half a
- * surrogate pair
- */
-function storable(s: string | null, max: number): string | null {
-  if (s === null) return null;
-  const chars = Array.from(s.replaceAll('\u0000', '\ufffd'));
-  return chars.length > max ? chars.slice(0, max).join('') : chars.join('');
-}
+/** `s` as text PostgreSQL stores: NUL shown as U+FFFD, cut to `max` characters */
+const storable = (s: string | null, max: number): string | null => (s === null ? null : cutText(s.replaceAll('\u0000', '\ufffd'), max));
 
 function errText(e: unknown) {
   return e instanceof Error ? e.message : String(e);

@@ -104,6 +104,23 @@ export function checkEnvelope(body: unknown): ReportEnvelope {
   };
 }
 
+/**
+ * The JSON of an event value when it fits in `max` characters (code points), else null. Each
+ * array element, key and value is at least one character of the JSON, so the walk stops after `max` of them:
+ * JSON.stringify never meets a value nested past that (a report's value 10,000 levels deep is
+ * one refused record, not a stack overflow).
+ */
+function jsonWithin(value: object, max: number): string | null {
+  const stack: unknown[] = [value];
+  for (let nodes = 0; stack.length; nodes++) {
+    if (nodes > max) return null;
+    const v = stack.pop();
+    if (v && typeof v === 'object') for (const item of Object.values(v)) stack.push(item);
+  }
+  const json = JSON.stringify(value);
+  return textLength(json) > max ? null : json;
+}
+
 const cut = (s: string | null, max: number) => (s ? cutText(s, max) : s);
 
 /**
@@ -186,14 +203,14 @@ export function checkRecord(rec: unknown, index: number, { env, now, retentionDa
   if (kindName === 'page' && !texts.url) return bad('STAT_RECORD_FIELD_MISSING', 'url');
   if (kindName === 'event') {
     const name = rec.name;
-    if (typeof name !== 'string' || !name || name.length > STAT_SPEC.EVENT_NAME_MAX) return bad('STAT_EVENT_NAME_INVALID', 'name');
+    if (typeof name !== 'string' || !name || textLength(name) > STAT_SPEC.EVENT_NAME_MAX) return bad('STAT_EVENT_NAME_INVALID', 'name');
     evKey = name;
     const value = rec.value;
     if (value !== undefined && value !== null) {
       if (typeof value === 'string') evValue = value;
-      else if (typeof value === 'object') evValue = JSON.stringify(value);
+      else if (typeof value === 'object') evValue = jsonWithin(value, STAT_SPEC.EVENT_VALUE_MAX);
       else return bad('STAT_EVENT_VALUE_INVALID', 'value');
-      if (evValue.length > STAT_SPEC.EVENT_VALUE_MAX) return bad('STAT_EVENT_VALUE_INVALID', 'value');
+      if (evValue === null || textLength(evValue) > STAT_SPEC.EVENT_VALUE_MAX) return bad('STAT_EVENT_VALUE_INVALID', 'value');
     }
   }
   if (kindName === 'error' || kindName === 'crash') {

@@ -2,6 +2,7 @@
  * WeChat Pay API v3 client (Native QR pay) written on node:crypto and fetch: every request signed
  * with the merchant API key, every answer and notification checked against WeChat Pay's public key.
  */
+import { cutText } from '../../../../shared/text';
 import { createDecipheriv, createPrivateKey, createPublicKey, createSign, createVerify, type KeyObject, randomBytes } from 'node:crypto';
 import type { WxpayConfig } from '../../../config';
 import {
@@ -97,7 +98,7 @@ export class WxpayProvider implements PaymentProvider {
       appid: this.appId,
       mchid: this.mchId,
       // WeChat Pay takes at most 127 characters of description
-      description: [...req.subject].slice(0, 127).join(''),
+      description: cutText(req.subject, 127),
       out_trade_no: req.orderNo,
       time_expire: wxpayTime(req.expiresAt),
       notify_url: req.notifyUrl,
