@@ -4,8 +4,11 @@
  * (a query's pairs must all occur). Browser-safe; the server indexes and queries with it.
  */
 
-/** Han, kana, hangul, CJK punctuation-free ranges: what has no spaces between words */
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+/gu;
+/**
+ * Han, kana, hangul, CJK punctuation-free ranges: what has no spaces between words; with the Han
+ * extensions outside the BMP (𠮷 in Chinese names) and their compatibility ideographs
+ */
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af\u{20000}-\u{323af}\u{2f800}-\u{2fa1f}]+/gu;
 /**
  * what a query keeps: letters with their combining marks (é as e + U+0301, Hindi's vowel signs),
  * digits and CJK; everything else separates words, as PostgreSQL's parser does

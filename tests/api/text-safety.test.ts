@@ -7,7 +7,7 @@
 import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { markRanges, segments, snippetOf, termPattern } from '../../shared/search-snippet';
-import { queryTerms } from '../../shared/search-text';
+import { indexText, queryTerms } from '../../shared/search-text';
 import { around, cutText, cutUnits, firstChar, lastChars, nextIndex, textLength, wellFormed } from '../../shared/text';
 import { parseSubtasks } from '../../shared/todo-breakdown';
 import { checkCloudPath, checkNickname } from '../../shared/validation';
@@ -161,6 +161,12 @@ describe('search snippets and highlights', () => {
     expect(markRanges(accented, termPattern('cafe')).map(([s, e]) => accented.slice(s, e))).toEqual(['cafe\u0301', 'cafe']);
     // CJK pairs still overlap and merge
     expect(markRanges('中文搜索的测试', termPattern('中文搜索')).map(([s, e]) => '中文搜索的测试'.slice(s, e))).toEqual(['中文搜索']);
+  });
+
+  test('Han characters outside the BMP are indexed and queried like other Chinese: alone and in pairs', () => {
+    const indexed = indexText('我叫𠮷𠮷野家').split(/\s+/).filter(Boolean);
+    expect(indexed).toEqual(expect.arrayContaining(['𠮷', '我叫', '叫𠮷', '𠮷𠮷', '𠮷野']));
+    expect(queryTerms('𠮷野')).toEqual(['𠮷野']);
   });
 
   test('a query with combining marks keeps them in its words', () => {
