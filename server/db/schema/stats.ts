@@ -329,6 +329,30 @@ export const statSourceMaps = pgTable(
   (t) => [primaryKey({ columns: [t.appId, t.version, t.file] })],
 );
 
+/**
+ * The payments apps report (the SDK's stat.pay): one row per order number, from its first report
+ * (a report sent again, or the same order reported twice, counts once). An app's pay-order pages
+ * read these; the console's own top-ups are its pay_orders (payments module).
+ */
+export const statPayOrders = pgTable(
+  'stat_pay_orders',
+  {
+    appId: text().notNull(),
+    orderNo: text().notNull(),
+    /** when the app reported it paid */
+    ts: ts().notNull(),
+    /** the local day of ts */
+    day: date().notNull(),
+    deviceId: text().notNull(),
+    uid: text(),
+    platform: text().notNull(),
+    channel: text().notNull(),
+    version: text().notNull(),
+    amountCents: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.appId, t.orderNo] }), index().on(t.appId, t.day)],
+);
+
 /** display names analysts give to channels and event keys (kind 'channel' | 'event' | 'scene') */
 export const statNames = pgTable(
   'stat_names',
