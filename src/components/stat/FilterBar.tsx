@@ -85,7 +85,7 @@ export default function FilterBar({ state, hide = [], extra }: FilterBarProps) {
           </Typography.Text>
           {extra}
           {/* the settings (MANAGE_UNI_STAT only); a time zone change moves the days shown */}
-          <SettingsButton onSaved={() => state.reloadOptions()} />
+          <SettingsButton onSaved={(s) => state.applyTz(s.tz_offset_minutes)} />
         </Flex>
         {show('platform') ? (
           <Segmented

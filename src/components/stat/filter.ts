@@ -36,6 +36,8 @@ export interface StatFilterState {
   query: StatQuery | null;
   setQuery: (patch: Partial<StatQuery>) => void;
   tz: number;
+  /** a time zone just saved: the days move at once, the options are asked for again behind it */
+  applyTz: (tz: number) => void;
 }
 
 /** `defaultDays`: the range a page opens with (7 = the last 7 days) */
@@ -85,5 +87,14 @@ export function useStatFilter(defaultDays = 7): StatFilterState {
     [params, setParams, appId],
   );
 
-  return { options, optionsLoading: opts.loading, optionsError: opts.error, reloadOptions: opts.refresh, query, setQuery, tz };
+  const { mutate, refresh } = opts;
+  const applyTz = useCallback(
+    (next: number) => {
+      mutate((o) => (o ? { ...o, tz_offset_minutes: next } : o));
+      refresh();
+    },
+    [mutate, refresh],
+  );
+
+  return { options, optionsLoading: opts.loading, optionsError: opts.error, reloadOptions: opts.refresh, query, setQuery, tz, applyTz };
 }
