@@ -28,6 +28,8 @@ export const SPEC = {
   TOAST_DURATION_MS: 3000,
   WIDE_SCREEN_PX: 768,
   DATACOM_PAGE_SIZE: 20,
+  /** under the first: "just now" / "in a moment"; under the second: minutes; from it on: the date */
+  RELATIVE_TIME_THRESHOLDS_MS: [60000, 3600000] as const,
   LOCALES: ['en', 'zh-Hans', 'zh-Hant'] as const,
   FALLBACK_LOCALE: 'en',
 } as const;
