@@ -1,5 +1,6 @@
 /**
- * The password-less login page and "keep me signed in": offered unticked; the choice goes to
+ * The default login page: the password form itself when a password is the way in (no chooser
+ * step), and "keep me signed in": offered unticked, then as this browser last left it; the choice goes to
  * the SMS page in its address and through weixin's round trip, and the login is kept where
  * it says (localStorage when ticked, this tab's sessionStorage otherwise).
  */
@@ -68,4 +69,37 @@ test('weixin unticked: the login lasts for this tab only', async () => {
   renderInApp(<LoginWithoutPwd />);
   await waitFor(() => expect(sessionStorage.getItem('uni_id_refresh_token')).toBe('r-wx'));
   expect(localStorage.getItem('uni_id_refresh_token')).toBeNull();
+});
+
+describe('the spec\'s login types (username and weixin, no SMS)', () => {
+  beforeEach(() => {
+    setRequestHandler(async (url) => {
+      calls.push(url);
+      if (url === '/api/auth/login-config') return loginConfigAnswer({ loginTypes: ['username', 'weixin'], weixinConfigured: true });
+      throw new Error(`unexpected ${url}`);
+    });
+  });
+
+  test('the password form is on the page itself (no chooser step), with Weixin under it', async () => {
+    resetHistory(PAGE);
+    renderInApp(<LoginWithoutPwd />);
+    expect(await screen.findByLabelText('Username / mobile / email')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    expect(screen.queryByText('Username and password')).toBeNull();
+    expect(screen.getByText('Sign in with Weixin')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Keep me signed in')).toHaveLength(1);
+  });
+
+  test('"Keep me signed in" starts as this browser last left it', async () => {
+    localStorage.setItem('uni_id_keep_signed_in', '1');
+    resetHistory(PAGE);
+    const { unmount } = renderInApp(<LoginWithoutPwd />);
+    const box = await screen.findByLabelText('Keep me signed in');
+    expect(box).toBeChecked();
+    fireEvent.click(box);
+    expect(localStorage.getItem('uni_id_keep_signed_in')).toBe('0');
+    unmount();
+    renderInApp(<LoginWithoutPwd />);
+    expect(await screen.findByLabelText('Keep me signed in')).not.toBeChecked();
+  });
 });

@@ -2,7 +2,7 @@
  * Sign in by SMS code (uni-id-pages login-smscode): the mobile number (prefilled from
  * ?mobile=, as login-withoutpwd sends it), the image captcha and 'send code', then the code.
  * An unknown number gets a new account (the page says so only while the site takes sign-ups).
- * "Keep me signed in" chooses where the login is kept. After success: completeLogin (set-pwd
+ * "Keep me signed in" chooses where the login is kept (ticked when the page before said so). After success: completeLogin (set-pwd
  * when setPasswordAfterLogin is on and the account has no password, else back where it was going).
  */
 import { Link, useLocation } from '@umijs/max';
@@ -16,7 +16,7 @@ import { useT } from '../../../../shared/i18n';
 import CodeFields from '../../components/CodeFields';
 import { LOGIN_WITHOUTPWD, LOGIN_WITHPWD } from '../../common/paths';
 import { useAccountForm } from '../../common/use-account-form';
-import { KeepSignedInField, persistenceOfChoice } from '../../components/KeepSignedIn';
+import { KeepSignedInField, persistenceOfChoice, rememberedKeepSignedIn } from '../../components/KeepSignedIn';
 
 interface Values {
   mobile: string;
@@ -33,7 +33,8 @@ export default function LoginSmsCode() {
   const carry = carryRedirect(search);
   const query = new URLSearchParams(search);
   const given = query.get('mobile')?.trim() ?? '';
-  const keep = query.get('keepSignedIn') === '1';
+  // ticked on the page before, or as this browser last left it
+  const keep = query.get('keepSignedIn') === '1' || rememberedKeepSignedIn();
   const { data: config } = useRequest(() => getLoginConfig({ skipErrorHandler: true }));
 
   const { form, formProps, submitting, errorAlert, setFormError } = useAccountForm<Values>(FIELDS, async (values) => {

@@ -1,14 +1,16 @@
 /**
- * The default login page (uni-id-pages login-withoutpwd): lists the login types enabled in the
- * login config.
+ * The default login page (uni-id-pages login-withoutpwd): the login types enabled in the login
+ * config. When the password is the way in (username on, SMS codes off: the spec's default), the
+ * password form is right here, with weixin as a button under it: no chooser step first.
+ * Otherwise it lists them:
  *  - 'smsCode': a mobile number field that goes on to login-smscode?mobile=<number>;
  *  - 'username': to the password login, carrying uniIdRedirectUrl;
  *  - 'weixin': to weixin's page (QR connect) once the server is configured for it, else a
  *    disabled button with a hint. weixin's round trip comes back here with ?weixinTicket=
  *    (spent for the tokens; then back three history steps, or to uniIdRedirectUrl) or
  *    ?weixinError=<CODE> (shown above the choices).
- * "Keep me signed in" goes with the choice: to login-smscode as ?keepSignedIn=1, and through
- * weixin's round trip in sessionStorage. The register-admin link shows while no admin exists;
+ * "Keep me signed in" (as this browser last left it) goes with the choice: to login-smscode as
+ * ?keepSignedIn=1, and through weixin's round trip in sessionStorage. The register-admin link shows while no admin exists;
  * the register link unless the site takes no sign-ups (registrationOpen).
  */
 import { MobileOutlined, UserOutlined, WechatOutlined } from '@ant-design/icons';
@@ -28,7 +30,9 @@ import { SPEC } from '../../../../shared/spec';
 import { LOGIN_SMSCODE, LOGIN_WITHOUTPWD, LOGIN_WITHPWD, REGISTER, REGISTER_ADMIN, RETRIEVE_BY_EMAIL } from '../../common/paths';
 import { ruleOf } from '../../common/rules';
 import { rememberWeixinPersistence, startWeixin, takeWeixinPersistence, weixinErrorText, withoutWeixinParams } from '../../common/weixin';
-import { KeepSignedInBox, persistenceOfChoice } from '../../components/KeepSignedIn';
+import { KeepSignedInBox, persistenceOfChoice, rememberedKeepSignedIn } from '../../components/KeepSignedIn';
+import PasswordLoginForm from '../../components/PasswordLoginForm';
+import { passwordFirst } from '../../common/login-types';
 
 /** tickets already handed to the server: a ticket is single use, and effects may run twice */
 const tickets = new Map<string, 'pending' | 'done'>();
@@ -42,7 +46,7 @@ export default function LoginWithoutPwd() {
   const { data, loading, error, refresh } = useRequest(() => getLoginConfig({ skipErrorHandler: true }));
   const [weixinBusy, setWeixinBusy] = useState(false);
   const [weixinFailure, setWeixinFailure] = useState<string | null>(null);
-  const [keepSignedIn, setKeepSignedIn] = useState(false);
+  const [keepSignedIn, setKeepSignedIn] = useState(rememberedKeepSignedIn);
   const carry = carryRedirect(search);
 
   // back from weixin with a ticket: spend it for the tokens, then on as after any login
@@ -84,7 +88,8 @@ export default function LoginWithoutPwd() {
   const signInWithWeixin = async () => {
     setWeixinBusy(true);
     setWeixinFailure(null);
-    rememberWeixinPersistence(persistenceOfChoice(keepSignedIn));
+    // the box beside the button, or the password form's: both remember the choice as it is made
+    rememberWeixinPersistence(persistenceOfChoice(rememberedKeepSignedIn()));
     try {
       await startWeixin('login', redirectTarget(search));
     } catch (e) {
@@ -113,6 +118,8 @@ export default function LoginWithoutPwd() {
     <Alert type="error" showIcon role="alert" message={t('login.weixinFailed')} description={failure} />
   ) : null;
 
+  const types = data?.loginTypes ?? [];
+  const direct = passwordFirst(types);
   let body;
   if (loading && !data) {
     body = <Skeleton active paragraph={{ rows: 2 }} title={false} />;
@@ -132,13 +139,13 @@ export default function LoginWithoutPwd() {
       />
     );
   } else {
-    const types = data?.loginTypes ?? [];
     const sms = types.includes('smsCode');
     const known = (['username', 'weixin'] as const).filter((type) => types.includes(type));
     body = (
       <Flex vertical gap={12}>
         {failureAlert}
         {known.length === 0 && !sms ? <Alert type="warning" showIcon message={t('login.noLoginTypes')} /> : null}
+        {direct ? <PasswordLoginForm search={search} /> : null}
         {sms ? (
           <Form<{ mobile: string }> layout="vertical" requiredMark={false} onFinish={goToSmsCode} style={{ marginBottom: 0 }}>
             <Form.Item
@@ -161,12 +168,12 @@ export default function LoginWithoutPwd() {
             </Button>
           </Form>
         ) : null}
-        {sms && known.length ? (
+        {(sms && known.length) || (direct && known.includes('weixin')) ? (
           <Divider plain style={{ margin: '4px 0' }}>
             {t('login.or')}
           </Divider>
         ) : null}
-        {known.map((type) =>
+        {(direct ? known.filter((type) => type !== 'username') : known).map((type) =>
           type === 'username' ? (
             <Button
               key={type}
@@ -194,7 +201,7 @@ export default function LoginWithoutPwd() {
             </Tooltip>
           ),
         )}
-        {sms || known.includes('weixin') ? <KeepSignedInBox checked={keepSignedIn} onChange={setKeepSignedIn} /> : null}
+        {!direct && (sms || known.includes('weixin')) ? <KeepSignedInBox checked={keepSignedIn} onChange={setKeepSignedIn} /> : null}
         <Flex justify="space-between" wrap="wrap" gap={8} style={{ marginTop: 8 }}>
           {data?.registrationOpen === false ? null : <Link to={`${REGISTER}${carry}`}>{t('login.register')}</Link>}
           <Link to={`${RETRIEVE_BY_EMAIL}${carry}`}>{t('login.forgot')}</Link>
@@ -212,7 +219,7 @@ export default function LoginWithoutPwd() {
   }
 
   return (
-    <AccountFrame title={t('login.title')} subtitle={t('login.subtitle')}>
+    <AccountFrame title={t('login.title')} subtitle={t(direct ? 'login.withPwd.subtitle' : 'login.subtitle')}>
       {body}
     </AccountFrame>
   );

@@ -14,12 +14,14 @@ import { ADMIN_HOME, LOGIN_WITHOUTPWD } from '../../common/paths';
 import { accountRules } from '../../common/rules';
 import { useAccountForm } from '../../common/use-account-form';
 import NewPasswordFields from '../../components/NewPasswordFields';
+import { KeepSignedInField, persistenceOfChoice } from '../../components/KeepSignedIn';
 
 interface Values {
   username: string;
   nickname?: string;
   password: string;
   password2: string;
+  keepSignedIn?: boolean;
 }
 
 const FIELDS = ['username', 'nickname', 'password', 'password2'] as const;
@@ -46,7 +48,7 @@ export default function RegisterAdmin() {
       },
       { skipErrorHandler: true },
     );
-    completeLogin(bundle, search, { target: ADMIN_HOME });
+    completeLogin(bundle, search, { target: ADMIN_HOME, persistence: persistenceOfChoice(values.keepSignedIn) });
   });
 
   let body;
@@ -67,6 +69,7 @@ export default function RegisterAdmin() {
           <Input autoComplete="nickname" maxLength={64} />
         </Form.Item>
         <NewPasswordFields />
+        <KeepSignedInField />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('register.submit')}
         </Button>

@@ -16,6 +16,7 @@ import { accountRules } from '../../common/rules';
 import { useAccountForm } from '../../common/use-account-form';
 import NewPasswordFields from '../../components/NewPasswordFields';
 import RegistrationGate from '../../components/RegistrationGate';
+import { KeepSignedInField, persistenceOfChoice } from '../../components/KeepSignedIn';
 
 interface Values {
   email: string;
@@ -23,6 +24,7 @@ interface Values {
   nickname?: string;
   password: string;
   password2: string;
+  keepSignedIn?: boolean;
 }
 
 const FIELDS = ['email', 'code', 'nickname', 'password', 'password2'] as const;
@@ -48,7 +50,7 @@ function RegisterByEmailForm() {
       },
       { skipErrorHandler: true },
     );
-    completeLogin(bundle, search);
+    completeLogin(bundle, search, { persistence: persistenceOfChoice(values.keepSignedIn) });
   });
 
   return (
@@ -60,6 +62,7 @@ function RegisterByEmailForm() {
           <Input autoComplete="nickname" maxLength={64} />
         </Form.Item>
         <NewPasswordFields />
+        <KeepSignedInField />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('register.submit')}
         </Button>

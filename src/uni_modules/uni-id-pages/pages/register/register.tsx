@@ -17,6 +17,7 @@ import { accountRules } from '../../common/rules';
 import { useAccountForm } from '../../common/use-account-form';
 import NewPasswordFields from '../../components/NewPasswordFields';
 import RegistrationGate from '../../components/RegistrationGate';
+import { KeepSignedInField, persistenceOfChoice } from '../../components/KeepSignedIn';
 
 interface Values {
   username: string;
@@ -24,6 +25,7 @@ interface Values {
   password: string;
   password2: string;
   captcha: string;
+  keepSignedIn?: boolean;
 }
 
 const FIELDS = ['username', 'nickname', 'password', 'password2', 'captcha'] as const;
@@ -53,7 +55,7 @@ function RegisterForm() {
         },
         { skipErrorHandler: true },
       );
-      completeLogin(bundle, search);
+      completeLogin(bundle, search, { persistence: persistenceOfChoice(values.keepSignedIn) });
     },
     {
       onFailure: (form) => {
@@ -76,6 +78,7 @@ function RegisterForm() {
         </Form.Item>
         <NewPasswordFields />
         <CaptchaField captcha={captcha} rules={rules.captcha} />
+        <KeepSignedInField />
         <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
           {t('register.submit')}
         </Button>
