@@ -89,7 +89,7 @@ describe('translation catalogues', () => {
   test('the spec texts are the English catalogue entries', () => {
     const en = catalogues['en-US'];
     expect(en['auth.loginExpired']).toBe('not logged in or login expired, jumping to the login page');
-    expect(en['auth.loginSucceeded']).toBe('login succeeded');
+    expect(en['auth.loginSucceeded']).toBe('Login succeeded');
     expect(en['request.failed']).toBe('request service failed');
     expect(en['common.notice']).toBe('notice');
     expect(en['route.home']).toBe('console home');

@@ -186,7 +186,7 @@ describe('login-withpwd', () => {
     expect(readSession().refreshToken).toBe('r1');
   });
 
-  test('success: tokens stored, login-success emitted, "login succeeded", back to the pending url', async () => {
+  test('success: tokens stored, login-success emitted, "Login succeeded", back to the pending url', async () => {
     mockServer(() => ({
       success: true,
       data: { token, refreshToken: 'r1', userInfo: { _id: 'u1', username: 'alice', role: ['admin'], permission: [], score: 10000, hasPassword: true, wxBound: false } },
@@ -199,7 +199,7 @@ describe('login-withpwd', () => {
     fireEvent.submit(form());
     await waitFor(() => expect(`${history.location.pathname}${history.location.search}`).toBe(PENDING));
     off();
-    expect(await screen.findByText('login succeeded')).toBeInTheDocument();
+    expect(await screen.findByText('Login succeeded')).toBeInTheDocument();
     const s = readSession();
     expect(s.token).toBe(token);
     expect(s.refreshToken).toBe('r1');

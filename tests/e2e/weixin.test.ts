@@ -70,7 +70,7 @@ describe('weixin sign-in', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.waitForURL((u) => u.origin === BASE() && u.hash.startsWith(`#${HOME}`));
     expect(hashUrl(page)).toBe(`#${HOME}?from=weixin`);
-    await page.getByText('login succeeded').waitFor();
+    await page.getByText('Login succeeded').waitFor();
     // no token in any address the browser saw: only the one-time ticket
     const token = await storedToken();
     expect(token).toBeTruthy();
