@@ -358,11 +358,11 @@ describe('through the API', () => {
     expect(message.status).toBe(200);
   });
 
-  test('a conversation is titled with its first 40 characters, and exports under a title cut on a whole character', async () => {
+  test('a conversation is titled with its first 40 characters and an ellipsis, and exports under a title cut on a whole character', async () => {
     const c = await newConversation(t.app, alice.token);
     const r = await ask(t.app, alice.token, c.id, `${'a'.repeat(39)}${ASTRAL} and more`);
     const done = r.events[r.events.length - 1];
-    expect(done).toMatchObject({ event: 'done', data: { title: `${'a'.repeat(39)}𠮷` } });
+    expect(done).toMatchObject({ event: 'done', data: { title: `${'a'.repeat(39)}𠮷…` } });
     await call(t.app, 'PUT', `/api/chat/conversations/${c.id}`, { token: alice.token, body: { title: `${'b'.repeat(59)}${ASTRAL}` } });
     const exported = await t.app.inject({ method: 'GET', url: `/api/chat/conversations/${c.id}/export?format=markdown`, headers: { authorization: `Bearer ${alice.token}` } });
     expect(exported.statusCode).toBe(200);

@@ -60,8 +60,15 @@ const MESSAGE_COLUMNS = sql`m.id, m.parent_id, m.role, m.content, m.status, m.mo
 
 /** text saved while streaming at most this often */
 const FLUSH_MS = 1000;
-/** auto-titles are the first question's first line, this many characters at most */
+/** auto-titles are the first question's first line, this many characters at most (then "…") */
 const TITLE_CHARS = 40;
+
+/** a conversation's title: its first question's first line, its first 40 characters, and "…" when there was more */
+function titleOf(question: string): string | null {
+  const line = question.split('\n').find((l) => l.trim())?.trim() ?? '';
+  const cut = cutText(line, TITLE_CHARS);
+  return cut.length < line.length ? `${cut}…` : cut || null;
+}
 
 /** the usage log of every user (READ_AI_USAGE) */
 export const usageList: ListSpec = {
@@ -433,7 +440,7 @@ export class ChatService {
     let title: string | null = null;
     let message: Row | undefined;
     try {
-      if (p.firstExchange && !failure) title = cutText(p.firstQuestion.split('\n').find((l) => l.trim())?.trim() ?? '', TITLE_CHARS) || null;
+      if (p.firstExchange && !failure) title = titleOf(p.firstQuestion);
       const settled = await withRetries(() => this.credits.settle(p.holdId, cost, async (tx, captured) => {
         [message] = await query<Row>(
           tx,
