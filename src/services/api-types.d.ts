@@ -10126,7 +10126,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** devices: the last day's key figures with the day before, the daily trend, top pages, platforms */
+        /** devices: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms */
         get: {
             parameters: {
                 query: {
@@ -10155,6 +10155,9 @@ export interface paths {
                             data: {
                                 /** Format: date */
                                 day: string;
+                                partial: boolean;
+                                /** Format: date-time */
+                                as_of: string | null;
                                 today: {
                                     new: number;
                                     active: number;
@@ -10330,7 +10333,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** devices: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after */
+        /** devices: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after, or of each week (month) in the 1st to 9th week (month) after */
         get: {
             parameters: {
                 query: {
@@ -10341,6 +10344,7 @@ export interface paths {
                     start: string;
                     end: string;
                     mode?: "new" | "active";
+                    unit?: "day" | "week" | "month";
                 };
                 header?: never;
                 path?: never;
@@ -10359,6 +10363,7 @@ export interface paths {
                             success: true;
                             data: {
                                 mode: "new" | "active";
+                                unit: "day" | "week" | "month";
                                 days: number[];
                                 rows: {
                                     /** Format: date */
@@ -10546,7 +10551,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** signed-in users: the last day's key figures with the day before, the daily trend, top pages, platforms */
+        /** signed-in users: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms */
         get: {
             parameters: {
                 query: {
@@ -10575,6 +10580,9 @@ export interface paths {
                             data: {
                                 /** Format: date */
                                 day: string;
+                                partial: boolean;
+                                /** Format: date-time */
+                                as_of: string | null;
                                 today: {
                                     new: number;
                                     active: number;
@@ -10750,7 +10758,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** signed-in users: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after */
+        /** signed-in users: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after, or of each week (month) in the 1st to 9th week (month) after */
         get: {
             parameters: {
                 query: {
@@ -10761,6 +10769,7 @@ export interface paths {
                     start: string;
                     end: string;
                     mode?: "new" | "active";
+                    unit?: "day" | "week" | "month";
                 };
                 header?: never;
                 path?: never;
@@ -10779,6 +10788,7 @@ export interface paths {
                             success: true;
                             data: {
                                 mode: "new" | "active";
+                                unit: "day" | "week" | "month";
                                 days: number[];
                                 rows: {
                                     /** Format: date */
@@ -11416,6 +11426,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stat/events/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the range's custom events one by one, newest first (raw events: kept for the raw retention days), of a key and (or) a device; total counts up to 10000 */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    key?: string;
+                    device_id?: string;
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-90"][];
+                            total: number;
+                            capped: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stat/names": {
         parameters: {
             query?: never;
@@ -11445,7 +11508,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"][];
+                            data: components["schemas"]["def-91"][];
                         };
                     };
                 };
@@ -11479,7 +11542,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"];
+                            data: components["schemas"]["def-91"];
                         };
                     };
                 };
@@ -11530,7 +11593,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -11578,7 +11641,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"];
+                            data: components["schemas"]["def-93"];
                         };
                     };
                 };
@@ -11627,7 +11690,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"];
+                            data: components["schemas"]["def-94"];
                         };
                     };
                 };
@@ -11679,7 +11742,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"][];
+                            data: components["schemas"]["def-96"][];
                             total: number;
                         };
                     };
@@ -11732,7 +11795,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -11780,7 +11843,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"];
+                            data: components["schemas"]["def-93"];
                         };
                     };
                 };
@@ -11827,7 +11890,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"][];
+                            data: components["schemas"]["def-97"][];
                             total: number;
                         };
                     };
@@ -11863,7 +11926,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"];
+                            data: components["schemas"]["def-97"];
                         };
                     };
                 };
@@ -15767,9 +15830,13 @@ export interface components {
         };
         /** StatPayOverview */
         "def-62": {
+            /** @enum {string} */
+            source: "console" | "app";
+            /** Format: date-time */
+            as_of: string;
             periods: {
                 /** @enum {string} */
-                period: "today" | "yesterday" | "day_before" | "week" | "month" | "quarter" | "year" | "all" | "range";
+                period: "today" | "yesterday_same_hours" | "yesterday" | "day_before" | "week" | "month" | "quarter" | "year" | "all" | "range";
                 created_cents: number;
                 created_orders: number;
                 paid_cents: number;
@@ -15777,6 +15844,7 @@ export interface components {
                 refunded_cents: number;
                 net_cents: number;
                 paying_users: number;
+                paying_devices: number | null;
             }[];
             trend: {
                 day: string;
@@ -15795,6 +15863,16 @@ export interface components {
             }[];
             by_platform: {
                 platform: string;
+                paid_cents: number;
+                paid_orders: number;
+            }[];
+            by_channel: {
+                channel: string;
+                paid_cents: number;
+                paid_orders: number;
+            }[];
+            by_version: {
+                version: string;
                 paid_cents: number;
                 paid_orders: number;
             }[];
@@ -15825,7 +15903,7 @@ export interface components {
                     paid_rate: number;
                     credited_rate: number;
                 }[];
-            };
+            } | null;
             activity: {
                 period: string;
                 active_devices: number;
@@ -15850,6 +15928,8 @@ export interface components {
             trade_no: string | null;
             platform: string;
             channel: string;
+            version: string | null;
+            device_id: string | null;
             refunded_cents: number;
             /** Format: date-time */
             paid_at: string | null;
@@ -15861,6 +15941,7 @@ export interface components {
         /** StatPayRank */
         "def-65": {
             user_id: string;
+            device_id: string | null;
             username: string | null;
             nickname: string | null;
             paid_cents: number;
@@ -16266,13 +16347,27 @@ export interface components {
                 devices: number;
             }[];
         };
-        /** StatName */
+        /** StatRawEvent */
         "def-90": {
+            /** Format: date-time */
+            ts: string;
+            key: string;
+            value: string | null;
+            platform: string;
+            channel: string;
+            version: string;
+            device_id: string;
+            uid: string | null;
+            device_model: string | null;
+            os: string | null;
+        };
+        /** StatName */
+        "def-91": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-91": {
+        "def-92": {
             hash: string;
             message: string;
             count: number;
@@ -16284,7 +16379,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-92": {
+        "def-93": {
             count: number;
             launches: number;
             rate: number;
@@ -16302,7 +16397,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-93": {
+        "def-94": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -16311,7 +16406,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-94"];
+            resolved: components["schemas"]["def-95"];
             trend: {
                 day: string;
                 count: number;
@@ -16350,7 +16445,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-94": {
+        "def-95": {
             version: string;
             frames: {
                 raw: string;
@@ -16369,7 +16464,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-95": {
+        "def-96": {
             version: string;
             device_model: string;
             count: number;
@@ -16379,7 +16474,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-96": {
+        "def-97": {
             app_id: string;
             version: string;
             file: string;

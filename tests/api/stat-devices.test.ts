@@ -4,7 +4,7 @@
  * UTC+8, comparisons, and the refusals (no READ_UNI_STAT, a bad range or parameter).
  */
 import { sql } from 'drizzle-orm';
-import { DEPTH_BUCKETS, DURATION_BUCKETS } from '../../shared/stat';
+import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, statDay, statDayStart } from '../../shared/stat';
 import { call, makeRole, registerAdmin } from '../support/accounts';
 import { chatUser } from '../support/chat';
 import { keepActivity } from '../support/stat-events';
@@ -20,7 +20,8 @@ beforeAll(async () => {
   await makeRole(t.db, 'stat_reader', ['READ_UNI_STAT']);
   reader = (await chatUser(t.app, t.db, 'stat_dev_reader', 0, ['stat_reader'])).token;
   outsider = (await chatUser(t.app, t.db, 'stat_dev_outsider', 0)).token;
-});
+  // a fresh migrated database and two password hashes: slow on a busy machine
+}, 120_000);
 afterAll(async () => {
   await t?.close();
 });
@@ -242,6 +243,76 @@ test('retention: each cohort with its size and the retained share on day n; days
   expect(ios.rows[0].cohort).toBe(2);
   expect(ios.rows[0].cells.slice(0, 1)).toEqual([{ n: 1, retained: 1, pct: 50 }]);
   expect(ios.rows[0].cells[6]).toEqual({ n: 7, retained: 0, pct: 0 });
+});
+
+test('retention by week and by month: the ids new in a week (month) seen again in the n-th one after', async () => {
+  const A = '__UNI__RETENTION_WEEKS';
+  // 2026-03-02 is a Monday: d1 and d2 are new that week, d3 the next
+  await device(A, 'w1', '2026-03-02');
+  await device(A, 'w2', '2026-03-04');
+  await device(A, 'w3', '2026-03-09');
+  for (const [day, id] of [
+    ['2026-03-02', 'w1'],
+    ['2026-03-04', 'w2'],
+    ['2026-03-09', 'w3'],
+    ['2026-03-10', 'w1'],
+    ['2026-03-12', 'w1'],
+    ['2026-03-18', 'w2'],
+    ['2026-04-20', 'w3'],
+  ])
+    await deviceDay(A, day, id);
+  const w = await report('/api/stat/devices/retention', { app_id: A, start: '2026-03-02', end: '2026-03-15', mode: 'new', unit: 'week' });
+  expect(w).toMatchObject({ unit: 'week', days: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
+  expect(w.rows.map((r: { cohort_day: string; cohort: number }) => [r.cohort_day, r.cohort])).toEqual([
+    ['2026-03-09', 1],
+    ['2026-03-02', 2],
+  ]);
+  const first = w.rows[1].cells;
+  // week 1: w1 (twice, counted once); week 2: w2
+  expect(first.slice(0, 3)).toEqual([
+    { n: 1, retained: 1, pct: 50 },
+    { n: 2, retained: 1, pct: 50 },
+    { n: 3, retained: 0, pct: 0 },
+  ]);
+  const m = await report('/api/stat/devices/retention', { app_id: A, start: '2026-03-01', end: '2026-03-31', mode: 'new', unit: 'month' });
+  expect(m.rows).toEqual([expect.objectContaining({ cohort_day: '2026-03-01', cohort: 3 })]);
+  expect(m.rows[0].cells[0]).toEqual({ n: 1, retained: 1, pct: 33.33 });
+  expect((await get('/api/stat/devices/retention', { app_id: A, start: '2026-03-01', end: '2026-03-31', unit: 'year' })).status).toBe(400);
+});
+
+test("today's overview compares today so far with yesterday up to the same time of day", async () => {
+  const A = '__UNI__PARTIAL';
+  const TZ = 480;
+  const now = Date.now();
+  const today = statDay(now, TZ);
+  const yesterday = addDays(today, -1);
+  const elapsed = now - statDayStart(today, TZ).getTime();
+  const at = (day: string, ms: number) => new Date(statDayStart(day, TZ).getTime() + ms).toISOString();
+  const visit = async (id: string, day: string, ms: number, pages: number) => {
+    await device(A, id, day, { firstTs: at(day, ms) });
+    await deviceDay(A, day, id);
+    await t.db.execute(sql`INSERT INTO stat_sessions (app_id, day, sid, device_id, platform, channel, version, scene, started_at, ended_at,
+        entry_page, exit_page, page_count, event_count, duration_s, first_visit)
+      VALUES (${A}, ${day}::date, ${`sid-${++sid}`}, ${id}, 'web', '', '1.0.0', '', ${at(day, ms)}::timestamptz, ${at(day, ms)}::timestamptz,
+        'pages/index', 'pages/index', ${pages}, 0, 10, true)`);
+  };
+  // yesterday: one visit before this time of day, two after it; today: one so far
+  await visit('p-y1', yesterday, elapsed / 2, 1);
+  await visit('p-y2', yesterday, elapsed + (86_400_000 - elapsed) / 3, 2);
+  await visit('p-y3', yesterday, elapsed + (2 * (86_400_000 - elapsed)) / 3, 2);
+  await visit('p-t1', today, elapsed / 2, 3);
+  await keepActivity(t.db, A, [yesterday, today]);
+
+  const o = await report('/api/stat/devices/overview', { app_id: A, start: yesterday, end: today });
+  expect(o).toMatchObject({ day: today, partial: true });
+  expect(Math.abs(Date.parse(o.as_of) - now)).toBeLessThan(60_000);
+  expect(o.today).toMatchObject({ new: 1, active: 1, sessions: 1, page_views: 3 });
+  // like for like: yesterday's one visit before this time, not its whole day of three
+  expect(o.previous).toMatchObject({ new: 1, active: 1, sessions: 1, page_views: 1 });
+  // a past day is whole
+  const past = await report('/api/stat/devices/overview', { app_id: A, start: yesterday, end: yesterday });
+  expect(past).toMatchObject({ partial: false, as_of: null });
+  expect(past.today).toMatchObject({ new: 3, active: 3 });
 });
 
 test('stickiness: launches and devices (users) by visit depth and by duration', async () => {

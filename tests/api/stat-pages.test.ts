@@ -6,7 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { call, makeRole } from '../support/accounts';
 import { chatUser } from '../support/chat';
+import { insertEvents, rawEvent } from '../support/stat-events';
 import { createTestApp } from '../support/test-app';
+import { STAT_KINDS } from '../../shared/stat';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let reader: string;
@@ -266,5 +268,35 @@ describe('access and input', () => {
     const bad = await call(t.app, 'GET', `/api/stat/events?${RANGE}&sortField=secret`, { token: reader });
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('sortField');
+  });
+});
+
+describe('individual events', () => {
+  it("lists the range's events newest first with their value, platform and device, by key and by device", async () => {
+    const at = (iso: string) => new Date(iso);
+    const ev = (ts: string, device: string, key: string, value: string | null, platform = 'web') =>
+      rawEvent({ ts: at(ts), app_id: APP, device_id: device, sid: `sid-${device}`, kind: STAT_KINDS.event, platform, ev_key: key, ev_value: value, device_model: 'Pixel 8' });
+    await insertEvents(t.db.$client, [
+      ev('2026-11-01T02:00:00Z', 'ev-device-1', 'buy', 'red'),
+      ev('2026-11-02T03:00:00Z', 'ev-device-2', 'buy', '{"sku":"A1"}', 'android'),
+      ev('2026-11-02T04:00:00Z', 'ev-device-1', 'share', null),
+      // outside the range (2026-11-04 in UTC+8), and another app's
+      ev('2026-11-03T17:00:00Z', 'ev-device-1', 'buy', 'late'),
+      { ...ev('2026-11-02T05:00:00Z', 'ev-device-1', 'buy', 'other'), app_id: '__UNI__OTHER' },
+    ], 480);
+    const all = await get(`/api/stat/events/raw?${RANGE}`);
+    expect(all).toMatchObject({ total: 3, capped: false });
+    expect(all.data.map((e: { key: string; value: string | null; platform: string; device_id: string }) => [e.key, e.value, e.platform, e.device_id])).toEqual([
+      ['share', null, 'web', 'ev-device-1'],
+      ['buy', '{"sku":"A1"}', 'android', 'ev-device-2'],
+      ['buy', 'red', 'web', 'ev-device-1'],
+    ]);
+    expect(all.data[2]).toMatchObject({ ts: '2026-11-01T02:00:00.000Z', device_model: 'Pixel 8' });
+    expect((await get(`/api/stat/events/raw?${RANGE}&key=buy`)).total).toBe(2);
+    expect((await get(`/api/stat/events/raw?${RANGE}&device_id=ev-device-1`)).data.map((e: { key: string }) => e.key)).toEqual(['share', 'buy']);
+    expect((await get(`/api/stat/events/raw?${RANGE}&platform=android`)).total).toBe(1);
+    const page2 = await get(`/api/stat/events/raw?${RANGE}&pageSize=2&current=2`);
+    expect(page2).toMatchObject({ total: 3, data: [{ value: 'red' }] });
+    expect((await call(t.app, 'GET', `/api/stat/events/raw?${RANGE}`, { token: nobody })).status).toBe(403);
   });
 });

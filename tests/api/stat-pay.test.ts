@@ -1,11 +1,13 @@
 /**
- * Pay-order statistics (/api/stat/pay/...): exact figures per local day in UTC+8 with orders right
+ * Pay-order statistics of the console app (/api/stat/pay/...: its own top-up orders; apps'
+ * reported payments: stat-pay-apps.test.ts): exact figures per local day in UTC+8 with orders right
  * at local midnight (16:00Z), refunds summed from the refunds (not the order totals), net = paid -
  * refunded, the funnels and their rates, the ranking's order, the order list's filters, and 403
  * without READ_UNI_STAT.
  */
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
+import { APP_ID } from '../../shared/app-info';
 import { addDays, statDay, statDayStart } from '../../shared/stat';
 import { periodStarts } from '../../server/modules/payments/stats';
 import { call, login, makeRole, makeUser } from '../support/accounts';
@@ -18,7 +20,8 @@ let outsider: string;
 const ids: Record<'alice' | 'bob' | 'carol', string> = { alice: '', bob: '', carol: '' };
 
 const TZ = 480;
-const APP = '__UNI__PAYSTAT';
+/** the console's own orders are the console app's */
+const APP = APP_ID;
 const today = statDay(Date.now(), TZ);
 const yesterday = addDays(today, -1);
 const dayBefore = addDays(today, -2);
@@ -120,10 +123,10 @@ describe('overview', () => {
     const { data } = await ok('overview', threeDays);
     const p = Object.fromEntries(data.periods.map((x: { period: string }) => [x.period, x]));
     // today: created o3 + o5; paid o1 (at midnight) + o3; refunds 500 (o3) + 700 (o4), the failed one left out
-    expect(p.today).toEqual({ period: 'today', created_cents: 1300, created_orders: 2, paid_cents: 1500, paid_orders: 2, refunded_cents: 1200, net_cents: 300, paying_users: 1 });
-    expect(p.yesterday).toEqual({ period: 'yesterday', created_cents: 4500, created_orders: 3, paid_cents: 2000, paid_orders: 1, refunded_cents: 0, net_cents: 2000, paying_users: 1 });
+    expect(p.today).toEqual({ period: 'today', created_cents: 1300, created_orders: 2, paid_cents: 1500, paid_orders: 2, refunded_cents: 1200, net_cents: 300, paying_users: 1, paying_devices: null });
+    expect(p.yesterday).toEqual({ period: 'yesterday', created_cents: 4500, created_orders: 3, paid_cents: 2000, paid_orders: 1, refunded_cents: 0, net_cents: 2000, paying_users: 1, paying_devices: null });
     expect(p.day_before).toMatchObject({ created_cents: 3000, created_orders: 1, paid_cents: 3000, paying_users: 1, net_cents: 3000 });
-    expect(p.all).toEqual({ period: 'all', created_cents: 12800, created_orders: 7, paid_cents: 10500, paid_orders: 5, refunded_cents: 1200, net_cents: 9300, paying_users: 3 });
+    expect(p.all).toEqual({ period: 'all', created_cents: 12800, created_orders: 7, paid_cents: 10500, paid_orders: 5, refunded_cents: 1200, net_cents: 9300, paying_users: 3, paying_devices: null });
     // the refunds are summed, not the refunded orders' totals (the reference's bug would give 3500)
     expect(p.range).toMatchObject({ paid_cents: 6500, refunded_cents: 1200, net_cents: 5300, paying_users: 3, created_orders: 6 });
     // this month: what was paid since the 1st of this month (local), refunds the same
@@ -154,6 +157,13 @@ describe('overview', () => {
       { platform: 'android', paid_cents: 3500, paid_orders: 2 },
       { platform: 'web', paid_cents: 3000, paid_orders: 2 },
     ]);
+    // paid in the range by channel (none given counts as ''); the console's orders have no app version
+    expect(data.by_channel).toEqual([
+      { channel: 'ads', paid_cents: 3000, paid_orders: 1 },
+      { channel: '', paid_cents: 2000, paid_orders: 1 },
+      { channel: 'store', paid_cents: 1500, paid_orders: 2 },
+    ]);
+    expect(data.by_version).toEqual([]);
   });
 
   it('the platform and channel filters apply to every figure', async () => {

@@ -1,18 +1,21 @@
 /**
- * The pay-order statistics (the uni-stat pay pages): amounts by period, the daily trend, splits,
- * the created -> paid -> credited funnel, paying users per period, the order list and the user
- * value ranking, all read from pay_orders / pay_refunds in local days of the stats time zone.
+ * The pay-order statistics (the uni-stat pay pages) of the console itself: its top-up orders
+ * (pay_orders / pay_refunds) in local days of the stats time zone. Apps' payments (the SDK's
+ * stat.pay) answer the same reports from the stats module (stats/store/pay.ts); both implement
+ * PayReports, whose shapes and periods live here.
  *
  * Definitions (one home for them): created = orders created in the period (GMV: their amounts,
  * whatever became of them); paid = orders whose paid_at falls in the period (credited, paid, or
  * refunded since); refunded = the refunds (pay_refunds, pending or succeeded) made in the period,
  * so net = paid - refunded adds up over periods (the reference summed order totals instead).
+ * An app reports a payment once it is paid: its orders are created and paid at that instant, and
+ * it reports no refunds.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { addDays, statDay, statDayStart } from '../../../shared/stat';
 import { streamExport } from '../../core/list/export';
-import { type ListQuery, type ListSpec, runList } from '../../core/list/query';
+import { type ListQuery, type ListResult, type ListSpec, runList } from '../../core/list/query';
 import { query, type Row } from '../../core/sql';
 import type { Db } from '../../db';
 
@@ -28,9 +31,15 @@ export interface PayStatFilter {
   to: Date;
   platform?: string;
   channel?: string;
+  /** apps' payments only: the console's orders carry no app version */
+  version?: string;
 }
 
-export const PAY_PERIODS = ['today', 'yesterday', 'day_before', 'week', 'month', 'quarter', 'year', 'all', 'range'] as const;
+/**
+ * The overview's periods; yesterday_same_hours is yesterday up to the time of day it is now, so
+ * today's figures so far compare with a like part of yesterday.
+ */
+export const PAY_PERIODS = ['today', 'yesterday_same_hours', 'yesterday', 'day_before', 'week', 'month', 'quarter', 'year', 'all', 'range'] as const;
 export type PayPeriod = (typeof PAY_PERIODS)[number];
 export type PeriodUnit = 'day' | 'week' | 'month';
 
@@ -42,6 +51,58 @@ export interface PayFigures {
   refunded_cents: number;
   net_cents: number;
   paying_users: number;
+  /** distinct devices that paid (apps' payments; the console's orders do not name a device) */
+  paying_devices: number | null;
+}
+
+export interface PayTrendDay {
+  day: string;
+  orders: number;
+  created_cents: number;
+  paid_orders: number;
+  paid_cents: number;
+  refunded_cents: number;
+  net_cents: number;
+}
+
+export interface PaySplit {
+  paid_cents: number;
+  paid_orders: number;
+}
+export interface PaySplits {
+  by_method: Array<{ provider: string; method: string } & PaySplit>;
+  by_platform: Array<{ platform: string } & PaySplit>;
+  by_channel: Array<{ channel: string } & PaySplit>;
+  by_version: Array<{ version: string } & PaySplit>;
+}
+
+export interface PayStage {
+  created: number;
+  paid: number;
+  credited: number;
+  paid_rate: number;
+  credited_rate: number;
+}
+export interface PayStages {
+  total: PayStage;
+  by_channel: Array<{ channel: string } & PayStage>;
+  by_platform: Array<{ platform: string } & PayStage>;
+}
+
+/** the pay-order reports of one source (the console's top-ups, or an app's reported payments) */
+export interface PayReports {
+  periods(f: PayStatFilter, now?: Date): Promise<Array<{ period: PayPeriod } & PayFigures>>;
+  trend(f: PayStatFilter): Promise<PayTrendDay[]>;
+  splits(f: PayStatFilter): Promise<PaySplits>;
+  /** created -> paid -> credited; null where orders are only known once paid (apps) */
+  stages(f: PayStatFilter): Promise<PayStages | null>;
+  payingUsers(f: PayStatFilter, unit: PeriodUnit): Promise<Map<string, number>>;
+  orderSpec(f: PayStatFilter, dateField: OrderDateField): ListSpec;
+  orders(f: PayStatFilter, dateField: OrderDateField, q: ListQuery): Promise<ListResult>;
+  exportOrders(f: PayStatFilter, dateField: OrderDateField, q: ListQuery, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
+  rankingSpec(f: PayStatFilter): ListSpec;
+  ranking(f: PayStatFilter, q: ListQuery): Promise<ListResult>;
+  exportRanking(f: PayStatFilter, q: ListQuery, req: FastifyRequest, reply: FastifyReply): Promise<unknown>;
 }
 
 /** which time the order list's range applies to */
@@ -60,8 +121,8 @@ const dims = (f: PayStatFilter) =>
 /** sums come back as bigint text: figures are whole numbers well inside 2^53 */
 const ints = <K extends string>(r: Row, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, Number(r[k] ?? 0)])) as Record<K, number>;
 
-/** the local days [start, end) each overview period covers (null: unbounded); weeks start on Monday */
-export function periodBounds(now: Date, f: PayStatFilter): Record<PayPeriod, [Date | null, Date | null]> {
+/** the instants [start, end) each overview period covers (null: unbounded); weeks start on Monday */
+export function periodBounds(now: Date, f: Pick<PayStatFilter, 'tz' | 'from' | 'to'>): Record<PayPeriod, [Date | null, Date | null]> {
   const today = statDay(now, f.tz);
   const day = (d: string) => statDayStart(d, f.tz);
   const tomorrow = day(addDays(today, 1));
@@ -70,6 +131,7 @@ export function periodBounds(now: Date, f: PayStatFilter): Record<PayPeriod, [Da
   const quarterMonth = String(Math.floor((month - 1) / 3) * 3 + 1).padStart(2, '0');
   return {
     today: [day(today), tomorrow],
+    yesterday_same_hours: [day(addDays(today, -1)), new Date(now.getTime() - 86_400_000)],
     yesterday: [day(addDays(today, -1)), day(today)],
     day_before: [day(addDays(today, -2)), day(addDays(today, -1))],
     week: [day(addDays(today, -((dow + 6) % 7))), tomorrow],
@@ -81,7 +143,7 @@ export function periodBounds(now: Date, f: PayStatFilter): Record<PayPeriod, [Da
   };
 }
 
-export class PayStats {
+export class PayStats implements PayReports {
   /** `base`: the finance page's order list, whose columns, search and export this one extends (the service owns it) */
   constructor(
     private db: Db,
@@ -115,12 +177,12 @@ export class PayStats {
     return PAY_PERIODS.map((period, i) => {
       const x = ints(all, FIGURES.map((k) => `${k}_${i}`)) as Record<string, number>;
       const fig = Object.fromEntries(FIGURES.map((k) => [k, x[`${k}_${i}`]])) as Omit<PayFigures, 'net_cents'>;
-      return { period, ...fig, net_cents: fig.paid_cents - fig.refunded_cents };
+      return { period, ...fig, net_cents: fig.paid_cents - fig.refunded_cents, paying_devices: null };
     });
   }
 
   /** each local day of the range: created, paid, refunded (every day present, zeros included) */
-  async trend(f: PayStatFilter) {
+  async trend(f: PayStatFilter): Promise<PayTrendDay[]> {
     const rows = await query(
       this.db,
       sql`WITH d AS (SELECT generate_series(${f.start}::date, ${f.end}::date, interval '1 day')::date AS day),
@@ -139,19 +201,23 @@ export class PayStats {
     });
   }
 
-  /** the range's paid money by provider and method, and by platform (largest first) */
-  async splits(f: PayStatFilter) {
+  /** the range's paid money by provider and method, by platform and by channel (largest first); orders have no app version */
+  async splits(f: PayStatFilter): Promise<PaySplits> {
     const where = sql`${within(sql`o.paid_at`, f.from, f.to)} AND ${dims(f)}`;
-    const [byMethod, byPlatform] = await Promise.all([
-      query(this.db, sql`SELECT o.provider, o.method, sum(o.amount_cents) AS paid_cents, count(*) AS paid_orders FROM pay_orders o WHERE ${where}
-        GROUP BY o.provider, o.method ORDER BY paid_cents DESC, o.provider, o.method`),
-      query(this.db, sql`SELECT o.platform, sum(o.amount_cents) AS paid_cents, count(*) AS paid_orders FROM pay_orders o WHERE ${where}
-        GROUP BY o.platform ORDER BY paid_cents DESC, o.platform`),
+    const by = (cols: SQL, names: SQL) =>
+      query(this.db, sql`SELECT ${cols}, sum(o.amount_cents) AS paid_cents, count(*) AS paid_orders FROM pay_orders o WHERE ${where}
+        GROUP BY ${names} ORDER BY paid_cents DESC, ${names}`);
+    const [byMethod, byPlatform, byChannel] = await Promise.all([
+      by(sql`o.provider, o.method`, sql`o.provider, o.method`),
+      by(sql`o.platform`, sql`o.platform`),
+      by(sql`coalesce(o.channel, '') AS channel`, sql`1`),
     ]);
     const money = ['paid_cents', 'paid_orders'] as const;
     return {
       by_method: byMethod.map((x) => ({ provider: x.provider as string, method: x.method as string, ...ints(x, money) })),
       by_platform: byPlatform.map((x) => ({ platform: x.platform as string, ...ints(x, money) })),
+      by_channel: byChannel.map((x) => ({ channel: x.channel as string, ...ints(x, money) })),
+      by_version: [],
     };
   }
 
@@ -159,7 +225,7 @@ export class PayStats {
    * Orders created in the range, by channel and by platform: how many were created, paid, and
    * credited (paid with the credits posted; a paid order whose account was gone is not).
    */
-  async stages(f: PayStatFilter) {
+  async stages(f: PayStatFilter): Promise<PayStages> {
     const where = sql`${within(sql`o.created_at`, f.from, f.to)} AND ${dims(f)}`;
     const counts = sql`count(*) AS created, count(o.paid_at) AS paid, count(o.credited_at) AS credited`;
     const [[total], byChannel, byPlatform] = await Promise.all([
@@ -196,7 +262,7 @@ export class PayStats {
     return {
       ...orderList,
       resource: 'stat-pay-orders',
-      columns: sql`${this.base.orderColumns}, coalesce(o.channel, '') AS channel, u.username, u.nickname`,
+      columns: sql`${this.base.orderColumns}, coalesce(o.channel, '') AS channel, NULL::text AS version, NULL::text AS device_id, u.username, u.nickname`,
       where: sql`${within(col, f.from, f.to)} AND ${dims(f)}`,
       filters: { status: orderList.filters.status, provider: orderList.filters.provider, method: orderList.filters.method },
       sorts: { ...orderList.sorts, paid_at: sql`o.paid_at`, refunded_cents: sql`o.refunded_cents` },
@@ -232,7 +298,7 @@ export class PayStats {
       resource: 'stat-pay-ranking',
       from: ranked,
       aggregate: true,
-      columns: sql`v.user_id, u.username, u.nickname, v.paid_cents, v.refunded_cents, v.net_cents, v.orders, v.last_paid_at`,
+      columns: sql`v.user_id, NULL::text AS device_id, u.username, u.nickname, v.paid_cents, v.refunded_cents, v.net_cents, v.orders, v.last_paid_at`,
       search: [sql`v.user_id`, sql`u.username`, sql`u.nickname`],
       filters: {},
       sorts: { paid_cents: sql`v.paid_cents`, refunded_cents: sql`v.refunded_cents`, net_cents: sql`v.net_cents`, orders: sql`v.orders`, last_paid_at: sql`v.last_paid_at` },

@@ -32,6 +32,9 @@ const DayFiguresT = Type.Object({
 });
 const OverviewT = Type.Object({
   day: Day,
+  /** the day is today: today so far against the day before up to the same time of day */
+  partial: Type.Boolean(),
+  as_of: Nullable(Type.String({ format: 'date-time' })),
   today: DayFiguresT,
   previous: DayFiguresT,
   trend: Type.Array(Type.Object({ day: Day, new: N, active: N, sessions: N })),
@@ -47,8 +50,11 @@ const TrendT = Type.Object({
   rows: Type.Array(Type.Object({ bucket: Type.String(), new: N, active: N, sessions: N, duration_s: Num })),
 });
 const Mode = Type.Union([Type.Literal('new'), Type.Literal('active')]);
+const Unit = Type.Union([Type.Literal('day'), Type.Literal('week'), Type.Literal('month')]);
 const RetentionT = Type.Object({
   mode: Mode,
+  unit: Unit,
+  /** the cells' offsets: days, or weeks / months */
   days: Type.Array(N),
   rows: Type.Array(
     Type.Object({
@@ -97,7 +103,7 @@ export async function deviceRoutes(ctx: ModuleContext) {
         handler: (async (req: { query: unknown }) => ({ success: true as const, data: await handler(req.query as never) })) as never,
       });
 
-    route('overview', `${who}: the last day's key figures with the day before, the daily trend, top pages, platforms`, {}, OverviewT, async (q) =>
+    route('overview', `${who}: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms`, {}, OverviewT, async (q) =>
       reports.overview(subject, await stats.filter(q)),
     );
     route('activity', `${who}: DAU, WAU, MAU per day and their ratios (distinct over the trailing 7 / 30 days)`, {}, ActivityT, async (q) =>
@@ -118,10 +124,11 @@ export async function deviceRoutes(ctx: ModuleContext) {
     );
     route(
       'retention',
-      `${who}: retention of the new (or active) ones of each day on days ${RETENTION_DAYS.join(', ')} after`,
-      { mode: Type.Optional(Mode) },
+      `${who}: retention of the new (or active) ones of each day on days ${RETENTION_DAYS.join(', ')} after, or of each week (month) in the 1st to 9th week (month) after`,
+      { mode: Type.Optional(Mode), unit: Type.Optional(Unit) },
       RetentionT,
-      async (q) => reports.retention(subject, await stats.filter(q), (q.mode as 'new' | 'active' | undefined) ?? 'new'),
+      async (q) =>
+        reports.retention(subject, await stats.filter(q), (q.mode as 'new' | 'active' | undefined) ?? 'new', (q.unit as 'day' | 'week' | 'month' | undefined) ?? 'day'),
     );
     route(
       'comparison',

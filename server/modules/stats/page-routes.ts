@@ -3,11 +3,11 @@ import { type TProperties, Type } from '@sinclair/typebox';
 import { STAT_SPEC } from '../../../shared/stat';
 import { LIST } from '../../config';
 import type { ListQuery } from '../../core/list/query';
-import { Day, List, Ok } from '../../core/schemas';
+import { Day, List, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
 import { StatFilterQuery } from './filter';
-import { PAGE_LIST_SORTS, type PageListKind } from './store/pages';
+import { PAGE_LIST_SORTS, type PageListKind, RAW_EVENTS_MAX } from './store/pages';
 
 /** the longest display name an analyst may give */
 export const STAT_NAME_MAX = 64;
@@ -111,6 +111,22 @@ const EventValuesT = Type.Object(
   },
   { $id: 'StatEventValues' },
 );
+const RawEventT = Type.Object(
+  {
+    ts: Type.String({ format: 'date-time' }),
+    key: Type.String(),
+    /** as reported: a string, or an object's JSON */
+    value: Nullable(Type.String()),
+    platform: Type.String(),
+    channel: Type.String(),
+    version: Type.String(),
+    device_id: Type.String(),
+    uid: Nullable(Type.String()),
+    device_model: Nullable(Type.String()),
+    os: Nullable(Type.String()),
+  },
+  { $id: 'StatRawEvent' },
+);
 const NameKindT = Type.Union([Type.Literal('channel'), Type.Literal('event'), Type.Literal('scene')]);
 const NameT = Type.Object({ key: Type.String(), name: Type.String() }, { $id: 'StatName' });
 
@@ -180,6 +196,38 @@ export async function pageRoutes(ctx: ModuleContext) {
       response: { 200: Ok(EventValuesT) },
     },
     handler: async (req) => ({ success: true as const, data: await reports.eventValues(await stats.filter(req.query), req.query.key, TOP_VALUES) }),
+  });
+
+  app.get('/api/stat/events/raw', {
+    config: read,
+    schema: {
+      tags,
+      summary: `the range's custom events one by one, newest first (raw events: kept for the raw retention days), of a key and (or) a device; total counts up to ${RAW_EVENTS_MAX}`,
+      querystring: withFilter({
+        key: Type.Optional(Type.String({ maxLength: STAT_SPEC.EVENT_NAME_MAX })),
+        device_id: Type.Optional(Type.String({ maxLength: STAT_SPEC.DEVICE_ID_MAX })),
+        current: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1 })),
+        pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: LIST.MAX_PAGE_SIZE, default: LIST.DEFAULT_PAGE_SIZE })),
+      }),
+      response: {
+        200: Type.Object({
+          success: Type.Literal(true),
+          data: Type.Array(RawEventT),
+          total: Type.Integer(),
+          /** more events match than the total counts */
+          capped: Type.Boolean(),
+        }),
+      },
+    },
+    handler: async (req) => {
+      const q = req.query;
+      const r = await reports.rawEvents(
+        await stats.filter(q),
+        { key: q.key || undefined, deviceId: q.device_id?.trim() || undefined },
+        { current: q.current ?? 1, pageSize: q.pageSize ?? LIST.DEFAULT_PAGE_SIZE },
+      );
+      return { success: true as const, ...r };
+    },
   });
 
   app.get('/api/stat/names', {

@@ -1,10 +1,15 @@
-/** Pay-order statistics routes (overview, list, funnel, ranking): the payments module's service answers them; the funnel's active devices and users come from the stats store. */
+/**
+ * Pay-order statistics routes (overview, list, funnel, ranking) of the filter's app: the console's
+ * own top-ups (the payments module's service) for the console app, the payments an app reported
+ * (the stats store) for any other; the funnel's active devices and users come from the stats store.
+ */
 import { Type } from '@sinclair/typebox';
 import type { ListQuery } from '../../core/list/query';
 import { listQuerySchema } from '../../core/list/query';
 import { XLSX_TYPE } from '../../core/list/export';
 import { List, Nullable, Ok } from '../../core/schemas';
-import { PAY_PERIODS, type OrderDateField, type PeriodUnit, periodStarts, rate } from '../payments/stats';
+import { APP_ID } from '../../../shared/app-info';
+import { PAY_PERIODS, type OrderDateField, type PayReports, type PeriodUnit, periodStarts, rate } from '../payments/stats';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../system/access';
 import { type StatFilterInput, StatFilterQuery, parseFilter } from './filter';
@@ -23,21 +28,31 @@ const Figures = {
   refunded_cents: Int,
   /** paid - refunded */
   net_cents: Int,
-  /** distinct users with an order paid in the period */
+  /** distinct users with an order paid in the period (an app's: its signed-in user ids) */
   paying_users: Int,
+  /** distinct devices that paid (apps' payments; null for the console's orders, which name none) */
+  paying_devices: Nullable(Int),
 };
+const Split = { paid_cents: Int, paid_orders: Int };
 
 const Overview = Type.Object(
   {
-    /** today, yesterday, the day before, this week (from Monday), month, quarter, year, all time, and the filter's range */
+    /** 'console': the console's own top-ups; 'app': the payments the app reported (paid when reported, no refunds) */
+    source: Type.Unsafe<'console' | 'app'>({ type: 'string', enum: ['console', 'app'] }),
+    /** the server's clock: today so far and yesterday_same_hours end here */
+    as_of: Time,
+    /** today, yesterday up to the time of day it is now, yesterday, the day before, this week (from Monday), month, quarter, year, all time, and the filter's range */
     periods: Type.Array(Type.Object({ period: Type.Unsafe<string>({ type: 'string', enum: [...PAY_PERIODS] }), ...Figures })),
     /** every local day of the range */
     trend: Type.Array(
       Type.Object({ day: Type.String(), orders: Int, created_cents: Int, paid_orders: Int, paid_cents: Int, refunded_cents: Int, net_cents: Int }),
     ),
-    /** the range's paid money by provider and method */
-    by_method: Type.Array(Type.Object({ provider: Type.String(), method: Type.String(), paid_cents: Int, paid_orders: Int })),
-    by_platform: Type.Array(Type.Object({ platform: Type.String(), paid_cents: Int, paid_orders: Int })),
+    /** the range's paid money by provider and method (the console's orders) */
+    by_method: Type.Array(Type.Object({ provider: Type.String(), method: Type.String(), ...Split })),
+    by_platform: Type.Array(Type.Object({ platform: Type.String(), ...Split })),
+    by_channel: Type.Array(Type.Object({ channel: Type.String(), ...Split })),
+    /** by app version (apps' payments) */
+    by_version: Type.Array(Type.Object({ version: Type.String(), ...Split })),
   },
   { $id: 'StatPayOverview' },
 );
@@ -45,12 +60,12 @@ const Overview = Type.Object(
 const Stage = { created: Int, paid: Int, credited: Int, /** paid / created, percent */ paid_rate: Type.Number(), /** credited / paid, percent */ credited_rate: Type.Number() };
 const Funnel = Type.Object(
   {
-    /** orders created in the range: how many were paid, and credited */
-    stages: Type.Object({
+    /** orders created in the range: how many were paid, and credited (null for an app: its orders are known once paid) */
+    stages: Nullable(Type.Object({
       total: Type.Object(Stage),
       by_channel: Type.Array(Type.Object({ channel: Type.String(), ...Stage })),
       by_platform: Type.Array(Type.Object({ platform: Type.String(), ...Stage })),
-    }),
+    })),
     /** per day / week / month: active devices -> active users (of the app) -> paying users */
     activity: Type.Array(
       Type.Object({
@@ -83,6 +98,9 @@ const StatPayOrder = Type.Object(
     trade_no: Nullable(Type.String()),
     platform: Type.String(),
     channel: Type.String(),
+    /** an app's payments: the version and the device that reported it */
+    version: Nullable(Type.String()),
+    device_id: Nullable(Type.String()),
     refunded_cents: Int,
     paid_at: Nullable(Time),
     closed_at: Nullable(Time),
@@ -93,7 +111,10 @@ const StatPayOrder = Type.Object(
 
 const StatPayRank = Type.Object(
   {
+    /** the console's user, or the app's user id ('' when the payer is a device without one) */
     user_id: Type.String(),
+    /** an app's payer that never signed in: its device */
+    device_id: Nullable(Type.String()),
     username: Nullable(Type.String()),
     nickname: Nullable(Type.String()),
     paid_cents: Int,
@@ -112,6 +133,8 @@ const Unit = Type.Optional(Type.Unsafe<PeriodUnit>({ type: 'string', enum: ['day
 export async function payStatRoutes(ctx: ModuleContext) {
   const { app, stats } = ctx;
   const pay = ctx.payments.stats;
+  /** whose orders the app's pages count */
+  const source = (appId: string): PayReports => (appId === APP_ID ? pay : stats.store.appPay);
   for (const s of [Overview, Funnel, StatPayOrder, StatPayRank]) app.addSchema(s);
   const tags = ['stat'];
   const config = { access: ACCESS.readStats };
@@ -133,8 +156,10 @@ export async function payStatRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       const f = await stats.filter(req.query);
-      const [periods, trend, splits] = await Promise.all([pay.periods(f), pay.trend(f), pay.splits(f)]);
-      return { success: true as const, data: { periods, trend, ...splits } as never };
+      const src = source(f.appId);
+      const now = new Date();
+      const [periods, trend, splits] = await Promise.all([src.periods(f, now), src.trend(f), src.splits(f)]);
+      return { success: true as const, data: { source: src === pay ? 'console' : 'app', as_of: now.toISOString(), periods, trend, ...splits } as never };
     },
   });
 
@@ -149,7 +174,8 @@ export async function payStatRoutes(ctx: ModuleContext) {
     handler: async (req) => {
       const f = await stats.filter(req.query);
       const unit: PeriodUnit = (req.query.unit as PeriodUnit | undefined) ?? 'day';
-      const [stages, active, paying] = await Promise.all([pay.stages(f), stats.store.pay.activity(f, unit), pay.payingUsers(f, unit)]);
+      const src = source(f.appId);
+      const [stages, active, paying] = await Promise.all([src.stages(f), stats.store.pay.activity(f, unit), src.payingUsers(f, unit)]);
       const byPeriod = new Map(active.map((a) => [a.period, a]));
       const activity = periodStarts(f.start, f.end, unit).map((period) => {
         const a = byPeriod.get(period) ?? { active_devices: 0, active_users: 0 };
@@ -172,7 +198,8 @@ export async function payStatRoutes(ctx: ModuleContext) {
     schema: { tags, summary: 'the orders created (or paid) in the range: search, filters, sorting, paging', querystring: orderQuery(false), response: { 200: List(Type.Ref('StatPayOrder')) } },
     handler: async (req) => {
       const q = req.query as OrderQ;
-      return { success: true as const, ...(await pay.orders(await stats.filter(q), q.date_field ?? 'created', q)) } as never;
+      const f = await stats.filter(q);
+      return { success: true as const, ...(await source(f.appId).orders(f, q.date_field ?? 'created', q)) } as never;
     },
   });
 
@@ -181,7 +208,8 @@ export async function payStatRoutes(ctx: ModuleContext) {
     schema: { tags, summary: 'xlsx of every order matching the query', querystring: orderQuery(true), produces: [XLSX_TYPE] },
     handler: async (req, reply) => {
       const q = req.query as OrderQ;
-      return pay.exportOrders(await stats.filter(q), q.date_field ?? 'created', q, req, reply);
+      const f = await stats.filter(q);
+      return source(f.appId).exportOrders(f, q.date_field ?? 'created', q, req, reply);
     },
   });
 
@@ -195,7 +223,8 @@ export async function payStatRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       const q = req.query as StatFilterInput & ListQuery;
-      return { success: true as const, ...(await pay.ranking(await stats.filter(q), q)) } as never;
+      const f = await stats.filter(q);
+      return { success: true as const, ...(await source(f.appId).ranking(f, q)) } as never;
     },
   });
 
@@ -204,7 +233,8 @@ export async function payStatRoutes(ctx: ModuleContext) {
     schema: { tags, summary: 'xlsx of the ranking', querystring: rankingQuery(true), produces: [XLSX_TYPE] },
     handler: async (req, reply) => {
       const q = req.query as StatFilterInput & ListQuery;
-      return pay.exportRanking(await stats.filter(q), q, req, reply);
+      const f = await stats.filter(q);
+      return source(f.appId).exportRanking(f, q, req, reply);
     },
   });
 }

@@ -1,6 +1,6 @@
 /** Device and user reports: overview, activity, trend, retention, comparison, stickiness (subject device or user): the queries over the rollups (read pool). */
 import { type SQL, sql } from 'drizzle-orm';
-import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, RETENTION_DAYS } from '../../../../shared/stat';
+import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, RETENTION_DAYS, statDay } from '../../../../shared/stat';
 import { query } from '../../../core/sql';
 import { type StatFilter, filterWhere, shiftFilter } from '../filter';
 import type { StatPools } from '../pools';
@@ -9,6 +9,10 @@ import type { StatPools } from '../pools';
 export type StatSubject = 'device' | 'user';
 export type TrendGranularity = 'hour' | 'day' | 'week' | 'month';
 export type RetentionMode = 'new' | 'active';
+/** retention counted per day (offsets RETENTION_DAYS), or per calendar week (from Monday) or month (offsets 1..9) */
+export type RetentionUnit = 'day' | 'week' | 'month';
+/** the week and month offsets shown (the reference's w1-w9 and m1-m9) */
+export const RETENTION_PERIODS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
 export interface DayFigures {
   new: number;
@@ -28,6 +32,13 @@ export interface DayFigures {
 
 export interface OverviewReport {
   day: string;
+  /**
+   * the day is today and not over: `today` holds its figures so far and `previous` the day
+   * before up to the same time of day (as_of - 24 h), so the change compares like with like
+   */
+  partial: boolean;
+  /** the instant the figures of a partial day run to */
+  as_of: string | null;
   today: DayFigures;
   previous: DayFigures;
   trend: { day: string; new: number; active: number; sessions: number }[];
@@ -54,7 +65,10 @@ export interface RetentionCell {
 }
 export interface RetentionReport {
   mode: RetentionMode;
+  unit: RetentionUnit;
+  /** the offsets of the cells, in units (days, weeks or months) */
   days: number[];
+  /** cohort_day: the cohort's day, or its week's Monday, or its month's first day */
   rows: { cohort_day: string; cohort: number; cells: RetentionCell[] }[];
 }
 
@@ -90,10 +104,12 @@ export interface StickinessReport {
 }
 
 export interface DeviceReports {
-  overview(subject: StatSubject, f: StatFilter): Promise<OverviewReport>;
+  /** `now`: the server's clock (which day is today, and how much of it has passed) */
+  overview(subject: StatSubject, f: StatFilter, now?: number): Promise<OverviewReport>;
   activity(subject: StatSubject, f: StatFilter): Promise<ActivityReport>;
   trend(subject: StatSubject, f: StatFilter, granularity: TrendGranularity): Promise<TrendReport>;
-  retention(subject: StatSubject, f: StatFilter, mode: RetentionMode): Promise<RetentionReport>;
+  /** `now`: which periods have begun (a later one's cells are null) */
+  retention(subject: StatSubject, f: StatFilter, mode: RetentionMode, unit?: RetentionUnit, now?: number): Promise<RetentionReport>;
   /** `otherAppId`: the same range of another app; absent: the previous range of equal length */
   comparison(subject: StatSubject, f: StatFilter, otherAppId?: string): Promise<ComparisonReport>;
   stickiness(subject: StatSubject, f: StatFilter): Promise<StickinessReport>;
@@ -104,6 +120,7 @@ const TABLES = {
   device: { days: sql.raw('stat_device_days'), firsts: sql.raw('stat_devices'), id: sql.raw('device_id'), sessionsOnly: sql`` },
   user: { days: sql.raw('stat_user_days'), firsts: sql.raw('stat_users'), id: sql.raw('uid'), sessionsOnly: sql` AND s.uid IS NOT NULL` },
 } as const;
+const DAY_MS = 86_400_000;
 
 /** the filter's dimensions only (no days): windows reaching before the range */
 function dimsWhere(f: StatFilter, alias: string): SQL {
@@ -175,11 +192,45 @@ export class PgDeviceReports implements DeviceReports {
     };
   }
 
-  async overview(subject: StatSubject, f: StatFilter): Promise<OverviewReport> {
+  /**
+   * A day's figures up to an instant, from its sessions (a session's part of the day has a row
+   * there): those started before `until` with all their page views and time, the devices (users)
+   * they came from, and those first seen before it. Without a cut this gives the day's figures.
+   */
+  private async dayFiguresUntil(subject: StatSubject, f: StatFilter, day: string, until: Date): Promise<DayFigures> {
     const T = TABLES[subject];
+    const one = shiftFilter(f, day, day);
+    const cut = until.toISOString();
+    const [r] = await query<{ new: number; total: number; active: number; sessions: number; page_views: number; duration_s: number; bounces: number }>(
+      this.db,
+      sql`SELECT
+          (SELECT count(*)::int FROM ${T.firsts} t WHERE ${dimsWhere(f, 't')} AND t.first_day = ${day}::date AND t.first_ts < ${cut}::timestamptz) AS new,
+          (SELECT count(*)::int FROM ${T.firsts} t WHERE ${dimsWhere(f, 't')} AND t.first_day <= ${day}::date AND t.first_ts < ${cut}::timestamptz) AS total,
+          count(DISTINCT s.${T.id})::int AS active, count(*)::int AS sessions, coalesce(sum(s.page_count), 0)::int AS page_views,
+          coalesce(sum(s.duration_s), 0)::float8 AS duration_s, count(*) FILTER (WHERE s.page_count = 1)::int AS bounces
+        FROM stat_sessions s WHERE ${filterWhere(one, 's')}${T.sessionsOnly} AND s.started_at < ${cut}::timestamptz`,
+    );
+    return {
+      new: r.new,
+      active: r.active,
+      sessions: r.sessions,
+      page_views: r.page_views,
+      duration_s: r.duration_s,
+      avg_session_s: r.sessions ? Math.round(r.duration_s / r.sessions) : 0,
+      avg_subject_s: r.active ? Math.round(r.duration_s / r.active) : 0,
+      bounce_rate: ratio(r.bounces, r.sessions),
+      total: r.total,
+    };
+  }
+
+  async overview(subject: StatSubject, f: StatFilter, now = Date.now()): Promise<OverviewReport> {
+    const T = TABLES[subject];
+    // today is not over: today so far against yesterday up to the same time of day
+    const partial = f.end === statDay(now, f.tz);
+    const yesterday = addDays(f.end, -1);
     const [today, previous, trend, top, platforms] = await Promise.all([
-      this.dayFigures(subject, f, f.end),
-      this.dayFigures(subject, f, addDays(f.end, -1)),
+      partial ? this.dayFiguresUntil(subject, f, f.end, new Date(now)) : this.dayFigures(subject, f, f.end),
+      partial ? this.dayFiguresUntil(subject, f, yesterday, new Date(now - DAY_MS)) : this.dayFigures(subject, f, yesterday),
       this.daily(subject, f),
       query<OverviewReport['top_pages'][number]>(
         this.db,
@@ -193,7 +244,16 @@ export class PgDeviceReports implements DeviceReports {
           GROUP BY x.platform ORDER BY active DESC, x.platform`,
       ),
     ]);
-    return { day: f.end, today, previous, trend: trend.map(({ day, new: n, active, sessions }) => ({ day, new: n, active, sessions })), top_pages: top, platforms };
+    return {
+      day: f.end,
+      partial,
+      as_of: partial ? new Date(now).toISOString() : null,
+      today,
+      previous,
+      trend: trend.map(({ day, new: n, active, sessions }) => ({ day, new: n, active, sessions })),
+      top_pages: top,
+      platforms,
+    };
   }
 
   async activity(subject: StatSubject, f: StatFilter): Promise<ActivityReport> {
@@ -283,7 +343,8 @@ export class PgDeviceReports implements DeviceReports {
     return { granularity, rows };
   }
 
-  async retention(subject: StatSubject, f: StatFilter, mode: RetentionMode): Promise<RetentionReport> {
+  async retention(subject: StatSubject, f: StatFilter, mode: RetentionMode, unit: RetentionUnit = 'day', now = Date.now()): Promise<RetentionReport> {
+    if (unit !== 'day') return this.periodRetention(subject, f, mode, unit, now);
     const T = TABLES[subject];
     // the cohort's size from the base tables (a cohort with no day passed yet has no retention rows)
     const cohortQuery =
@@ -301,6 +362,7 @@ export class PgDeviceReports implements DeviceReports {
     const byKey = new Map(cells.map((c) => [`${c.day}:${c.n}`, c.retained]));
     return {
       mode,
+      unit,
       days: [...RETENTION_DAYS],
       rows: cohorts.map((c) => ({
         cohort_day: c.day,
@@ -308,6 +370,65 @@ export class PgDeviceReports implements DeviceReports {
         cells: RETENTION_DAYS.map((n) => {
           const retained = byKey.get(`${c.day}:${n}`);
           return retained === undefined ? { n, retained: null, pct: null } : { n, retained, pct: ratio(retained, c.cohort, 2) };
+        }),
+      })),
+    };
+  }
+
+  /**
+   * Weekly (from Monday) or monthly retention, counted from the device (user) days: the cohort of
+   * a week (month) is the ids new in it (first seen in it) or active in it, under the filter's
+   * dimensions, over the whole weeks (months) the range touches; retained after n weeks (months)
+   * = those of them active at all in the n-th one after. A period not begun yet has null cells;
+   * the one running now counts so far.
+   */
+  private async periodRetention(subject: StatSubject, f: StatFilter, mode: RetentionMode, unit: 'week' | 'month', now: number): Promise<RetentionReport> {
+    const T = TABLES[subject];
+    const u = sql.raw(`'${unit}'`);
+    const step = sql.raw(`interval '1 ${unit}'`);
+    const today = statDay(now, f.tz);
+    const first = sql`date_trunc(${u}, ${f.start}::date)::date`;
+    const last = sql`least(${f.end}::date, ${today}::date)`;
+    const max = RETENTION_PERIODS[RETENTION_PERIODS.length - 1];
+    const cohort =
+      mode === 'new'
+        ? sql`SELECT t.${T.id} AS id, date_trunc(${u}, t.first_day)::date AS cp FROM ${T.firsts} t
+            WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${first} AND ${last}`
+        : sql`SELECT t.${T.id} AS id, date_trunc(${u}, t.day)::date AS cp FROM ${T.days} t
+            WHERE ${dimsWhere(f, 't')} AND t.day BETWEEN ${first} AND ${last} GROUP BY 1, 2`;
+    const rows = await query<{ cp: string; n: number; ids: number }>(
+      this.db,
+      sql`WITH c AS MATERIALIZED (${cohort}),
+        a AS (SELECT r.${T.id} AS id, date_trunc(${u}, r.day)::date AS ap FROM ${T.days} r
+          WHERE r.app_id = ${f.appId} AND r.day >= ${first} + ${step} AND r.day < (date_trunc(${u}, ${last}) + ${sql.raw(`interval '${max + 1} ${unit}'`)})::date
+          GROUP BY 1, 2),
+        k AS (SELECT c.cp, ${
+          unit === 'week'
+            ? sql`((a.ap - c.cp) / 7)::int`
+            : sql`((extract(year FROM a.ap) - extract(year FROM c.cp)) * 12 + extract(month FROM a.ap) - extract(month FROM c.cp))::int`
+        } AS n FROM c JOIN a ON a.id = c.id AND a.ap > c.cp)
+      SELECT to_char(cp, 'YYYY-MM-DD') AS cp, 0 AS n, count(*)::int AS ids FROM c GROUP BY cp
+      UNION ALL SELECT to_char(cp, 'YYYY-MM-DD'), n, count(*)::int FROM k WHERE n <= ${max} GROUP BY 1, 2`,
+    );
+    const byKey = new Map(rows.map((r) => [`${r.cp}:${r.n}`, r.ids]));
+    const cohorts = rows.filter((r) => r.n === 0 && r.ids > 0).sort((a, b) => b.cp.localeCompare(a.cp));
+    // the first day of the n-th period after a cohort's
+    const startOf = (cp: string, n: number) => {
+      if (unit === 'week') return addDays(cp, 7 * n);
+      const m = Number(cp.slice(0, 4)) * 12 + Number(cp.slice(5, 7)) - 1 + n;
+      return `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+    };
+    return {
+      mode,
+      unit,
+      days: [...RETENTION_PERIODS],
+      rows: cohorts.map((c) => ({
+        cohort_day: c.cp,
+        cohort: c.ids,
+        cells: RETENTION_PERIODS.map((n) => {
+          if (startOf(c.cp, n) > today) return { n, retained: null, pct: null };
+          const retained = byKey.get(`${c.cp}:${n}`) ?? 0;
+          return { n, retained, pct: ratio(retained, c.ids, 2) };
         }),
       })),
     };

@@ -9,7 +9,8 @@ import { type ErrorReports, PgErrorReports } from './errors';
 import { type IngestStore, PgIngestStore } from './ingest';
 import { type OptionsStore, PgOptionsStore } from './options';
 import { type PageReports, PgPageReports } from './pages';
-import { type PayFunnelReports, PgPayFunnelReports } from './pay';
+import type { PayReports } from '../../payments/stats';
+import { type PayFunnelReports, PgAppPayReports, PgPayFunnelReports } from './pay';
 import { PgRollupStore, type RollupStore } from './rollup';
 
 export interface StatStore {
@@ -20,6 +21,8 @@ export interface StatStore {
   pages: PageReports;
   errors: ErrorReports;
   pay: PayFunnelReports;
+  /** the payments apps report (the console's own orders are the payments module's) */
+  appPay: PayReports;
 }
 
 export function pgStatStore(pools: StatPools): StatStore {
@@ -31,5 +34,6 @@ export function pgStatStore(pools: StatPools): StatStore {
     pages: new PgPageReports(pools),
     errors: new PgErrorReports(pools),
     pay: new PgPayFunnelReports(pools),
+    appPay: new PgAppPayReports(pools),
   };
 }

@@ -4,6 +4,7 @@
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { type ListQuery, type ListResult, type ListSpec, runList } from '../../../core/list/query';
+import { STAT_KINDS } from '../../../../shared/stat';
 import { query, type Row } from '../../../core/sql';
 import { filterWhere, type StatFilter } from '../filter';
 import type { StatPools } from '../pools';
@@ -35,6 +36,23 @@ export interface EventValues {
   trend: { day: string; count: number; devices: number }[];
 }
 
+/** one custom event as reported (raw events are kept for the settings' raw retention days) */
+export interface RawEventRow {
+  ts: string;
+  key: string;
+  value: string | null;
+  platform: string;
+  channel: string;
+  version: string;
+  device_id: string;
+  uid: string | null;
+  device_model: string | null;
+  os: string | null;
+}
+
+/** the events list counts at most this many rows (a page past them is not offered) */
+export const RAW_EVENTS_MAX = 10_000;
+
 export interface PageReports {
   /** one page of a list (ProTable shape) */
   list(kind: PageListKind, f: StatFilter, q: ListQuery): Promise<ListResult>;
@@ -43,6 +61,8 @@ export interface PageReports {
   sceneTrend(f: StatFilter, scene: string): Promise<DayFigures[]>;
   channelTrend(f: StatFilter, channel: string): Promise<DayFigures[]>;
   eventValues(f: StatFilter, key: string, top: number): Promise<EventValues>;
+  /** the range's custom events one by one, newest first, of a key and (or) a device; total counted up to RAW_EVENTS_MAX */
+  rawEvents(f: StatFilter, by: { key?: string; deviceId?: string }, page: { current: number; pageSize: number }): Promise<{ data: RawEventRow[]; total: number; capped: boolean }>;
   names(appId: string, kind: NameKind): Promise<{ key: string; name: string }[]>;
   /** sets a display name; an empty name removes it */
   setName(appId: string, kind: NameKind, key: string, name: string): Promise<void>;
@@ -223,6 +243,37 @@ export class PgPageReports implements PageReports {
       values: values.map((v) => ({ ...v, share: total ? Math.round((v.count * 10000) / total) / 100 : 0 })),
       others: Math.max(0, totals[0].n - values.length),
       trend,
+    };
+  }
+
+  async rawEvents(f: StatFilter, by: { key?: string; deviceId?: string }, page: { current: number; pageSize: number }) {
+    // the partitions of the range only (by ts), the app's events, then the filter's dimensions
+    const parts: SQL[] = [
+      sql`e.ts >= ${f.from.toISOString()}::timestamptz AND e.ts < ${f.to.toISOString()}::timestamptz`,
+      sql`e.app_id = ${f.appId} AND e.kind = ${STAT_KINDS.event}`,
+    ];
+    if (f.platform) parts.push(sql`e.platform = ${f.platform}`);
+    if (f.channel) parts.push(sql`e.channel = ${f.channel}`);
+    if (f.version) parts.push(sql`e.version = ${f.version}`);
+    if (by.key) parts.push(sql`e.ev_key = ${by.key}`);
+    if (by.deviceId) parts.push(sql`e.device_id = ${by.deviceId}`);
+    const where = sql.join(parts, sql` AND `);
+    const offset = (page.current - 1) * page.pageSize;
+    const [rows, [{ n }]] = await Promise.all([
+      offset >= RAW_EVENTS_MAX
+        ? Promise.resolve([])
+        : query<RawEventRow & Row>(
+            this.pools.read,
+            sql`SELECT e.ts, coalesce(e.ev_key, '') AS key, e.ev_value AS value, e.platform, e.channel, e.version, e.device_id, e.uid, e.device_model, e.os
+              FROM stat_events e WHERE ${where} ORDER BY e.ts DESC, e.eid DESC LIMIT ${Math.min(page.pageSize, RAW_EVENTS_MAX - offset)} OFFSET ${offset}`,
+          ),
+      // counting stops at the cap: a busy app's week would otherwise be counted row by row
+      query<{ n: number }>(this.pools.read, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM stat_events e WHERE ${where} LIMIT ${RAW_EVENTS_MAX + 1}) x`),
+    ]);
+    return {
+      data: rows.map((r) => ({ ...r, ts: new Date(r.ts).toISOString() })),
+      total: Math.min(n, RAW_EVENTS_MAX),
+      capped: n > RAW_EVENTS_MAX,
     };
   }
 

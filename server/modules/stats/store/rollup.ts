@@ -47,6 +47,7 @@ const ROLLUP_TABLES = [
   'stat_error_days',
   'stat_retention',
   'stat_activity',
+  'stat_pay_orders',
 ];
 
 /**
@@ -234,7 +235,7 @@ export class PgRollupStore implements RollupStore {
     // the day's events once, with what page views need: their path, first/last in the session,
     // and their duration (to the session's next event; the last page view to the session's end)
     await x(sql`CREATE TEMP TABLE rollup_ev ON COMMIT DROP AS
-      SELECT ts, eid, device_id, uid, sid, kind, platform, channel, scene, version, title, ev_key, ev_value, path,
+      SELECT ts, eid, device_id, uid, sid, kind, platform, channel, scene, version, title, ev_key, ev_value, order_no, amount_cents, path,
         row_number() OVER (PARTITION BY sid ORDER BY ts, eid) = 1 AS ev_first,
         kind = ${K.page} AND row_number() OVER (PARTITION BY sid, kind = ${K.page} ORDER BY ts, eid) = 1 AS pv_first,
         kind = ${K.page} AND row_number() OVER (PARTITION BY sid, kind = ${K.page} ORDER BY ts DESC, eid DESC) = 1 AS pv_last,
@@ -265,7 +266,7 @@ export class PgRollupStore implements RollupStore {
       WHERE ts >= ${from}::timestamptz`);
 
     // the app-day's previous rollups go (one statement: fewer round trips on a busy machine)
-    const perDay = ['stat_daily', 'stat_device_days', 'stat_user_days', 'stat_sessions', 'stat_pages', 'stat_event_days', 'stat_error_days'];
+    const perDay = ['stat_daily', 'stat_device_days', 'stat_user_days', 'stat_sessions', 'stat_pages', 'stat_event_days', 'stat_error_days', 'stat_pay_orders'];
     await x(sql`WITH ${sql.join(
       perDay.map((t, i) => sql`${sql.raw(`d${i}`)} AS (DELETE FROM ${sql.raw(t)} WHERE app_id = ${appId} AND day = ${d})`),
       sql`, `,
@@ -356,6 +357,15 @@ export class PgRollupStore implements RollupStore {
     await x(sql`INSERT INTO stat_event_days (day, app_id, platform, channel, version, key, value, count, devices)
       SELECT ${d}, ${appId}, platform, channel, version, coalesce(ev_key, ''), coalesce(ev_value, ''), count(*), count(DISTINCT device_id)
       FROM rollup_ev WHERE kind = ${K.event} GROUP BY 3, 4, 5, 6, 7`);
+
+    // payments: an order number counts once, at its first report (the same order reported on an
+    // earlier day keeps that day; one reported earlier here takes this day)
+    await x(sql`INSERT INTO stat_pay_orders (app_id, order_no, ts, day, device_id, uid, platform, channel, version, amount_cents)
+      SELECT DISTINCT ON (order_no) ${appId}, order_no, ts, ${d}, device_id, uid, platform, channel, version, amount_cents
+      FROM rollup_ev WHERE kind = ${K.pay} AND order_no IS NOT NULL AND amount_cents IS NOT NULL ORDER BY order_no, ts, eid
+      ON CONFLICT (app_id, order_no) DO UPDATE SET ts = EXCLUDED.ts, day = EXCLUDED.day, device_id = EXCLUDED.device_id, uid = EXCLUDED.uid,
+        platform = EXCLUDED.platform, channel = EXCLUDED.channel, version = EXCLUDED.version, amount_cents = EXCLUDED.amount_cents
+      WHERE EXCLUDED.ts < stat_pay_orders.ts`);
 
     const kindName = (col: string) => sql.raw(`CASE ${col} WHEN ${K.crash} THEN 'crash' ELSE 'js' END`);
     await x(sql`INSERT INTO stat_error_groups (app_id, hash, kind, message, stack, first_ts, last_ts)
