@@ -8,7 +8,7 @@
  *  - frame: 'full' (top bar and left menu), 'none' (hides both: login, register, retrieve,
  *    webview), 'topOnly' (hides the left menu: chat, search, todo-list, waveform).
  */
-import { RULES, type CrudRules, type Rule } from '../shared/permissions';
+import { ADMIN_ROLE, RULES, type CrudRules, type Rule } from '../shared/permissions';
 
 export type Frame = 'full' | 'none' | 'topOnly';
 
@@ -23,6 +23,17 @@ export interface ConsoleRoute {
   layout?: boolean;
   menuRender?: boolean;
   hideInMenu?: boolean;
+  /**
+   * views of the page opened by `?tab=<key>` that need more than the page's rule (the finance
+   * review of everyone's withdrawals and invoices): the menu entry opening that view follows this
+   * rule instead of the page's
+   */
+  views?: Record<string, Rule>;
+  /**
+   * who sees a menu entry for the page, when narrower than who may open it: the article list
+   * serves every reader (search results lead there), its menu entry is the content managers'
+   */
+  menuAccess?: Rule;
 }
 
 export const UNI_ID_PAGES = '/uni_modules/uni-id-pages/pages';
@@ -31,7 +42,11 @@ export const LOGIN_PAGE = `${UNI_ID_PAGES}/login/login-withoutpwd`;
 export const NOT_FOUND_PAGE = '/pages/error/404';
 export const HOME_PAGE = '/pages/index/index';
 
-function page(path: string, title: string, opts: { access?: Rule; frame?: Frame; component?: string } = {}): ConsoleRoute {
+function page(
+  path: string,
+  title: string,
+  opts: { access?: Rule; frame?: Frame; component?: string; views?: Record<string, Rule>; menuAccess?: Rule } = {},
+): ConsoleRoute {
   const frame = opts.frame ?? 'full';
   return {
     path,
@@ -39,6 +54,8 @@ function page(path: string, title: string, opts: { access?: Rule; frame?: Frame;
     title,
     access: opts.access,
     frame,
+    ...(opts.views ? { views: opts.views } : {}),
+    ...(opts.menuAccess ? { menuAccess: opts.menuAccess } : {}),
     hideInMenu: true,
     ...(frame === 'none' ? { layout: false } : {}),
     ...(frame === 'topOnly' ? { menuRender: false } : {}),
@@ -107,10 +124,10 @@ export const routes: ConsoleRoute[] = [
   page('/pages/assistant/search/search', 'route.assistant.search', { frame: 'topOnly' }),
   // expense: a user's own figures; finance picks any account in the page
   page('/pages/expense/analysis/analysis', 'route.expense.analysis'),
-  page('/pages/expense/withdraw/list', 'route.expense.withdrawList'),
+  page('/pages/expense/withdraw/list', 'route.expense.withdrawList', { views: { all: RULES.manageFinance } }),
   page('/pages/expense/withdraw/edit', 'route.expense.withdrawEdit'),
   // expense: invoices (requests for everyone; the finance tab checks MANAGE_FINANCE itself)
-  page('/pages/expense/invoice/invoice', 'route.expense.invoice'),
+  page('/pages/expense/invoice/invoice', 'route.expense.invoice', { views: { all: RULES.manageFinance } }),
   page('/pages/finance/codes/list', 'route.finance.codes', { access: RULES.manageFinance }),
   page('/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview', 'route.pay.ad'),
   // expense and payments: top-up and its result (any signed-in user), the finance pages
@@ -155,10 +172,10 @@ export const routes: ConsoleRoute[] = [
   page('/uni_modules/uni-upgrade-center/pages/version/list', 'route.upgrade.list', { access: RULES.manageVersions }),
   page('/uni_modules/uni-upgrade-center/pages/version/add', 'route.upgrade.add', { access: RULES.manageVersions }),
   page('/uni_modules/uni-upgrade-center/pages/version/detail', 'route.upgrade.detail', { access: RULES.manageVersions }),
-  // demo pages for developers of the console: any signed-in user
-  ...(['icons', 'table', 'layout', 'colors', 'audio', 'css'] as const).map((name) => page(`/pages/demo/${name}/${name}`, `route.demo.${name}`)),
+  // demo pages for developers of the console: admins and holders of the demo permission
+  ...(['icons', 'table', 'layout', 'colors', 'audio', 'css'] as const).map((name) => page(`/pages/demo/${name}/${name}`, `route.demo.${name}`, { access: RULES.demo })),
   // content management: articles (the list is open to readers too: published ones only) and categories
-  page('/uni_modules/uni-cms/pages/article/list/list', 'route.cms.articleList'),
+  page('/uni_modules/uni-cms/pages/article/list/list', 'route.cms.articleList', { menuAccess: RULES.manageContent }),
   page('/uni_modules/uni-cms/pages/article/add/add', 'route.cms.articleAdd', { access: RULES.manageContent }),
   page('/uni_modules/uni-cms/pages/article/edit/edit', 'route.cms.articleEdit', { access: RULES.manageContent }),
   page('/uni_modules/uni-cms/pages/categories/list/list', 'route.cms.categoryList', { access: RULES.manageContent }),
@@ -173,5 +190,39 @@ export const routes: ConsoleRoute[] = [
   // anything else: the 404 page, which moves itself to NOT_FOUND_PAGE?errMsg=<path>
   page('/*', 'route.notFound', { component: `@${NOT_FOUND_PAGE}` }),
 ];
+
+/** the path of a console url: no query, no trailing slash */
+export const pathOfUrl = (url: string) => {
+  const path = url.split(/[?#]/)[0] || '/';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+};
+
+/**
+ * The rule of a menu entry opening this url, read from the route list so that the menu and the
+ * page cannot disagree: `{ rule }` with the page's rule (undefined = any signed-in user), the
+ * rule of the `?tab=` view it opens, or the page's narrower menuAccess; null when the url is not
+ * a console page (an http link, a path no route serves: the menu row's own permissions decide).
+ * Whoever the menu shows an entry to may open its page, whatever an admin stores on the row.
+ */
+export function menuRuleOf(url: string | null | undefined, list: ConsoleRoute[] = routes): { rule: Rule | undefined } | null {
+  if (!url || !url.startsWith('/') || url.startsWith('//')) return null;
+  const path = pathOfUrl(url);
+  const route = list.find((r) => r.path === path && r.path !== '/*');
+  if (!route) return null;
+  const tab = new URLSearchParams(url.split('#')[0].split('?')[1] ?? '').get('tab');
+  const view = tab && route.views && Object.prototype.hasOwnProperty.call(route.views, tab) ? route.views[tab] : undefined;
+  return { rule: view ?? route.menuAccess ?? route.access };
+}
+
+/**
+ * The permission list a menu row opening this url stores: its menu rule when that is a
+ * permission, [] for a page of admins or of every signed-in user (the nav reads the rule itself),
+ * null when the url is not a console page (the row's own list decides, empty = admins only).
+ */
+export function pagePermissionOf(url: string | null | undefined): string[] | null {
+  const entry = menuRuleOf(url);
+  if (!entry) return null;
+  return entry.rule && entry.rule !== ADMIN_ROLE ? [entry.rule] : [];
+}
 
 export default routes;

@@ -4,6 +4,7 @@
  * (shared/permissions.ts); only the server and the tests read this list, so it stays out of the
  * console's bundle.
  */
+import { pagePermissionOf } from '../config/routes';
 import { ADMIN_ROLE, type Collection, COLLECTIONS, RULES, type Rule } from './permissions';
 
 export interface BuiltInPermission {
@@ -40,6 +41,7 @@ export const BUILT_IN_PERMISSIONS: BuiltInPermission[] = [
   { permissionId: RULES.manageMessages, permissionName: 'Manage site messages', comment: 'built-in' },
   { permissionId: RULES.manageWelfare, permissionName: 'Manage welfare campaigns', comment: 'built-in' },
   { permissionId: RULES.manageVersions, permissionName: 'Manage app versions', comment: 'built-in' },
+  { permissionId: RULES.demo, permissionName: 'Open the demo pages', comment: 'built-in' },
 ];
 
 export interface BuiltInMenu {
@@ -57,68 +59,112 @@ export interface BuiltInMenu {
 
 const menuPermission = (rule: Rule) => (isPermission(rule) ? [rule] : []);
 
+/** a page entry: its permission list is its page's menu rule (config/routes.ts), never a second rule */
+function page(menuId: string, name: string, icon: string, url: string, sort: number, parentId: string | null): BuiltInMenu {
+  const permission = pagePermissionOf(url);
+  if (!permission) throw new Error(`built-in menu ${menuId} opens ${url}, which is not a console page`);
+  return { menuId, name, icon, url, sort, parentId, permission };
+}
+
 /**
- * The built-in menus. "Update built-in menus" and the seed insert the missing ones and never
- * overwrite. Each page entry carries the rule its list route checks, so holders see it.
+ * The built-in menus: every entry of the left menu, the spec's static sidebar (assistant,
+ * expense, help document, demo) included, so an admin can hide, rename and reorder each of them.
+ * "Update built-in menus" and the seed insert the missing ones and never overwrite. A page entry
+ * is shown to whoever may open its page (its menu rule): see menuRuleOf in config/routes.ts.
  */
 export const BUILT_IN_MENUS: BuiltInMenu[] = [
-  { menuId: 'system_menu', name: 'menu.systemMenu', icon: 'AppstoreOutlined', url: '', sort: 100, parentId: null, permission: [] },
-  { menuId: 'admin_index', name: 'menu.adminHome', icon: 'DashboardOutlined', url: '/pages/admin-index/admin-index', sort: 101, parentId: 'system_menu', permission: menuPermission(RULES.adminHome) },
+  // home: the console home for everyone, the admin home, the site message inbox
+  { menuId: 'system_menu', name: 'menu.systemMenu', icon: 'HomeOutlined', url: '', sort: 100, parentId: null, permission: [] },
+  page('console_home', 'menu.consoleHome', 'DesktopOutlined', '/pages/index/index', 100, 'system_menu'),
+  page('admin_index', 'menu.adminHome', 'DashboardOutlined', '/pages/admin-index/admin-index', 101, 'system_menu'),
+  page('my_message', 'menu.myMessage', 'BellOutlined', '/pages/index/my-message', 102, 'system_menu'),
+  // the assistant (spec: chat, todo-list, my prompt templates, prompt store) and its other pages
+  { menuId: 'assistant', name: 'menu.assistant', icon: 'RobotOutlined', url: '', sort: 200, parentId: null, permission: [] },
+  page('assistant_chat', 'menu.assistant.chat', 'MessageOutlined', '/pages/assistant/chat/chat', 201, 'assistant'),
+  page('assistant_search', 'menu.assistant.search', 'SearchOutlined', '/pages/assistant/search/search', 202, 'assistant'),
+  page('assistant_todo_list', 'menu.assistant.todoList', 'CheckSquareOutlined', '/pages/assistant/todo-list/todo-list', 203, 'assistant'),
+  page('assistant_todo_test', 'menu.assistant.todoTest', 'BulbOutlined', '/pages/assistant/todo-list/todo-test', 204, 'assistant'),
+  page('assistant_waveform', 'menu.assistant.waveform', 'AudioOutlined', '/pages/assistant/waveform/waveform', 205, 'assistant'),
+  page('assistant_prompts', 'menu.assistant.prompts', 'FileTextOutlined', '/pages/assistant/prompts/prompts', 206, 'assistant'),
+  page('assistant_prompts_store', 'menu.assistant.promptsStore', 'ShopOutlined', '/pages/assistant/prompts-store/prompts-store', 207, 'assistant'),
+  // expense (spec: recharge, withdraw), with the user's own invoices and cost analysis
+  { menuId: 'expense', name: 'menu.expense', icon: 'WalletOutlined', url: '', sort: 250, parentId: null, permission: [] },
+  page('expense_recharge', 'menu.expense.recharge', 'PayCircleOutlined', '/pages/expense/recharge/recharge', 251, 'expense'),
+  page('expense_withdraw', 'menu.expense.withdraw', 'TransactionOutlined', '/pages/expense/withdraw/list', 252, 'expense'),
+  page('expense_invoice', 'menu.expense.invoice', 'AuditOutlined', '/pages/expense/invoice/invoice', 253, 'expense'),
+  page('expense_analysis', 'menu.expense.analysis', 'PieChartOutlined', '/pages/expense/analysis/analysis', 254, 'expense'),
+  // system management
   { menuId: 'system_management', name: 'menu.systemManagement', icon: 'SettingOutlined', url: '', sort: 1000, parentId: null, permission: [] },
-  { menuId: 'system_user', name: 'menu.user', icon: 'UserOutlined', url: '/pages/system/user/list', sort: 1010, parentId: 'system_management', permission: menuPermission(RULES.users.read) },
-  { menuId: 'system_role', name: 'menu.role', icon: 'TeamOutlined', url: '/pages/system/role/list', sort: 1020, parentId: 'system_management', permission: menuPermission(RULES.roles.read) },
-  { menuId: 'system_permission', name: 'menu.permission', icon: 'SafetyOutlined', url: '/pages/system/permission/list', sort: 1030, parentId: 'system_management', permission: menuPermission(RULES.permissions.read) },
-  { menuId: 'system_menu_list', name: 'menu.menu', icon: 'MenuOutlined', url: '/pages/system/menu/list', sort: 1040, parentId: 'system_management', permission: menuPermission(RULES.menus.read) },
-  { menuId: 'system_app', name: 'menu.app', icon: 'AppstoreAddOutlined', url: '/pages/system/app/list', sort: 1050, parentId: 'system_management', permission: menuPermission(RULES.apps.read) },
-  { menuId: 'system_tag', name: 'menu.tag', icon: 'TagsOutlined', url: '/pages/system/tag/list', sort: 1060, parentId: 'system_management', permission: menuPermission(RULES.tags.read) },
-  { menuId: 'system_safety', name: 'menu.userLog', icon: 'FileSearchOutlined', url: '/pages/system/safety/list', sort: 1070, parentId: 'system_management', permission: menuPermission(RULES.userLogs.read) },
-  { menuId: 'ai_model', name: 'menu.aiModel', icon: 'RobotOutlined', url: '/pages/ai-model/list', sort: 1080, parentId: 'system_management', permission: menuPermission(RULES.aiModels) },
-  { menuId: 'ai_usage', name: 'menu.aiUsage', icon: 'LineChartOutlined', url: '/pages/ai-usage/list', sort: 1090, parentId: 'system_management', permission: menuPermission(RULES.aiUsage) },
-  { menuId: 'ai_prompt', name: 'menu.aiPrompt', icon: 'ShopOutlined', url: '/pages/ai-prompt/list', sort: 1100, parentId: 'system_management', permission: menuPermission(RULES.manageContent) },
+  page('system_user', 'menu.user', 'UserOutlined', '/pages/system/user/list', 1010, 'system_management'),
+  page('system_role', 'menu.role', 'TeamOutlined', '/pages/system/role/list', 1020, 'system_management'),
+  page('system_permission', 'menu.permission', 'SafetyOutlined', '/pages/system/permission/list', 1030, 'system_management'),
+  page('system_menu_list', 'menu.menu', 'MenuOutlined', '/pages/system/menu/list', 1040, 'system_management'),
+  page('system_app', 'menu.app', 'AppstoreAddOutlined', '/pages/system/app/list', 1050, 'system_management'),
+  page('system_tag', 'menu.tag', 'TagsOutlined', '/pages/system/tag/list', 1060, 'system_management'),
+  page('system_safety', 'menu.userLog', 'FileSearchOutlined', '/pages/system/safety/list', 1070, 'system_management'),
+  page('ai_model', 'menu.aiModel', 'RobotOutlined', '/pages/ai-model/list', 1080, 'system_management'),
+  page('ai_usage', 'menu.aiUsage', 'LineChartOutlined', '/pages/ai-usage/list', 1090, 'system_management'),
+  page('ai_prompt', 'menu.aiPrompt', 'ShopOutlined', '/pages/ai-prompt/list', 1100, 'system_management'),
+  // the help documents and the developers' demo pages
+  page('help_document', 'menu.document', 'ReadOutlined', '/pages/assistant/document/document', 1900, null),
+  { menuId: 'demo', name: 'menu.demo', icon: 'ExperimentOutlined', url: '', sort: 2000, parentId: null, permission: menuPermission(RULES.demo) },
+  ...(['icons', 'table', 'layout', 'colors', 'audio', 'css'] as const).map((name, i) =>
+    page(`demo_${name}`, `menu.demo.${name}`, '', `/pages/demo/${name}/${name}`, 2001 + i, 'demo'),
+  ),
   // operations: content (articles, categories), site messages, welfare campaigns, app versions
   { menuId: 'operations', name: 'menu.operations', icon: 'NotificationOutlined', url: '', sort: 400, parentId: null, permission: [...menuPermission(RULES.manageContent), ...menuPermission(RULES.manageMessages), ...menuPermission(RULES.manageWelfare), ...menuPermission(RULES.manageVersions)] },
-  { menuId: 'cms_article', name: 'menu.cms.articles', icon: 'ReadOutlined', url: '/uni_modules/uni-cms/pages/article/list/list', sort: 410, parentId: 'operations', permission: menuPermission(RULES.manageContent) },
-  { menuId: 'cms_category', name: 'menu.cms.categories', icon: 'FolderOutlined', url: '/uni_modules/uni-cms/pages/categories/list/list', sort: 420, parentId: 'operations', permission: menuPermission(RULES.manageContent) },
-  { menuId: 'site_message', name: 'menu.siteMessage', icon: 'MailOutlined', url: '/pages/site-message/list', sort: 430, parentId: 'operations', permission: menuPermission(RULES.manageMessages) },
-  { menuId: 'dsw_welfare', name: 'menu.welfare', icon: 'GiftOutlined', url: '/pages/dsw-welfare/list', sort: 440, parentId: 'operations', permission: menuPermission(RULES.manageWelfare) },
-  { menuId: 'upgrade_center', name: 'menu.upgradeCenter', icon: 'CloudUploadOutlined', url: '/uni_modules/uni-upgrade-center/pages/version/list', sort: 450, parentId: 'operations', permission: menuPermission(RULES.manageVersions) },
-  // finance: the pages of MANAGE_FINANCE (withdrawals, invoices and the cost analysis are the
-  // expense pages every user has, showing everyone's to these holders)
+  page('cms_article', 'menu.cms.articles', 'ReadOutlined', '/uni_modules/uni-cms/pages/article/list/list', 410, 'operations'),
+  page('cms_category', 'menu.cms.categories', 'FolderOutlined', '/uni_modules/uni-cms/pages/categories/list/list', 420, 'operations'),
+  page('site_message', 'menu.siteMessage', 'MailOutlined', '/pages/site-message/list', 430, 'operations'),
+  page('dsw_welfare', 'menu.welfare', 'GiftOutlined', '/pages/dsw-welfare/list', 440, 'operations'),
+  page('upgrade_center', 'menu.upgradeCenter', 'CloudUploadOutlined', '/uni_modules/uni-upgrade-center/pages/version/list', 450, 'operations'),
+  // finance: the pages of MANAGE_FINANCE; the reviews open the finance tab of the expense pages
+  // every user has (the cost analysis stays one entry, under Expense: finance picks any account there)
   { menuId: 'finance', name: 'menu.finance', icon: 'WalletOutlined', url: '', sort: 500, parentId: null, permission: menuPermission(RULES.manageFinance) },
-  { menuId: 'finance_orders', name: 'menu.finance.orders', icon: 'PayCircleOutlined', url: '/pages/finance/orders/list', sort: 510, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
-  { menuId: 'finance_packages', name: 'menu.finance.packages', icon: 'GiftOutlined', url: '/pages/finance/packages/list', sort: 520, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
-  { menuId: 'finance_codes', name: 'menu.finance.codes', icon: 'KeyOutlined', url: '/pages/finance/codes/list', sort: 530, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
-  { menuId: 'finance_withdrawals', name: 'menu.finance.withdrawals', icon: 'TransactionOutlined', url: '/pages/expense/withdraw/list', sort: 540, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
-  { menuId: 'finance_invoices', name: 'menu.finance.invoices', icon: 'FileTextOutlined', url: '/pages/expense/invoice/invoice', sort: 550, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
-  { menuId: 'finance_analysis', name: 'menu.finance.analysis', icon: 'PieChartOutlined', url: '/pages/expense/analysis/analysis', sort: 560, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
-  { menuId: 'finance_settings', name: 'menu.finance.settings', icon: 'SettingOutlined', url: '/pages/finance/settings/settings', sort: 570, parentId: 'finance', permission: menuPermission(RULES.manageFinance) },
+  page('finance_orders', 'menu.finance.orders', 'PayCircleOutlined', '/pages/finance/orders/list', 510, 'finance'),
+  page('finance_packages', 'menu.finance.packages', 'GiftOutlined', '/pages/finance/packages/list', 520, 'finance'),
+  page('finance_codes', 'menu.finance.codes', 'KeyOutlined', '/pages/finance/codes/list', 530, 'finance'),
+  page('finance_withdrawals', 'menu.finance.withdrawals', 'TransactionOutlined', '/pages/expense/withdraw/list?tab=all', 540, 'finance'),
+  page('finance_invoices', 'menu.finance.invoices', 'FileTextOutlined', '/pages/expense/invoice/invoice?tab=all', 550, 'finance'),
+  page('finance_settings', 'menu.finance.settings', 'SettingOutlined', '/pages/finance/settings/settings', 570, 'finance'),
   // usage statistics (READ_UNI_STAT): devices and users, pages, scenes, channels, events, errors, pay orders
   { menuId: 'uni_stat', name: 'menu.stat', icon: 'BarChartOutlined', url: '', sort: 300, parentId: null, permission: menuPermission(RULES.readStats) },
   { menuId: 'uni_stat_device', name: 'menu.stat.device', icon: 'DashboardOutlined', url: '', sort: 310, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_device_overview', name: 'menu.stat.overview', icon: '', url: '/pages/uni-stat/device/overview/overview', sort: 311, parentId: 'uni_stat_device', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_device_activity', name: 'menu.stat.activity', icon: '', url: '/pages/uni-stat/device/activity/activity', sort: 312, parentId: 'uni_stat_device', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_device_trend', name: 'menu.stat.trend', icon: '', url: '/pages/uni-stat/device/trend/trend', sort: 313, parentId: 'uni_stat_device', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_device_retention', name: 'menu.stat.retention', icon: '', url: '/pages/uni-stat/device/retention/retention', sort: 314, parentId: 'uni_stat_device', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_device_comparison', name: 'menu.stat.comparison', icon: '', url: '/pages/uni-stat/device/comparison/comparison', sort: 315, parentId: 'uni_stat_device', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_device_stickiness', name: 'menu.stat.stickiness', icon: '', url: '/pages/uni-stat/device/stickiness/stickiness', sort: 316, parentId: 'uni_stat_device', permission: menuPermission(RULES.readStats) },
+  page('uni_stat_device_overview', 'menu.stat.overview', '', '/pages/uni-stat/device/overview/overview', 311, 'uni_stat_device'),
+  page('uni_stat_device_activity', 'menu.stat.activity', '', '/pages/uni-stat/device/activity/activity', 312, 'uni_stat_device'),
+  page('uni_stat_device_trend', 'menu.stat.trend', '', '/pages/uni-stat/device/trend/trend', 313, 'uni_stat_device'),
+  page('uni_stat_device_retention', 'menu.stat.retention', '', '/pages/uni-stat/device/retention/retention', 314, 'uni_stat_device'),
+  page('uni_stat_device_comparison', 'menu.stat.comparison', '', '/pages/uni-stat/device/comparison/comparison', 315, 'uni_stat_device'),
+  page('uni_stat_device_stickiness', 'menu.stat.stickiness', '', '/pages/uni-stat/device/stickiness/stickiness', 316, 'uni_stat_device'),
   { menuId: 'uni_stat_user', name: 'menu.stat.user', icon: 'TeamOutlined', url: '', sort: 330, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_user_overview', name: 'menu.stat.overview', icon: '', url: '/pages/uni-stat/user/overview/overview', sort: 331, parentId: 'uni_stat_user', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_user_activity', name: 'menu.stat.activity', icon: '', url: '/pages/uni-stat/user/activity/activity', sort: 332, parentId: 'uni_stat_user', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_user_trend', name: 'menu.stat.trend', icon: '', url: '/pages/uni-stat/user/trend/trend', sort: 333, parentId: 'uni_stat_user', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_user_retention', name: 'menu.stat.retention', icon: '', url: '/pages/uni-stat/user/retention/retention', sort: 334, parentId: 'uni_stat_user', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_user_comparison', name: 'menu.stat.comparison', icon: '', url: '/pages/uni-stat/user/comparison/comparison', sort: 335, parentId: 'uni_stat_user', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_user_stickiness', name: 'menu.stat.stickiness', icon: '', url: '/pages/uni-stat/user/stickiness/stickiness', sort: 336, parentId: 'uni_stat_user', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_page_res', name: 'menu.stat.pageRes', icon: 'FileOutlined', url: '/pages/uni-stat/page-res/page-res', sort: 350, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_page_ent', name: 'menu.stat.pageEnt', icon: 'LinkOutlined', url: '/pages/uni-stat/page-ent/page-ent', sort: 351, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_scene', name: 'menu.stat.scene', icon: 'AppstoreOutlined', url: '/pages/uni-stat/scene/scene', sort: 352, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_channel', name: 'menu.stat.channel', icon: 'ShopOutlined', url: '/pages/uni-stat/channel/channel', sort: 353, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_event', name: 'menu.stat.event', icon: 'ExperimentOutlined', url: '/pages/uni-stat/event/event', sort: 354, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
+  page('uni_stat_user_overview', 'menu.stat.overview', '', '/pages/uni-stat/user/overview/overview', 331, 'uni_stat_user'),
+  page('uni_stat_user_activity', 'menu.stat.activity', '', '/pages/uni-stat/user/activity/activity', 332, 'uni_stat_user'),
+  page('uni_stat_user_trend', 'menu.stat.trend', '', '/pages/uni-stat/user/trend/trend', 333, 'uni_stat_user'),
+  page('uni_stat_user_retention', 'menu.stat.retention', '', '/pages/uni-stat/user/retention/retention', 334, 'uni_stat_user'),
+  page('uni_stat_user_comparison', 'menu.stat.comparison', '', '/pages/uni-stat/user/comparison/comparison', 335, 'uni_stat_user'),
+  page('uni_stat_user_stickiness', 'menu.stat.stickiness', '', '/pages/uni-stat/user/stickiness/stickiness', 336, 'uni_stat_user'),
+  page('uni_stat_page_res', 'menu.stat.pageRes', 'FileOutlined', '/pages/uni-stat/page-res/page-res', 350, 'uni_stat'),
+  page('uni_stat_page_ent', 'menu.stat.pageEnt', 'LinkOutlined', '/pages/uni-stat/page-ent/page-ent', 351, 'uni_stat'),
+  page('uni_stat_scene', 'menu.stat.scene', 'AppstoreOutlined', '/pages/uni-stat/scene/scene', 352, 'uni_stat'),
+  page('uni_stat_channel', 'menu.stat.channel', 'ShopOutlined', '/pages/uni-stat/channel/channel', 353, 'uni_stat'),
+  page('uni_stat_event', 'menu.stat.event', 'ExperimentOutlined', '/pages/uni-stat/event/event', 354, 'uni_stat'),
   { menuId: 'uni_stat_error', name: 'menu.stat.error', icon: 'FileSearchOutlined', url: '', sort: 360, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_error_js', name: 'menu.stat.errorJs', icon: '', url: '/pages/uni-stat/error/js/js', sort: 361, parentId: 'uni_stat_error', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_error_app', name: 'menu.stat.errorApp', icon: '', url: '/pages/uni-stat/error/app/app', sort: 362, parentId: 'uni_stat_error', permission: menuPermission(RULES.readStats) },
+  page('uni_stat_error_js', 'menu.stat.errorJs', '', '/pages/uni-stat/error/js/js', 361, 'uni_stat_error'),
+  page('uni_stat_error_app', 'menu.stat.errorApp', '', '/pages/uni-stat/error/app/app', 362, 'uni_stat_error'),
   { menuId: 'uni_stat_pay', name: 'menu.stat.pay', icon: 'PayCircleOutlined', url: '', sort: 370, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_pay_overview', name: 'menu.stat.overview', icon: '', url: '/pages/uni-stat/pay-order/overview/overview', sort: 371, parentId: 'uni_stat_pay', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_pay_list', name: 'menu.stat.payList', icon: '', url: '/pages/uni-stat/pay-order/list/list', sort: 372, parentId: 'uni_stat_pay', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_pay_funnel', name: 'menu.stat.payFunnel', icon: '', url: '/pages/uni-stat/pay-order/funnel/funnel', sort: 373, parentId: 'uni_stat_pay', permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_pay_ranking', name: 'menu.stat.payRanking', icon: '', url: '/pages/uni-stat/pay-order/ranking/ranking', sort: 374, parentId: 'uni_stat_pay', permission: menuPermission(RULES.readStats) },
+  page('uni_stat_pay_overview', 'menu.stat.overview', '', '/pages/uni-stat/pay-order/overview/overview', 371, 'uni_stat_pay'),
+  page('uni_stat_pay_list', 'menu.stat.payList', '', '/pages/uni-stat/pay-order/list/list', 372, 'uni_stat_pay'),
+  page('uni_stat_pay_funnel', 'menu.stat.payFunnel', '', '/pages/uni-stat/pay-order/funnel/funnel', 373, 'uni_stat_pay'),
+  page('uni_stat_pay_ranking', 'menu.stat.payRanking', '', '/pages/uni-stat/pay-order/ranking/ranking', 374, 'uni_stat_pay'),
+];
+
+/**
+ * Built-in menu rows an earlier version seeded differently: moved to another url (the finance
+ * reviews open their tab of the expense pages), or retired (`to: null`: the page has its entry
+ * elsewhere). Applied at start only to a row still holding the old url, so an admin's edit stays.
+ */
+export const BUILT_IN_MENU_CHANGES: { menuId: string; url: string; to: string | null }[] = [
+  { menuId: 'finance_withdrawals', url: '/pages/expense/withdraw/list', to: '/pages/expense/withdraw/list?tab=all' },
+  { menuId: 'finance_invoices', url: '/pages/expense/invoice/invoice', to: '/pages/expense/invoice/invoice?tab=all' },
+  { menuId: 'finance_analysis', url: '/pages/expense/analysis/analysis', to: null },
 ];

@@ -109,6 +109,8 @@ export const RULES = {
   manageWelfare: 'MANAGE_WELFARE',
   /** the upgrade center: app version records and their packages */
   manageVersions: 'MANAGE_UNI_UPGRADE_CENTER',
+  /** the developers' demo pages (icons, table, layout, colors, audio, css) */
+  demo: 'READ_CONSOLE_DEMO',
 } as const;
 
 /** the two roots that cannot be deleted */

@@ -7,7 +7,8 @@
  * Existing rows are never overwritten.
  */
 import { APP_ID, APP_NAME } from '../../shared/app-info';
-import { BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/built-in';
+import { sql } from 'drizzle-orm';
+import { BUILT_IN_MENU_CHANGES, BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/built-in';
 import { ADMIN_ROLE } from '../../shared/permissions';
 import { seedHelpDocuments } from '../modules/docs/service';
 import { StorePromptService } from '../modules/prompt-store/service';
@@ -22,6 +23,10 @@ export async function seedInitialData(db: Db): Promise<void> {
       .values({ roleId: ADMIN_ROLE, roleName: 'Super administrator', permission: [], comment: 'built-in' })
       .onConflictDoNothing();
     await tx.insert(permissions).values(BUILT_IN_PERMISSIONS).onConflictDoNothing();
+    for (const c of BUILT_IN_MENU_CHANGES) {
+      if (c.to) await tx.execute(sql`UPDATE admin_menus SET url = ${c.to} WHERE menu_id = ${c.menuId} AND url = ${c.url}`);
+      else await tx.execute(sql`DELETE FROM admin_menus WHERE menu_id = ${c.menuId} AND url = ${c.url}`);
+    }
     await tx.insert(adminMenus).values(BUILT_IN_MENUS.map((m) => ({ ...m, enable: true }))).onConflictDoNothing();
     await tx.insert(apps).values({ appid: APP_ID, name: APP_NAME, description: 'this console' }).onConflictDoNothing();
   });

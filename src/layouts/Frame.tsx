@@ -31,6 +31,7 @@ import { stackDepth } from '../shared/nav-stack';
 import { currentPayload } from '../shared/session';
 import { SPEC } from '../shared/spec';
 import SideMenu from './SideMenu';
+import TopSearch from './TopSearch';
 
 const { Header, Sider, Content } = Layout;
 
@@ -142,7 +143,10 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
         <Link to="/" style={{ color: token.colorPrimary, fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
           {t('app.name')}
         </Link>
-        <Flex align="center" gap={8} style={{ marginLeft: 'auto', minWidth: 0 }}>
+        <div style={{ flex: '1 1 auto', minWidth: 0, display: 'flex', justifyContent: 'center', paddingInline: 12 }}>
+          <TopSearch wide={wide} />
+        </div>
+        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
           <ErrorLogButton />
           <MessageBell tooltip={wide} />
           {wide ? <ScoreBadge /> : null}

@@ -1,14 +1,16 @@
 /**
- * The left menu: database menus (translated when their name is a key), then the static
- * sidebar. Pages open in the app; http URLs open in a new window.
+ * The left menu (translated when a name is a key). Every entry is a link, so it opens in a new
+ * tab like any link (middle or Ctrl+click, the context menu); a plain click stays in the app;
+ * http URLs open in a new window. An add, edit or detail page keeps its list highlighted and its
+ * group open.
  */
 import { ExportOutlined } from '@ant-design/icons';
-import { history, useIntl, useModel } from '@umijs/max';
+import { history, useIntl, useLocation, useModel } from '@umijs/max';
 import { Alert, Button, Menu, Skeleton, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useT } from '../shared/i18n';
 import { MenuIcon } from '../shared/icons';
-import { findMenu, findMenuTrail, isExternalUrl, menuLabel, type MenuNode } from '../shared/menu';
+import { findMenu, isExternalUrl, menuLabel, menuTrailOf, type MenuNode } from '../shared/menu';
 
 type Item = Required<MenuProps>['items'][number];
 
@@ -18,15 +20,26 @@ function toItems(nodes: MenuNode[], label: (name: string) => string, depth = 0):
     const text = label(n.name);
     const icon = depth === 0 ? <MenuIcon name={n.icon} folder={folder} /> : undefined;
     if (folder) return { key: n.menu_id, icon, label: text, children: toItems(n.children ?? [], label, depth + 1) };
+    const url = n.url as string;
     return {
       key: n.menu_id,
       icon,
-      label: isExternalUrl(n.url) ? (
-        <span>
+      label: isExternalUrl(url) ? (
+        // the browser opens it; the menu's own click must not open it a second time
+        <a href={url} target="_blank" rel="noopener noreferrer" onClick={(e) => e.stopPropagation()}>
           {text} <ExportOutlined aria-hidden style={{ fontSize: 11, opacity: 0.6 }} />
-        </span>
+        </a>
       ) : (
-        text
+        <a
+          href={`#${url}`}
+          onClick={(e) => {
+            // a new tab or window is the browser's; a plain click is the menu's (history.push)
+            if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0) e.stopPropagation();
+            else e.preventDefault();
+          }}
+        >
+          {text}
+        </a>
       ),
       title: text,
     };
@@ -36,10 +49,11 @@ function toItems(nodes: MenuNode[], label: (name: string) => string, depth = 0):
 export default function SideMenu({ pathname }: { pathname: string }) {
   const t = useT();
   const intl = useIntl();
+  const { search } = useLocation();
   const { sideMenu, inited, loading, error, refresh } = useModel('menu');
   const label = (name: string) => menuLabel(name, intl.messages as Record<string, unknown>, (id) => intl.formatMessage({ id }));
   const items = useMemo(() => toItems(sideMenu, label), [sideMenu, intl]); // eslint-disable-line react-hooks/exhaustive-deps
-  const trail = useMemo(() => findMenuTrail(sideMenu, pathname), [sideMenu, pathname]);
+  const trail = useMemo(() => menuTrailOf(sideMenu, pathname, search), [sideMenu, pathname, search]);
   const [openKeys, setOpenKeys] = useState<string[]>(trail.slice(0, -1));
 
   // open the folders above the current page when it changes (keep what the user opened)
@@ -52,7 +66,7 @@ export default function SideMenu({ pathname }: { pathname: string }) {
     const node = findMenu(sideMenu, String(key));
     if (!node?.url) return;
     if (isExternalUrl(node.url)) window.open(node.url, '_blank', 'noopener,noreferrer');
-    else if (node.url !== pathname) history.push(node.url);
+    else if (node.url !== `${pathname}${search}`) history.push(node.url);
   };
 
   return (

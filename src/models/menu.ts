@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { getNavMenu } from '../services/api';
 import { requestErrorOf } from '../services/request-layer';
-import { mergeNavMenu, type MenuNode } from '../shared/menu';
+import { sideMenuOf, type MenuNode } from '../shared/menu';
 
 export default function useMenuModel() {
   /** the database menus as the server built them for the user */
@@ -43,8 +43,8 @@ export default function useMenuModel() {
     setError(null);
   }, []);
 
-  /** the left menu: database menus, then the static sidebar */
-  const sideMenu = useMemo(() => mergeNavMenu(navMenu), [navMenu]);
+  /** the left menu, sorted, without empty folders */
+  const sideMenu = useMemo(() => sideMenuOf(navMenu), [navMenu]);
 
   return { navMenu, sideMenu, inited, loading, error, refresh, clear };
 }

@@ -1,17 +1,22 @@
 /**
- * The icons a menu may name (menu rows store antd icon names such as 'SettingOutlined').
- * A fixed set keeps the whole icon library out of the bundle; an unknown name shows a
- * neutral icon. The menu admin page can offer MENU_ICON_NAMES as the choice.
+ * The icons a menu may name (menu rows store antd icon names such as 'SettingOutlined'). The
+ * names the built-in menus use are drawn at once; any other name the picker offers loads the
+ * icon library first (its own chunk, fetched only when a menu names such an icon), showing the
+ * plain file or folder icon meanwhile and for a name that is no icon.
  */
 import {
   AppstoreAddOutlined,
   AppstoreOutlined,
+  AudioOutlined,
+  AuditOutlined,
   BarChartOutlined,
   BellOutlined,
   BookOutlined,
+  BulbOutlined,
   CheckSquareOutlined,
   CloudUploadOutlined,
   DashboardOutlined,
+  DesktopOutlined,
   ExperimentOutlined,
   FileOutlined,
   FileSearchOutlined,
@@ -22,13 +27,16 @@ import {
   KeyOutlined,
   LineChartOutlined,
   LinkOutlined,
+  MailOutlined,
   MenuOutlined,
   MessageOutlined,
+  NotificationOutlined,
   PayCircleOutlined,
   PieChartOutlined,
   ReadOutlined,
   RobotOutlined,
   SafetyOutlined,
+  SearchOutlined,
   SettingOutlined,
   ShopOutlined,
   TagsOutlined,
@@ -37,17 +45,21 @@ import {
   UserOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 const ICONS: Record<string, ComponentType> = {
   AppstoreAddOutlined,
   AppstoreOutlined,
+  AudioOutlined,
+  AuditOutlined,
   BarChartOutlined,
   BellOutlined,
   BookOutlined,
+  BulbOutlined,
   CheckSquareOutlined,
   CloudUploadOutlined,
   DashboardOutlined,
+  DesktopOutlined,
   ExperimentOutlined,
   FileOutlined,
   FileSearchOutlined,
@@ -58,13 +70,16 @@ const ICONS: Record<string, ComponentType> = {
   KeyOutlined,
   LineChartOutlined,
   LinkOutlined,
+  MailOutlined,
   MenuOutlined,
   MessageOutlined,
+  NotificationOutlined,
   PayCircleOutlined,
   PieChartOutlined,
   ReadOutlined,
   RobotOutlined,
   SafetyOutlined,
+  SearchOutlined,
   SettingOutlined,
   ShopOutlined,
   TagsOutlined,
@@ -76,7 +91,23 @@ const ICONS: Record<string, ComponentType> = {
 
 export const MENU_ICON_NAMES = Object.keys(ICONS);
 
+const LibraryIcon = lazy(() =>
+  import(/* webpackChunkName: "icon-grid" */ '../components/admin/IconGrid').then((m) => ({
+    default: ({ name, fallback }: { name: string; fallback: ComponentType }) => {
+      const Plain = fallback;
+      return m.ICON_NAMES.includes(name) ? <m.NamedIcon name={name} /> : <Plain />;
+    },
+  })),
+);
+
 export function MenuIcon({ name, folder }: { name?: string | null; folder?: boolean }) {
-  const Icon = (name && ICONS[name]) || (folder ? FolderOutlined : FileOutlined);
-  return <Icon />;
+  const Plain = folder ? FolderOutlined : FileOutlined;
+  const Icon = name ? ICONS[name] : undefined;
+  if (Icon) return <Icon />;
+  if (!name) return <Plain />;
+  return (
+    <Suspense fallback={<Plain />}>
+      <LibraryIcon name={name} fallback={Plain} />
+    </Suspense>
+  );
 }

@@ -1,7 +1,11 @@
 /**
- * The left menu: the database menus from GET /api/menus/nav (already filtered for the user by
- * the server), then the spec's static sidebar (assistant, expense, help document, demo).
+ * The left menu: the menus from GET /api/menus/nav, already filtered for the user by the server.
+ * The spec's static sidebar (assistant, expense, help document, demo) is built-in menu rows
+ * (shared/built-in.ts), so an admin can hide, rename and reorder it like any other entry.
  */
+import { HOME_PAGE } from '../../config/routes';
+import { isHomePath, parentRouteOf } from './routes';
+
 export interface MenuNode {
   menu_id: string;
   /** a translation key (built-in menus) or plain text (menus added by admins) */
@@ -11,48 +15,6 @@ export interface MenuNode {
   url?: string | null;
   sort?: number;
   children?: MenuNode[];
-}
-
-const leaf = (menu_id: string, name: string, url: string, icon?: string): MenuNode => ({ menu_id, name, url, icon: icon ?? null });
-const demo = (name: string) => leaf(`static.demo.${name}`, `menu.demo.${name}`, `/pages/demo/${name}/${name}`);
-
-/** spec section 2, layout: the static sidebar menu */
-export const STATIC_MENUS: MenuNode[] = [
-  {
-    menu_id: 'static.assistant',
-    name: 'menu.assistant',
-    icon: 'RobotOutlined',
-    url: null,
-    children: [
-      leaf('static.assistant.chat', 'menu.assistant.chat', '/pages/assistant/chat/chat', 'MessageOutlined'),
-      leaf('static.assistant.todoList', 'menu.assistant.todoList', '/pages/assistant/todo-list/todo-list', 'CheckSquareOutlined'),
-      leaf('static.assistant.prompts', 'menu.assistant.prompts', '/pages/assistant/prompts/prompts', 'FileTextOutlined'),
-      leaf('static.assistant.promptsStore', 'menu.assistant.promptsStore', '/pages/assistant/prompts-store/prompts-store', 'ShopOutlined'),
-    ],
-  },
-  {
-    menu_id: 'static.expense',
-    name: 'menu.expense',
-    icon: 'WalletOutlined',
-    url: null,
-    children: [
-      leaf('static.expense.recharge', 'menu.expense.recharge', '/pages/expense/recharge/recharge', 'PayCircleOutlined'),
-      leaf('static.expense.withdraw', 'menu.expense.withdraw', '/pages/expense/withdraw/list', 'TransactionOutlined'),
-    ],
-  },
-  leaf('static.document', 'menu.document', '/pages/assistant/document/document', 'ReadOutlined'),
-  {
-    menu_id: 'static.demo',
-    name: 'menu.demo',
-    icon: 'ExperimentOutlined',
-    url: null,
-    children: ['icons', 'table', 'layout', 'colors', 'audio', 'css'].map(demo),
-  },
-];
-
-/** the translation keys the static sidebar uses (checked by the catalogue test) */
-export function menuKeys(menus: MenuNode[] = STATIC_MENUS): string[] {
-  return menus.flatMap((m) => [m.name, ...menuKeys(m.children ?? [])]);
 }
 
 const bySort = (a: MenuNode, b: MenuNode) => (a.sort ?? 0) - (b.sort ?? 0);
@@ -70,15 +32,9 @@ function prune(nodes: MenuNode[]): MenuNode[] {
   });
 }
 
-/** database menus (sorted by sort, as the server sends them) followed by the static sidebar */
-export function mergeNavMenu(dbMenus: MenuNode[] | null | undefined, staticMenus: MenuNode[] = STATIC_MENUS): MenuNode[] {
-  const db = prune(sortTree(Array.isArray(dbMenus) ? dbMenus : []));
-  const taken = new Set<string>();
-  const walk = (ns: MenuNode[]) => ns.forEach((n) => (taken.add(n.menu_id), walk(n.children ?? [])));
-  walk(db);
-  // a database row reusing a static id must not make two menu items share a key
-  const statics = staticMenus.filter((m) => !taken.has(m.menu_id));
-  return [...db, ...statics];
+/** the user's menus sorted by sort, without folders left empty */
+export function sideMenuOf(dbMenus: MenuNode[] | null | undefined): MenuNode[] {
+  return prune(sortTree(Array.isArray(dbMenus) ? dbMenus : []));
 }
 
 /** names that are translation keys get translated; other names show as they are */
@@ -88,14 +44,46 @@ export function menuLabel(name: string, messages: Record<string, unknown> | unde
 
 export const isExternalUrl = (url: string | null | undefined) => !!url && /^https?:\/\//i.test(url);
 
-/** the menu ids from the root down to the leaf whose url is this path, or [] */
-export function findMenuTrail(menus: MenuNode[], pathname: string): string[] {
-  for (const m of menus) {
-    if (m.url && !isExternalUrl(m.url) && m.url.split('?')[0] === pathname) return [m.menu_id];
-    const below = findMenuTrail(m.children ?? [], pathname);
-    if (below.length) return [m.menu_id, ...below];
+const queryOf = (url: string) => new URLSearchParams(url.split('#')[0].split('?')[1] ?? '');
+
+/**
+ * The menu ids from the root down to the leaf opening this page, or []. Of several leaves
+ * opening the same page (Withdraw and Withdrawal review: `?tab=all`), the one whose query the
+ * current `search` holds wins, then the one without a query.
+ */
+export function findMenuTrail(menus: MenuNode[], pathname: string, search = ''): string[] {
+  const current = new URLSearchParams(search);
+  let best: { trail: string[]; score: number } | null = null;
+  const walk = (nodes: MenuNode[], above: string[]) => {
+    for (const m of nodes) {
+      if (m.url && !isExternalUrl(m.url) && m.url.split(/[?#]/)[0] === pathname) {
+        const wanted = [...queryOf(m.url)];
+        const matches = wanted.every(([k, v]) => current.get(k) === v);
+        const score = matches ? 1 + wanted.length : 0;
+        if (!best || score > best.score) best = { trail: [...above, m.menu_id], score };
+      }
+      walk(m.children ?? [], [...above, m.menu_id]);
+    }
+  };
+  walk(menus, []);
+  return (best as { trail: string[] } | null)?.trail ?? [];
+}
+
+/**
+ * The page's place in the menu: its own entry, or the entry of the page it belongs under (an
+ * add, edit or detail page keeps its list highlighted and its group open).
+ */
+export function menuTrailOf(menus: MenuNode[], pathname: string, search = ''): string[] {
+  let path = isHomePath(pathname) ? HOME_PAGE : pathname;
+  const seen = new Set<string>();
+  for (;;) {
+    const trail = findMenuTrail(menus, path, search);
+    if (trail.length) return trail;
+    seen.add(path);
+    const up = parentRouteOf(path);
+    if (!up || seen.has(up.path)) return [];
+    path = up.path;
   }
-  return [];
 }
 
 export function findMenu(menus: MenuNode[], menuId: string): MenuNode | null {

@@ -67,10 +67,26 @@ describe('connections PostgreSQL ends', () => {
 });
 
 describe('nav menus', () => {
-  it('an admin gets every enabled built-in menu, sorted, as a tree', async () => {
+  const HOME_PLAIN = { 'menu.systemMenu': ['menu.consoleHome', 'menu.myMessage'] };
+  const ASSISTANT = {
+    'menu.assistant': [
+      'menu.assistant.chat',
+      'menu.assistant.search',
+      'menu.assistant.todoList',
+      'menu.assistant.todoTest',
+      'menu.assistant.waveform',
+      'menu.assistant.prompts',
+      'menu.assistant.promptsStore',
+    ],
+  };
+  const EXPENSE = { 'menu.expense': ['menu.expense.recharge', 'menu.expense.withdraw', 'menu.expense.invoice', 'menu.expense.analysis'] };
+
+  it('an admin gets every enabled built-in menu, sorted, as a tree: the spec sidebar too, each page once', async () => {
     const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });
     expect(names(r.body.data)).toEqual([
-      { 'menu.systemMenu': ['menu.adminHome'] },
+      { 'menu.systemMenu': ['menu.consoleHome', 'menu.adminHome', 'menu.myMessage'] },
+      ASSISTANT,
+      EXPENSE,
       {
         'menu.stat': [
           { 'menu.stat.device': ['menu.stat.overview', 'menu.stat.activity', 'menu.stat.trend', 'menu.stat.retention', 'menu.stat.comparison', 'menu.stat.stickiness'] },
@@ -86,33 +102,53 @@ describe('nav menus', () => {
       },
       { 'menu.operations': ['menu.cms.articles', 'menu.cms.categories', 'menu.siteMessage', 'menu.welfare', 'menu.upgradeCenter'] },
       {
-        'menu.finance': [
-          'menu.finance.orders',
-          'menu.finance.packages',
-          'menu.finance.codes',
-          'menu.finance.withdrawals',
-          'menu.finance.invoices',
-          'menu.finance.analysis',
-          'menu.finance.settings',
-        ],
+        'menu.finance': ['menu.finance.orders', 'menu.finance.packages', 'menu.finance.codes', 'menu.finance.withdrawals', 'menu.finance.invoices', 'menu.finance.settings'],
       },
       { 'menu.systemManagement': ['menu.user', 'menu.role', 'menu.permission', 'menu.menu', 'menu.app', 'menu.tag', 'menu.userLog', 'menu.aiModel', 'menu.aiUsage', 'menu.aiPrompt'] },
+      'menu.document',
+      { 'menu.demo': ['menu.demo.icons', 'menu.demo.table', 'menu.demo.layout', 'menu.demo.colors', 'menu.demo.audio', 'menu.demo.css'] },
+    ]);
+    // no two entries open the same page
+    const urls: string[] = [];
+    const walk = (ns: { url: string | null; children?: never[] }[]) => ns.forEach((n) => (n.url ? urls.push(n.url) : walk(n.children ?? [])));
+    walk(r.body.data);
+    expect(urls.filter((u, i) => urls.indexOf(u) !== i)).toEqual([]);
+  });
+
+  it('a non-admin gets the pages they may open: the spec sidebar, no demo, no admin pages; empty folders go', async () => {
+    const plain = (await login(t.app, 'plain1', 'Plain#2026')).body.data.token;
+    expect(names((await call(t.app, 'GET', '/api/menus/nav', { token: plain })).body.data)).toEqual([HOME_PLAIN, ASSISTANT, EXPENSE, 'menu.document']);
+    const auditor = (await login(t.app, 'auditor1', 'Audit#2026')).body.data.token;
+    expect(names((await call(t.app, 'GET', '/api/menus/nav', { token: auditor })).body.data)).toEqual([
+      HOME_PLAIN,
+      ASSISTANT,
+      EXPENSE,
+      { 'menu.systemManagement': ['menu.userLog'] },
+      'menu.document',
     ]);
   });
 
-  it('a non-admin keeps only the leaves their permissions meet; empty folders go', async () => {
+  it("a page's entry follows the page's rule, whatever permissions its row holds (never a 403, never a hidden page)", async () => {
+    await t.db.$client.query(`UPDATE admin_menus SET permission = '{}' WHERE menu_id = 'system_safety'`);
+    await t.db.$client.query(`UPDATE admin_menus SET permission = '{READ_UNI_ID_LOG}' WHERE menu_id IN ('system_user', 'demo_css')`);
     const auditor = (await login(t.app, 'auditor1', 'Audit#2026')).body.data.token;
-    expect(names((await call(t.app, 'GET', '/api/menus/nav', { token: auditor })).body.data)).toEqual([
-      { 'menu.systemManagement': ['menu.userLog'] },
-    ]);
-    const plain = (await login(t.app, 'plain1', 'Plain#2026')).body.data.token;
-    expect((await call(t.app, 'GET', '/api/menus/nav', { token: plain })).body.data).toEqual([]);
+    const nav = names((await call(t.app, 'GET', '/api/menus/nav', { token: auditor })).body.data);
+    expect(nav).toContainEqual({ 'menu.systemManagement': ['menu.userLog'] });
+    expect(JSON.stringify(nav)).not.toMatch(/menu\.demo|menu\.user"/);
+    // a link to elsewhere keeps the row's own permissions (empty = admins only)
+    await t.db.$client.query(
+      `INSERT INTO admin_menus (menu_id, name, url, sort, parent_id, permission, enable) VALUES
+         ('ext_logs', 'Log archive', 'https://example.com/logs', 1075, 'system_management', '{READ_UNI_ID_LOG}', true),
+         ('ext_admin', 'Admin wiki', 'https://example.com/wiki', 1076, 'system_management', '{}', true)`,
+    );
+    expect(names((await call(t.app, 'GET', '/api/menus/nav', { token: auditor })).body.data)).toContainEqual({ 'menu.systemManagement': ['menu.userLog', 'Log archive'] });
+    await t.db.$client.query(`DELETE FROM admin_menus WHERE menu_id IN ('ext_logs', 'ext_admin')`);
   });
 
   it('disabled menus and their subtrees are left out', async () => {
     await t.db.$client.query(`UPDATE admin_menus SET enable = false WHERE menu_id = 'system_menu'`);
     const r = await call(t.app, 'GET', '/api/menus/nav', { token: adminToken });
-    expect(names(r.body.data)).toHaveLength(4);
+    expect(names(r.body.data)).toHaveLength(8);
     await t.db.$client.query(`UPDATE admin_menus SET enable = true WHERE menu_id = 'system_menu'`);
   });
 });

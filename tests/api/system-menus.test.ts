@@ -1,4 +1,5 @@
 /** Admin menus: flat rows, parent rules, subtree delete, built-in roots, update built-ins. */
+import { seedInitialData } from '../../server/db/seed';
 import { BUILT_IN_MENUS } from '../../shared/built-in';
 import { call, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
@@ -24,7 +25,7 @@ describe('menus', () => {
   it('lists flat rows with parent_id, ordered by sort', async () => {
     const r = await call(t.app, 'GET', `${M}?pageSize=500`, { token: admin });
     expect(r.body.total).toBe(BUILT_IN_MENUS.length);
-    expect(r.body.data[0]).toMatchObject({ menu_id: 'system_menu', parent_id: null, url: '', enable: true });
+    expect(r.body.data.find((m: { menu_id: string }) => m.menu_id === 'system_menu')).toMatchObject({ parent_id: null, url: '', enable: true });
     expect(r.body.data.find((m: { menu_id: string }) => m.menu_id === 'system_user')).toMatchObject({
       parent_id: 'system_management',
       url: '/pages/system/user/list',
@@ -32,7 +33,10 @@ describe('menus', () => {
     });
     const sorts = r.body.data.map((m: { sort: number }) => m.sort);
     expect(sorts).toEqual([...sorts].sort((a: number, b: number) => a - b));
-    expect(await ids('parent_id=system_menu')).toEqual(['admin_index']);
+    expect(await ids('parent_id=system_menu')).toEqual(['console_home', 'admin_index', 'my_message']);
+    // the spec's static sidebar is rows too, so an admin can hide or reorder it
+    const roots = r.body.data.filter((m: { parent_id: string | null }) => !m.parent_id).map((m: { menu_id: string }) => m.menu_id);
+    expect(roots).toEqual(['system_menu', 'assistant', 'expense', 'uni_stat', 'operations', 'finance', 'system_management', 'help_document', 'demo']);
   });
 
   it('creates folders and pages under folders; checks ids, parents, urls and permissions', async () => {
@@ -93,16 +97,45 @@ describe('menus', () => {
     expect(await ids()).toContain('system_tag');
   });
 
+  it("a row opening a console page stores that page's rule, whatever permissions it is given", async () => {
+    const moved = await call(t.app, 'PUT', `${M}/system_tag`, { token: admin, body: { permission: ['READ_UNI_ID_LOG'] } });
+    expect(moved.body.data.permission).toEqual(['READ_UNI_ID_TAG']);
+    const added = await add({ menu_id: 'my_logs', name: 'Logs', url: '/pages/system/safety/list', parent_id: 'system_management', permission: [] });
+    expect(added.body.data.permission).toEqual(['READ_UNI_ID_LOG']);
+    // a page of every signed-in user, and a page of admins: nothing to hold
+    const chat = await call(t.app, 'PUT', `${M}/my_logs`, { token: admin, body: { url: '/pages/assistant/chat/chat', permission: ['READ_UNI_ID_LOG'] } });
+    expect(chat.body.data.permission).toEqual([]);
+    // a link elsewhere keeps what the admin gives it
+    const ext = await call(t.app, 'PUT', `${M}/my_logs`, { token: admin, body: { url: 'https://example.com/logs', permission: ['READ_UNI_ID_LOG'] } });
+    expect(ext.body.data.permission).toEqual(['READ_UNI_ID_LOG']);
+    await call(t.app, 'DELETE', `${M}/my_logs`, { token: admin });
+  });
+
   it('"update built-in menus" adds the missing built-ins and never overwrites', async () => {
-    await call(t.app, 'PUT', `${M}/system_user`, { token: admin, body: { name: 'People', sort: 7, permission: [] } });
+    await call(t.app, 'PUT', `${M}/system_user`, { token: admin, body: { name: 'People', sort: 7 } });
     const batch = await call(t.app, 'DELETE', M, { token: admin, body: { ids: ['system_tag', 'system_safety'] } });
     expect(batch.body.data).toEqual({ deleted: 2 });
     const r = await call(t.app, 'POST', `${M}/update-built-in`, { token: admin });
     expect(r.body.data).toEqual({ added: 2 });
     expect((await call(t.app, 'POST', `${M}/update-built-in`, { token: admin })).body.data).toEqual({ added: 0 });
     const user = (await call(t.app, 'GET', `${M}/system_user`, { token: admin })).body.data;
-    expect(user).toMatchObject({ name: 'People', sort: 7, permission: [] });
+    expect(user).toMatchObject({ name: 'People', sort: 7, permission: ['READ_UNI_ID_USERS'] });
     expect((await call(t.app, 'GET', `${M}/system_safety`, { token: admin })).body.data.permission).toEqual(['READ_UNI_ID_LOG']);
+  });
+
+  it('a start moves the finance reviews of an earlier version to their tab and drops the second cost analysis entry, unless an admin changed them', async () => {
+    await t.db.$client.query(`UPDATE admin_menus SET url = '/pages/expense/withdraw/list' WHERE menu_id = 'finance_withdrawals'`);
+    await t.db.$client.query(`UPDATE admin_menus SET url = '/pages/finance/orders/list?mine=1' WHERE menu_id = 'finance_invoices'`);
+    await t.db.$client.query(
+      `INSERT INTO admin_menus (menu_id, name, url, sort, parent_id, permission, enable)
+       VALUES ('finance_analysis', 'menu.finance.analysis', '/pages/expense/analysis/analysis', 560, 'finance', '{MANAGE_FINANCE}', true)`,
+    );
+    await seedInitialData(t.db);
+    const url = async (id: string) => (await call(t.app, 'GET', `${M}/${id}`, { token: admin })).body.data?.url;
+    expect(await url('finance_withdrawals')).toBe('/pages/expense/withdraw/list?tab=all');
+    expect(await url('finance_invoices')).toBe('/pages/finance/orders/list?mine=1');
+    expect(await url('finance_analysis')).toBeUndefined();
+    expect(await url('expense_analysis')).toBe('/pages/expense/analysis/analysis');
   });
 
   it('exports the menus', async () => {

@@ -7,7 +7,7 @@ import fs from 'fs';
 import IntlMessageFormat from 'intl-messageformat';
 import path from 'path';
 import { routes } from '../../config/routes';
-import { menuKeys } from '@/shared/menu';
+import { BUILT_IN_MENUS } from '../../shared/built-in';
 import { ERROR_KINDS } from '@/shared/error-log';
 import { THEMES } from '@/shared/theme';
 
@@ -35,7 +35,7 @@ function usedKeys(): Map<string, string> {
     for (const m of text.matchAll(KEY_LITERAL)) used.set(m[1], path.relative(root, file));
   }
   for (const r of routes) if (r.title) used.set(r.title, 'config/routes.ts');
-  for (const k of menuKeys()) used.set(k, 'src/shared/menu.ts (static sidebar)');
+  for (const m of BUILT_IN_MENUS) used.set(m.name, 'shared/built-in.ts (built-in menus)');
   for (const name of THEMES) used.set(`theme.${name}`, 'src/components/ThemeSwitch.tsx');
   for (const kind of ERROR_KINDS) used.set(`errorLog.kind.${kind}`, 'src/components/ErrorLog.tsx');
   // register-admin shows the shared checks' codes as error.<CODE>

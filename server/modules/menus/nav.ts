@@ -1,8 +1,14 @@
 /**
- * Nav menu build (reference rules): enabled rows sorted by sort; a non-admin keeps a leaf only
- * when its permission list is non-empty and meets theirs (empty = admin only); folders left
- * without children are dropped bottom-up; roots have an empty parent_id; orphans are dropped.
+ * Nav menu build (reference rules): enabled rows sorted by sort; folders left without children
+ * are dropped bottom-up; roots have an empty parent_id; orphans are dropped. A leaf opening a
+ * console page is shown to whoever the page lets in (its menu rule in config/routes.ts), so an
+ * entry never leads to a 403 whatever an admin stores on the row; any other leaf (an http link,
+ * a path no route serves) keeps the reference rule: a non-admin needs one of its permissions
+ * (empty = admin only).
  */
+import { menuRuleOf } from '../../../config/routes';
+import { ADMIN_ROLE } from '../../../shared/permissions';
+
 export interface MenuRow {
   menuId: string;
   name: string;
@@ -40,7 +46,10 @@ export function buildNav(rows: MenuRow[], user: { isAdmin: boolean; permission: 
         const children = build(r.menuId, new Set([...seen, r.menuId]));
         return children.length ? [{ ...node, children }] : [];
       }
-      const allowed = user.isAdmin || r.permission.some((p) => mine.has(p));
+      const page = menuRuleOf(r.url);
+      const allowed = page
+        ? !page.rule || user.isAdmin || (page.rule !== ADMIN_ROLE && mine.has(page.rule))
+        : user.isAdmin || r.permission.some((p) => mine.has(p));
       return allowed ? [node] : [];
     });
   return build('', new Set());

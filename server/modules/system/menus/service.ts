@@ -2,9 +2,11 @@
  * Admin menus (opendb-admin-menus) as flat rows; the console builds the tree from parent_id.
  * A parent must exist and be a folder (empty url); deleting removes the whole subtree in one
  * transaction; the built-in roots cannot be deleted; "update built-in menus" inserts the
- * missing built-ins and never overwrites.
+ * missing built-ins and never overwrites. A row opening a console page stores that page's
+ * menu rule as its permissions (config/routes.ts): the menu and the page keep one rule.
  */
 import { sql } from 'drizzle-orm';
+import { pagePermissionOf } from '../../../../config/routes';
 import { BUILT_IN_MENUS } from '../../../../shared/built-in';
 import { BUILT_IN_ROOTS } from '../../../../shared/permissions';
 import { AppError } from '../../../core/errors';
@@ -104,7 +106,7 @@ export class MenuService {
         url: url ?? '',
         sort: input.sort ?? 0,
         parentId,
-        permission: [...new Set(input.permission ?? [])],
+        permission: pagePermissionOf(url) ?? [...new Set(input.permission ?? [])],
         enable: input.enable ?? true,
       });
     } catch (e) {
@@ -136,7 +138,9 @@ export class MenuService {
     if (input.url !== undefined) set.url = url ?? '';
     if (input.sort !== undefined) set.sort = input.sort;
     if (parentId !== undefined) set.parentId = parentId;
-    if (input.permission) set.permission = [...new Set(input.permission)];
+    const page = pagePermissionOf(input.url !== undefined ? url : (current.url as string | null));
+    if (page) set.permission = page;
+    else if (input.permission) set.permission = [...new Set(input.permission)];
     if (input.enable !== undefined) set.enable = input.enable;
     if (Object.keys(set).length) await this.db.update(adminMenus).set(set).where(sql`${adminMenus.menuId} = ${id}`);
     return this.get(id);

@@ -38,6 +38,7 @@ import { applyServerError } from '../../../shared/form-errors';
 import { DATE_FORMAT } from '../../../shared/format';
 import { useT, type Translate } from '../../../shared/i18n';
 import { SPEC } from '../../../shared/spec';
+import { useTabParam } from '../../../shared/tab-param';
 
 const RECHARGE_PAGE = '/pages/expense/recharge/recharge';
 const STATUS_COLORS: Record<InvoiceRow['status'], string> = { pending: 'processing', issued: 'success', rejected: 'error' };
@@ -399,10 +400,14 @@ function AllRequests() {
   );
 }
 
+const TABS = ['request', 'mine'];
+const TABS_FINANCE = [...TABS, 'all'];
+
 export default function InvoicePage() {
   const t = useT();
   const can = useCan();
-  const [tab, setTab] = useState('request');
+  const finance = can(RULES.manageFinance);
+  const [tab, setTab] = useTabParam(finance ? TABS_FINANCE : TABS);
   // a new request shows up in "My invoices" when that tab mounts again
   const [mineKey, setMineKey] = useState(0);
   const items = [
@@ -419,7 +424,7 @@ export default function InvoicePage() {
       ),
     },
     { key: 'mine', label: t('invoice.tab.mine'), children: <MyInvoices key={mineKey} /> },
-    ...(can(RULES.manageFinance) ? [{ key: 'all', label: t('invoice.tab.all'), children: <AllRequests /> }] : []),
+    ...(finance ? [{ key: 'all', label: t('invoice.tab.all'), children: <AllRequests /> }] : []),
   ];
   return (
     <div>

@@ -25,6 +25,7 @@ import { noticeModal, toast } from '../../../shared/feedback';
 import { applyServerError } from '../../../shared/form-errors';
 import { useT, type Translate } from '../../../shared/i18n';
 import { SPEC } from '../../../shared/spec';
+import { useTabParam } from '../../../shared/tab-param';
 
 const EDIT = '/pages/expense/withdraw/edit';
 const STATUS_COLORS: Record<string, string> = { pending: 'processing', approved: 'success', rejected: 'error', cancelled: 'default' };
@@ -177,10 +178,13 @@ function SummaryCard({ refreshKey }: { refreshKey: number }) {
   );
 }
 
+const TABS = ['mine', 'all'];
+
 export default function WithdrawList() {
   const t = useT();
   const can = useCan();
   const finance = can(RULES.manageFinance);
+  const [tab, setTab] = useTabParam(TABS);
   const [refreshKey, setRefreshKey] = useState(0);
   const [reviewing, setReviewing] = useState<{ row: WithdrawRow; decision: 'approve' | 'reject'; ctx: ListContext<WithdrawRow> } | null>(null);
   const mineColumns = useMemo(() => columnsOf(t, false), [t]);
@@ -240,6 +244,8 @@ export default function WithdrawList() {
       <SummaryCard refreshKey={refreshKey} />
       {finance ? (
         <Tabs
+          activeKey={tab}
+          onChange={setTab}
           items={[
             { key: 'mine', label: t('withdraw.tab.mine'), children: mine },
             {

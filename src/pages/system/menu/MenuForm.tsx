@@ -7,14 +7,15 @@
 import { ProForm, ProFormDependency, ProFormDigit, ProFormSwitch, ProFormText } from '@ant-design/pro-components';
 import { useModel, useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { TreeSelect, Typography } from 'antd';
+import { Tag, TreeSelect, Typography } from 'antd';
 import { useMemo } from 'react';
 import IconPicker from '../../../components/admin/IconPicker';
 import ResourceForm, { type FormMode } from '../../../components/admin/ResourceForm';
 import { buildTree } from '../../../components/admin/ResourceList';
 import ResourceSelect from '../../../components/admin/ResourceSelect';
 import { idRules, integerRule, maxText, requiredText } from '../../../components/admin/rules';
-import { BUILT_IN_ROOTS, RULES } from '../../../../shared/permissions';
+import { menuRuleOf } from '../../../../config/routes';
+import { ADMIN_ROLE, BUILT_IN_ROOTS, RULES } from '../../../../shared/permissions';
 import { menuResource, permissionResource, type MenuRow } from '../../../services/system';
 import { useT } from '../../../shared/i18n';
 import { useMenuName } from './list';
@@ -152,9 +153,23 @@ export default function MenuForm({ mode, id }: { mode: FormMode; id?: string | n
                 treeData={parents.tree}
               />
             </ProForm.Item>
-            <ProForm.Item name="permission" label={t('system.field.permission')} extra={t('system.menu.permissionHint')}>
-              <ResourceSelect resource={permissionResource} mode="multiple" placeholder={t('system.picker.permissions')} />
-            </ProForm.Item>
+            <ProFormDependency name={['url']}>
+              {({ url }: { url?: string }) => {
+                // a console page's entry is seen by whoever may open the page: one rule, the page's
+                const page = menuRuleOf(url?.trim());
+                return page ? (
+                  <ProForm.Item label={t('system.field.permission')} extra={t('system.menu.permissionFromPage')}>
+                    <span data-testid="menu-page-rule">
+                      {!page.rule ? t('system.menu.everyone') : page.rule === ADMIN_ROLE ? t('system.menu.adminOnly') : <Tag>{page.rule}</Tag>}
+                    </span>
+                  </ProForm.Item>
+                ) : (
+                  <ProForm.Item name="permission" label={t('system.field.permission')} extra={t('system.menu.permissionHint')}>
+                    <ResourceSelect resource={permissionResource} mode="multiple" placeholder={t('system.picker.permissions')} />
+                  </ProForm.Item>
+                );
+              }}
+            </ProFormDependency>
             <ProFormSwitch name="enable" label={t('system.menu.enable')} />
           </>
         );
