@@ -14,8 +14,6 @@ import { captchaAnswer } from '../support/verify';
 import { startWeixinStandin } from '../support/weixin-standin';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
-// several cases build an app of their own settings (a fresh database each, a few seconds on a busy machine)
-jest.setTimeout(20_000);
 const PASSWORD = 'Secret#2026';
 const dirs: string[] = [];
 const apps: TestApp[] = [];
