@@ -41,6 +41,18 @@ function server() {
   });
 }
 
+// jsdom has no layout: a Range measures nothing (the list fits its actions column by measuring)
+if (!Range.prototype.getBoundingClientRect) Range.prototype.getBoundingClientRect = () => document.createElement('div').getBoundingClientRect();
+
+/** opens every folder of the tree (it first shows its roots) */
+async function openTree() {
+  await screen.findByText('Reports');
+  for (let open = document.querySelector('.ant-table-row-expand-icon-collapsed'); open; open = document.querySelector('.ant-table-row-expand-icon-collapsed')) {
+    fireEvent.click(open);
+  }
+  await screen.findByText('Weekly report');
+}
+
 /** the table row showing this text */
 const rowOf = (text: string) => screen.getByText(text).closest('tr') as HTMLElement;
 async function confirmBox(title: string) {
@@ -58,7 +70,10 @@ describe('menu admin', () => {
   test('a tree with built-in names translated; "add child" only on folders, opening the form under that folder', async () => {
     server();
     renderAdmin(<MenuList />);
-    expect(await screen.findByText('Weekly report')).toBeInTheDocument();
+    // the tree opens at its roots
+    expect(await screen.findByText('Reports')).toBeInTheDocument();
+    expect(screen.queryByText('Weekly report')).not.toBeInTheDocument();
+    await openTree();
     // the nesting: the weekly report sits two levels under Reports
     expect(screen.getByText('System management')).toBeInTheDocument();
     expect(rowOf('Weekly report')).toHaveClass('ant-table-row-level-2');
@@ -75,7 +90,7 @@ describe('menu admin', () => {
   test('deleting a folder says its whole subtree goes, with the count; the left menu reloads after', async () => {
     const api = server();
     const { menu } = renderAdmin(<MenuList />);
-    await screen.findByText('Weekly report');
+    await openTree();
     fireEvent.click(screen.getByLabelText('Delete Reports'));
     const dialog = await confirmBox('Delete “Reports”?');
     expect(dialog).toHaveTextContent('Its whole subtree goes with it: 3 menus under it, 4 menus in all.');
@@ -90,7 +105,7 @@ describe('menu admin', () => {
   test('a page without children says so', async () => {
     server();
     renderAdmin(<MenuList />);
-    await screen.findByText('Weekly report');
+    await openTree();
     fireEvent.click(screen.getByLabelText('Delete Daily report'));
     expect(await confirmBox('Delete “Daily report”?')).toHaveTextContent('It has no menus under it.');
   });
@@ -98,7 +113,7 @@ describe('menu admin', () => {
   test('while a search shows part of the tree, the count still covers the whole subtree', async () => {
     const api = server();
     renderAdmin(<MenuList />);
-    await screen.findByText('Weekly report');
+    await openTree();
     const box = screen.getByLabelText('Search');
     fireEvent.change(box, { target: { value: 'Reports' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
@@ -109,10 +124,23 @@ describe('menu admin', () => {
     expect(api.to('GET /api/system/menus').some((c) => !c.query.has('keyword'))).toBe(true);
   });
 
+  test('the tree opens at its roots; a search shows its matches with every folder open', async () => {
+    server();
+    renderAdmin(<MenuList />);
+    await screen.findByText('Reports');
+    expect(screen.queryByText('Daily report')).not.toBeInTheDocument();
+    const box = screen.getByLabelText('Search');
+    fireEvent.change(box, { target: { value: 'report' } });
+    fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    // the weekly report sits under "More reports", both matches, shown without a click
+    expect(await screen.findByText('Weekly report')).toBeInTheDocument();
+    expect(rowOf('Weekly report')).toHaveClass('ant-table-row-level-1');
+  });
+
   test('the built-in roots cannot be deleted', async () => {
     server();
     renderAdmin(<MenuList />);
-    await screen.findByText('Weekly report');
+    await openTree();
     const del = screen.getByLabelText('Delete System management');
     expect(del).toHaveAttribute('title', 'Built-in root menus cannot be deleted');
     fireEvent.click(del);
@@ -122,7 +150,7 @@ describe('menu admin', () => {
   test('"update built-in menus" says how many were added and reloads the left menu', async () => {
     const api = server();
     const { menu } = renderAdmin(<MenuList />);
-    await screen.findByText('Weekly report');
+    await openTree();
     fireEvent.click(screen.getByText('Update built-in menus'));
     expect(await screen.findByText('3 missing built-in menus added')).toBeInTheDocument();
     expect(api.to('POST /api/system/menus/update-built-in')).toHaveLength(1);

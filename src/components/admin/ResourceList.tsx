@@ -7,7 +7,7 @@
  *  - export: the xlsx of every row the current query matches (not just the page), downloaded
  *    with the token, with progress while it streams; the file name comes from the server;
  *  - empty (says whether the query narrowed it), loading, and error with a retry;
- *  - tree mode (menus): every matching row, nested by parent, all expanded.
+ *  - tree mode (menus): every matching row, nested by parent; the roots first, every folder open while searching.
  * Pages differ only in what they pass: the resource (services/resource.ts: its base path and
  * calls), columns, search placeholder, actions, access rules.
  */
@@ -161,7 +161,11 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
           const rows = await resource.listAll(q, { skipErrorHandler: true });
           const nested = buildTree(rows as Record<string, unknown>[], idField, tree.parentField) as Row[];
           lastRows.current = nested;
-          setExpanded(rows.map((r) => (r as Record<string, unknown>)[idField] as Key));
+          // a search opens every folder so its matches show; otherwise the folders the user
+          // opened stay open (the first load shows the roots: a big tree drawn open was slow)
+          const ids = rows.map((r) => (r as Record<string, unknown>)[idField] as Key);
+          const present = new Set(ids);
+          setExpanded((open) => (isNarrowed(q) ? ids : open.filter((k) => present.has(k))));
           setLoadError(null);
           return { data: nested, total: rows.length, success: true };
         }
