@@ -71,7 +71,8 @@ export default defineConfig({
   proxy: {
     '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: true },
   },
-  initialState: {},
+  // while the user's info loads at start, the loading component (the skeleton), not a blank page
+  initialState: { loading: '@/loading' },
   model: {},
   access: {},
   request: {},
@@ -94,7 +95,9 @@ export default defineConfig({
   // routing is always '/': it would preload the frame and the home page on the login page.
   // antd-static-style: the account pages' antd CSS is a file, not generated at first render.
   // same-tsconfig: src/.umi/tsconfig.json's Vite paths in a form tsx accepts
+  // boot-skeleton: index.html starts with the console's skeleton instead of a blank page
   plugins: [
+    './src/umi-plugins/boot-skeleton.ts',
     './src/umi-plugins/hash-routing.ts',
     './src/umi-plugins/modern-build.ts',
     './src/umi-plugins/antd-static-style.ts',

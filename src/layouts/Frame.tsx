@@ -1,7 +1,10 @@
 /**
- * Top bar (48px: menu toggle, back, app name, error log, messages, language, theme, user) and left menu
- * (240px). Below the wide-screen threshold (768px) the left menu folds away behind the toggle
- * and opens as a drawer over the page.
+ * Top bar (48px: menu toggle, back, app name, a free middle, error log, messages, balance,
+ * language, theme, user) and left menu (240px), then the page under its page header
+ * (PageFrame). Below the wide-screen threshold (768px) the left menu folds away behind the
+ * toggle and opens as a drawer over the page, and the language and theme choices move into the
+ * user menu, so the top bar fits a 390 px screen. The left menu keeps its place (a placeholder)
+ * until the user's menus have arrived, so it does not jump when they do.
  */
 import {
   ArrowLeftOutlined,
@@ -14,15 +17,16 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { history, Link, useModel } from '@umijs/max';
-import { Avatar, Button, Dropdown, Flex, Grid, Layout, Tooltip, theme as antdTheme } from 'antd';
+import { Avatar, Button, Dropdown, Grid, Layout, Skeleton, Tooltip, theme as antdTheme, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { Frame as FrameKind } from '../../config/routes';
 import ErrorLogButton from '../components/ErrorLog';
-import LangSwitch from '../components/LangSwitch';
+import LangSwitch, { useLanguageItems } from '../components/LangSwitch';
 import MessageBell from '../components/messages/MessageBell';
 import ScoreBadge from '../components/ScoreBadge';
 import PageErrorBoundary from '../components/PageErrorBoundary';
-import ThemeSwitch from '../components/ThemeSwitch';
+import ThemeSwitch, { useThemeItems } from '../components/ThemeSwitch';
+import { markFrameDrawn } from '../loading';
 import { signOut } from '../services/auth';
 import { CHANGE_PWD, DEACTIVATE, USERINFO } from '../uni_modules/uni-id-pages/common/paths';
 import type { InitialState } from '../shared/app-state';
@@ -32,6 +36,8 @@ import { currentPayload } from '../shared/session';
 import { SPEC } from '../shared/spec';
 import SideMenu from './SideMenu';
 import TopSearch from './TopSearch';
+import PageFrame from './PageFrame';
+import './frame.css';
 
 const { Header, Sider, Content } = Layout;
 
@@ -41,25 +47,39 @@ export function goBack() {
   else history.back();
 }
 
-function UserMenu() {
+/** `choices`: the language and theme choices are in this menu (a narrow screen) */
+function UserMenu({ choices }: { choices: boolean }) {
   const t = useT();
   const { initialState } = useModel('@@initialState') as { initialState?: InitialState };
+  const languages = useLanguageItems();
+  const themes = useThemeItems();
   const user = initialState?.currentUser;
   const name = user?.nickname || user?.username || user?.mobile || user?.email || t('nav.user');
+  const items: MenuProps['items'] = [
+    { key: 'name', label: name, disabled: true, icon: <UserOutlined /> },
+    { type: 'divider' },
+    ...(choices
+      ? ([
+          { key: 'languages', type: 'group', label: t('nav.language'), children: languages.items },
+          { key: 'themes', type: 'group', label: t('nav.theme'), children: themes.items },
+          { type: 'divider' },
+        ] as MenuProps['items'] & object[])
+      : []),
+    { key: USERINFO, label: t('nav.userinfo'), icon: <ProfileOutlined /> },
+    { key: CHANGE_PWD, label: t('nav.changePwd'), icon: <KeyOutlined /> },
+    { key: DEACTIVATE, label: t('nav.deactivate'), icon: <UserDeleteOutlined /> },
+    { type: 'divider' },
+    { key: 'logout', label: t('nav.logout'), icon: <LogoutOutlined /> },
+  ];
   return (
     <Dropdown
       trigger={['click']}
       menu={{
-        items: [
-          { key: 'name', label: name, disabled: true, icon: <UserOutlined /> },
-          { type: 'divider' },
-          { key: USERINFO, label: t('nav.userinfo'), icon: <ProfileOutlined /> },
-          { key: CHANGE_PWD, label: t('nav.changePwd'), icon: <KeyOutlined /> },
-          { key: DEACTIVATE, label: t('nav.deactivate'), icon: <UserDeleteOutlined /> },
-          { type: 'divider' },
-          { key: 'logout', label: t('nav.logout'), icon: <LogoutOutlined /> },
-        ],
+        items,
+        selectable: choices,
+        selectedKeys: choices ? [languages.selected, themes.selected] : [],
         onClick: ({ key }) => {
+          if (languages.onClick(key) || themes.onClick(key)) return;
           if (key === 'logout') void signOut();
           else if (key === USERINFO || key === CHANGE_PWD || key === DEACTIVATE) history.push(key);
         },
@@ -75,6 +95,15 @@ function UserMenu() {
   );
 }
 
+/** the left menu's place while the user's menus are on their way */
+function MenuPlaceholder() {
+  return (
+    <div aria-hidden style={{ padding: '12px 24px' }} data-testid="menu-placeholder">
+      <Skeleton active title={false} paragraph={{ rows: 10, width: '100%' }} />
+    </div>
+  );
+}
+
 export default function Frame({ frame, pathname, children }: { frame: FrameKind; pathname: string; children: ReactNode }) {
   const t = useT();
   const { token } = antdTheme.useToken();
@@ -87,6 +116,7 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
   const showMenu = frame === 'full';
 
   useEffect(() => setCollapsed(!wide), [wide]);
+  useEffect(markFrameDrawn, []);
 
   // the menus are the signed-in user's: load them for each new user
   useEffect(() => {
@@ -111,14 +141,13 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
         {t('nav.skipToContent')}
       </a>
       <Header
+        className="console-top-bar"
         style={{
           height: SPEC.TOP_BAR_HEIGHT_PX,
           lineHeight: `${SPEC.TOP_BAR_HEIGHT_PX}px`,
           background: token.colorBgContainer,
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          display: 'flex',
-          alignItems: 'center',
-          gap: 8,
+          paddingInline: wide ? 16 : 8,
           position: 'sticky',
           top: 0,
           zIndex: 20,
@@ -140,24 +169,24 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
         <Tooltip title={wide ? t('nav.back') : null}>
           <Button type="text" aria-label={t('nav.back')} icon={<ArrowLeftOutlined />} onClick={goBack} />
         </Tooltip>
-        <Link to="/" style={{ color: token.colorPrimary, fontWeight: 600, fontSize: 16, whiteSpace: 'nowrap' }}>
+        <Link to="/" className="console-app-name" style={{ color: token.colorPrimary }}>
           {t('app.name')}
         </Link>
-        <div style={{ flex: '1 1 auto', minWidth: 0, display: 'flex', justifyContent: 'center', paddingInline: 12 }}>
+        <div className="console-top-slot">
           <TopSearch wide={wide} />
         </div>
-        <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+        <div className="console-top-actions">
           <ErrorLogButton />
           <MessageBell tooltip={wide} />
-          {wide ? <ScoreBadge /> : null}
-          {wide || !showMenu ? (
+          {wide ? (
             <>
+              <ScoreBadge />
               <LangSwitch />
               <ThemeSwitch />
             </>
           ) : null}
-          <UserMenu />
-        </Flex>
+          <UserMenu choices={!wide} />
+        </div>
       </Header>
       <Layout hasSider={showMenu}>
         {showMenu ? (
@@ -179,15 +208,9 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
               zIndex: wide ? undefined : 30,
             }}
           >
-            {!wide && !collapsed ? (
-              <Flex gap={8} wrap="wrap" style={{ padding: 12 }}>
-                <LangSwitch />
-                <ThemeSwitch />
-              </Flex>
-            ) : null}
             {/* a folded Sider turns its menu's open folders into popups over the page: a folded
                 menu is not rendered at all */}
-            {collapsed ? null : <SideMenu pathname={pathname} />}
+            {collapsed ? null : menu.inited || menu.error ? <SideMenu pathname={pathname} /> : <MenuPlaceholder />}
           </Sider>
         ) : null}
         {showMenu && !wide && !collapsed ? (
@@ -198,7 +221,9 @@ export default function Frame({ frame, pathname, children }: { frame: FrameKind;
           />
         ) : null}
         <Content id="console-main" tabIndex={-1} style={{ padding: wide ? 24 : 12, minWidth: 0, outline: 'none' }}>
-          <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>
+          <PageFrame pathname={pathname}>
+            <PageErrorBoundary resetKey={pathname}>{children}</PageErrorBoundary>
+          </PageFrame>
         </Content>
       </Layout>
     </Layout>

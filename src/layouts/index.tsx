@@ -2,12 +2,14 @@
  * The console frame (umi's global layout: wraps every route except those with layout: false,
  * i.e. frame 'none'): top bar 48px, left menu 240px (hidden for frame 'topOnly').
  * It is also where the login guard runs (src/guard.ts) and where a route's access rule is
- * checked; while the guard decides, nothing of the page renders (no stray requests).
+ * checked; while the guard decides, nothing of the page renders (no stray requests): the
+ * loading component shows (the skeleton on a full load).
  */
 import { history, Outlet, useLocation, useModel } from '@umijs/max';
 import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { checkAccess } from '../access';
+import Loading, { isFrameDrawn } from '../loading';
 import { guardDecision } from '../guard';
 import { goToLoginExpired, refreshSession } from '../services/auth';
 import type { InitialState } from '../shared/app-state';
@@ -19,10 +21,6 @@ import { SPEC } from '../shared/spec';
 import { frameOf, matchConsoleRoute } from '../shared/routes';
 import { currentPayload, readSession } from '../shared/session';
 import Frame from './Frame';
-
-function Centered({ children }: { children: React.ReactNode }) {
-  return <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>{children}</div>;
-}
 
 /**
  * true once the page may render; otherwise the guard is redirecting or renewing the session.
@@ -74,10 +72,13 @@ export default function ConsoleLayout() {
   const user = initialState?.currentUser ?? initialState?.tokenPayload ?? currentPayload();
 
   if (!allowed) {
-    return (
-      <Centered>
+    // the first time, the skeleton goes on; later (a renewal on the way to a page), a spinner
+    return isFrameDrawn() ? (
+      <div style={{ minHeight: '60vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
         <Spin size="large" />
-      </Centered>
+      </div>
+    ) : (
+      <Loading />
     );
   }
 

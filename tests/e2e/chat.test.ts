@@ -66,7 +66,8 @@ const lastQuestion = () => page.locator('.chat-message-user').last();
 const answerText = (bubble: Locator) => bubble.locator('.md-body').innerText();
 
 async function balance(): Promise<number> {
-  const text = await page.locator('.chat-balance').innerText();
+  // the top bar's on a wide screen, the chat header's on a narrow one: shown once either way
+  const text = await page.locator('[data-testid="top-bar-score"], .chat-balance').first().innerText();
   const m = /(\d+)/.exec(text.replace(/,/g, ''));
   if (!m) throw new Error(`no balance in "${text}"`);
   return Number(m[1]);

@@ -21,6 +21,7 @@ import dayjs from 'dayjs';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { hasRole } from '../../access';
 import LoadFailure from '../../components/LoadFailure';
+import { PageTitle } from '../../layouts/page-header';
 import '../../components/credits/i18n';
 import { getHomeData } from '../../services/api';
 import { getCreditSummary } from '../../services/credits';
@@ -74,16 +75,12 @@ export default function ConsoleHome() {
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 1100 }}>
-      <div>
-        <Typography.Title level={2} style={{ marginTop: 0 }}>
-          {name ? t('home.greeting', { name }) : t('route.home')}
-        </Typography.Title>
-        {data?.lastLoginDate ? (
-          <Typography.Text type="secondary">
-            {t('home.lastLogin', { time: dayjs(data.lastLoginDate).format(DATE_FORMAT) })}
-          </Typography.Text>
-        ) : null}
-      </div>
+      {name ? <PageTitle>{t('home.greeting', { name })}</PageTitle> : null}
+      {data?.lastLoginDate ? (
+        <Typography.Text type="secondary">
+          {t('home.lastLogin', { time: dayjs(data.lastLoginDate).format(DATE_FORMAT) })}
+        </Typography.Text>
+      ) : null}
 
       {failure && failure.kind !== 'login-expired' ? (
         <LoadFailure title={t('home.loadFailed')} failure={failure} onRetry={refresh} />

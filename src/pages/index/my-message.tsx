@@ -66,9 +66,6 @@ export default function MyMessages() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 900 }}>
       <Flex align="center" gap={12} wrap>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.myMessage')}
-        </Typography.Title>
         <Typography.Text type="secondary" data-testid="inbox-unread">
           {unread ? t('msg.inbox.unread', { count: unread }) : t('msg.inbox.none')}
         </Typography.Text>

@@ -10,16 +10,21 @@ import { CheckCircleFilled, SyncOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { Alert, Button, Flex, Table, Typography } from 'antd';
 import { useRequest } from 'ahooks';
-import { formatDate } from '../../../components/admin/columns';
+import dayjs from 'dayjs';
 import LoadFailure from '../../../components/LoadFailure';
 import { getReconciliation, runReconciliation, type Reconciliation } from '../../../services/credits';
 import { withQuery } from '../../../services/query-string';
 import { requestErrorOf } from '../../../services/request-layer';
+import { DATE_FORMAT } from '../../../shared/format';
 import { useT } from '../../../shared/i18n';
+
+/** the date-time of a report (the admin lists' format, without their column kit) */
+const formatDate = (v: string) => dayjs(v).format(DATE_FORMAT);
 
 type Mismatch = Reconciliation['mismatches'][number];
 
-export default function LedgerReconciliation() {
+/** `accounts`: how many accounts there are now (the admin home's figure), to say when the last report predates some */
+export default function LedgerReconciliation({ accounts }: { accounts?: number }) {
   const t = useT();
   const last = useRequest(() => getReconciliation({ skipErrorHandler: true }));
   const run = useRequest(() => runReconciliation(), { manual: true, onSuccess: (r) => last.mutate(r) });
@@ -46,6 +51,12 @@ export default function LedgerReconciliation() {
         ) : (
           <Typography.Text type="secondary">{t('credits.reconcile.none')}</Typography.Text>
         )}
+        {/* a report made before some accounts existed (the one at start: "0 accounts") says so */}
+        {report && accounts !== undefined && accounts > report.usersChecked ? (
+          <Typography.Text type="warning" data-testid="reconcile-since">
+            {t('admin.reconcile.since', { count: accounts - report.usersChecked })}
+          </Typography.Text>
+        ) : null}
         {runButton(t('credits.reconcile.now'))}
       </Flex>
     );

@@ -480,10 +480,10 @@ export default function ChatPage() {
   );
 
   const title = conversation ? conversation.title || t('chat.untitled') : t('chat.newChat');
-  const height = `calc(100vh - ${SPEC.TOP_BAR_HEIGHT_PX + (wide ? 48 : 24)}px)`;
 
   return (
-    <Flex gap={16} className="chat-page" style={{ height, minHeight: 420 }}>
+    // the rest of the screen below the page header (the frame's .console-page-fill)
+    <Flex gap={16} className="chat-page console-page-fill">
       {wide ? (
         <div style={{ width: 260, flex: 'none', minHeight: 0 }}>{list}</div>
       ) : (
@@ -523,9 +523,12 @@ export default function ChatPage() {
               <Button icon={<DownloadOutlined />}>{t('chat.export')}</Button>
             </Dropdown>
           ) : null}
-          <Tag color="processing" className="chat-balance" style={{ marginInlineEnd: 0, fontSize: 13, paddingBlock: 2 }}>
-            {balance === null ? t('chat.balanceUnknown') : t('chat.balance', { balance })}
-          </Tag>
+          {/* a wide screen's top bar shows the balance already (the same stored score) */}
+          {!wide ? (
+            <Tag color="processing" className="chat-balance" style={{ marginInlineEnd: 0, fontSize: 13, paddingBlock: 2 }}>
+              {balance === null ? t('chat.balanceUnknown') : t('chat.balance', { balance })}
+            </Tag>
+          ) : null}
         </Flex>
         {modelsReq.error ? (
           <Alert

@@ -121,7 +121,7 @@ export default function PromptStorePage() {
   const rows = list.data?.data ?? [];
   return (
     <Flex vertical gap={16}>
-      <Card title={t('route.assistant.promptsStore')}>
+      <Card>
         <Flex gap={8} wrap="wrap" align="center">
           <Input.Search
             allowClear

@@ -170,7 +170,6 @@ export default function PromptsPage() {
     <Row gutter={16}>
       <Col xs={24} lg={9}>
         <Card
-          title={<span title={t('route.assistant.prompts')}>{t('route.assistant.prompts')}</span>}
           styles={{ header: { gap: 8 } }}
           extra={
             <Space>

@@ -12,6 +12,7 @@ import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { createTodo, deleteTodo, listTodos, localToday, reorderTodos, type TodoFilter, type TodoRow, type TodoSubtask, updateTodo } from '@/services/todos';
+import { PageExtra } from '@/layouts/page-header';
 import { useT } from '@/shared/i18n';
 import { TODO_LIMITS } from '../../../../shared/todo-breakdown';
 import Breakdown from './Breakdown';
@@ -214,13 +215,10 @@ export default function TodoListPage() {
   };
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 960, margin: '0 auto', width: '100%' }}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.assistant.todoList')}
-        </Typography.Title>
-        <Input.Search allowClear placeholder={t('todos.search')} aria-label={t('todos.search')} onSearch={setKeyword} style={{ width: 260 }} />
-      </Flex>
+    <Flex vertical gap={16} style={{ maxWidth: 960, width: '100%' }}>
+      <PageExtra>
+        <Input.Search allowClear placeholder={t('todos.search')} aria-label={t('todos.search')} onSearch={setKeyword} style={{ width: 260, maxWidth: '100%' }} />
+      </PageExtra>
       <Card>
         <Flex vertical gap={12}>
           <Segmented<TodoFilter>

@@ -97,7 +97,7 @@ export default function TodoTestPage() {
   const options = (models.data ?? []).map((m) => ({ value: m.id, label: m.name }));
   return (
     <Flex vertical gap={16}>
-      <Card title={t('route.assistant.todoTest')}>
+      <Card>
         <Flex vertical gap={12}>
           <Typography.Text type="secondary">{t('todos.test.intro')}</Typography.Text>
           {models.data && !models.data.length ? <Alert type="info" showIcon message={t('todos.model.none')} /> : null}

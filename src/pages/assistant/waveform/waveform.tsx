@@ -161,7 +161,6 @@ export default function WaveformPage() {
     <Row gutter={[16, 16]} style={{ padding: 16 }}>
       <Col xs={24} lg={17}>
         <Card
-          title={t('route.assistant.waveform')}
           extra={
             <Space wrap>
               {recording ? (

@@ -94,9 +94,6 @@ export default function AudioDemo() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.demo.audio')}
-        </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
           {t('demo.audio.intro')}
         </Typography.Paragraph>

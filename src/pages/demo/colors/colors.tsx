@@ -51,9 +51,6 @@ export default function ColorsDemo() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.demo.colors')}
-        </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
           {t('demo.colors.intro')}
         </Typography.Paragraph>

@@ -209,9 +209,6 @@ export default function CssDemo() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.demo.css')}
-        </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
           {t('demo.css.intro')}
         </Typography.Paragraph>

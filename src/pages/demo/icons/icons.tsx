@@ -16,9 +16,6 @@ export default function IconsDemo() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.demo.icons')}
-        </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
           {t('demo.icons.intro', { total: ICON_NAMES.length })}
         </Typography.Paragraph>

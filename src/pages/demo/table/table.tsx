@@ -49,9 +49,6 @@ export default function TableDemo() {
   return (
     <Flex vertical gap={16}>
       <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.demo.table')}
-        </Typography.Title>
         <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
           {t('demo.table.intro')}
         </Typography.Paragraph>

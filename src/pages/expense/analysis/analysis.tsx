@@ -2,6 +2,8 @@
  * The cost analysis: the caller's (MANAGE_FINANCE: any account's or everyone's) balance, credits
  * spent and added in a range, days left at the recent rate, spending by day, model and feature,
  * credits added by day and kind, and the matching ledger export. Days are the browser's days.
+ * The figures show as soon as the data is there; the charts' code (@ant-design/charts) loads at
+ * the same time in a chunk of its own and fills the places kept for it.
  */
 import '../../../components/analysis/i18n';
 import '../../../components/credits/i18n';
@@ -9,10 +11,12 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useDebounceFn, useRequest } from 'ahooks';
 import { Button, Card, Col, DatePicker, Empty, Flex, Row, Select, Skeleton, Statistic, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useCan } from '../../../components/admin/access';
 import { hasAnalysisKey } from '../../../components/analysis/i18n';
+import { CHART_HEIGHT, topSlices } from '../../../components/analysis/slices';
 import LoadFailure from '../../../components/LoadFailure';
+import { PageExtra } from '../../../layouts/page-header';
 import {
   ADDED_KINDS,
   EVERYONE,
@@ -29,7 +33,21 @@ import { noticeModal, toast } from '../../../shared/feedback';
 import { useT, type Translate } from '../../../shared/i18n';
 import { SPEC } from '../../../shared/spec';
 import { RULES } from '../../../../shared/permissions';
-import { AddedColumns, SharePie, SpendingLine, topSlices } from './charts';
+
+// asked for when the page's code runs, alongside its data
+const chartsChunk = () => import('./charts');
+void chartsChunk();
+const SpendingLine = lazy(() => chartsChunk().then((m) => ({ default: m.SpendingLine })));
+const AddedColumns = lazy(() => chartsChunk().then((m) => ({ default: m.AddedColumns })));
+const SharePie = lazy(() => chartsChunk().then((m) => ({ default: m.SharePie })));
+
+/** a chart, its place kept while its code loads */
+function ChartSlot({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: CHART_HEIGHT }} />}>{children}</Suspense>;
+}
+
+/** beyond a year, a count of days left says nothing a reader can use ("17,493 days") */
+const DAYS_LEFT_SHOWN = 365;
 
 type Range = [Dayjs, Dayjs];
 const DAY = 'YYYY-MM-DD';
@@ -95,8 +113,8 @@ function Figures({ a, t }: { a: CreditAnalysis; t: Translate }) {
         <Card size="small" style={{ height: '100%' }}>
           <Statistic
             title={t('analysis.figure.daysLeft')}
-            value={a.days_left ?? '-'}
-            suffix={a.days_left === null ? undefined : t('analysis.figure.daysSuffix')}
+            value={a.days_left === null ? '-' : a.days_left > DAYS_LEFT_SHOWN ? t('analysis.figure.overAYear') : a.days_left}
+            suffix={a.days_left === null || a.days_left > DAYS_LEFT_SHOWN ? undefined : t('analysis.figure.daysSuffix')}
             data-testid="figure-days-left"
           />
           <Typography.Text type="secondary">
@@ -123,7 +141,13 @@ function Charts({ a, t }: { a: CreditAnalysis; t: Translate }) {
     <Row gutter={[16, 16]}>
       <Col xs={24} xl={12}>
         <Card size="small" title={t('analysis.chart.spentByDay')}>
-          {nothingSpent ? emptySpent : <SpendingLine days={spending} seriesName={t('analysis.chart.credits')} />}
+          {nothingSpent ? (
+            emptySpent
+          ) : (
+            <ChartSlot>
+              <SpendingLine days={spending} seriesName={t('analysis.chart.credits')} />
+            </ChartSlot>
+          )}
         </Card>
       </Col>
       <Col xs={24} xl={12}>
@@ -131,18 +155,32 @@ function Charts({ a, t }: { a: CreditAnalysis; t: Translate }) {
           {a.totals.added === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analysis.empty.added')} />
           ) : (
-            <AddedColumns rows={added} kinds={kinds.map(({ name, value }) => ({ name, value }))} label={t('analysis.chart.addedByDay')} />
+            <ChartSlot>
+              <AddedColumns rows={added} kinds={kinds.map(({ name, value }) => ({ name, value }))} label={t('analysis.chart.addedByDay')} />
+            </ChartSlot>
           )}
         </Card>
       </Col>
       <Col xs={24} xl={12}>
         <Card size="small" title={t('analysis.chart.byModel')}>
-          {byModel.length ? <SharePie slices={byModel} label={t('analysis.chart.byModel')} testId="chart-model" /> : emptySpent}
+          {byModel.length ? (
+            <ChartSlot>
+              <SharePie slices={byModel} label={t('analysis.chart.byModel')} testId="chart-model" />
+            </ChartSlot>
+          ) : (
+            emptySpent
+          )}
         </Card>
       </Col>
       <Col xs={24} xl={12}>
         <Card size="small" title={t('analysis.chart.byFeature')}>
-          {byFeature.length ? <SharePie slices={byFeature} label={t('analysis.chart.byFeature')} testId="chart-feature" /> : emptySpent}
+          {byFeature.length ? (
+            <ChartSlot>
+              <SharePie slices={byFeature} label={t('analysis.chart.byFeature')} testId="chart-feature" />
+            </ChartSlot>
+          ) : (
+            emptySpent
+          )}
         </Card>
       </Col>
     </Row>
@@ -188,32 +226,25 @@ export default function CostAnalysis() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <div>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('route.expense.analysis')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('analysis.intro', { tz })}</Typography.Text>
-        </div>
-        <Flex wrap gap={8} align="center">
-          {finance && <AccountPicker value={account} onChange={setAccount} />}
-          <DatePicker.RangePicker
-            aria-label={t('analysis.range')}
-            allowClear={false}
-            value={range}
-            presets={presets}
-            disabledDate={(d, info) => {
-              if (d.isAfter(dayjs(), 'day')) return true;
-              const from = info?.from;
-              return !!from && Math.abs(d.diff(from, 'day')) >= MAX_RANGE_DAYS;
-            }}
-            onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].startOf('day')])}
-          />
-          <Button icon={<DownloadOutlined />} onClick={runExport} loading={exporting} disabled={!a}>
-            {t('analysis.export')}
-          </Button>
-        </Flex>
-      </Flex>
+      <PageExtra>
+        {finance && <AccountPicker value={account} onChange={setAccount} />}
+        <DatePicker.RangePicker
+          aria-label={t('analysis.range')}
+          allowClear={false}
+          value={range}
+          presets={presets}
+          disabledDate={(d, info) => {
+            if (d.isAfter(dayjs(), 'day')) return true;
+            const from = info?.from;
+            return !!from && Math.abs(d.diff(from, 'day')) >= MAX_RANGE_DAYS;
+          }}
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].startOf('day')])}
+        />
+        <Button icon={<DownloadOutlined />} onClick={runExport} loading={exporting} disabled={!a}>
+          {t('analysis.export')}
+        </Button>
+      </PageExtra>
+      <Typography.Text type="secondary">{t('analysis.intro', { tz })}</Typography.Text>
       {failure ? (
         <LoadFailure title={t('analysis.loadFailed')} failure={failure} onRetry={analysis.refresh} />
       ) : !a ? (

@@ -1,5 +1,6 @@
 /**
- * The cost analysis' charts (@ant-design/charts, imported by this page only): spending by day
+ * The cost analysis' charts (@ant-design/charts: a chunk of its own, which the page loads while
+ * its figures show; nothing else of the page waits for it): spending by day
  * (line), credits added by day stacked by kind (column), spending by model or feature (pie). They
  * take their colours and text from the antd theme tokens, and their legends are HTML lists under
  * the canvas (readable, translatable, and with the figures).
@@ -8,15 +9,7 @@ import { Column, Line, Pie } from '@ant-design/charts';
 import { Empty, Flex, theme as antdTheme, Typography } from 'antd';
 import type { GlobalToken } from 'antd';
 import { useMemo } from 'react';
-
-const HEIGHT = 260;
-/** a pie shows this many slices; the rest are summed as one */
-const MAX_SLICES = 7;
-
-export interface Slice {
-  name: string;
-  value: number;
-}
+import { CHART_HEIGHT as HEIGHT, type Slice } from '../../../components/analysis/slices';
 
 export interface LegendItem {
   name: string;
@@ -115,13 +108,6 @@ export function AddedColumns({ rows, kinds, label }: { rows: Array<{ day: string
       <Legend label={label} items={kinds.map((k, i) => ({ name: k.name, color: palette[i % palette.length], value: k.value }))} />
     </Flex>
   );
-}
-
-/** the largest slices, the rest summed under `other` */
-export function topSlices(slices: Slice[], other: string): Slice[] {
-  if (slices.length <= MAX_SLICES) return slices;
-  const rest = slices.slice(MAX_SLICES - 1).reduce((s, x) => s + x.value, 0);
-  return [...slices.slice(0, MAX_SLICES - 1), { name: other, value: rest }];
 }
 
 /** a ring of shares, its legend with each slice's credits */

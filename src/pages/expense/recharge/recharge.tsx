@@ -154,7 +154,7 @@ export default function Recharge() {
         </Col>
       </Row>
 
-      <Card title={t('route.expense.recharge')}>
+      <Card>
         {options.error && !opts ? (
           <LoadFailure title={t('pay.recharge.loadFailed')} failure={requestErrorOf(options.error)} onRetry={options.refresh} />
         ) : !opts ? (

@@ -23,7 +23,7 @@ const SETTINGS_TABS: SettingsTab[] = [
 export default function FinanceSettings() {
   const t = useT();
   return (
-    <Card title={t('route.finance.settings')}>
+    <Card>
       <Tabs items={SETTINGS_TABS.map(({ key, label, Form }) => ({ key, label: t(label), children: <Form /> }))} />
     </Card>
   );

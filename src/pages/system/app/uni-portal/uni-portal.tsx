@@ -55,9 +55,6 @@ export default function UniPortal() {
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 1000 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('route.system.app.portal')}
-      </Typography.Title>
       <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
         {t('system.portal.intro')}
       </Typography.Paragraph>
