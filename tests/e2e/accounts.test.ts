@@ -201,6 +201,42 @@ describe('change password and close account', () => {
   });
 });
 
+describe('sign in', () => {
+  const KEEP = 'uni_id_keep_signed_in';
+  const keepBox = () => page.getByRole('checkbox', { name: 'Keep me signed in' });
+
+  it('the default login page is the password form itself; "Keep me signed in" shows, unticked at first, and this browser remembers the choice', async () => {
+    await clearLogin();
+    await page.evaluate((k) => localStorage.removeItem(k), KEEP);
+    await page.goto('about:blank');
+    await go(`${UNI}/login/login-withoutpwd`);
+    // no chooser step: the account and password fields are on the first page
+    await page.locator('#username').waitFor();
+    await page.locator('#password').waitFor();
+    expect(await page.getByRole('button', { name: 'Username and password' }).count()).toBe(0);
+    expect(await keepBox().isChecked()).toBe(false);
+    await keepBox().check();
+    await page.locator('#username').fill('taken_name');
+    await page.locator('#password').fill('Taken#2026');
+    await page.locator('#password').press('Enter');
+    await page.waitForURL((u) => !u.hash.includes('login'));
+    // kept: in localStorage, not only this tab's sessionStorage
+    expect(await page.evaluate(() => localStorage.getItem('uni_id_refresh_token'))).toBeTruthy();
+    await page.getByText('Login succeeded').first().waitFor();
+
+    // signed out, the box is as this browser left it
+    await page.getByLabel('Account menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/login-withoutpwd/);
+    await page.locator('#username').waitFor();
+    expect(await keepBox().isChecked()).toBe(true);
+    await keepBox().uncheck();
+    await page.reload();
+    await page.locator('#username').waitFor();
+    expect(await keepBox().isChecked()).toBe(false);
+  });
+});
+
 describe('in Chinese', () => {
   it('the account pages speak the chosen language', async () => {
     await page.waitForTimeout(3200); // the earlier tests' toasts go first (screenshots)
