@@ -55,6 +55,17 @@ export const getChannelTrend = (q: StatQuery, key: string, opts?: RequestOptions
     ...opts,
   }).then((r) => r.data);
 
+/** one custom event as reported */
+export type StatRawEvent = Data<'/api/stat/events/raw', 'get'>[number];
+
+/** the range's events one by one, newest first, of a key and (or) a device; `capped`: more match than the total counts */
+export const getRawEvents = (q: StatQuery, by: { key?: string; device_id?: string; current: number; pageSize: number }, opts?: RequestOptions) =>
+  request<{ success: true; data: StatRawEvent[]; total: number; capped: boolean }>('/api/stat/events/raw', {
+    method: 'GET',
+    params: Object.fromEntries(Object.entries({ ...q, ...by }).filter(([, v]) => v !== undefined && v !== '')),
+    ...opts,
+  });
+
 export const getEventValues = (q: StatQuery, key: string, opts?: RequestOptions) => getStatReport<StatEventValues>('/api/stat/events/values', { ...q, key }, opts);
 
 /** names a channel, scene or event key; an empty name removes it */

@@ -12,7 +12,8 @@ export type PayOverview = Data<'/api/stat/pay/overview', 'get'>;
 export type PayPeriodRow = PayOverview['periods'][number];
 export type PayTrendDay = PayOverview['trend'][number];
 export type PayFunnel = Data<'/api/stat/pay/funnel', 'get'>;
-export type PayStage = PayFunnel['stages']['total'];
+export type PayStages = NonNullable<PayFunnel['stages']>;
+export type PayStage = PayStages['total'];
 export type PayActivity = PayFunnel['activity'][number];
 export type StatPayOrder = Data<'/api/stat/pay/orders', 'get'>[number];
 export type StatPayRank = Data<'/api/stat/pay/ranking', 'get'>[number];
@@ -30,7 +31,7 @@ export const getPayOverview = (q: StatQuery, opts?: RequestOptions) => getStatRe
 export const getPayFunnel = (q: StatQuery, unit: FunnelUnit, opts?: RequestOptions) => getStatReport<PayFunnel>('/api/stat/pay/funnel', { ...q, unit }, opts);
 
 /** the filter's fields as the lists' extra query */
-const filterParams = (q: StatQuery) => ({ app_id: q.app_id, platform: q.platform, channel: q.channel, start: q.start, end: q.end });
+const filterParams = (q: StatQuery) => ({ app_id: q.app_id, platform: q.platform, channel: q.channel, version: q.version, start: q.start, end: q.end });
 
 async function list<T>(path: string, q: StatQuery, lq: ListQuery, extra: Record<string, string | undefined>, opts?: RequestOptions) {
   const r = await request<ListOk<T>>(`${path}${listQueryString(lq, { ...filterParams(q), ...extra })}`, { method: 'GET', ...opts });

@@ -166,6 +166,8 @@ describe('device and user reports', () => {
     await go(`${OVERVIEW}?app_id=${APP}&start=2025-01-01&end=2025-01-07`);
     await page.locator('[data-testid="panel-trend"][data-state="empty"]').getByText('No data in this range').waitFor();
     await screenshot(page, 'stat-device-overview-empty-en');
+    // the next pages open on their own ranges, not this one carried from page to page
+    await page.evaluate(() => sessionStorage.clear());
   });
 
   it('opens each of the twelve pages with its data', async () => {
@@ -174,7 +176,15 @@ describe('device and user reports', () => {
       for (const [report, panel] of Object.entries(panels)) {
         await go(`/pages/uni-stat/${subject}/${report}/${report}?app_id=${APP}`);
         await ready(panel);
-        if (subject === 'device' && report === 'retention') await page.getByTestId('table-retention').getByText('100%').waitFor();
+        if (subject === 'device' && report === 'retention') {
+          await page.getByTestId('table-retention').getByText('100%').waitFor();
+          // by week: the cohorts are weeks, the columns weeks after
+          await page.getByTestId('retention-unit').getByText('Week', { exact: true }).click();
+          await page.getByTestId('table-retention').getByRole('columnheader', { name: 'Week 1' }).waitFor();
+          await page.getByTestId('table-retention').getByRole('columnheader', { name: 'Cohort week (from Monday)' }).waitFor();
+          await page.getByTestId('retention-unit').getByText('Day', { exact: true }).click();
+          await page.getByTestId('table-retention').getByRole('columnheader', { name: 'Day 1' }).waitFor();
+        }
         if (subject === 'device' && report === 'stickiness') await page.getByTestId('table-depth').getByText('1 pages').waitFor();
         if (subject === 'user' && report === 'overview') await figure('active').getByText('1', { exact: true }).waitFor();
         await page.waitForTimeout(600);

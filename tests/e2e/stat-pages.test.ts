@@ -7,7 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { addDays, statDay } from '../../shared/stat';
+import { ensurePartitions, utcDay } from '../../server/modules/stats/store/partitions';
+import { addDays, STAT_KINDS, statDay } from '../../shared/stat';
+import { rawEvent } from '../support/stat-events';
 import { api, e2eSession } from './browser';
 import { makeRole, makeUser, withDb } from './fixtures';
 
@@ -23,6 +25,13 @@ const yesterday = addDays(today, -1);
 
 async function seed() {
   await withDb(async (c) => {
+    // two events as reported, for the list of individual events (raw events, stored as the ingest does)
+    const events = [
+      rawEvent({ ts: new Date(Date.now() - 120_000), app_id: APP, device_id: 'dev-and-000000001', sid: 'raw-s1', kind: STAT_KINDS.event, platform: 'android', channel: 'huawei', ev_key: 'add_cart', ev_value: 'red' }),
+      rawEvent({ ts: new Date(Date.now() - 60_000), app_id: APP, device_id: 'dev-web-000000001', sid: 'raw-s2', kind: STAT_KINDS.event, platform: 'web', ev_key: 'share', ev_value: null }),
+    ];
+    await ensurePartitions(c, events.map((e) => utcDay(e.ts)));
+    await c.query('INSERT INTO stat_events SELECT * FROM json_populate_recordset(NULL::stat_events, $1::json)', [JSON.stringify(events)]);
     await c.query(`INSERT INTO apps (appid, name) VALUES ($1, 'E2E Shop')`, [APP]);
     const q = (text: string, values: unknown[]) => c.query(text, values);
     // the filter bar's platforms and channels come from the daily rows
@@ -144,6 +153,8 @@ describe('stats pages', () => {
     await page.getByTestId('table-pages').getByText('No data in this range').waitFor();
     await page.getByTestId('trend-page').getByText('No data in this range').waitFor();
     expect(await page.getByTestId('trend-page').getAttribute('data-state')).toBe('empty');
+    // the next pages open on their own ranges, not this one carried from page to page
+    await page.evaluate(() => sessionStorage.clear());
   });
 
   it('entry pages: entries and bounce rates; scenes: mini programs only', async () => {
@@ -178,6 +189,8 @@ describe('stats pages', () => {
     await row('table-channels', 'huawei').waitFor({ state: 'detached' });
     await row('table-channels', '(no channel)').waitFor();
 
+    // the platform picked on the channels page would be carried here
+    await page.evaluate(() => sessionStorage.clear());
     await go(`${BASE}/event/event`);
     const addCart = row('table-events', 'add_cart');
     for (const text of ['10', '71.43%']) await addCart.getByText(text, { exact: true }).first().waitFor();
@@ -189,6 +202,13 @@ describe('stats pages', () => {
     expect(await page.getByRole('button', { name: 'Rename add_cart' }).count()).toBe(0);
     await row('table-events', 'share').getByRole('button', { name: 'Show days' }).click();
     await page.getByTestId('event-values').getByText('(no value)', { exact: true }).waitFor();
+    // the events one by one, newest first; a device's only
+    const raw = page.getByTestId('raw-events');
+    await raw.locator('tr.ant-table-row').nth(1).getByText('dev-and-000000001').waitFor();
+    expect(await raw.locator('tr.ant-table-row').first().textContent()).toContain('dev-web-000000001');
+    await raw.getByRole('textbox', { name: 'Device ID' }).fill('dev-and-000000001');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="raw-events"] tr.ant-table-row').length === 1);
+    await raw.locator('tr.ant-table-row').getByText('red', { exact: true }).waitFor();
     await shot('stat-pages-event-en');
   });
 

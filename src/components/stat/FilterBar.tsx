@@ -1,7 +1,9 @@
 /**
  * The filter bar every stats page opens with (the reference's): app, platform tabs, channel (or
  * nothing for mini programs, whose scene page has its own), version, and a date range with quick
- * ranges. Pages hide the parts they do not use. Statistics managers also find the settings here.
+ * ranges (no day after today, no range longer than the server takes). Pages hide the parts they do
+ * not use. Statistics managers also find the settings here, at the bar's top right: the controls
+ * wrap beside it, so it never sits alone on a row of its own.
  */
 import './i18n';
 import { Card, DatePicker, Flex, Segmented, Select, Skeleton, Typography } from 'antd';
@@ -10,7 +12,8 @@ import LoadFailure from '../LoadFailure';
 import { requestErrorOf } from '../../services/request-layer';
 import { useT } from '../../shared/i18n';
 import { platformName } from './i18n';
-import { quickRanges, type StatFilterState } from './filter';
+import { STAT_MAX_RANGE_DAYS } from '../../../shared/stat';
+import { quickRanges, rangeRefuses, statToday, type StatFilterState } from './filter';
 import SettingsButton from './SettingsButton';
 
 export interface FilterBarProps {
@@ -36,64 +39,74 @@ export default function FilterBar({ state, hide = [], extra }: FilterBarProps) {
     );
   const ranges = quickRanges(tz);
   const show = (part: NonNullable<FilterBarProps['hide']>[number]) => !hide.includes(part);
+  const today = statToday(tz);
   return (
     <Card size="small" data-testid="stat-filter">
       <Flex vertical gap={8}>
-        <Flex wrap="wrap" gap={12} align="center">
-          <Select
-            aria-label={t('stat.filter.app')}
-            style={{ minWidth: 200 }}
-            value={query?.app_id}
-            placeholder={t('stat.filter.appPlaceholder')}
-            showSearch
-            optionFilterProp="label"
-            options={options.apps.map((a) => ({ value: a.appid, label: `${a.name} (${a.appid})` }))}
-            onChange={(v: string) => setQuery({ app_id: v })}
-          />
-          {show('channel') ? (
+        <Flex gap={12} align="flex-start">
+          <Flex wrap="wrap" gap={12} align="center" style={{ flex: 1, minWidth: 0 }}>
             <Select
-              aria-label={t('stat.filter.channel')}
-              style={{ minWidth: 150 }}
-              value={query?.channel ?? ''}
-              options={[{ value: '', label: t('stat.filter.allChannels') }, ...options.channels.map((c) => ({ value: c, label: c }))]}
-              onChange={(v: string) => setQuery({ channel: v })}
+              aria-label={t('stat.filter.app')}
+              style={{ minWidth: 200 }}
+              value={query?.app_id}
+              placeholder={t('stat.filter.appPlaceholder')}
+              showSearch
+              optionFilterProp="label"
+              options={options.apps.map((a) => ({ value: a.appid, label: `${a.name} (${a.appid})` }))}
+              onChange={(v: string) => setQuery({ app_id: v })}
             />
-          ) : null}
-          {show('version') ? (
-            <Select
-              aria-label={t('stat.filter.version')}
-              style={{ minWidth: 130 }}
-              value={query?.version ?? ''}
-              options={[{ value: '', label: t('stat.filter.allVersions') }, ...options.versions.map((v) => ({ value: v, label: v }))]}
-              onChange={(v: string) => setQuery({ version: v })}
-            />
-          ) : null}
-          {show('range') && query ? (
-            <DatePicker.RangePicker
-              aria-label={t('stat.filter.range')}
-              allowClear={false}
-              value={[dayjs(query.start), dayjs(query.end)]}
-              presets={(['today', 'yesterday', 'last7', 'last30', 'last90'] as const).map((k) => ({
-                label: t(`stat.filter.${k}`),
-                value: [dayjs(ranges[k][0]), dayjs(ranges[k][1])] as [dayjs.Dayjs, dayjs.Dayjs],
-              }))}
-              onChange={(v) => v?.[0] && v[1] && setQuery({ start: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') })}
-            />
-          ) : null}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('stat.filter.timeZone', { offset: tzLabel(tz) })}
-          </Typography.Text>
-          {extra}
+            {show('channel') ? (
+              <Select
+                aria-label={t('stat.filter.channel')}
+                style={{ minWidth: 150 }}
+                value={query?.channel ?? ''}
+                options={[{ value: '', label: t('stat.filter.allChannels') }, ...options.channels.map((c) => ({ value: c, label: c }))]}
+                onChange={(v: string) => setQuery({ channel: v })}
+              />
+            ) : null}
+            {show('version') ? (
+              <Select
+                aria-label={t('stat.filter.version')}
+                style={{ minWidth: 130 }}
+                value={query?.version ?? ''}
+                options={[{ value: '', label: t('stat.filter.allVersions') }, ...options.versions.map((v) => ({ value: v, label: v }))]}
+                onChange={(v: string) => setQuery({ version: v })}
+              />
+            ) : null}
+            {show('range') && query ? (
+              <DatePicker.RangePicker
+                aria-label={t('stat.filter.range')}
+                allowClear={false}
+                value={[dayjs(query.start), dayjs(query.end)]}
+                title={t('stat.filter.rangeHint', { days: STAT_MAX_RANGE_DAYS })}
+                disabledDate={(d, info) => rangeRefuses(d.format('YYYY-MM-DD'), info?.from ? info.from.format('YYYY-MM-DD') : null, today)}
+                presets={(['today', 'yesterday', 'last7', 'last30', 'last90'] as const).map((k) => ({
+                  label: t(`stat.filter.${k}`),
+                  value: [dayjs(ranges[k][0]), dayjs(ranges[k][1])] as [dayjs.Dayjs, dayjs.Dayjs],
+                }))}
+                onChange={(v) => v?.[0] && v[1] && setQuery({ start: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') })}
+              />
+            ) : null}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t('stat.filter.timeZone', { offset: tzLabel(tz) })}
+            </Typography.Text>
+            {extra}
+          </Flex>
           {/* the settings (MANAGE_UNI_STAT only); a time zone change moves the days shown */}
-          <SettingsButton onSaved={(s) => state.applyTz(s.tz_offset_minutes)} />
+          <div style={{ flex: 'none' }} data-testid="stat-settings-slot">
+            <SettingsButton onSaved={(s) => state.applyTz(s.tz_offset_minutes)} />
+          </div>
         </Flex>
         {show('platform') ? (
-          <Segmented
-            aria-label={t('stat.filter.platform')}
-            value={query?.platform ?? ''}
-            options={[{ value: '', label: t('stat.filter.allPlatforms') }, ...options.platforms.map((p) => ({ value: p, label: platformName(p, t) }))]}
-            onChange={(v) => setQuery({ platform: String(v) })}
-          />
+          // a narrow screen scrolls the tabs, not the page
+          <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+            <Segmented
+              aria-label={t('stat.filter.platform')}
+              value={query?.platform ?? ''}
+              options={[{ value: '', label: t('stat.filter.allPlatforms') }, ...options.platforms.map((p) => ({ value: p, label: platformName(p, t) }))]}
+              onChange={(v) => setQuery({ platform: String(v) })}
+            />
+          </div>
         ) : null}
       </Flex>
     </Card>

@@ -2,7 +2,7 @@
  * The error pages' charts (@ant-design/charts, loaded by these pages only): occurrences per day
  * as columns, the rate per launch per day as a line, in the theme's colours, with HTML legends.
  */
-import { Column, Line } from '@ant-design/charts';
+import { Column, Line, usePartialDay } from '../LazyCharts';
 import { Col, Flex, Row, theme as antdTheme } from 'antd';
 import type { GlobalToken } from 'antd';
 import { useMemo } from 'react';
@@ -43,13 +43,17 @@ export function CountRateTrend({
   countName,
   rateName,
   testId,
+  partialDay,
 }: {
   days: Array<{ day: string; count: number; rate?: number }>;
   countName: string;
   rateName?: string;
   testId: string;
+  /** today, when the days hold it: marked as not over */
+  partialDay?: string | null;
 }) {
   const { token } = antdTheme.useToken();
+  const partial = usePartialDay(partialDay, days.length ? [days[days.length - 1].day] : []);
   const column = useMemo(
     () => ({
       data: days,
@@ -61,8 +65,10 @@ export function CountRateTrend({
       style: { fill: token.colorError, maxWidth: 28 },
       legend: false as const,
       tooltip: { items: [{ channel: 'y', name: countName }] },
+      annotations: partial.annotations,
     }),
-    [days, token, countName],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [days, token, countName, partial.annotations?.[0].data[0]],
   );
   const line = useMemo(
     () => ({
@@ -76,8 +82,10 @@ export function CountRateTrend({
       point: days.length <= 31 ? { style: { fill: token.colorPrimary, r: 2.5 } } : undefined,
       legend: false as const,
       tooltip: { items: [{ channel: 'y', name: rateName, valueFormatter: percent }] },
+      annotations: partial.annotations,
     }),
-    [days, token, rateName],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [days, token, rateName, partial.annotations?.[0].data[0]],
   );
   return (
     <Row gutter={[16, 16]} data-testid={testId}>
@@ -95,6 +103,7 @@ export function CountRateTrend({
           </Flex>
         </Col>
       ) : null}
+      {partial.note ? <Col span={24}>{partial.note}</Col> : null}
     </Row>
   );
 }

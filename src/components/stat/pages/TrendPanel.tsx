@@ -3,7 +3,7 @@
  * theme tokens (so the green theme draws green), an HTML legend with each metric's total.
  */
 import './i18n';
-import { Line } from '@ant-design/charts';
+import { Line, usePartialDay } from '../LazyCharts';
 import { Flex, theme as antdTheme, Typography } from 'antd';
 import type { GlobalToken } from 'antd';
 import { useMemo, type ReactNode } from 'react';
@@ -29,10 +29,13 @@ export interface TrendPanelProps {
   error?: Error;
   onRetry?: () => void;
   testId: string;
+  /** today, when the days hold it: marked as not over */
+  partialDay?: string | null;
 }
 
-export default function TrendPanel({ title, days, metrics, loading, error, onRetry, testId }: TrendPanelProps) {
+export default function TrendPanel({ title, days, metrics, loading, error, onRetry, testId, partialDay }: TrendPanelProps) {
   const { token } = antdTheme.useToken();
+  const partial = usePartialDay(partialDay, days?.length ? [days[days.length - 1].day] : []);
   const palette = paletteOf(token);
   const names = metrics.map((m) => m.label);
   const data = useMemo(() => (days ?? []).flatMap((d) => metrics.map((m) => ({ day: d.day, metric: m.label, value: Number(d[m.key]) || 0 }))), [days, metrics]);
@@ -58,9 +61,10 @@ export default function TrendPanel({ title, days, metrics, loading, error, onRet
       scale: { color: { domain: names, range: palette.slice(0, names.length) } },
       style: { lineWidth: 2 },
       legend: false as const,
+      annotations: partial.annotations,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data, token, names.join('\n')],
+    [data, token, names.join('\n'), partial.annotations?.[0].data[0]],
   );
   return (
     <StatPanel title={title} loading={loading} error={error} onRetry={onRetry} empty={!loading && !error && empty} testId={testId}>
@@ -77,6 +81,7 @@ export default function TrendPanel({ title, days, metrics, loading, error, onRet
             </Flex>
           ))}
         </Flex>
+        {partial.note}
       </Flex>
     </StatPanel>
   );

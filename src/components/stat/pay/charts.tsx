@@ -3,7 +3,7 @@
  * day (lines), orders by day (columns), a funnel of stages. Colours and text come from the antd
  * theme tokens; legends are HTML lists under the canvas (readable and translated).
  */
-import { Column, Funnel, Line } from '@ant-design/charts';
+import { Column, Funnel, Line, usePartialDay } from '../LazyCharts';
 import { Flex, theme as antdTheme } from 'antd';
 import type { GlobalToken } from 'antd';
 import { useMemo } from 'react';
@@ -49,9 +49,27 @@ export interface Series {
   name: string;
 }
 
-/** several series by day: rows are { day, <series key>: value } (yuan, counts) */
-export function DayLines({ rows, series, label, testId, format }: { rows: Array<Record<string, string | number>>; series: Series[]; label: string; testId: string; format?: (v: number) => string }) {
+type DayRows = Array<Record<string, string | number>>;
+const lastDay = (rows: DayRows) => (rows.length ? [String(rows[rows.length - 1].day)] : []);
+
+/** several series by day: rows are { day, <series key>: value } (yuan, counts); `partialDay`: today, marked as not over */
+export function DayLines({
+  rows,
+  series,
+  label,
+  testId,
+  format,
+  partialDay,
+}: {
+  rows: DayRows;
+  series: Series[];
+  label: string;
+  testId: string;
+  format?: (v: number) => string;
+  partialDay?: string | null;
+}) {
   const { token } = antdTheme.useToken();
+  const partial = usePartialDay(partialDay, lastDay(rows));
   const palette = paletteOf(token);
   const names = series.map((s) => s.name);
   const data = useMemo(() => rows.flatMap((r) => series.map((s) => ({ day: r.day as string, series: s.name, value: Number(r[s.key]) }))), [rows, series]);
@@ -69,21 +87,24 @@ export function DayLines({ rows, series, label, testId, format }: { rows: Array<
       point: rows.length <= 31 ? { style: { r: 2.5 } } : undefined,
       legend: false as const,
       tooltip: format ? { items: [{ channel: 'y', valueFormatter: format }] } : undefined,
+      annotations: partial.annotations,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [data, token, names.join('\n')],
+    [data, token, names.join('\n'), partial.annotations?.[0].data[0]],
   );
   return (
     <Flex vertical gap={8} data-testid={testId}>
       <Line {...config} />
       <Legend label={label} items={series.map((s, i) => ({ name: s.name, color: palette[i % palette.length] }))} />
+      {partial.note}
     </Flex>
   );
 }
 
 /** one count per day as columns in the theme's primary colour */
-export function DayColumns({ rows, field, name, testId }: { rows: Array<Record<string, string | number>>; field: string; name: string; testId: string }) {
+export function DayColumns({ rows, field, name, testId, partialDay }: { rows: DayRows; field: string; name: string; testId: string; partialDay?: string | null }) {
   const { token } = antdTheme.useToken();
+  const partial = usePartialDay(partialDay, lastDay(rows));
   const config = useMemo(
     () => ({
       data: rows,
@@ -95,13 +116,16 @@ export function DayColumns({ rows, field, name, testId }: { rows: Array<Record<s
       style: { fill: token.colorPrimary },
       legend: false as const,
       tooltip: { items: [{ channel: 'y', name }] },
+      annotations: partial.annotations,
     }),
-    [rows, token, field, name],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows, token, field, name, partial.annotations?.[0].data[0]],
   );
   return (
     <Flex vertical gap={8} data-testid={testId}>
       <Column {...config} />
       <Legend label={name} items={[{ name, color: token.colorPrimary }]} />
+      {partial.note}
     </Flex>
   );
 }

@@ -36,6 +36,7 @@ export default function Activity({ subject }: SubjectPageProps) {
       <FilterBar state={state} />
       <StatPanel title={t('statDevice.activity.chart')} {...panel} testId="panel-active">
         <SeriesChart
+          partialDay={state.partialDay}
           testId="chart-active"
           label={t('statDevice.activity.chart')}
           series={[dau, wau, mau]}

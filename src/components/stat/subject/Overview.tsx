@@ -1,12 +1,13 @@
 /**
- * A device (user) overview: the range's last day's key figures against the day before, the daily
- * trend of new / active / launches, the top pages and the active ones by platform.
+ * A device (user) overview: the range's last day's key figures against the day before (today so
+ * far against the same hours of yesterday), the daily trend of new / active / launches with today
+ * marked as not over, the top pages and the active ones by platform.
  */
 import './i18n';
-import { Col, Flex, Row } from 'antd';
+import { Col, Flex, Row, Typography } from 'antd';
 import { useT } from '../../../shared/i18n';
 import FilterBar from '../FilterBar';
-import { useStatFilter } from '../filter';
+import { statClock, useStatFilter } from '../filter';
 import { platformName } from '../i18n';
 import KeyFigures, { formatDuration, type KeyFigure } from '../KeyFigures';
 import StatPanel from '../StatPanel';
@@ -55,10 +56,17 @@ export default function Overview({ subject }: SubjectPageProps) {
     <Flex vertical gap={16}>
       <FilterBar state={state} />
       <StatPanel title={d ? t('statDevice.overview.keyFigures', { day: d.day }) : undefined} {...panel} testId="panel-figures">
-        <KeyFigures figures={figures} />
+        <Flex vertical gap={8}>
+          <KeyFigures figures={figures} />
+          {d?.partial && d.as_of ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="figures-compare-note">
+              {t('stat.partialDay.compare', { time: statClock(d.as_of, state.tz) })}
+            </Typography.Text>
+          ) : null}
+        </Flex>
       </StatPanel>
       <StatPanel title={t('statDevice.overview.trend')} {...panel} empty={trendEmpty} testId="panel-trend">
-        <SeriesChart points={points} series={series} label={t('statDevice.overview.trend')} testId="chart-trend" />
+        <SeriesChart points={points} series={series} label={t('statDevice.overview.trend')} testId="chart-trend" partialDay={state.partialDay} />
       </StatPanel>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>

@@ -3,7 +3,7 @@
  * and columns of named series, and a ring of shares. Colours come from the antd theme tokens, the
  * legends are HTML lists under the canvas (readable and translated).
  */
-import { Column, Line, Pie } from '@ant-design/charts';
+import { Column, Line, Pie, usePartialDay } from '../LazyCharts';
 import { Flex, theme as antdTheme, Typography } from 'antd';
 import type { GlobalToken } from 'antd';
 import { useMemo } from 'react';
@@ -58,11 +58,26 @@ export function Legend({ items, label }: { items: { name: string; color: string;
   );
 }
 
-/** lines (or columns) of named series over x; `series` fixes the order and the colours */
-export function SeriesChart({ points, series, label, testId, kind = 'line' }: { points: Point[]; series: string[]; label: string; testId: string; kind?: 'line' | 'column' }) {
+/** lines (or columns) of named series over x; `series` fixes the order and the colours; `partialDay`: today, marked as not over */
+export function SeriesChart({
+  points,
+  series,
+  label,
+  testId,
+  kind = 'line',
+  partialDay,
+}: {
+  points: Point[];
+  series: string[];
+  label: string;
+  testId: string;
+  kind?: 'line' | 'column';
+  partialDay?: string | null;
+}) {
   const { token } = antdTheme.useToken();
   const palette = paletteOf(token);
   const shortDays = points.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(points[0].x);
+  const partial = usePartialDay(partialDay, points.length ? [points[points.length - 1].x] : []);
   const config = useMemo(
     () => ({
       data: points,
@@ -74,15 +89,17 @@ export function SeriesChart({ points, series, label, testId, kind = 'line' }: { 
       axis: axisOf(token, shortDays),
       scale: { color: { domain: series, range: palette.slice(0, series.length) } },
       legend: false as const,
+      annotations: partial.annotations,
       ...(kind === 'column' ? { group: true } : { point: points.length / Math.max(series.length, 1) <= 31 ? { style: { r: 2.5 } } : undefined }),
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [points, token, series.join('\n'), kind],
+    [points, token, series.join('\n'), kind, partial.annotations?.[0].data[0]],
   );
   return (
     <Flex vertical gap={8} data-testid={testId}>
       {kind === 'column' ? <Column {...config} /> : <Line {...config} />}
       <Legend label={label} items={series.map((s, i) => ({ name: s, color: palette[i % palette.length] }))} />
+      {partial.note}
     </Flex>
   );
 }

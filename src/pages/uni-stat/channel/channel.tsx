@@ -67,6 +67,7 @@ export default function ChannelPage() {
     <Flex vertical gap={16}>
       <FilterBar state={state} hide={['channel']} />
       <TrendPanel
+        partialDay={state.partialDay}
         title={picked !== null ? t('statPage.trend.title', { name: label(picked) }) : t('statPage.trend.none')}
         testId="trend-channel"
         days={trend.data}

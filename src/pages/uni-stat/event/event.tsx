@@ -1,10 +1,11 @@
 /**
  * Custom events: per event key its occurrences, devices, distinct values and share (display
  * names editable by MANAGE_UNI_STAT holders); for one key (the first row, or the one picked) its
- * occurrences by day and its most frequent values with their shares.
+ * occurrences by day and its most frequent values with their shares; then the events one by one
+ * (time, event, value, platform, device), narrowed to an event and (or) a device.
  */
 import '../../../components/stat/pages/i18n';
-import { Pie } from '@ant-design/charts';
+import { Pie } from '../../../components/stat/LazyCharts';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Col, Flex, Row, Table, theme as antdTheme, Typography } from 'antd';
@@ -16,6 +17,7 @@ import StatPanel from '../../../components/stat/StatPanel';
 import { count, percent } from '../../../components/stat/pages/format';
 import NameCell from '../../../components/stat/pages/NameCell';
 import { usePickedRow } from '../../../components/stat/pages/picked';
+import RawEvents from '../../../components/stat/pages/RawEvents';
 import StatList from '../../../components/stat/pages/StatList';
 import TrendPanel, { paletteOf } from '../../../components/stat/pages/TrendPanel';
 import { getEventValues, type StatEventRow, type StatEventValues } from '../../../services/stat-pages';
@@ -86,6 +88,7 @@ export default function EventPage() {
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <TrendPanel
+            partialDay={state.partialDay}
             title={picked ? t('statPage.trend.title', { name: pickedName }) : t('statPage.trend.none')}
             testId="trend-event"
             days={v?.trend}
@@ -150,6 +153,7 @@ export default function EventPage() {
           { title: t('statPage.col.share'), value: (r) => r.share },
         ]}
       />
+      <RawEvents query={query} keys={Object.entries(names).map(([key, name]) => ({ key, name }))} />
     </Flex>
   );
 }

@@ -60,6 +60,7 @@ export default function PageEntPage() {
     <Flex vertical gap={16}>
       <FilterBar state={state} />
       <TrendPanel
+        partialDay={state.partialDay}
         title={picked ? t('statPage.trend.title', { name: picked }) : t('statPage.trend.none')}
         testId="trend-entry"
         days={trend.data}

@@ -62,6 +62,7 @@ export default function PageResPage() {
     <Flex vertical gap={16}>
       <FilterBar state={state} />
       <TrendPanel
+        partialDay={state.partialDay}
         title={picked ? t('statPage.trend.title', { name: picked }) : t('statPage.trend.none')}
         testId="trend-page"
         days={trend.data}

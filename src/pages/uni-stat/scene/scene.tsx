@@ -62,6 +62,7 @@ export default function ScenePage() {
     <Flex vertical gap={16}>
       <FilterBar state={miniPrograms} hide={['channel']} />
       <TrendPanel
+        partialDay={state.partialDay}
         title={picked ? t('statPage.trend.title', { name: picked }) : t('statPage.trend.none')}
         testId="trend-scene"
         days={trend.data}

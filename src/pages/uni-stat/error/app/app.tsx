@@ -8,7 +8,7 @@ import '../../../../components/stat/errors/i18n';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Flex, Input, Table, Tooltip, Typography } from 'antd';
+import { Button, Flex, Input, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import FilterBar from '../../../../components/stat/FilterBar';
 import StatPanel from '../../../../components/stat/StatPanel';
@@ -57,9 +57,6 @@ export default function AppCrashes() {
   const data = crashes.data;
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('route.stat.errorApp')}
-      </Typography.Title>
       <FilterBar state={state} />
       {query ? (
         <>
@@ -72,7 +69,7 @@ export default function AppCrashes() {
             empty={!!s && s.count === 0}
             testId="panel-trend"
           >
-            {s ? <CountRateTrend days={s.trend} countName={t('statError.figure.crashes')} rateName={t('statError.figure.crashRate')} testId="chart-crashes" /> : null}
+            {s ? <CountRateTrend days={s.trend} partialDay={state.partialDay} countName={t('statError.figure.crashes')} rateName={t('statError.figure.crashRate')} testId="chart-crashes" /> : null}
           </StatPanel>
           <StatPanel
             title={t('statError.table.crashes')}

@@ -50,9 +50,6 @@ export default function ErrorDetailPage() {
         <Link to={query ? `${listPath}?${filterSearch(query)}` : listPath}>
           <ArrowLeftOutlined /> {t(crash ? 'statError.detail.backCrashes' : 'statError.detail.back')}
         </Link>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.stat.errorJsDetail')}
-        </Typography.Title>
       </Flex>
       <FilterBar state={state} />
       {!hash ? <Alert type="info" showIcon message={t('statError.detail.noHash')} /> : null}
@@ -100,7 +97,7 @@ export default function ErrorDetailPage() {
             ) : null}
           </StatPanel>
           <StatPanel title={t('statError.detail.trend')} loading={detail.loading && !d} error={detail.error} onRetry={detail.refresh} empty={!!d && d.count === 0} testId="panel-detail-trend">
-            {d ? <CountRateTrend days={d.trend} countName={t('statError.col.count')} testId="chart-detail" /> : null}
+            {d ? <CountRateTrend days={d.trend} partialDay={state.partialDay} countName={t('statError.col.count')} testId="chart-detail" /> : null}
           </StatPanel>
           {d ? (
             <>

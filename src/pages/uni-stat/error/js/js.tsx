@@ -7,7 +7,7 @@ import '../../../../components/stat/errors/i18n';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Link } from '@umijs/max';
 import { useRequest } from 'ahooks';
-import { Button, Flex, Input, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Input, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import FilterBar from '../../../../components/stat/FilterBar';
 import StatPanel from '../../../../components/stat/StatPanel';
@@ -57,9 +57,6 @@ export default function JsErrors() {
   const data = groups.data;
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('route.stat.errorJs')}
-      </Typography.Title>
       <FilterBar state={state} />
       {query ? (
         <>
@@ -72,7 +69,7 @@ export default function JsErrors() {
             empty={!!s && s.count === 0}
             testId="panel-trend"
           >
-            {s ? <CountRateTrend days={s.trend} countName={t('statError.figure.errors')} rateName={t('statError.figure.errorRate')} testId="chart-errors" /> : null}
+            {s ? <CountRateTrend days={s.trend} partialDay={state.partialDay} countName={t('statError.figure.errors')} rateName={t('statError.figure.errorRate')} testId="chart-errors" /> : null}
           </StatPanel>
           <StatPanel
             title={t('statError.table.groups')}

@@ -1,11 +1,12 @@
 /**
  * Pay conversion funnel (uni-stat): the orders created in the selected dates, paid and credited
  * (a funnel, then by channel and by platform with the rates), and active devices -> active users
- * -> paying users per day, week or month with the conversion rates.
+ * -> paying users per day, week or month with the conversion rates. An app other than the console
+ * reports its orders once paid: it has no order stages, only the activity.
  */
 import '../../../../components/stat/pay/i18n';
 import { useRequest } from 'ahooks';
-import { Col, Flex, Row, Segmented, Table, Typography } from 'antd';
+import { Alert, Col, Flex, Row, Segmented, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import FilterBar from '../../../../components/stat/FilterBar';
 import { useStatFilter } from '../../../../components/stat/filter';
@@ -39,7 +40,7 @@ export default function PayFunnelPage() {
     onError: () => undefined,
   });
   const data = report.data;
-  const total = data?.stages.total;
+  const total = data?.stages?.total;
   const panel = { loading: report.loading || !query, error: report.error, onRetry: report.refresh };
   const stages = useMemo(
     () => (total ? (['created', 'paid', 'credited'] as const).map((k) => ({ stage: t(`statPay.funnel.stage.${k}`), value: total[k] })) : []),
@@ -49,43 +50,43 @@ export default function PayFunnelPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('route.stat.payFunnel')}
-      </Typography.Title>
-      <FilterBar state={filter} hide={['version']} />
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={10}>
-          <StatPanel title={t('statPay.funnel.orders')} testId="pay-order-funnel" empty={!total?.created} {...panel}>
-            <StageFunnel stages={stages} label={t('statPay.funnel.orders')} testId="chart-pay-funnel" />
-            {total ? (
-              <Typography.Text type="secondary" data-testid="pay-funnel-rates">
-                {t('statPay.funnel.paidRate')} {pct(total.paid_rate)} · {t('statPay.funnel.creditedRate')} {pct(total.credited_rate)}
-              </Typography.Text>
-            ) : null}
-          </StatPanel>
-        </Col>
-        <Col xs={24} xl={14}>
-          <StatPanel title={t('statPay.funnel.byChannel')} testId="pay-funnel-channels" empty={!data?.stages.by_channel.length} {...panel}>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey="channel"
-              dataSource={data?.stages.by_channel ?? []}
-              columns={stageColumns<PayStage & { channel: string }>(t, t('statPay.funnel.channel'), (r) => r.channel || t('statPay.funnel.noChannel'))}
-            />
-          </StatPanel>
-          <div style={{ height: 16 }} />
-          <StatPanel title={t('statPay.funnel.byPlatform')} testId="pay-funnel-platforms" empty={!data?.stages.by_platform.length} {...panel}>
-            <Table
-              size="small"
-              pagination={false}
-              rowKey="platform"
-              dataSource={data?.stages.by_platform ?? []}
-              columns={stageColumns<PayStage & { platform: string }>(t, t('statPay.overview.platform'), (r) => platformName(r.platform, t))}
-            />
-          </StatPanel>
-        </Col>
-      </Row>
+      <FilterBar state={filter} />
+      {data && !data.stages ? <Alert type="info" showIcon message={t('statPay.funnel.appStages')} data-testid="pay-funnel-app" /> : null}
+      {data && !data.stages ? null : (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={10}>
+            <StatPanel title={t('statPay.funnel.orders')} testId="pay-order-funnel" empty={!total?.created} {...panel}>
+              <StageFunnel stages={stages} label={t('statPay.funnel.orders')} testId="chart-pay-funnel" />
+              {total ? (
+                <Typography.Text type="secondary" data-testid="pay-funnel-rates">
+                  {t('statPay.funnel.paidRate')} {pct(total.paid_rate)} · {t('statPay.funnel.creditedRate')} {pct(total.credited_rate)}
+                </Typography.Text>
+              ) : null}
+            </StatPanel>
+          </Col>
+          <Col xs={24} xl={14}>
+            <StatPanel title={t('statPay.funnel.byChannel')} testId="pay-funnel-channels" empty={!data?.stages?.by_channel.length} {...panel}>
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="channel"
+                dataSource={data?.stages?.by_channel ?? []}
+                columns={stageColumns<PayStage & { channel: string }>(t, t('statPay.funnel.channel'), (r) => r.channel || t('statPay.funnel.noChannel'))}
+              />
+            </StatPanel>
+            <div style={{ height: 16 }} />
+            <StatPanel title={t('statPay.funnel.byPlatform')} testId="pay-funnel-platforms" empty={!data?.stages?.by_platform.length} {...panel}>
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="platform"
+                dataSource={data?.stages?.by_platform ?? []}
+                columns={stageColumns<PayStage & { platform: string }>(t, t('statPay.overview.platform'), (r) => platformName(r.platform, t))}
+              />
+            </StatPanel>
+          </Col>
+        </Row>
+      )}
       <StatPanel
         title={t('statPay.funnel.activity')}
         testId="pay-activity"

@@ -1,11 +1,12 @@
 /**
  * Pay order list (uni-stat): the orders created (or paid) in the selected dates, on the filter's
- * platform and channel; search by order number, trade number or user, status / provider / method
- * filters, server sorting and paging, and the xlsx export of the same query.
+ * platform, channel and version; search by order number, trade number, user or device, status /
+ * provider / method filters, server sorting and paging, and the xlsx export of the same query. An
+ * app's reported payments name their device and version instead of a provider.
  */
 import '../../../../components/stat/pay/i18n';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Flex, Input, Segmented, Typography } from 'antd';
+import { Flex, Input, Segmented } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { formatDate } from '../../../../components/admin/columns';
 import { tableQuery, type TableFilter, type TableParams, type TableSort } from '../../../../components/admin/list-query';
@@ -56,7 +57,7 @@ export default function PayOrderListPage() {
         key: 'provider',
         width: 110,
         filters: PAY_PROVIDERS.map((p) => ({ text: t(`pay.provider.${p}`), value: p })),
-        render: (_, r) => t(`pay.provider.${r.provider}`),
+        render: (_, r) => (r.provider ? t(`pay.provider.${r.provider}`) : '-'),
       },
       {
         title: t('pay.field.method'),
@@ -64,10 +65,12 @@ export default function PayOrderListPage() {
         key: 'method',
         width: 200,
         filters: PAY_METHODS.map((m) => ({ text: t(`pay.method.${m}`), value: m })),
-        render: (_, r) => t(`pay.method.${r.method}`),
+        render: (_, r) => (r.method ? t(`pay.method.${r.method}`) : '-'),
       },
       { title: t('statPay.list.platform'), dataIndex: 'platform', key: 'platform', width: 110, render: (_, r) => platformName(r.platform, t) },
       { title: t('statPay.list.channel'), dataIndex: 'channel', key: 'channel', width: 100, render: (_, r) => r.channel || '-' },
+      { title: t('statPay.list.version'), dataIndex: 'version', key: 'version', width: 100, render: (_, r) => r.version || '-' },
+      { title: t('statPay.list.device'), dataIndex: 'device_id', key: 'device_id', width: 200, ellipsis: true, render: (_, r) => r.device_id || '-' },
       { title: t('pay.field.tradeNo'), dataIndex: 'trade_no', key: 'trade_no', width: 220, ellipsis: true, render: (_, r) => r.trade_no || '-' },
       { title: t('pay.field.createdAt'), dataIndex: 'created_at', key: 'created_at', sorter: true, defaultSortOrder: 'descend', width: 170, render: (_, r) => formatDate(r.created_at) },
       { title: t('pay.field.paidAt'), dataIndex: 'paid_at', key: 'paid_at', sorter: true, width: 170, render: (_, r) => formatDate(r.paid_at) },
@@ -85,12 +88,8 @@ export default function PayOrderListPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('route.stat.payList')}
-      </Typography.Title>
       <FilterBar
         state={filter}
-        hide={['version']}
         extra={
           <Segmented
             aria-label={t('statPay.list.dateField')}

@@ -1,7 +1,9 @@
 /**
- * Pay overview (uni-stat): today's figures against yesterday, the amounts table by period (today
- * ... all time and the selected dates: GMV, paid, refunded, net, orders, paying users), money and
- * orders by day over the selected dates, and the paid money by payment method and by platform.
+ * Pay overview (uni-stat): today's figures so far against the same hours of yesterday, the amounts
+ * table by period (today ... all time and the selected dates: GMV, paid, refunded, net, orders,
+ * paying users and devices), money and orders by day over the selected dates (today marked as not
+ * over), and the paid money by payment method, platform, channel and version. The console app's
+ * orders are its own top-ups; any other app's are the payments it reported.
  */
 import '../../../../components/stat/pay/i18n';
 import { useRequest } from 'ahooks';
@@ -9,7 +11,7 @@ import { Col, Flex, Progress, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo } from 'react';
 import FilterBar from '../../../../components/stat/FilterBar';
-import { useStatFilter } from '../../../../components/stat/filter';
+import { statClock, useStatFilter } from '../../../../components/stat/filter';
 import { platformName } from '../../../../components/stat/i18n';
 import KeyFigures from '../../../../components/stat/KeyFigures';
 import { DayColumns, DayLines } from '../../../../components/stat/pay/charts';
@@ -20,9 +22,9 @@ import { useT, type Translate } from '../../../../shared/i18n';
 
 const share = (part: number, whole: number) => (whole ? Math.round((part * 1000) / whole) / 10 : 0);
 
-function periodColumns(t: Translate): ColumnsType<PayPeriodRow> {
+function periodColumns(t: Translate, app: boolean): ColumnsType<PayPeriodRow> {
   const money = (key: keyof PayPeriodRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, render: (v: number) => yuan(v) });
-  const count = (key: keyof PayPeriodRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, render: (v: number) => v.toLocaleString() });
+  const count = (key: keyof PayPeriodRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, render: (v: number | null) => (v ?? 0).toLocaleString() });
   return [
     { key: 'period', title: t('statPay.overview.period'), dataIndex: 'period', render: (p: string) => t(`statPay.period.${p}`) },
     money('created_cents', t('statPay.metric.created')),
@@ -32,6 +34,7 @@ function periodColumns(t: Translate): ColumnsType<PayPeriodRow> {
     money('refunded_cents', t('statPay.metric.refunded')),
     money('net_cents', t('statPay.metric.net')),
     count('paying_users', t('statPay.metric.payingUsers')),
+    ...(app ? [count('paying_devices', t('statPay.metric.payingDevices'))] : []),
   ];
 }
 
@@ -70,7 +73,10 @@ export default function PayOverviewPage() {
   const panel = { loading, error: report.error, onRetry: report.refresh };
 
   const today = byPeriod.today;
-  const yesterday = byPeriod.yesterday;
+  // today is not over: it compares with yesterday up to the same time of day
+  const yesterday = byPeriod.yesterday_same_hours;
+  const app = data?.source === 'app';
+  const asOf = data ? statClock(data.as_of, filter.tz) : '';
   const figure = (key: 'paid_cents' | 'refunded_cents' | 'net_cents' | 'created_cents' | 'paid_orders' | 'paying_users', metric: string, money: boolean) => ({
     key,
     label: t('statPay.metric.today', { metric: t(metric) }),
@@ -93,11 +99,10 @@ export default function PayOverviewPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('route.stat.payOverview')}
-      </Typography.Title>
-      <FilterBar state={filter} hide={['version']} />
-      <Typography.Text type="secondary">{t('statPay.overview.scope')}</Typography.Text>
+      <FilterBar state={filter} />
+      <Typography.Text type="secondary" data-testid="pay-scope">
+        {data ? (data.source === 'app' ? t('statPay.overview.scope.app') : t('statPay.overview.scope.console')) : null}
+      </Typography.Text>
       <KeyFigures
         loading={loading}
         figures={[
@@ -109,36 +114,61 @@ export default function PayOverviewPage() {
           figure('paying_users', 'statPay.metric.payingUsers', false),
         ]}
       />
+      {data ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="pay-compare-note">
+          {t('stat.partialDay.compare', { time: asOf })}
+        </Typography.Text>
+      ) : null}
       <StatPanel title={t('statPay.overview.periods')} testId="pay-periods" {...panel}>
-        <Table<PayPeriodRow> size="small" pagination={false} rowKey="period" dataSource={data?.periods ?? []} columns={periodColumns(t)} scroll={{ x: 900 }} />
+        <Table<PayPeriodRow> size="small" pagination={false} rowKey="period" dataSource={data?.periods ?? []} columns={periodColumns(t, app)} scroll={{ x: 900 }} />
       </StatPanel>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <StatPanel title={t('statPay.overview.trend')} testId="pay-trend" empty={rangeEmpty} {...panel}>
-            <DayLines rows={trendRows} series={moneySeries} label={t('statPay.overview.trend')} testId="chart-pay-money" format={(v) => `¥${v}`} />
+            <DayLines rows={trendRows} series={moneySeries} label={t('statPay.overview.trend')} testId="chart-pay-money" format={(v) => `¥${v}`} partialDay={filter.partialDay} />
           </StatPanel>
         </Col>
         <Col xs={24} xl={10}>
           <StatPanel title={t('statPay.overview.ordersTrend')} testId="pay-orders-trend" empty={rangeEmpty} {...panel}>
-            <DayColumns rows={trendRows} field="orders" name={t('statPay.metric.createdOrders')} testId="chart-pay-orders" />
+            <DayColumns rows={trendRows} field="orders" name={t('statPay.metric.createdOrders')} testId="chart-pay-orders" partialDay={filter.partialDay} />
           </StatPanel>
         </Col>
-        <Col xs={24} xl={12}>
-          <StatPanel title={t('statPay.overview.byMethod')} testId="pay-by-method" empty={!data?.by_method.length} {...panel}>
-            <SplitTable
-              t={t}
-              rows={data?.by_method ?? []}
-              rowKey={(r) => `${r.provider}:${r.method}`}
-              nameTitle={t('statPay.overview.method')}
-              nameOf={(r) => t(`pay.method.${r.method}`)}
-            />
-          </StatPanel>
-        </Col>
+        {app ? null : (
+          <Col xs={24} xl={12}>
+            <StatPanel title={t('statPay.overview.byMethod')} testId="pay-by-method" empty={!data?.by_method.length} {...panel}>
+              <SplitTable
+                t={t}
+                rows={data?.by_method ?? []}
+                rowKey={(r) => `${r.provider}:${r.method}`}
+                nameTitle={t('statPay.overview.method')}
+                nameOf={(r) => t(`pay.method.${r.method}`)}
+              />
+            </StatPanel>
+          </Col>
+        )}
         <Col xs={24} xl={12}>
           <StatPanel title={t('statPay.overview.byPlatform')} testId="pay-by-platform" empty={!data?.by_platform.length} {...panel}>
             <SplitTable t={t} rows={data?.by_platform ?? []} rowKey={(r) => r.platform} nameTitle={t('statPay.overview.platform')} nameOf={(r) => platformName(r.platform, t)} />
           </StatPanel>
         </Col>
+        <Col xs={24} xl={12}>
+          <StatPanel title={t('statPay.overview.byChannel')} testId="pay-by-channel" empty={!data?.by_channel.length} {...panel}>
+            <SplitTable
+              t={t}
+              rows={data?.by_channel ?? []}
+              rowKey={(r) => r.channel}
+              nameTitle={t('statPay.overview.channel')}
+              nameOf={(r) => r.channel || t('statPay.funnel.noChannel')}
+            />
+          </StatPanel>
+        </Col>
+        {app ? (
+          <Col xs={24} xl={12}>
+            <StatPanel title={t('statPay.overview.byVersion')} testId="pay-by-version" empty={!data?.by_version.length} {...panel}>
+              <SplitTable t={t} rows={data?.by_version ?? []} rowKey={(r) => r.version} nameTitle={t('statPay.overview.version')} nameOf={(r) => r.version} />
+            </StatPanel>
+          </Col>
+        ) : null}
       </Row>
     </Flex>
   );

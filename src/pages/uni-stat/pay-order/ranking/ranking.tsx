@@ -5,7 +5,7 @@
  */
 import '../../../../components/stat/pay/i18n';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Flex, Input, Typography } from 'antd';
+import { Flex, Input } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { formatDate } from '../../../../components/admin/columns';
 import { tableQuery, type TableFilter, type TableParams, type TableSort } from '../../../../components/admin/list-query';
@@ -42,7 +42,8 @@ export default function PayRankingPage() {
         dataIndex: 'username',
         key: 'user',
         width: 200,
-        render: (_, r) => (r.username && r.nickname ? `${r.nickname} (${r.username})` : r.nickname || r.username || r.user_id),
+        render: (_, r) =>
+          r.username && r.nickname ? `${r.nickname} (${r.username})` : r.nickname || r.username || r.user_id || t('statPay.ranking.device', { id: r.device_id ?? '' }),
       },
       money('paid_cents', t('statPay.ranking.paid'), true),
       money('refunded_cents', t('statPay.ranking.refunded')),
@@ -62,12 +63,9 @@ export default function PayRankingPage() {
 
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('route.stat.payRanking')}
-      </Typography.Title>
-      <FilterBar state={filter} hide={['version']} />
+      <FilterBar state={filter} />
       <ProTable<StatPayRank, TableParams>
-        rowKey="user_id"
+        rowKey={(r) => `${r.user_id}|${r.device_id ?? ''}`}
         columns={columns}
         request={request as never}
         params={{ q: JSON.stringify(query), keyword }}
