@@ -22,6 +22,7 @@
  *  (h) bench/stat-ingest.ts: statistics reports over HTTP (records/s) against COPY of the same rows.
  *  (i) bench/stat-pages.ts: every stats page's API over 10 million raw events and their rollups, cold and warm.
  *  (j) bench/dev-start.ts: npm run dev until the login form is usable, cold (empty umi caches) and warm.
+ *  (k) bench/page-times.ts: time to content of the slow console pages, from a click and from a full load.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +33,7 @@ import { CHROMIUM_ARGS } from '../tests/e2e/browser';
 import { throwawayServer } from '../tests/support/server-env';
 import { runChatBench } from './chat';
 import { runDevStartBench } from './dev-start';
+import { runPageTimesBench } from './page-times';
 import { runPaymentsBench } from './payments';
 import { runSearchBench } from './search';
 import { runStatPagesBench } from './stat-pages';
@@ -389,6 +391,7 @@ async function all() {
   if (!only || only === 'stat-pages') await runStatPagesBench();
   if (!only || only === 'stat-ingest') await runStatIngestBench();
   if (!only || only === 'dev-start') await runDevStartBench();
+  if (!only || only === 'page-times') await runPageTimesBench();
 }
 
 all().catch((e) => {
