@@ -12,6 +12,7 @@
  *  - the mode's access rule is checked (create or update); without it the page says so.
  */
 import './i18n';
+import './resource-form.css';
 import { ProForm } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
 import { Alert, Button, Card, Flex, Result, Skeleton, Space, Typography, type FormInstance } from 'antd';
@@ -166,6 +167,7 @@ export default function ResourceForm<R extends Editable, V extends Record<string
     body = (
       <ProForm<V>
         key={id ?? 'new'}
+        className="resource-form"
         form={form}
         layout="vertical"
         initialValues={initialValues as V}

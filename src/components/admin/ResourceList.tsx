@@ -7,7 +7,13 @@
  *  - export: the xlsx of every row the current query matches (not just the page), downloaded
  *    with the token, with progress while it streams; the file name comes from the server;
  *  - empty (says whether the query narrowed it), loading, and error with a retry;
- *  - tree mode (menus): every matching row, nested by parent; the roots first, every folder open while searching.
+ *  - tree mode (menus): every matching row, nested by parent; the roots first, every folder open while searching;
+ *  - widths: the table is as wide as its columns need (fixed widths, flexible columns at their
+ *    least width, the Actions column measured from its links) and never narrower than its card,
+ *    so a list whose columns fit the screen never scrolls and nothing hides under the Actions
+ *    column; less important columns start hidden and come back from the column settings, which
+ *    this browser remembers per list. Below 768 px the table scrolls inside its card and the
+ *    Actions column scrolls with the rest (pinned, it would cover the whole row).
  * Pages differ only in what they pass: the resource (services/resource.ts: its base path and
  * calls), columns, search placeholder, actions, access rules.
  */
@@ -15,8 +21,8 @@ import './i18n';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { history, Link } from '@umijs/max';
-import { Alert, Button, Empty, Flex, Input, Modal, Space, Tag, Typography } from 'antd';
-import { useCallback, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
+import { Alert, Button, Empty, Flex, Grid, Input, Modal, Space, Tag, Typography } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { requestErrorOf, requestErrorText, showRequestError, type RequestErrorInfo } from '../../services/request-layer';
 import type { ListQuery } from '../../services/query-string';
 import { saveFile, type RowResource } from '../../services/resource';
@@ -24,7 +30,7 @@ import { noticeModal, toast } from '../../shared/feedback';
 import { useT, type Translate } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
 import { useCan } from './access';
-import type { ResourceColumn } from './columns';
+import { FLEX_MIN_WIDTH, type ResourceColumn } from './columns';
 import { isNarrowed, tableQuery, type TableFilter, type TableParams, type TableSort } from './list-query';
 
 export interface ListContext<T> {
@@ -81,8 +87,56 @@ export interface ResourceListProps<Row> {
   exportable?: boolean;
   /** a note under the title */
   description?: ReactNode;
-  /** width of the actions column, when the default guess does not fit the row actions */
+  /** the Actions column's width before its links are measured (the first paint) */
   actionsWidth?: number;
+}
+
+/** antd's row selection column (controlHeight) */
+const SELECTION_WIDTH = 32;
+
+type ColumnsState = Record<string, { show?: boolean; fixed?: 'left' | 'right'; order?: number; disable?: boolean }>;
+
+const columnsStateKey = (list: string) => `list-columns:${list}`;
+
+/** the column choices this browser made for a list (shown, hidden, order), if any */
+function readColumnsState(list: string): ColumnsState {
+  try {
+    const raw = localStorage.getItem(columnsStateKey(list));
+    const v: unknown = raw ? JSON.parse(raw) : null;
+    return v && typeof v === 'object' ? (v as ColumnsState) : {};
+  } catch {
+    return {};
+  }
+}
+
+function saveColumnsState(list: string, state: ColumnsState) {
+  try {
+    localStorage.setItem(columnsStateKey(list), JSON.stringify(state));
+  } catch {
+    // storage full or refused: the choice lasts for this page only
+  }
+}
+
+const columnKey = <Row,>(c: ResourceColumn<Row>) => c.field ?? (c.key as string | undefined) ?? (typeof c.dataIndex === 'string' ? c.dataIndex : undefined) ?? '';
+
+/** the columns a list hides until chosen in its column settings */
+function hiddenByDefault<Row>(columns: ResourceColumn<Row>[]): ColumnsState {
+  return Object.fromEntries(columns.filter((c) => c.hiddenByDefault).map((c) => [columnKey(c), { show: false }]));
+}
+
+/** the widest content of the Actions column (header and every row), with the cells' padding */
+function actionsContentWidth(root: HTMLElement): number | null {
+  const cells = root.querySelectorAll<HTMLElement>('.ant-table-thead th.resource-list-actions, .ant-table-tbody td.resource-list-actions');
+  let widest = 0;
+  for (const cell of cells) {
+    const style = getComputedStyle(cell);
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const inner = cell.querySelector<HTMLElement>('.resource-list-actions-inner');
+    const content = Math.max(range.getBoundingClientRect().width, inner?.scrollWidth ?? 0);
+    widest = Math.max(widest, Math.ceil(content + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 1));
+  }
+  return cells.length ? widest : null;
 }
 
 type TreeRow<T> = T & { children?: TreeRow<T>[] };
@@ -122,6 +176,10 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
   const [exporting, setExporting] = useState<number | null>(null);
   const lastQuery = useRef<ListQuery>({});
   const lastRows = useRef<Row[]>([]);
+  const wide = Grid.useBreakpoint().md !== false;
+  const listRoot = useRef<HTMLDivElement>(null);
+  const [actionsFit, setActionsFit] = useState<number | null>(null);
+  const [columnsState, setColumnsState] = useState<ColumnsState>(() => ({ ...hiddenByDefault(props.columns), ...readColumnsState(resource.name) }));
 
   // an action without a rule is not offered
   const canCreate = !!props.addPath && !!access.create && can(access.create);
@@ -251,15 +309,17 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
 
   const deletable = (row: Row) => (props.canDeleteRow ? props.canDeleteRow(row) : true);
 
+  const actionsWidth = actionsFit ?? props.actionsWidth ?? 32 + (canUpdate ? 64 : 0) + (canDelete ? 76 : 0) + (props.rowActions ? 104 : 0);
   const actionColumn: ProColumns<Row> | null =
     canUpdate || canDelete || props.rowActions
       ? {
           title: t('system.list.actions'),
           key: 'option',
           valueType: 'option',
-          fixed: 'right',
-          // a fixed column is 200 px unless told: fit the links (the row actions may be wider)
-          width: props.actionsWidth ?? 32 + (canUpdate ? 64 : 0) + (canDelete ? 76 : 0) + (props.rowActions ? 104 : 0),
+          className: 'resource-list-actions',
+          // pinned on a wide screen; on a narrow one it would cover the row
+          fixed: wide ? 'right' : undefined,
+          width: actionsWidth,
           render: (_, row) => {
             const allowed = deletable(row);
             const actions = [
@@ -283,7 +343,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
               ) : null,
             ].filter(Boolean);
             return (
-              <Space size={12} style={{ whiteSpace: 'nowrap' }}>
+              <Space size={12} className="resource-list-actions-inner" style={{ whiteSpace: 'nowrap' }}>
                 {actions}
               </Space>
             );
@@ -292,27 +352,52 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
       : null;
 
   const columns = useMemo(() => {
-    const list = props.columns.map(({ field, rangeFilter: _r, hiddenByDefault: _h, ...c }) => ({
+    const list = props.columns.map(({ field, rangeFilter: _r, hiddenByDefault: _h, minWidth: _m, ...c }) => ({
       ...c,
       key: field ?? (c.key as string | undefined) ?? (typeof c.dataIndex === 'string' ? c.dataIndex : undefined),
     })) as ProColumns<Row>[];
     return actionColumn ? [...list, actionColumn] : list;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.columns, canUpdate, canDelete, props.rowActions, props.editPath, props.actionsWidth, t]);
+  }, [props.columns, canUpdate, canDelete, props.rowActions, props.editPath, actionsWidth, wide, t]);
 
-  const hiddenColumns = useMemo(
-    () =>
-      Object.fromEntries(
-        props.columns.filter((c) => c.hiddenByDefault).map((c) => [c.field ?? String(c.key ?? c.dataIndex), { show: false }]),
-      ),
-    [props.columns],
-  );
+  const hiddenColumns = useMemo(() => hiddenByDefault(props.columns), [props.columns]);
+
+  // the Actions column as wide as its widest links, measured again whenever the rows or words change
+  useEffect(() => {
+    const root = listRoot.current;
+    if (!root || typeof MutationObserver === 'undefined') return undefined;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const w = actionsContentWidth(root);
+      if (w !== null) setActionsFit((cur) => (cur !== null && Math.abs(cur - w) <= 1 ? cur : w));
+    };
+    const observer = new MutationObserver(() => {
+      if (!frame) frame = requestAnimationFrame(measure);
+    });
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    frame = requestAnimationFrame(measure);
+    return () => {
+      observer.disconnect();
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
 
   const selectable = canDelete || !!props.batchActions;
+
+  // fixed widths, each flexible column at the largest least width (the browser shares the spare
+  // width equally among them) and the Actions column
+  const shown = props.columns.filter((c) => columnsState[columnKey(c)]?.show !== false);
+  const flexible = shown.filter((c) => typeof c.width !== 'number');
+  const tableWidth =
+    (selectable ? SELECTION_WIDTH : 0) +
+    shown.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 0), 0) +
+    flexible.length * Math.max(0, ...flexible.map((c) => c.minWidth ?? FLEX_MIN_WIDTH)) +
+    (actionColumn ? actionsWidth : 0);
   const failure = loadError ? requestErrorText(loadError, t, SPEC.REQUEST_TIMEOUT_MS) : null;
 
   return (
-    <Flex vertical gap={16}>
+    <Flex vertical gap={16} ref={listRoot}>
       {modalHolder}
       {props.title || props.description ? (
         <div>
@@ -368,13 +453,21 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
         rowKey={idField}
         actionRef={actionRef}
         columns={columns}
-        columnsState={{ defaultValue: hiddenColumns }}
+        columnsState={{
+          defaultValue: hiddenColumns,
+          value: columnsState,
+          onChange: (state) => {
+            setColumnsState(state as ColumnsState);
+            saveColumnsState(resource.name, state as ColumnsState);
+          },
+        }}
         request={request as never}
         params={{ keyword, preset: presetKey }}
         search={false}
         cardBordered
         dateFormatter="string"
-        scroll={{ x: 'max-content' }}
+        tableLayout="fixed"
+        scroll={{ x: tableWidth }}
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
         pagination={
           tree

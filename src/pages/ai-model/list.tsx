@@ -3,10 +3,10 @@
  * Row actions: Test (the stored model, result in a dialog), Edit, Delete (after a confirmation).
  */
 import { ApiOutlined } from '@ant-design/icons';
-import { Button, Flex, Modal, Switch, Tag, Typography } from 'antd';
+import { Button, Flex, Modal, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { AI_PROTOCOLS } from '../../../shared/ai-models';
-import { statusColumn, tagsColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
+import { CellTag, CellText, statusColumn, tagsColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList from '../../components/admin/ResourceList';
 import { useCan } from '../../components/admin/access';
 import { aiModelResource, type AiModelRow, testStoredModel } from '../../services/ai';
@@ -60,9 +60,10 @@ export default function AiModelList() {
         dataIndex: 'name',
         key: 'name',
         sorter: true,
+        minWidth: 140,
         render: (_, r) => (
           <Flex vertical>
-            <span>{r.name}</span>
+            <CellText text={r.name} />
             {r.kind !== 'chat' ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t(`ai.kind.${r.kind}`)}
@@ -75,19 +76,18 @@ export default function AiModelList() {
         t('ai.field.protocol'),
         'protocol',
         Object.fromEntries(AI_PROTOCOLS.map((p) => [p, { text: t(`ai.protocol.short.${p}`), color: p === 'openai' ? 'blue' : 'purple' }])),
-        { filter: true, width: 120 },
+        { filter: true, width: 120, hidden: true },
       ),
       {
         title: t('ai.field.providerModel'),
         dataIndex: 'provider_model',
         key: 'provider_model',
         sorter: true,
+        minWidth: 140,
         render: (_, r) => (
           <Flex vertical gap={2} align="start">
-            <Typography.Text code>{r.provider_model}</Typography.Text>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {r.api_key_masked ? t('ai.list.key', { key: r.api_key_masked }) : t('ai.list.noKey')}
-            </Typography.Text>
+            <CellText code text={r.provider_model} />
+            <CellText type="secondary" style={{ fontSize: 12 }} text={r.api_key_masked ? t('ai.list.key', { key: r.api_key_masked }) : t('ai.list.noKey')} />
           </Flex>
         ),
       },
@@ -96,11 +96,11 @@ export default function AiModelList() {
         key: 'input_price',
         dataIndex: 'input_price',
         sorter: true,
-        width: 120,
+        width: 130,
         render: (_, r) => (
           <Flex vertical>
-            <span>{t('ai.list.priceIn', { price: r.input_price })}</span>
-            <span>{t('ai.list.priceOut', { price: r.output_price })}</span>
+            <CellText text={t('ai.list.priceIn', { price: r.input_price })} />
+            <CellText text={t('ai.list.priceOut', { price: r.output_price })} />
           </Flex>
         ),
       },
@@ -108,15 +108,15 @@ export default function AiModelList() {
         title: t('ai.field.enabled'),
         dataIndex: 'enabled',
         key: 'enabled',
-        width: 80,
+        width: 110,
         filters: [
           { text: t('system.yes'), value: 'true' },
           { text: t('system.no'), value: 'false' },
         ],
         render: (_, r, _i, action) => <EnabledSwitch row={r} reload={() => action?.reload()} label={t('ai.field.enabled')} />,
       },
-      tagsColumn(t('ai.field.roles'), 'role_names', { width: 160, color: 'processing', empty: <Tag style={{ marginInlineEnd: 0 }}>{t('ai.list.everyone')}</Tag> }),
-      { ...textColumn(t('ai.field.sort'), 'sort', { sorter: true, width: 70 }), render: (_, r) => r.sort },
+      tagsColumn(t('ai.field.roles'), 'role_names', { minWidth: 140, color: 'processing', empty: <CellTag text={t('ai.list.everyone')} /> }),
+      { ...textColumn(t('ai.field.sort'), 'sort', { sorter: true, width: 80, hidden: true }), render: (_, r) => r.sort },
     ],
     [t],
   );

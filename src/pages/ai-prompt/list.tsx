@@ -5,10 +5,10 @@
  */
 import { CheckOutlined, StarFilled, StarOutlined, StopOutlined, CloseOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
-import { Button, Input, Modal, Space, Typography } from 'antd';
+import { Button, Flex, Input, Modal, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { RULES } from '../../../shared/permissions';
-import { booleanColumn, dateColumn, statusColumn, tagsColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
+import { booleanColumn, CellText, dateColumn, ELLIPSIS, statusColumn, tagsColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList, { type ListContext, type PresetFilter } from '../../components/admin/ResourceList';
 import {
   approveStorePrompts,
@@ -92,11 +92,12 @@ export default function StorePromptList() {
         dataIndex: 'title',
         key: 'title',
         sorter: true,
+        minWidth: 160,
         render: (_, r) => (
-          <Space size={4}>
-            {r.featured ? <StarFilled style={{ color: '#faad14' }} aria-label={t('store.featured')} /> : null}
-            <span>{r.title}</span>
-          </Space>
+          <Flex gap={4} align="center" style={{ minWidth: 0 }}>
+            {r.featured ? <StarFilled style={{ color: '#faad14', flex: 'none' }} aria-label={t('store.featured')} /> : null}
+            <CellText text={r.title} />
+          </Flex>
         ),
       },
       statusColumn(
@@ -105,32 +106,38 @@ export default function StorePromptList() {
         Object.fromEntries(STORE_STATUSES.map((s) => [s, { text: t(`store.status.${s}`), color: STATUS_COLORS[s] }])),
         { filter: true, width: 110 },
       ),
-      textColumn(t('store.field.reason'), 'reason', { ellipsis: true, width: 160 }),
+      textColumn(t('store.field.reason'), 'reason', { minWidth: 160, hidden: true }),
       {
         title: t('store.field.category'),
         dataIndex: 'category',
         key: 'category',
         width: 120,
         filters: (facets.data?.categories ?? []).map((c) => ({ text: c.name, value: c.name })),
-        render: (_, r) => r.category || '-',
+        render: (_, r) => (r.category ? <CellText text={r.category} /> : '-'),
       },
-      tagsColumn(t('store.field.tags'), 'tags', { width: 160 }),
+      tagsColumn(t('store.field.tags'), 'tags', { minWidth: 160, hidden: true }),
       {
         title: t('store.field.author'),
         dataIndex: 'author_name',
         key: 'author_name',
-        width: 120,
+        width: 130,
         render: (_, r) =>
           r.author_id ? (
-            <Typography.Link onClick={() => setAuthor({ id: r.author_id!, name: r.author_name ?? r.author_id! })}>{r.author_name ?? r.author_id}</Typography.Link>
+            <Typography.Link
+              title={r.author_name ?? r.author_id}
+              style={ELLIPSIS}
+              onClick={() => setAuthor({ id: r.author_id!, name: r.author_name ?? r.author_id! })}
+            >
+              {r.author_name ?? r.author_id}
+            </Typography.Link>
           ) : (
-            t('store.admin.starter')
+            <CellText text={t('store.admin.starter')} />
           ),
       },
-      booleanColumn(t, t('store.field.featured'), 'featured', { filter: true }),
-      { title: t('store.uses'), dataIndex: 'use_count', key: 'use_count', sorter: true, width: 90, render: (_, r) => r.use_count },
-      { title: t('store.favourites'), dataIndex: 'favourite_count', key: 'favourite_count', sorter: true, width: 90, render: (_, r) => r.favourite_count },
-      dateColumn(t, t('store.field.updatedAt'), 'updated_at', { sorter: true }),
+      booleanColumn(t, t('store.field.featured'), 'featured', { filter: true, width: 110, hidden: true }),
+      { title: t('store.uses'), dataIndex: 'use_count', key: 'use_count', sorter: true, width: 100, hiddenByDefault: true, render: (_, r) => r.use_count },
+      { title: t('store.favourites'), dataIndex: 'favourite_count', key: 'favourite_count', sorter: true, width: 110, hiddenByDefault: true, render: (_, r) => r.favourite_count },
+      dateColumn(t, t('store.field.updatedAt'), 'updated_at', { sorter: true, hidden: true }),
     ],
     [t, facets.data],
   );

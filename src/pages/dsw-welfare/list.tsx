@@ -7,7 +7,7 @@ import { PoweroffOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Drawer, Flex, Progress, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { RULES } from '../../../shared/permissions';
-import { dateColumn, formatDate, statusColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
+import { CellText, dateColumn, formatDate, statusColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList, { type ListContext } from '../../components/admin/ResourceList';
 import '../../components/welfare/i18n';
 import { showRequestError } from '../../services/request-layer';
@@ -81,15 +81,11 @@ export default function WelfareList() {
         dataIndex: 'title',
         key: 'title',
         sorter: true,
-        width: 220,
+        minWidth: 180,
         render: (_, r) => (
           <Flex vertical>
-            <Typography.Text strong>{r.title}</Typography.Text>
-            {r.description ? (
-              <Typography.Text type="secondary" ellipsis={{ tooltip: r.description }} style={{ maxWidth: 220 }}>
-                {r.description}
-              </Typography.Text>
-            ) : null}
+            <CellText strong text={r.title} />
+            {r.description ? <CellText type="secondary" text={r.description} /> : null}
           </Flex>
         ),
       },
@@ -101,7 +97,7 @@ export default function WelfareList() {
         width: 170,
         render: (_, r) => (
           <Flex vertical gap={0} data-testid="welfare-budget">
-            <span>{t('welfare.list.budgetOf', { used: r.used, budget: r.budget })}</span>
+            <CellText text={t('welfare.list.budgetOf', { used: r.used, budget: r.budget })} />
             <Progress percent={Math.min(100, Math.floor((r.used / r.budget) * 100))} size="small" showInfo={false} status={r.status === 'exhausted' ? 'success' : 'normal'} />
           </Flex>
         ),
@@ -111,7 +107,9 @@ export default function WelfareList() {
         dataIndex: 'claim_count',
         key: 'claim_count',
         sorter: true,
-        width: 90,
+        width: 100,
+        align: 'right',
+        hiddenByDefault: true,
         render: (_, r) => <span data-testid="welfare-claims">{r.claim_count}</span>,
       },
       statusColumn(
@@ -120,25 +118,28 @@ export default function WelfareList() {
         Object.fromEntries(STATUSES.map((s) => [s, { text: t(`welfare.status.${s}`), color: STATUS_COLOR[s] }])),
         { filter: true, width: 120 },
       ),
-      { title: t('welfare.field.credits'), dataIndex: 'credits', key: 'credits', sorter: true, width: 100, render: (_, r) => r.credits },
+      { title: t('welfare.field.credits'), dataIndex: 'credits', key: 'credits', sorter: true, width: 100, align: 'right', render: (_, r) => r.credits },
+      // less often needed: from the column settings
       {
         title: t('welfare.field.eligibility'),
         dataIndex: 'eligibility',
         key: 'eligibility',
         width: 170,
+        hiddenByDefault: true,
         filters: ELIGIBILITY.map((e) => ({ text: t(`welfare.eligibility.${e}`), value: e })),
-        render: (_, r) => eligibilityText(t, r),
+        render: (_, r) => <CellText text={eligibilityText(t, r)} />,
       },
       {
         title: t('welfare.field.frequency'),
         dataIndex: 'frequency',
         key: 'frequency',
-        width: 110,
+        width: 120,
+        hiddenByDefault: true,
         filters: FREQUENCY.map((f) => ({ text: t(`welfare.frequency.${f}`), value: f })),
-        render: (_, r) => t(`welfare.frequency.${r.frequency}`),
+        render: (_, r) => <CellText text={t(`welfare.frequency.${r.frequency}`)} />,
       },
       {
-        ...dateColumn(t, t('welfare.field.window'), 'starts_at', { sorter: true, rangeFilter: true, width: 190 }),
+        ...dateColumn(t, t('welfare.field.window'), 'starts_at', { sorter: true, rangeFilter: true, width: 190, hidden: true }),
         render: (_, r) => (
           <Flex vertical>
             <span>{formatDate(r.starts_at)}</span>

@@ -7,9 +7,9 @@ import '../../../components/pay/i18n';
 import { EyeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { dateColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import { CellTag, CellText, dateColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
-import { StatusTag, yuan } from '../../../components/pay/labels';
+import { STATUS_COLORS as ORDER_STATUS_COLORS, yuan } from '../../../components/pay/labels';
 import OrderDetail from '../../../components/pay/OrderDetail';
 import RefundModal from '../../../components/pay/RefundModal';
 import { ORDER_STATUSES, orderResource, PAY_METHODS, PAY_PROVIDERS, type OrderRow } from '../../../services/pay';
@@ -26,37 +26,41 @@ export default function FinanceOrders() {
 
   const columns = useMemo<ResourceColumn<OrderRow>[]>(
     () => [
-      textColumn(t('pay.field.orderNo'), 'order_no', { code: true, width: 250 }),
+      // at 1280 px: order, user, amount, status, created; the rest from the column settings
+      textColumn(t('pay.field.orderNo'), 'order_no', { code: true, width: 200 }),
       {
         title: t('pay.field.user'),
         dataIndex: 'username',
         key: 'username',
-        width: 140,
-        render: (_, r) => r.nickname || r.username || r.user_id,
+        minWidth: 120,
+        render: (_, r) => <CellText text={r.nickname || r.username || r.user_id} />,
       },
-      textColumn(t('pay.field.subject'), 'subject', { ellipsis: true, width: 180 }),
-      { title: t('pay.field.amount'), dataIndex: 'amount_cents', key: 'amount_cents', sorter: true, width: 110, render: (_, r) => yuan(r.amount_cents) },
-      { title: t('pay.field.credits'), dataIndex: 'credits', key: 'credits', width: 90, render: (_, r) => r.credits },
+      textColumn(t('pay.field.subject'), 'subject', { minWidth: 160, hidden: true }),
+      { title: t('pay.field.amount'), dataIndex: 'amount_cents', key: 'amount_cents', sorter: true, width: 110, align: 'right', render: (_, r) => yuan(r.amount_cents) },
+      { title: t('pay.field.credits'), dataIndex: 'credits', key: 'credits', width: 100, align: 'right', hiddenByDefault: true, render: (_, r) => r.credits },
       {
         title: t('pay.field.status'),
         dataIndex: 'status',
         key: 'status',
-        width: 110,
+        width: 150,
         filters: ORDER_STATUSES.map((s) => ({ text: t(`pay.status.${s}`), value: s })),
-        render: (_, r) => <StatusTag status={r.status} t={t} />,
+        render: (_, r) => <CellTag text={t(`pay.status.${r.status}`)} color={ORDER_STATUS_COLORS[r.status as keyof typeof ORDER_STATUS_COLORS]} />,
       },
       {
         title: t('pay.field.refunded'),
         dataIndex: 'refunded_cents',
         key: 'refunded_cents',
-        width: 100,
+        width: 110,
+        align: 'right',
+        hiddenByDefault: true,
         render: (_, r) => (r.refunded_cents ? yuan(r.refunded_cents) : '-'),
       },
       {
         title: t('pay.field.provider'),
         dataIndex: 'provider',
         key: 'provider',
-        width: 110,
+        width: 120,
+        hiddenByDefault: true,
         filters: PAY_PROVIDERS.map((p) => ({ text: t(`pay.provider.${p}`), value: p })),
         render: (_, r) => t(`pay.provider.${r.provider}`),
       },
@@ -65,12 +69,13 @@ export default function FinanceOrders() {
         dataIndex: 'method',
         key: 'method',
         width: 150,
+        hiddenByDefault: true,
         filters: PAY_METHODS.map((m) => ({ text: t(`pay.method.${m}`), value: m })),
         render: (_, r) => t(`pay.method.${r.method}`),
       },
-      textColumn(t('pay.field.tradeNo'), 'trade_no', { code: true, width: 240, ellipsis: true }),
+      textColumn(t('pay.field.tradeNo'), 'trade_no', { code: true, width: 240, hidden: true }),
       dateColumn(t, t('pay.field.createdAt'), 'created_at', { sorter: true, rangeFilter: true }),
-      dateColumn(t, t('pay.field.paidAt'), 'paid_at', { rangeFilter: true }),
+      dateColumn(t, t('pay.field.paidAt'), 'paid_at', { rangeFilter: true, hidden: true }),
     ],
     [t],
   );

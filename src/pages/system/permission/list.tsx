@@ -11,9 +11,9 @@ export default function PermissionList() {
   const t = useT();
   const columns = useMemo<ResourceColumn<PermissionRow>[]>(
     () => [
-      textColumn(t('system.permission.id'), 'permission_id', { sorter: true, code: true }),
-      textColumn(t('system.permission.name'), 'permission_name'),
-      textColumn(t('system.field.comment'), 'comment', { ellipsis: true, width: 260 }),
+      textColumn(t('system.permission.id'), 'permission_id', { sorter: true, code: true, minWidth: 150 }),
+      textColumn(t('system.permission.name'), 'permission_name', { minWidth: 150 }),
+      textColumn(t('system.field.comment'), 'comment', { minWidth: 150 }),
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
     ],
     [t],

@@ -1,7 +1,6 @@
 /** Roles (uni-id-roles): id, name, permissions, daily AI credit limit, remark, created; the admin role cannot be deleted. */
-import { Tag } from 'antd';
 import { useMemo } from 'react';
-import { dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import { CellTag, CellText, dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
 import { useResourceOptions } from '../../../components/admin/ResourceSelect';
 import { ADMIN_ROLE, RULES } from '../../../../shared/permissions';
@@ -16,32 +15,33 @@ export default function RoleList() {
     const permissionTags = tagsColumn<RoleRow>(t('system.field.permission'), 'permission', {
       filters: permissions.options.map((o) => ({ text: o.label, value: o.value })),
       empty: t('system.role.noPermissions'),
+      minWidth: 150,
     });
     return [
-      textColumn(t('system.role.id'), 'role_id', { sorter: true, code: true }),
-      textColumn(t('system.role.name'), 'role_name', { sorter: true }),
+      textColumn(t('system.role.id'), 'role_id', { sorter: true, code: true, minWidth: 150 }),
+      textColumn(t('system.role.name'), 'role_name', { sorter: true, minWidth: 150 }),
       {
         ...permissionTags,
         // the admin role passes every check, whatever its list
-        render: (...args) => (args[1].role_id === ADMIN_ROLE ? <Tag color="gold">{t('system.role.allPermissions')}</Tag> : permissionTags.render!(...args)),
+        render: (...args) => (args[1].role_id === ADMIN_ROLE ? <CellTag color="gold" text={t('system.role.allPermissions')} /> : permissionTags.render!(...args)),
       },
       {
         title: t('system.role.dailyLimit'),
         dataIndex: 'daily_credit_limit',
         key: 'daily_credit_limit',
         sorter: true,
-        width: 150,
+        width: 140,
         align: 'right',
         // the admin role is never limited, whatever is stored on it
         render: (_, r) =>
           r.daily_credit_limit === null || r.role_id === ADMIN_ROLE ? (
-            <Tag style={{ marginInlineEnd: 0 }}>{t('system.role.noLimit')}</Tag>
+            <CellTag text={t('system.role.noLimit')} />
           ) : (
-            `${r.daily_credit_limit} ${t('system.role.creditsUnit')}`
+            <CellText text={`${r.daily_credit_limit.toLocaleString()} ${t('system.role.creditsUnit')}`} />
           ),
       },
-      textColumn(t('system.field.comment'), 'comment', { ellipsis: true, width: 220 }),
-      dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
+      textColumn(t('system.field.comment'), 'comment', { minWidth: 150 }),
+      dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true, hidden: true }),
     ];
   }, [t, permissions.options]);
   return (

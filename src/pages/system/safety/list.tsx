@@ -2,10 +2,8 @@
  * User logs (safety/list): user, nickname, type, result, IP, user agent, time; search on
  * username, nickname, type and IP; newest first; needs READ_UNI_ID_LOG (route and server).
  */
-import { Link } from '@umijs/max';
-import { Typography } from 'antd';
 import { useMemo } from 'react';
-import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import { CellLink, CellText, dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
 import { useCan } from '../../../components/admin/access';
 import { RULES } from '../../../../shared/permissions';
@@ -26,10 +24,17 @@ export default function UserLogList() {
         title: t('system.log.user'),
         dataIndex: 'username',
         key: 'username',
+        minWidth: 150,
         render: (_, r) =>
-          r.user_id && usersReadable ? <Link to={withQuery('/pages/system/user/list', { id: r.user_id })}>{r.username || r.user_id}</Link> : r.username || '-',
+          r.user_id && usersReadable ? (
+            <CellLink to={withQuery('/pages/system/user/list', { id: r.user_id })} text={r.username || r.user_id} />
+          ) : r.username ? (
+            <CellText text={r.username} />
+          ) : (
+            '-'
+          ),
       },
-      textColumn(t('system.user.nickname'), 'nickname'),
+      textColumn(t('system.user.nickname'), 'nickname', { hidden: true }),
       statusColumn(
         t('system.log.type'),
         'type',
@@ -38,13 +43,7 @@ export default function UserLogList() {
       ),
       statusColumn(t('system.log.state'), 'state', { 1: { text: t('admin.log.ok'), color: 'success' }, 0: { text: t('admin.log.failed'), color: 'error' } }, { filter: true, width: 100 }),
       textColumn(t('system.log.ip'), 'ip', { width: 140 }),
-      {
-        title: t('system.log.ua'),
-        dataIndex: 'ua',
-        key: 'ua',
-        width: 320,
-        render: (_, r) => (r.ua ? <Typography.Text ellipsis={{ tooltip: r.ua }} style={{ maxWidth: 320 }}>{r.ua}</Typography.Text> : '-'),
-      },
+      textColumn(t('system.log.ua'), 'ua', { minWidth: 150 }),
       dateColumn(t, t('system.log.time'), 'created_at', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
     ],
     [t, usersReadable],

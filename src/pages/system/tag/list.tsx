@@ -15,9 +15,9 @@ export default function TagList() {
   const t = useT();
   const columns = useMemo<ResourceColumn<TagRow>[]>(
     () => [
-      textColumn(t('system.tag.id'), 'tagid', { sorter: true, code: true }),
-      textColumn(t('system.tag.name'), 'name', { sorter: true }),
-      textColumn(t('system.field.description'), 'description', { ellipsis: true, width: 260 }),
+      textColumn(t('system.tag.id'), 'tagid', { sorter: true, code: true, minWidth: 120 }),
+      textColumn(t('system.tag.name'), 'name', { sorter: true, minWidth: 120 }),
+      textColumn(t('system.field.description'), 'description', { minWidth: 120 }),
       { title: t('system.tag.members'), dataIndex: 'user_count', key: 'user_count', width: 100, render: (_, r) => r.user_count },
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
     ],

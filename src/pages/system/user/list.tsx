@@ -6,9 +6,9 @@
  */
 import { TagsOutlined, WalletOutlined } from '@ant-design/icons';
 import { history, useSearchParams } from '@umijs/max';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { dateColumn, roleNamesColumn, statusColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import { CellTag, dateColumn, roleNamesColumn, statusColumn, TagList, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList, { type PresetFilter } from '../../../components/admin/ResourceList';
 import { useResourceOptions } from '../../../components/admin/ResourceSelect';
 import { useCan } from '../../../components/admin/access';
@@ -44,31 +44,30 @@ export default function UserList() {
     return list;
   }, [tagid, id, tags.names, t]);
 
+  // at 1280 px: username, nickname, status, roles and last sign-in; the rest from the column settings
   const columns = useMemo<ResourceColumn<UserRow>[]>(
     () => [
-      textColumn(t('system.user.username'), 'username', { sorter: true }),
-      textColumn(t('system.user.nickname'), 'nickname'),
-      textColumn(t('system.user.mobile'), 'mobile'),
-      statusColumn(t('system.field.status'), 'status', userStatusOptions(t), { filter: true }),
-      textColumn(t('system.user.email'), 'email'),
-      roleNamesColumn(t('system.user.roles'), roles.options.map((o) => ({ text: o.label, value: o.value }))),
-      tagsColumn(t('system.field.tags'), 'tag_name', { field: 'tagid', filters: tags.options.map((o) => ({ text: o.label, value: o.value })) }),
+      textColumn(t('system.user.username'), 'username', { sorter: true, minWidth: 130 }),
+      textColumn(t('system.user.nickname'), 'nickname', { minWidth: 130 }),
+      textColumn(t('system.user.mobile'), 'mobile', { width: 130, hidden: true }),
+      statusColumn(t('system.field.status'), 'status', userStatusOptions(t), { filter: true, width: 100 }),
+      textColumn(t('system.user.email'), 'email', { minWidth: 180, hidden: true }),
+      roleNamesColumn(t('system.user.roles'), roles.options.map((o) => ({ text: o.label, value: o.value })), { minWidth: 130 }),
+      tagsColumn(t('system.field.tags'), 'tag_name', { field: 'tagid', filters: tags.options.map((o) => ({ text: o.label, value: o.value })), hidden: true }),
       {
         title: t('system.user.apps'),
         dataIndex: 'dcloud_appid',
         key: 'dcloud_appid',
+        minWidth: 160,
+        hiddenByDefault: true,
         filters: apps.options.map((o) => ({ text: o.label, value: o.value })),
         render: (_, r) =>
           r.dcloud_appid === null ? (
-            <Tag color="green">{t('system.user.allApps')}</Tag>
+            <CellTag color="green" text={t('system.user.allApps')} />
           ) : r.dcloud_appid.length ? (
-            r.dcloud_appid.map((a) => (
-              <Tag key={a} title={a}>
-                {apps.names.get(a) ?? a}
-              </Tag>
-            ))
+            <TagList items={r.dcloud_appid} label={(a) => apps.names.get(a) ?? a} />
           ) : (
-            <Tag>{t('system.user.noApps')}</Tag>
+            <CellTag text={t('system.user.noApps')} />
           ),
       },
       {
@@ -77,6 +76,7 @@ export default function UserList() {
         key: 'score',
         width: 100,
         align: 'right',
+        hiddenByDefault: true,
         render: (_, r) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{r.score}</span>,
       },
       dateColumn(t, t('system.user.lastLogin'), 'last_login_date', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
@@ -107,12 +107,12 @@ export default function UserList() {
                   aria-label={`${t('credits.adjust.action')} ${userResource.nameOf(r)}`}
                   onClick={() => setAdjusting({ id: r._id, name: userResource.nameOf(r), balance: r.score, done: ctx.reload })}
                 >
-                  <WalletOutlined /> {t('credits.adjust.action')}
+                  <WalletOutlined /> {t('credits.adjust.short')}
                 </Typography.Link>,
               ]
             : undefined
         }
-        actionsWidth={canAdjust ? 300 : undefined}
+        actionsWidth={canAdjust ? 220 : undefined}
         batchActions={
           can(RULES.users.update)
             ? (rows, ctx) => [

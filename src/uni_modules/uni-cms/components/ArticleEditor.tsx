@@ -9,6 +9,7 @@ import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Flex, Form, Input, Modal, Radio, Result, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { RULES } from '../../../../shared/permissions';
+import { textLength } from '../../../../shared/text';
 import { useCan } from '../../../components/admin/access';
 import { formatDate } from '../../../components/admin/columns';
 import { backToList } from '../../../components/admin/ResourceForm';
@@ -83,6 +84,7 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
   const [ready, setReady] = useState(false);
   const dirty = useRef(false);
   const mode = (Form.useWatch('cover_mode', form) ?? 'none') as CoverMode;
+  const excerpt = Form.useWatch('excerpt', form) as string | undefined;
 
   const loaded = useRequest(() => articleResource.get(id!, { skipErrorHandler: true }), { ready: isEdit && !!id && allowed, refreshDeps: [id], onError: () => undefined });
   const categories = useRequest(() => categoryResource.listAll({}, { skipErrorHandler: true }), { ready: allowed });
@@ -239,8 +241,21 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
             <Switch aria-label={t('cms.field.comments')} />
           </Form.Item>
         </Flex>
-        <Form.Item name="excerpt" label={t('cms.field.excerpt')} extra={t('cms.hint.excerpt')} rules={[{ max: ARTICLE_LIMITS.EXCERPT, message: t('cms.rule.max', { max: ARTICLE_LIMITS.EXCERPT }) }]}>
-          <Input.TextArea maxLength={ARTICLE_LIMITS.EXCERPT} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+        <Form.Item
+          name="excerpt"
+          label={t('cms.field.excerpt')}
+          // the counter shares the help line (antd draws its own over the help text)
+          extra={
+            <Flex justify="space-between" gap={8} wrap="wrap">
+              <span>{t('cms.hint.excerpt')}</span>
+              <span data-testid="excerpt-count" style={{ marginInlineStart: 'auto', fontVariantNumeric: 'tabular-nums' }}>
+                {textLength(excerpt ?? '')} / {ARTICLE_LIMITS.EXCERPT}
+              </span>
+            </Flex>
+          }
+          rules={[{ max: ARTICLE_LIMITS.EXCERPT, message: t('cms.rule.max', { max: ARTICLE_LIMITS.EXCERPT }) }]}
+        >
+          <Input.TextArea maxLength={ARTICLE_LIMITS.EXCERPT} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
         <Form.Item name="cover_mode" label={t('cms.field.coverMode')}>
           <Radio.Group optionType="button" options={COVER_MODES.map((m) => ({ value: m, label: t(`cms.cover.mode.${m}`) }))} />
@@ -265,7 +280,8 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
         </Form.Item>
         <Flex justify="space-between" align="center" wrap="wrap" gap={8}>
           <Typography.Text type="secondary">{t('cms.autosave.hint')}</Typography.Text>
-          <Space>
+          {/* the buttons wrap inside the card on a narrow screen */}
+          <Space wrap style={{ marginInlineStart: 'auto', justifyContent: 'flex-end' }}>
             <Button onClick={back} disabled={saving !== null}>
               {t('cms.cancel')}
             </Button>
@@ -284,6 +300,9 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 980 }}>
       {modalHolder}
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t(isEdit ? 'route.cms.articleEdit' : 'route.cms.articleAdd')}
+      </Typography.Title>
       <Card>{body}</Card>
     </Flex>
   );

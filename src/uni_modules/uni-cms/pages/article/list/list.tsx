@@ -11,7 +11,7 @@ import { Card, Empty, Flex, Image, Input, List, Pagination, Space, Tag, Typograp
 import { useMemo, useState } from 'react';
 import { RULES } from '../../../../../../shared/permissions';
 import { useCan } from '../../../../../components/admin/access';
-import { dateColumn, formatDate, statusColumn, textColumn, type ResourceColumn } from '../../../../../components/admin/columns';
+import { CellText, dateColumn, ELLIPSIS, formatDate, statusColumn, textColumn, type ResourceColumn } from '../../../../../components/admin/columns';
 import ResourceList, { type ListContext, type PresetFilter } from '../../../../../components/admin/ResourceList';
 import { articleResource, browsePublished, categoryResource, previewLink, takeDownArticle, type ArticleRow, type PublishedArticle } from '../../../../../services/cms';
 import { withQuery } from '../../../../../services/query-string';
@@ -42,8 +42,16 @@ function Cover({ urls, t }: { urls: string[]; t: Translate }) {
 function Badges({ sticky, essence, t }: { sticky: boolean; essence: boolean; t: Translate }) {
   return (
     <>
-      {sticky ? <Tag color="red">{t('cms.field.sticky')}</Tag> : null}
-      {essence ? <Tag color="gold">{t('cms.field.essence')}</Tag> : null}
+      {sticky ? (
+        <Tag color="red" style={{ marginInlineEnd: 0, flex: 'none' }}>
+          {t('cms.field.sticky')}
+        </Tag>
+      ) : null}
+      {essence ? (
+        <Tag color="gold" style={{ marginInlineEnd: 0, flex: 'none' }}>
+          {t('cms.field.essence')}
+        </Tag>
+      ) : null}
     </>
   );
 }
@@ -96,35 +104,42 @@ function ManageList({ onRead, categoryId }: { onRead: (id: string) => void; cate
 
   const columns = useMemo<ResourceColumn<ArticleRow>[]>(
     () => [
-      { title: t('cms.field.cover'), dataIndex: 'thumbnail', key: 'thumbnail', width: 150, render: (_, r) => <Cover urls={r.thumbnail} t={t} /> },
+      // at 1280 px: title, category, status and publish date; the rest from the column settings
+      { title: t('cms.field.cover'), dataIndex: 'thumbnail', key: 'thumbnail', width: 150, hiddenByDefault: true, render: (_, r) => <Cover urls={r.thumbnail} t={t} /> },
       {
         title: t('cms.field.title'),
         dataIndex: 'title',
         key: 'title',
         sorter: true,
-        width: 220,
+        minWidth: 180,
         render: (_, r) => (
-          <Space size={4} wrap>
-            {r.article_status === 1 ? <Typography.Link onClick={() => onRead(r.id)}>{r.title}</Typography.Link> : <span>{r.title}</span>}
+          <Flex gap={4} align="center" style={{ minWidth: 0 }}>
+            {r.article_status === 1 ? (
+              <Typography.Link onClick={() => onRead(r.id)} title={r.title} style={{ ...ELLIPSIS, minWidth: 0 }}>
+                {r.title}
+              </Typography.Link>
+            ) : (
+              <CellText text={r.title} />
+            )}
             <Badges sticky={r.is_sticky} essence={r.is_essence} t={t} />
-          </Space>
+          </Flex>
         ),
       },
-      textColumn(t('cms.field.excerpt'), 'excerpt', { ellipsis: true, width: 180 }),
-      textColumn(t('cms.field.author'), 'author_name', { width: 110 }),
+      textColumn(t('cms.field.excerpt'), 'excerpt', { minWidth: 180, hidden: true }),
+      textColumn(t('cms.field.author'), 'author_name', { width: 120, hidden: true }),
       {
         title: t('cms.field.category'),
         dataIndex: 'category_name',
         key: 'category_id',
-        width: 120,
+        width: 130,
         filters: (categories.data ?? []).map((c) => ({ text: c.name, value: c.id })),
-        render: (_, r) => r.category_name ?? '-',
+        render: (_, r) => (r.category_name ? <CellText text={r.category_name} /> : '-'),
       },
       statusColumn(t('cms.field.status'), 'article_status', Object.fromEntries([0, 1].map((s) => [s, { text: t(`cms.status.${s}`), color: STATUS_COLORS[s] }])), {
         filter: true,
         width: 100,
       }),
-      { title: t('cms.field.views'), dataIndex: 'view_count', key: 'view_count', sorter: true, width: 90, render: (_, r) => r.view_count },
+      { title: t('cms.field.views'), dataIndex: 'view_count', key: 'view_count', sorter: true, width: 100, align: 'right', hiddenByDefault: true, render: (_, r) => r.view_count },
       dateColumn(t, t('cms.field.publishDate'), 'publish_date', { sorter: true, rangeFilter: true }),
     ],
     [t, categories.data, onRead],
@@ -174,6 +189,9 @@ function ReaderList({ onRead }: { onRead: (id: string) => void }) {
   const page = useRequest(() => browsePublished({ keyword: keyword || undefined, current, pageSize }), { refreshDeps: [keyword, current] });
   return (
     <Flex vertical gap={16} style={{ maxWidth: 900 }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t('route.cms.articleList')}
+      </Typography.Title>
       <Input.Search
         allowClear
         placeholder={t('cms.article.search')}

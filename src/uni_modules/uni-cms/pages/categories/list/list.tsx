@@ -21,18 +21,19 @@ export default function CategoryList() {
   const columns = useMemo<ResourceColumn<CategoryRow>[]>(
     () => [
       { title: t('cms.category.icon'), dataIndex: 'icon', key: 'icon', width: 70, render: (_, r) => (r.icon ? <IconPreview name={r.icon} /> : '-') },
-      textColumn(t('cms.category.name'), 'name', { sorter: true }),
-      textColumn(t('cms.category.description'), 'description', { ellipsis: true, width: 280 }),
-      { title: t('cms.category.sort'), dataIndex: 'sort', key: 'sort', sorter: true, width: 90, render: (_, r) => r.sort },
+      textColumn(t('cms.category.name'), 'name', { sorter: true, minWidth: 150 }),
+      textColumn(t('cms.category.description'), 'description', { minWidth: 150 }),
+      { title: t('cms.category.sort'), dataIndex: 'sort', key: 'sort', sorter: true, width: 90, align: 'right', render: (_, r) => r.sort },
       {
         title: t('cms.category.articles'),
         dataIndex: 'article_count',
         key: 'article_count',
         sorter: true,
         width: 110,
+        align: 'right',
         render: (_, r) => r.article_count,
       },
-      dateColumn(t, t('cms.category.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
+      dateColumn(t, t('cms.category.createDate'), 'create_date', { sorter: true, rangeFilter: true, hidden: true }),
     ],
     [t],
   );
