@@ -15,7 +15,7 @@ import './i18n';
 import './resource-form.css';
 import { ProForm } from '@ant-design/pro-components';
 import { history } from '@umijs/max';
-import { Alert, Button, Card, Flex, Result, Skeleton, Space, Typography, type FormInstance } from 'antd';
+import { Alert, Button, Card, Flex, Result, Skeleton, Space, type FormInstance } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState, type ReactNode } from 'react';
 import { requestErrorOf, requestErrorText, showRequestError } from '../../services/request-layer';
@@ -25,6 +25,7 @@ import { noticeModal, toast } from '../../shared/feedback';
 import { useT } from '../../shared/i18n';
 import { navStack } from '../../shared/nav-stack';
 import { SPEC } from '../../shared/spec';
+import { PageTitle } from '../../layouts/page-header';
 import { useCan } from './access';
 
 /**
@@ -195,9 +196,7 @@ export default function ResourceForm<R extends Editable, V extends Record<string
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 860 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {title}
-      </Typography.Title>
+      <PageTitle>{title}</PageTitle>
       <Card>{body}</Card>
     </Flex>
   );

@@ -29,6 +29,7 @@ import { saveFile, type RowResource } from '../../services/resource';
 import { noticeModal, toast } from '../../shared/feedback';
 import { useT, type Translate } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
+import { PageTitle } from '../../layouts/page-header';
 import { useCan } from './access';
 import { FLEX_MIN_WIDTH, type ResourceColumn } from './columns';
 import { isNarrowed, tableQuery, type TableFilter, type TableParams, type TableSort } from './list-query';
@@ -399,15 +400,11 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
   return (
     <Flex vertical gap={16} ref={listRoot}>
       {modalHolder}
-      {props.title || props.description ? (
-        <div>
-          {props.title ? (
-            <Typography.Title level={3} style={{ margin: 0 }}>
-              {t(props.title)}
-            </Typography.Title>
-          ) : null}
-          {props.description ? <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>{props.description}</Typography.Paragraph> : null}
-        </div>
+      {props.title ? <PageTitle>{t(props.title)}</PageTitle> : null}
+      {props.description ? (
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {props.description}
+        </Typography.Paragraph>
       ) : null}
 
       {props.presetFilters?.length ? (

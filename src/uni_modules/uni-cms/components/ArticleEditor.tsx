@@ -300,9 +300,6 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 980 }}>
       {modalHolder}
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t(isEdit ? 'route.cms.articleEdit' : 'route.cms.articleAdd')}
-      </Typography.Title>
       <Card>{body}</Card>
     </Flex>
   );

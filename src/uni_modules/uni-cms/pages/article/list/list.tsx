@@ -189,9 +189,6 @@ function ReaderList({ onRead }: { onRead: (id: string) => void }) {
   const page = useRequest(() => browsePublished({ keyword: keyword || undefined, current, pageSize }), { refreshDeps: [keyword, current] });
   return (
     <Flex vertical gap={16} style={{ maxWidth: 900 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t('route.cms.articleList')}
-      </Typography.Title>
       <Input.Search
         allowClear
         placeholder={t('cms.article.search')}
