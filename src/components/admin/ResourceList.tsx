@@ -134,7 +134,9 @@ function actionsContentWidth(root: HTMLElement): number | null {
     const range = document.createRange();
     range.selectNodeContents(cell);
     const inner = cell.querySelector<HTMLElement>('.resource-list-actions-inner');
-    const content = Math.max(range.getBoundingClientRect().width, inner?.scrollWidth ?? 0);
+    // jsdom (component tests) draws nothing and has no Range boxes
+    const text = typeof range.getBoundingClientRect === 'function' ? range.getBoundingClientRect().width : 0;
+    const content = Math.max(text, inner?.scrollWidth ?? 0);
     widest = Math.max(widest, Math.ceil(content + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 1));
   }
   return cells.length ? widest : null;
