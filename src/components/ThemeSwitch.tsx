@@ -1,5 +1,5 @@
 /**
- * Theme switch (spec: 'default' and 'green'): saved in localStorage, set on <body data-theme>. In
+ * Theme switch (the spec's 'default' and 'green', and 'dark'): saved in localStorage, set on <body data-theme>. In
  * the top bar on a wide screen; below 768 px the same choices are items of the user menu
  * (useThemeItems). Every theme of shared/theme.ts THEMES is offered.
  */

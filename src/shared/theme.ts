@@ -1,19 +1,26 @@
 /**
- * Themes (spec: 'default' and 'green'). The choice is saved in localStorage under 'theme'
- * (default 'default'), set as <body data-theme="..."> and applied to antd through
- * ConfigProvider theme tokens. Other tabs follow through the storage event.
+ * Themes (spec: 'default' and 'green', plus 'dark'). The choice is saved in localStorage under
+ * 'theme' (default 'default'), set as <body data-theme="..."> and applied to antd through
+ * ConfigProvider theme tokens. Other tabs follow through the storage event. Every theme keeps
+ * text at WCAG AA contrast (4.5:1), which antd's stock colours do not (tests/e2e/themes.test.ts).
  */
 import { useSyncExternalStore } from 'react';
-import type { ThemeConfig } from 'antd';
+import { theme as antd, type ThemeConfig } from 'antd';
 
 export const THEME_KEY = 'theme';
-export const THEMES = ['default', 'green'] as const;
+export const THEMES = ['default', 'green', 'dark'] as const;
 export type ThemeName = (typeof THEMES)[number];
 export const DEFAULT_THEME: ThemeName = 'default';
 
+/**
+ * white text on each light theme's primary reaches 4.5:1 (antd's #1677ff gives 4.1:1); the dark
+ * theme's is a seed: no one blue is both 4.5:1 under white text and on a near-black page, so its
+ * text blues are lighter and its filled buttons darker (DARK_*)
+ */
 export const THEME_PRIMARY: Record<ThemeName, string> = {
-  default: '#1677ff',
-  green: '#2f8f3a',
+  default: '#0958d9',
+  green: '#1f7a30',
+  dark: '#5aa0ff',
 };
 
 const isTheme = (v: unknown): v is ThemeName => typeof v === 'string' && (THEMES as readonly string[]).includes(v);
@@ -78,13 +85,77 @@ export function useTheme(): [ThemeName, (name: ThemeName) => void] {
   return [theme, setTheme];
 }
 
+/**
+ * Where antd's derived colours fall short of 4.5:1: secondary text (45% black is 3.4:1 on
+ * white), the status colours as text (success 2.2:1, error 3.5:1), preset tag text on its tint
+ * (green, orange, gold, cyan, lime, yellow, volcano), and green's selected-item tint (antd
+ * derives a grey #afbaaf from a dark green: 2.7:1).
+ */
+const LIGHT_TEXT = {
+  colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+  colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+  colorSuccess: '#237804',
+  colorError: '#cf1322',
+  colorWarning: '#d46b08',
+  green7: '#237804',
+  orange7: '#ad4e00',
+  gold7: '#ad6800',
+  cyan7: '#006d75',
+  lime7: '#3f6600',
+  yellow7: '#876800',
+  volcano7: '#ad2102',
+};
+const GREEN_TINTS = {
+  colorInfoBg: '#edf7ee',
+  colorInfoBorder: '#a8d5af',
+  colorPrimaryBg: '#edf7ee',
+  colorPrimaryBgHover: '#d8eedb',
+  colorPrimaryBorder: '#a8d5af',
+  colorPrimaryBorderHover: '#7dbf88',
+  colorPrimaryHover: '#2e8f40',
+  colorPrimaryActive: '#175e25',
+};
+const DARK_TEXT = {
+  colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
+  colorTextDescription: 'rgba(255, 255, 255, 0.6)',
+  colorPrimaryText: '#8fc2ff',
+  colorLink: '#5c9ce6',
+  colorLinkHover: '#8fc2ff',
+  colorError: '#f0686a',
+};
+/** white text on filled buttons */
+const DARK_FILLED = {
+  colorPrimary: '#1668dc',
+  colorPrimaryHover: '#1f6fe0',
+  colorPrimaryActive: '#1554ad',
+  colorError: '#c62f32',
+  colorErrorHover: '#d13b3e',
+  colorErrorActive: '#a82225',
+};
+/** warning text (colorWarning as text is 2.2:1 on its tint): darker only where it is text */
+const LIGHT_WARNING_TEXT = { colorWarning: '#ad4e00' };
+/** an empty table's "No data" is drawn in the disabled grey (1.8:1) though nothing is disabled */
+const tablePlaceholder = (dark: boolean) => ({ Table: { colorTextDisabled: dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)' } });
+
 /** the antd theme tokens of a theme */
 export function antdTheme(name: ThemeName): ThemeConfig {
+  const primary = THEME_PRIMARY[name];
+  const layout = { Layout: { headerHeight: 48, headerPadding: '0 16px' } };
+  if (name === 'dark') {
+    return {
+      algorithm: antd.darkAlgorithm,
+      token: { colorPrimary: primary, colorInfo: primary, ...DARK_TEXT },
+      components: { ...layout, ...tablePlaceholder(true), Button: DARK_FILLED, Menu: { itemSelectedColor: '#8fc2ff' } },
+    };
+  }
   return {
-    token: { colorPrimary: THEME_PRIMARY[name], colorInfo: THEME_PRIMARY[name], colorLink: THEME_PRIMARY[name] },
-    components: { Layout: { headerHeight: 48, headerPadding: '0 16px' } },
+    token: { colorPrimary: primary, colorInfo: primary, colorLink: primary, ...LIGHT_TEXT, ...(name === 'green' ? GREEN_TINTS : {}) },
+    components: { ...layout, ...tablePlaceholder(false), Tag: LIGHT_WARNING_TEXT, Typography: LIGHT_WARNING_TEXT },
   };
 }
+
+/** whether a theme is dark (charts and hand-drawn parts pick their colours by it) */
+export const isDarkTheme = (name: ThemeName) => name === 'dark';
 
 /** for tests: forget the cached value */
 export function resetThemeForTests() {

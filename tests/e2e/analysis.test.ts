@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
+import { THEME_PRIMARY } from '../../src/shared/theme';
 import { api, e2eSession, screenshot } from './browser';
 import { makeRole, makeUser, withDb } from './fixtures';
 
@@ -114,9 +115,10 @@ describe('cost analysis', () => {
         const swatch = document.querySelector('[data-testid="chart-spent"] ul li span');
         return !!swatch && getComputedStyle(swatch).backgroundColor === want;
       }, rgb);
-    await swatchIs('rgb(22, 119, 255)');
+    const rgbOf = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    await swatchIs(rgbOf(THEME_PRIMARY.default));
     await page.locator('.ant-segmented').getByText('Green', { exact: true }).click();
-    await swatchIs('rgb(47, 143, 58)');
+    await swatchIs(rgbOf(THEME_PRIMARY.green));
     await page.getByTestId('chart-spent').locator('canvas').first().waitFor();
     await page.waitForTimeout(800); // the charts' entry animation, for the screenshot
     await screenshot(page, 'analysis-member-green-en');

@@ -6,6 +6,7 @@
  * every page in Chinese on the green theme. Screenshots of each (tmp/screens/demo-*).
  */
 import type { Page } from 'playwright-core';
+import { THEME_PRIMARY } from '../../src/shared/theme';
 import { api, BASE, e2eSession, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
 
@@ -99,10 +100,10 @@ describe('demo pages', () => {
     await screenshot(page, 'demo-layout-header-grid-en-default');
   });
 
-  it("colors: both themes' primaries; switching the theme moves the marker", async () => {
+  it("colors: every theme's primary; switching the theme moves the marker", async () => {
     await go(demo('colors'));
-    await expect(page.getByTestId('primary-default').innerText()).resolves.toBe('#1677ff');
-    await expect(page.getByTestId('primary-green').innerText()).resolves.toBe('#2f8f3a');
+    await expect(page.getByTestId('primary-default').innerText()).resolves.toBe(THEME_PRIMARY.default);
+    await expect(page.getByTestId('primary-green').innerText()).resolves.toBe(THEME_PRIMARY.green);
     await page.getByTestId('theme-default').getByTestId('current-theme').waitFor();
     await screenshot(page, 'demo-colors-en-default');
     await page.getByTestId('theme-green').getByRole('button', { name: 'Use this theme' }).click();
@@ -110,8 +111,8 @@ describe('demo pages', () => {
     expect(await page.getByTestId('theme-default').getByTestId('current-theme').count()).toBe(0);
     expect(await page.evaluate(() => document.body.dataset.theme)).toBe('green');
     await page.getByTestId('primary-green').locator('button').click();
-    await page.locator('.ant-message').getByText('Copied: #2f8f3a').waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('#2f8f3a');
+    await page.locator('.ant-message').getByText(`Copied: ${THEME_PRIMARY.green}`).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(THEME_PRIMARY.green);
     await screenshot(page, 'demo-colors-en-green');
     await page.getByTestId('theme-default').getByRole('button', { name: 'Use this theme' }).click();
     await page.getByTestId('theme-default').getByTestId('current-theme').waitFor();
@@ -141,10 +142,10 @@ describe('demo pages', () => {
   it('css: the console variables with their values, the antd variables, the type scale', async () => {
     await go(demo('css'));
     const consoleVars = page.getByTestId('console-vars');
-    await consoleVars.locator('tr', { hasText: '--console-primary' }).getByText('#1677ff').waitFor();
+    await consoleVars.locator('tr', { hasText: '--console-primary' }).getByText(THEME_PRIMARY.default).waitFor();
     // hundreds of antd variables, paged: the filter finds the primary colour's
     await page.getByLabel('Filter by name or value').fill('--ant-color-primary');
-    await page.getByTestId('antd-vars').locator('tr', { has: page.getByText('--ant-color-primary', { exact: true }) }).getByText('#1677ff').waitFor();
+    await page.getByTestId('antd-vars').locator('tr', { has: page.getByText('--ant-color-primary', { exact: true }) }).getByText(THEME_PRIMARY.default).waitFor();
     await page.getByTestId('typography').locator('h1').waitFor();
     await screenshot(page, 'demo-css-en-default');
     await page.getByTestId('antd-vars').scrollIntoViewIfNeeded();
@@ -163,7 +164,7 @@ describe('demo pages', () => {
       await settled();
       await screenshot(page, `demo-${name}-zh-green`);
     }
-    await page.getByTestId('console-vars').locator('tr', { hasText: '--console-primary' }).getByText('#2f8f3a').waitFor();
+    await page.getByTestId('console-vars').locator('tr', { hasText: '--console-primary' }).getByText(THEME_PRIMARY.green).waitFor();
     await page.evaluate(() => {
       localStorage.setItem('umi_locale', 'en-US');
       localStorage.setItem('theme', 'default');
