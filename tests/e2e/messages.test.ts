@@ -62,6 +62,8 @@ describe('site messages', () => {
     await page.waitForURL((u) => u.hash.startsWith(`#${LIST}`));
     const row = page.locator('.ant-table-row', { hasText: 'New models are here' });
     await row.getByText('Published').waitFor();
+    // published moments ago: said relative to now (a minute or more on a busy machine)
+    await row.locator('time', { hasText: /^(just now|\d+ minutes? ago)$/ }).waitFor();
     await screenshot(page, 'messages-list-en');
   });
 
@@ -74,6 +76,7 @@ describe('site messages', () => {
     await bell().click();
     await page.waitForURL((u) => u.hash.startsWith(`#${INBOX}`));
     await page.getByText('2 unread').waitFor();
+    await page.locator('.ant-list time', { hasText: /^(just now|\d+ minutes? ago)$/ }).first().waitFor();
     await page.getByText('New models are here').click();
     await page.locator('.md-body strong', { hasText: 'new models' }).waitFor();
     await page.getByText('<img src=x onerror=alert(1)>').waitFor();

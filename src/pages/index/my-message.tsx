@@ -15,6 +15,7 @@ import { inbox, markAllRead, markRead, type InboxMessage } from '../../services/
 import { requestErrorOf, showRequestError } from '../../services/request-layer';
 import { noticeModal, toast } from '../../shared/feedback';
 import { DATE_FORMAT } from '../../shared/format';
+import RelativeTime from '../../components/time/RelativeTime';
 import { useT } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
 import '../site-message/messages';
@@ -121,7 +122,7 @@ export default function MyMessages() {
                     {m.title}
                   </Typography.Link>
                   <Typography.Text type="secondary" style={{ marginLeft: 'auto', whiteSpace: 'nowrap', fontSize: 12 }}>
-                    {dayjs(m.publish_at).format(DATE_FORMAT)}
+                    <RelativeTime value={m.publish_at} />
                   </Typography.Text>
                 </Flex>
                 {isOpen ? (
