@@ -11,6 +11,7 @@ import { useRequest } from 'ahooks';
 import { useEffect, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
 import LoadFailure from '../../../components/LoadFailure';
+import { PageTitle } from '../../../layouts/page-header';
 import { requestErrorOf } from '../../../services/request-layer';
 import { createWithdrawal, getWithdrawal, getWithdrawSummary, quote, updateWithdrawal, type WithdrawRequestBody } from '../../../services/withdraw';
 import { toast } from '../../../shared/feedback';
@@ -86,9 +87,7 @@ export default function WithdrawEdit() {
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 640 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t(row ? 'withdraw.form.changeTitle' : 'withdraw.form.newTitle')}
-      </Typography.Title>
+      <PageTitle>{t(row ? 'withdraw.form.changeTitle' : 'withdraw.form.newTitle')}</PageTitle>
       {verified ? (
         <Alert type="success" showIcon message={t('withdraw.realname.verified')} />
       ) : (

@@ -233,14 +233,9 @@ export default function WithdrawList() {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('route.expense.withdrawList')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
-          {t('withdraw.description')}
-        </Typography.Paragraph>
-      </div>
+      <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+        {t('withdraw.description')}
+      </Typography.Paragraph>
       <SummaryCard refreshKey={refreshKey} />
       {finance ? (
         <Tabs
