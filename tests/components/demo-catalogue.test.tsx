@@ -5,6 +5,7 @@
 import fs from 'fs';
 import path from 'path';
 import { routes } from '../../config/routes';
+import { RULES } from '../../shared/permissions';
 import { DEMO_MESSAGES } from '@/pages/demo/messages';
 import { TABLE_SNIPPET } from '@/pages/demo/table/snippet';
 import { describeAreaCatalogue, LOCALES, MAIN, ROOT, sourcesIn } from './support/area-catalogue';
@@ -22,11 +23,11 @@ describeAreaCatalogue(
     values: { count: 2, shown: 3, total: 9, text: 'x', span: 12, breakpoint: 'md', theme: 'green' },
   },
   () => {
-    test('every demo page has a route open to any signed-in user, titled in the main catalogues', () => {
+    test('every demo page has a route open to holders of the demo permission, titled in the main catalogues', () => {
       for (const name of PAGES) {
         const route = routes.find((r) => r.path === `/pages/demo/${name}/${name}`);
         expect(route).toBeDefined();
-        expect(route!.access).toBeUndefined();
+        expect(route!.access).toBe(RULES.demo);
         for (const l of LOCALES) expect(MAIN[l][route!.title!]).toBeTruthy();
         expect(fs.existsSync(path.join(ROOT, `src/pages/demo/${name}/${name}.tsx`))).toBe(true);
       }

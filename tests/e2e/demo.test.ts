@@ -8,7 +8,8 @@
 import type { Page } from 'playwright-core';
 import { THEME_PRIMARY } from '../../src/shared/theme';
 import { api, BASE, e2eSession, screenshot } from './browser';
-import { makeUser, withDb } from './fixtures';
+import { RULES } from '../../shared/permissions';
+import { makeRole, makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'demo_admin', password: 'Admin#2026' };
 const USER = { username: 'demo_member', password: 'Member#2026' };
@@ -19,7 +20,9 @@ const GRANTS = 25;
 
 const session = e2eSession('e2e-demo', async () => {
   const admin = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
-  await makeUser(USER.username, USER.password);
+  // the demo pages are a developer's: a user holding their permission, not an admin
+  await makeRole('demo_viewer', [RULES.demo]);
+  await makeUser(USER.username, USER.password, ['demo_viewer']);
   const userId = await withDb(async (c) => (await c.query('SELECT id FROM users WHERE username = $1', [USER.username])).rows[0].id as string);
   // amounts in an order unlike the times, so sorting by amount is visible
   for (let i = 0; i < GRANTS; i++) {

@@ -67,7 +67,8 @@ export function describeAreaCatalogue(area: AreaCatalogue, more?: () => void) {
     });
 
     test('every message formats, with the same placeholders in each language', () => {
-      const placeholders = (msg: string) => [...new Set([...msg.matchAll(/\{(\w+)/g)].map((m) => m[1]))].sort().join();
+      // an argument is a name closed by '}' or ',' (a plural branch's words, '{no minimum}', are not)
+      const placeholders = (msg: string) => [...new Set([...msg.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((m) => m[1]))].sort().join();
       const problems: string[] = [];
       for (const [key, en] of Object.entries(messages['en-US'])) {
         for (const l of LOCALES) {
