@@ -96,10 +96,17 @@ const LIGHT_TEXT = {
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
   colorSuccess: '#237804',
   colorError: '#cf1322',
-  colorWarning: '#d46b08',
+  colorWarning: '#ad4e00',
+  // the tints antd would derive from these darker seeds are greys: the stock ones instead
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
   green7: '#237804',
   orange7: '#ad4e00',
-  gold7: '#ad6800',
+  gold7: '#874d00',
   cyan7: '#006d75',
   lime7: '#3f6600',
   yellow7: '#876800',
@@ -123,17 +130,16 @@ const DARK_TEXT = {
   colorLinkHover: '#8fc2ff',
   colorError: '#f0686a',
 };
-/** white text on filled buttons */
+/**
+ * white text on filled primary buttons; a danger button's red is also its text on the page, so a
+ * filled one writes in near-black on it instead
+ */
 const DARK_FILLED = {
   colorPrimary: '#1668dc',
   colorPrimaryHover: '#1f6fe0',
   colorPrimaryActive: '#1554ad',
-  colorError: '#c62f32',
-  colorErrorHover: '#d13b3e',
-  colorErrorActive: '#a82225',
+  dangerColor: 'rgba(0, 0, 0, 0.88)',
 };
-/** warning text (colorWarning as text is 2.2:1 on its tint): darker only where it is text */
-const LIGHT_WARNING_TEXT = { colorWarning: '#ad4e00' };
 /** an empty table's "No data" is drawn in the disabled grey (1.8:1) though nothing is disabled */
 const tablePlaceholder = (dark: boolean) => ({ Table: { colorTextDisabled: dark ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.6)' } });
 
@@ -150,7 +156,7 @@ export function antdTheme(name: ThemeName): ThemeConfig {
   }
   return {
     token: { colorPrimary: primary, colorInfo: primary, colorLink: primary, ...LIGHT_TEXT, ...(name === 'green' ? GREEN_TINTS : {}) },
-    components: { ...layout, ...tablePlaceholder(false), Tag: LIGHT_WARNING_TEXT, Typography: LIGHT_WARNING_TEXT },
+    components: { ...layout, ...tablePlaceholder(false) },
   };
 }
 

@@ -337,6 +337,8 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
                   key="delete"
                   type="danger"
                   disabled={allowed !== true}
+                  // said to assistive technology too (and so exempt from the contrast rule, as disabled controls are)
+                  aria-disabled={allowed !== true || undefined}
                   title={typeof allowed === 'string' ? allowed : undefined}
                   aria-label={`${t('system.list.delete')} ${rowLabel(row)}`}
                   onClick={() => allowed === true && void confirmDelete([row], true)}
