@@ -71,7 +71,7 @@ describe('contrast in every theme', () => {
   });
 
   const cases = THEMES.flatMap((theme) => ROUTES.map((route) => [theme, route] as const));
-  it.each(cases)('the %s theme passes axe-core color-contrast on %s', async (theme, route) => {
+  it.each(cases)('%s theme, %s: axe-core color-contrast passes', async (theme, route) => {
     const page = session.page();
     await session.go(route);
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [THEME_KEY, theme] as const);
