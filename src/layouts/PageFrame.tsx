@@ -78,10 +78,11 @@ export default function PageFrame({ pathname, children }: { pathname: string; ch
         />
         <div className="console-page-heading">
           <h1 className="console-page-title" style={{ color: token.colorTextHeading }}>
-            <span ref={setTitle} className="console-page-own-title" />
+            {/* keyed by page: a page still shown while the next one loads keeps its title in a node that has left */}
+            <span key={pathname} ref={setTitle} className="console-page-own-title" />
             {ownTitles > 0 ? null : routeTitle}
           </h1>
-          <div ref={setExtra} className="console-page-extra" data-testid="page-extra" />
+          <div key={pathname} ref={setExtra} className="console-page-extra" data-testid="page-extra" />
         </div>
       </header>
       <div ref={body} className="console-page-body">

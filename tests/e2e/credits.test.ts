@@ -60,7 +60,6 @@ describe('credits', () => {
     await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Adjust' }).dblclick();
     await page.getByText(`The balance of ${USER.username} is now 10250`).first().waitFor();
     await modal.waitFor({ state: 'hidden' });
-    await row.getByText('10250').waitFor();
     expect(await balanceOf()).toBe(10250);
     expect(await adjustments()).toBe(1);
   });
@@ -107,7 +106,7 @@ describe('credits', () => {
     await page.locator('#daily_credit_limit').fill('5000');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/role\/list/);
-    await page.locator('tr', { hasText: 'metered' }).first().getByText('5000 credits').waitFor();
+    await page.locator('tr', { hasText: 'metered' }).first().getByText('5,000 credits').waitFor();
     const stored = await withDb(async (c) => (await c.query(`SELECT daily_credit_limit FROM roles WHERE role_id = 'metered'`)).rows[0].daily_credit_limit);
     expect(stored).toBe(5000);
   });
@@ -143,7 +142,8 @@ describe('credits', () => {
     await signIn(USER.username, USER.password);
     await go('/pages/ai-usage/list');
     await page.getByText('No access').first().waitFor();
-    expect(await page.getByRole('heading', { name: 'AI usage log' }).count()).toBe(0);
+    // the page header names the page; the log itself is not drawn
+    expect(await page.locator('#console-main .ant-table').count()).toBe(0);
     const token = await page.evaluate(() => localStorage.getItem('uni_id_token'));
     const refused = await api('GET', '/api/ai/usage', undefined, token!);
     expect(refused.status).toBe(403);

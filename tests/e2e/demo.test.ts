@@ -163,7 +163,7 @@ describe('demo pages', () => {
     for (const name of PAGES) {
       await go(demo(name));
       if (name === PAGES[0]) await page.reload();
-      await page.locator('h3', { hasText: /\S/ }).first().waitFor();
+      await page.getByTestId('page-header').locator('h1', { hasText: /\S/ }).waitFor();
       await settled();
       await screenshot(page, `demo-${name}-zh-green`);
     }
