@@ -123,7 +123,8 @@ describe('export', () => {
     await makeUser('other_person', 'Other#2026');
     await signIn(ADMIN.username, ADMIN.password);
     await go('/pages/system/user/list');
-    const search = page.getByLabel('Search').first();
+    // the list's own search (the top bar has one too)
+    const search = page.locator('#console-main').getByLabel('Search', { exact: true }).first();
     await search.fill('bulk_');
     await search.press('Enter');
     await page.getByText('25 in total').first().waitFor();
