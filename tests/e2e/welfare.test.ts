@@ -124,5 +124,6 @@ describe('welfare', () => {
       await screenshot(page, `welfare-home-${theme}-${locale}`);
     }
     await page.evaluate(() => (localStorage.setItem('theme', 'default'), localStorage.setItem('umi_locale', 'en-US')));
-  });
+    // eight sign-ins and full loads: more than a minute on a busy machine
+  }, 180_000);
 });
