@@ -180,7 +180,7 @@ describe('device and user reports', () => {
           await page.getByTestId('table-retention').getByText('100%').waitFor();
           // by week: the cohorts are weeks, the columns weeks after
           await page.getByTestId('retention-unit').getByText('Week', { exact: true }).click();
-          await page.getByTestId('table-retention').getByRole('columnheader', { name: 'Week 1' }).waitFor();
+          await page.getByTestId('table-retention').getByRole('columnheader', { name: 'Week 1', exact: true }).waitFor();
           await page.getByTestId('table-retention').getByRole('columnheader', { name: 'Cohort week (from Monday)' }).waitFor();
         }
         if (subject === 'device' && report === 'stickiness') await page.getByTestId('table-depth').getByText('1 pages').waitFor();
