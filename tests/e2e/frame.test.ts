@@ -195,19 +195,22 @@ describe('390 px: the top bar fits', () => {
   it('the language and theme are chosen from the user menu', async () => {
     await go('/pages/assistant/todo-list/todo-list');
     await header().locator('h1').filter({ hasText: 'Tasks' }).waitFor();
-    await page.getByLabel('Account menu').click();
-    await page.getByRole('menuitem', { name: '简体中文' }).click();
+    // opens the user menu, picks an item, and waits until the menu has closed (a click on the
+    // button while the last menu is still fading out would close it instead of opening it)
+    const choose = async (button: string, item: string | RegExp) => {
+      await page.getByRole('button', { name: button }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await page.waitForFunction(() => !document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)'));
+    };
+    await choose('Account menu', '简体中文');
     await header().locator('h1').filter({ hasText: '任务' }).waitFor();
     expect(await bodyWidth()).toBeLessThanOrEqual(390);
     await screenshot(page, 'frame-tasks-zh-390');
-    await page.getByRole('button', { name: '账号菜单' }).click();
-    await page.getByRole('menuitem', { name: /绿色/ }).click();
+    await choose('账号菜单', /绿色/);
     await page.waitForFunction(() => document.body.getAttribute('data-theme') === 'green');
-    await page.getByRole('button', { name: '账号菜单' }).click();
-    await page.getByRole('menuitem', { name: /默认/ }).click();
+    await choose('账号菜单', /默认/);
     await page.waitForFunction(() => document.body.getAttribute('data-theme') === 'default');
-    await page.getByRole('button', { name: '账号菜单' }).click();
-    await page.getByRole('menuitem', { name: 'English' }).click();
+    await choose('账号菜单', 'English');
     await header().locator('h1').filter({ hasText: 'Tasks' }).waitFor();
     expect(hashUrl(page)).toContain('todo-list');
   });

@@ -140,7 +140,8 @@ describe('an app page with the SDK', () => {
     await page.locator('.ant-table-row').filter({ hasText: '/pages/home' }).waitFor();
 
     await session.go(`/pages/uni-stat/event/event?app_id=${APPID}`);
-    const event = page.locator('.ant-table-row').filter({ hasText: 'buy_click' });
+    // the events table's row (keyed by the event's key); the list of single events below also names it
+    const event = page.locator('.ant-table-row[data-row-key="buy_click"]');
     await event.waitFor();
     // the event's values: picking its row shows them (the value as JSON)
     await event.locator('td').nth(1).click();
