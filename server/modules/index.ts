@@ -57,6 +57,7 @@ import { adRoutes } from './ads/routes';
 import { aiModelRoutes } from './ai-models/routes';
 import { audioRoutes } from './audio/routes';
 import { authRoutes } from './auth/routes';
+import { askRoutes } from './chat/ask-routes';
 import { chatRoutes } from './chat/routes';
 import { cmsRoutes } from './cms/routes';
 import { creditRoutes } from './credits/routes';
@@ -85,5 +86,5 @@ import { withdrawalRoutes } from './withdrawals/routes';
 
 export async function registerModules(app: FastifyInstance, ctx: Omit<CoreModuleContext<Services>, 'app'>) {
   const typed = app as unknown as ModuleApp;
-  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes, cmsRoutes, welfareRoutes, upgradeRoutes, messageRoutes]) await mod({ ...ctx, app: typed });
+  for (const mod of [authRoutes, verifyRoutes, menuRoutes, dashboardRoutes, systemRoutes, fileRoutes, profileRoutes, realnameRoutes, weixinRoutes, creditRoutes, aiModelRoutes, chatRoutes, promptStoreRoutes, promptRoutes, todoRoutes, audioRoutes, docRoutes, searchRoutes, askRoutes, paymentRoutes, withdrawalRoutes, invoiceRoutes, redeemRoutes, adRoutes, statRoutes, cmsRoutes, welfareRoutes, upgradeRoutes, messageRoutes]) await mod({ ...ctx, app: typed });
 }

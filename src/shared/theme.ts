@@ -160,9 +160,6 @@ export function antdTheme(name: ThemeName): ThemeConfig {
   };
 }
 
-/** whether a theme is dark (charts and hand-drawn parts pick their colours by it) */
-export const isDarkTheme = (name: ThemeName) => name === 'dark';
-
 /** for tests: forget the cached value */
 export function resetThemeForTests() {
   current = null;

@@ -1,6 +1,7 @@
 /**
  * The server's import structure: server/core never imports server/modules (core is the part
- * worth copying on its own), and no server file reaches itself through its imports.
+ * worth copying on its own), no server file reaches itself through its imports, and no module
+ * (a folder of server/modules) reaches itself through other modules.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,6 +61,27 @@ export function cyclesOf(g: Map<string, string[]>): string[][] {
   return cycles;
 }
 
+/** the module a file belongs to (the folder under server/modules), or null */
+const moduleOf = (f: string) => {
+  const parts = path.relative(path.join(SERVER, 'modules'), f).split(path.sep);
+  return parts.length > 1 && parts[0] !== '..' ? parts[0] : null;
+};
+
+/** the import graph among modules: one edge for any file of one importing any file of another */
+export function moduleGraph(g: Map<string, string[]>): Map<string, string[]> {
+  const m = new Map<string, Set<string>>();
+  for (const [f, ts] of g) {
+    const a = moduleOf(f);
+    if (!a) continue;
+    if (!m.has(a)) m.set(a, new Set());
+    for (const t of ts) {
+      const b = moduleOf(t);
+      if (b && b !== a) m.get(a)!.add(b);
+    }
+  }
+  return new Map([...m].map(([a, bs]) => [a, [...bs].sort()]));
+}
+
 describe('server import structure', () => {
   const g = graph();
 
@@ -78,6 +100,12 @@ describe('server import structure', () => {
     expect(cyclesOf(g).map((c) => c.map(rel).join(' -> '))).toEqual([]);
   });
 
+  it('no import cycle among modules', () => {
+    const mg = moduleGraph(g);
+    expect(mg.size).toBeGreaterThan(20);
+    expect(cyclesOf(mg).map((c) => c.join(' -> '))).toEqual([]);
+  });
+
   it('the checks see a core -> modules import and a cycle when there is one', () => {
     const a = path.join(SERVER, 'core', 'a.ts');
     const b = path.join(SERVER, 'modules', 'b.ts');
@@ -86,6 +114,16 @@ describe('server import structure', () => {
       [b, [a]],
     ]);
     expect(cyclesOf(fake).map((c) => c.map(rel).join(' -> '))).toEqual(['server/core/a.ts -> server/modules/b.ts -> server/core/a.ts']);
+    // files that form no cycle among themselves still tie their modules in one
+    const m = (x: string) => path.join(SERVER, 'modules', x);
+    const files = new Map([
+      [m('x/routes.ts'), [m('y/service.ts')]],
+      [m('y/routes.ts'), [m('x/service.ts')]],
+      [m('x/service.ts'), []],
+      [m('y/service.ts'), []],
+    ]);
+    expect(cyclesOf(files)).toEqual([]);
+    expect(cyclesOf(moduleGraph(files))).toEqual([['x', 'y', 'x']]);
     expect(importsOf(a, "import type { X } from '../modules/services';\nconst y = import('./list/query');")).toEqual(
       [path.join(SERVER, 'modules', 'services.ts'), path.join(SERVER, 'core', 'list', 'query.ts')],
     );

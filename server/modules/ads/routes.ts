@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { AD_BOUNDS, AdService } from './service';
 
 const AdSettings = Type.Object(

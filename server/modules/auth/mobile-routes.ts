@@ -6,7 +6,8 @@
 import { Type } from '@sinclair/typebox';
 import { Empty, Ok } from '../../core/schemas';
 import { checkMobileField, MobileAccountService } from './mobile';
-import { RegistrationPolicy, requireLoginType } from './policy';
+import { requireLoginType } from '../../core/login-types';
+import { RegistrationPolicy } from './policy';
 import type { ModuleContext } from '../services';
 import { clientOf } from '../../core/context';
 

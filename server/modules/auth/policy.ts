@@ -12,14 +12,6 @@ import type { Db } from '../../db';
 /** serialises the sign-ups' count-and-insert (pg_advisory_xact_lock) */
 const REGISTRATION_LOCK = 727003;
 
-/** the login types of the spec's login config that a sign-in route stands for */
-export type LoginType = 'username' | 'smsCode' | 'weixin';
-
-/** throws LOGIN_TYPE_DISABLED unless LOGIN_TYPES lists `type` (a hidden button is not enough) */
-export function requireLoginType(config: Config, type: LoginType) {
-  if (!config.login.loginTypes.includes(type)) throw new AppError('LOGIN_TYPE_DISABLED');
-}
-
 export class RegistrationPolicy {
   constructor(
     private db: Db,

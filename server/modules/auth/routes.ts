@@ -2,9 +2,10 @@
 import { Type } from '@sinclair/typebox';
 import { LOGIN_CONFIG } from '../../config';
 import { Empty, Nullable, Ok } from '../../core/schemas';
-import { CaptchaFields } from '../verify/routes';
+import { CaptchaFields } from '../verify/schemas';
 import { mobileRoutes } from './mobile-routes';
-import { RegistrationPolicy, requireLoginType } from './policy';
+import { requireLoginType } from '../../core/login-types';
+import { RegistrationPolicy } from './policy';
 import type { ModuleContext } from '../services';
 import { clientOf } from '../../core/context';
 

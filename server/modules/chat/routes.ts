@@ -10,7 +10,7 @@ import { IdParam } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { streamChat } from '../ai-models/providers';
 import { StorePromptService } from '../prompt-store/service';
 import { ChatService, type Prepared, usageList } from './service';

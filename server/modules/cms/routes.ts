@@ -9,7 +9,7 @@ import { IdParam, registerResource } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
 import { loadSecret } from '../../core/secret';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { articleList, categoryList, CMS_LIMITS, CmsService, COVER_MODES, previewKey } from './service';
 
 const CategoryRow = Type.Object(

@@ -7,7 +7,7 @@ import { checkRule, RULES } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
 import { Day, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { CreditAnalysis } from './analysis';
 
 /** user_id's value for every account */

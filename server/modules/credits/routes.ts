@@ -5,7 +5,7 @@ import { registerListRoutes } from '../../core/list/routes';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { analysisRoutes } from './analysis-routes';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { historyList, LEDGER_KINDS, ledgerList, ownEntries } from './service';
 
 const Kind = Type.Unsafe<string>({ type: 'string', enum: LEDGER_KINDS });

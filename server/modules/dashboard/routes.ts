@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { RoleService } from '../system/roles/service';
 import { UserLogService } from '../system/user-logs/service';
 

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { pickLang } from '../../core/i18n';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import type { ModuleContext } from '../services';
 import { DOC_LIMITS, DOC_LOCALES, type DocLocale, DocService, localeOfLang } from './service';
 

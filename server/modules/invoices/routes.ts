@@ -5,7 +5,7 @@ import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { INVOICE, invoiceList, InvoiceService, ownInvoices } from './service';
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('issued'), Type.Literal('rejected')]);

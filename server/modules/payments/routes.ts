@@ -6,7 +6,7 @@ import { registerListRoutes } from '../../core/list/routes';
 import { registerResource } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { PAY_METHODS } from './provider';
 
 const Method = Type.Unsafe<string>({ type: 'string', enum: [...PAY_METHODS] });

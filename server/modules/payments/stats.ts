@@ -119,7 +119,24 @@ const within = (col: SQL, from: Date | null, to: Date | null) =>
 const dims = (f: PayStatFilter) =>
   sql.join([sql`true`, ...(f.platform ? [sql`o.platform = ${f.platform}`] : []), ...(f.channel ? [sql`coalesce(o.channel, '') = ${f.channel}`] : [])], sql` AND `);
 /** sums come back as bigint text: figures are whole numbers well inside 2^53 */
-const ints = <K extends string>(r: Row, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, Number(r[k] ?? 0)])) as Record<K, number>;
+export const ints = <K extends string>(r: Row, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, Number(r[k] ?? 0)])) as Record<K, number>;
+
+/**
+ * The payers' ranking over a derived table `v` (user_id, device_id, paid/refunded/net cents,
+ * orders, last_paid_at): both PayReports rank the same columns the same way; what differs is
+ * where the rows come from, who a payer is, and what the export carries.
+ */
+export function payRankingSpec(p: Pick<ListSpec, 'resource' | 'from' | 'columns' | 'search' | 'tiebreak' | 'exportColumns'>): ListSpec {
+  return {
+    ...p,
+    aggregate: true,
+    filters: {},
+    sorts: { paid_cents: sql`v.paid_cents`, refunded_cents: sql`v.refunded_cents`, net_cents: sql`v.net_cents`, orders: sql`v.orders`, last_paid_at: sql`v.last_paid_at` },
+    nullable: ['last_paid_at'],
+    defaultSort: { field: 'paid_cents', order: 'descend' },
+    toRow: (x) => ({ ...x, ...ints(x, ['paid_cents', 'refunded_cents', 'net_cents', 'orders'] as const) }),
+  };
+}
 
 /** the instants [start, end) each overview period covers (null: unbounded); weeks start on Monday */
 export function periodBounds(now: Date, f: Pick<PayStatFilter, 'tz' | 'from' | 'to'>): Record<PayPeriod, [Date | null, Date | null]> {
@@ -294,18 +311,12 @@ export class PayStats implements PayReports {
       SELECT coalesce(p.user_id, r.user_id) AS user_id, coalesce(p.paid_cents, 0)::bigint AS paid_cents, coalesce(r.refunded_cents, 0)::bigint AS refunded_cents,
         (coalesce(p.paid_cents, 0) - coalesce(r.refunded_cents, 0))::bigint AS net_cents, coalesce(p.orders, 0)::int AS orders, p.last_paid_at
       FROM p FULL JOIN r ON r.user_id = p.user_id) v LEFT JOIN users u ON u.id = v.user_id`;
-    return {
+    return payRankingSpec({
       resource: 'stat-pay-ranking',
       from: ranked,
-      aggregate: true,
       columns: sql`v.user_id, NULL::text AS device_id, u.username, u.nickname, v.paid_cents, v.refunded_cents, v.net_cents, v.orders, v.last_paid_at`,
       search: [sql`v.user_id`, sql`u.username`, sql`u.nickname`],
-      filters: {},
-      sorts: { paid_cents: sql`v.paid_cents`, refunded_cents: sql`v.refunded_cents`, net_cents: sql`v.net_cents`, orders: sql`v.orders`, last_paid_at: sql`v.last_paid_at` },
-      nullable: ['last_paid_at'],
-      defaultSort: { field: 'paid_cents', order: 'descend' },
       tiebreak: sql`v.user_id`,
-      toRow: (x) => ({ ...x, ...ints(x, ['paid_cents', 'refunded_cents', 'net_cents', 'orders'] as const) }),
       exportColumns: [
         { key: 'username', width: 20 },
         { key: 'nickname', width: 20 },
@@ -315,7 +326,7 @@ export class PayStats implements PayReports {
         { key: 'orders', width: 10 },
         { key: 'last_paid_at', date: true, width: 20 },
       ],
-    };
+    });
   }
 
   ranking(f: PayStatFilter, q: ListQuery) {

@@ -9,7 +9,7 @@ import { IdParam } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
 import { LIST } from '../../config';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { PromptService } from '../prompts/service';
 import { BROWSE_SORTS, STORE_LIMITS, storeCurationList, StorePromptService } from './service';
 
@@ -200,5 +200,18 @@ export async function promptStoreRoutes({ app, db, aiModels, search }: ModuleCon
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, params: IdParam, body: Type.Object({ featured: Type.Boolean() }), response: { 200: adminRow } },
     handler: async (req) => ({ success: true as const, data: (await store.setFeatured(req.params.id, req.body.featured)) as never }),
+  });
+
+  // a template's way into the store: its path is the template's, the rules are the store's
+  app.post('/api/prompts/:id/publish', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['prompts'],
+      summary: 'submits a copy of the template to the prompt store for review (a pending or rejected submission of it goes back to pending)',
+      params: IdParam,
+      body: Type.Object({ description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }),
+      response: { 200: Ok(Type.Ref('StoreSubmission')) },
+    },
+    handler: async (req) => ({ success: true as const, data: (await store.publish(caller(req), req.params.id, prompts, req.body.description)) as never }),
   });
 }

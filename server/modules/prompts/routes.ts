@@ -5,7 +5,6 @@ import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { StorePromptService } from '../prompt-store/service';
 import { ownTemplates, PROMPT_LIMITS, PromptService, promptList } from './service';
 
 const Tags = Type.Array(Type.String({ maxLength: PROMPT_LIMITS.TAG }), { maxItems: PROMPT_LIMITS.TAGS });
@@ -78,7 +77,6 @@ const ImportBody = Type.Object({
 
 export async function promptRoutes({ app, db, aiModels, search }: ModuleContext) {
   const prompts = new PromptService(db, aiModels, search);
-  const store = new StorePromptService(db, search);
   for (const s of [PromptTemplateRow, PromptTemplateVersion, TemplateVariable, ExportedTemplate]) app.addSchema(s);
   const tags = ['prompts'];
   const row = Ok(Type.Ref('PromptTemplateRow'));
@@ -138,18 +136,6 @@ export async function promptRoutes({ app, db, aiModels, search }: ModuleContext)
       await prompts.remove(req.auth!.uid, req.params.id);
       return { success: true as const, data: {} };
     },
-  });
-
-  app.post('/api/prompts/:id/publish', {
-    config: { access: 'signedIn' },
-    schema: {
-      tags,
-      summary: 'submits a copy of the template to the prompt store for review (a pending or rejected submission of it goes back to pending)',
-      params: IdParam,
-      body: Type.Object({ description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }),
-      response: { 200: Ok(Type.Ref('StoreSubmission')) },
-    },
-    handler: async (req) => ({ success: true as const, data: (await store.publish(caller(req), req.params.id, prompts, req.body.description)) as never }),
   });
 
   app.get('/api/prompts/:id/versions', {

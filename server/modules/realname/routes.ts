@@ -6,7 +6,7 @@ import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { realnameList } from './service';
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);

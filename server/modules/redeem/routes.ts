@@ -4,7 +4,7 @@ import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { BATCH_MAX, batchList, codeList, CREDITS_MAX, RedeemService } from './service';
 
 const RedeemBatch = Type.Object(

@@ -7,7 +7,7 @@ import { RETENTION_DAYS } from '../../../shared/stat';
 import { AppError } from '../../core/errors';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { StatFilterQuery } from './filter';
 import type { StatSubject } from './store/devices';
 

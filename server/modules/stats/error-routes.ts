@@ -5,7 +5,7 @@ import { LIST } from '../../config';
 import { AppError } from '../../core/errors';
 import { List, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { shiftFilter, StatFilterQuery } from './filter';
 import { type ListPage, SOURCE_MAP_MAX_BYTES } from './store/errors';
 

@@ -5,7 +5,7 @@ import { LIST } from '../../config';
 import type { ListQuery } from '../../core/list/query';
 import { Day, List, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { StatFilterQuery } from './filter';
 import { PAGE_LIST_SORTS, type PageListKind, RAW_EVENTS_MAX } from './store/pages';
 

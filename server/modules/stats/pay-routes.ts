@@ -11,7 +11,7 @@ import { List, Nullable, Ok } from '../../core/schemas';
 import { APP_ID } from '../../../shared/app-info';
 import { PAY_PERIODS, type OrderDateField, type PayReports, type PeriodUnit, periodStarts, rate } from '../payments/stats';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { type StatFilterInput, StatFilterQuery, parseFilter } from './filter';
 
 const Int = Type.Integer();

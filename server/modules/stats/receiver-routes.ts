@@ -9,7 +9,7 @@ import type { ModuleApp } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { IngestBuffer } from './buffer';
 import { MAX_RECORDS, STAT_CAPS } from './receiver-check';
 import { StatReceiver } from './receiver';

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { addDays, statDay } from '../../../shared/stat';
 import { Day, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { parseFilter } from './filter';
 import { runRollup } from './rollup-job';
 

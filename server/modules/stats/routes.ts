@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { deviceRoutes } from './device-routes';
 import { errorRoutes } from './error-routes';
 import { pageRoutes } from './page-routes';

@@ -4,16 +4,12 @@ import { CAPTCHA_SCENES, CODE_SCENES } from '../../config';
 import { AppError } from '../../core/errors';
 import { pickLang } from '../../core/i18n';
 import { Ok } from '../../core/schemas';
-import { requireLoginType } from '../auth/policy';
+import { requireLoginType } from '../../core/login-types';
 import type { ModuleContext } from '../services';
 import { registerListRoutes } from '../../core/list/routes';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
+import { CaptchaFields } from './schemas';
 import { SMS_OUTBOX_LIST } from './service';
-
-export const CaptchaFields = {
-  captchaId: Type.Optional(Type.String({ maxLength: 64 })),
-  captcha: Type.Optional(Type.String({ maxLength: 16 })),
-};
 
 /** the scenes an SMS code is sent for (register and bind-email are email-only) */
 export const SMS_SCENES = ['login', 'bind-mobile', 'reset-pwd', 'set-pwd'] as const;

@@ -7,7 +7,7 @@ import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ACCESS } from '../system/access';
+import { ACCESS } from '../../core/access';
 import { ownRequests, WithdrawService, withdrawList } from './service';
 
 const Status = Type.Unsafe<string>({ type: 'string', enum: [...WITHDRAW_STATUSES] });

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { streamExport } from '../../../core/list/export';
 import { type ListQuery, type ListSpec, runList } from '../../../core/list/query';
-import { query, type Row } from '../../../core/sql';
+import { query } from '../../../core/sql';
 import {
   type OrderDateField,
   PAY_PERIODS,
@@ -17,6 +17,8 @@ import {
   type PaySplits,
   type PayStatFilter,
   type PayTrendDay,
+  ints,
+  payRankingSpec,
   periodBounds,
 } from '../../payments/stats';
 import { type StatFilter, filterWhere } from '../filter';
@@ -78,7 +80,6 @@ function payWhere(f: StatFilter): SQL {
 const inDays = (f: StatFilter) => sql`o.day BETWEEN ${f.start}::date AND ${f.end}::date`;
 const within = (from: Date | null, to: Date | null) =>
   sql.join([from ? sql`o.ts >= ${from.toISOString()}::timestamptz` : sql`true`, to ? sql`o.ts < ${to.toISOString()}::timestamptz` : sql`true`], sql` AND `);
-const ints = <K extends string>(r: Row, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, Number(r[k] ?? 0)])) as Record<K, number>;
 
 /**
  * An app's reported payments as pay-order reports: each is an order created and paid when it was
@@ -225,18 +226,12 @@ export class PgAppPayReports implements PayReports {
         sum(o.amount_cents)::bigint AS paid_cents, 0::bigint AS refunded_cents, sum(o.amount_cents)::bigint AS net_cents,
         count(*)::int AS orders, max(o.ts) AS last_paid_at
       FROM stat_pay_orders o WHERE ${payWhere(f)} AND ${inDays(f)} GROUP BY 1, 2, 3) v`;
-    return {
+    return payRankingSpec({
       resource: 'stat-app-pay-ranking',
       from: ranked,
-      aggregate: true,
       columns: sql`v.user_id, v.device_id, NULL::text AS username, NULL::text AS nickname, v.paid_cents, v.refunded_cents, v.net_cents, v.orders, v.last_paid_at`,
       search: [sql`v.user_id`, sql`v.device_id`],
-      filters: {},
-      sorts: { paid_cents: sql`v.paid_cents`, refunded_cents: sql`v.refunded_cents`, net_cents: sql`v.net_cents`, orders: sql`v.orders`, last_paid_at: sql`v.last_paid_at` },
-      nullable: ['last_paid_at'],
-      defaultSort: { field: 'paid_cents', order: 'descend' },
       tiebreak: sql`v.k`,
-      toRow: (x) => ({ ...x, ...ints(x, ['paid_cents', 'refunded_cents', 'net_cents', 'orders'] as const) }),
       exportColumns: [
         { key: 'user_id', width: 24 },
         { key: 'device_id', width: 34 },
@@ -244,7 +239,7 @@ export class PgAppPayReports implements PayReports {
         { key: 'orders', width: 10 },
         { key: 'last_paid_at', date: true, width: 20 },
       ],
-    };
+    });
   }
 
   ranking(f: PayStatFilter, q: ListQuery) {

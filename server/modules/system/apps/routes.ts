@@ -3,7 +3,7 @@ import { Id, IdParam, OptText, registerResource, Text } from '../../../core/reso
 import { Nullable } from '../../../core/schemas';
 import { MINI_PROGRAMS } from '../../../db/schema';
 import type { ModuleContext } from '../../services';
-import { ACCESS } from '../access';
+import { ACCESS } from '../../../core/access';
 import { renderPortal } from './portal';
 import { appList, type AppService } from './service';
 

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable, Ok } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
-import { ACCESS } from '../access';
+import { ACCESS } from '../../../core/access';
 import { menuList, MenuService } from './service';
 
 export const MenuRow = Type.Object(

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
-import { ACCESS } from '../access';
+import { ACCESS } from '../../../core/access';
 import { permissionList, PermissionService } from './service';
 
 export const PermissionRow = Type.Object(

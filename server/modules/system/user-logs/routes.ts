@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { registerListRoutes } from '../../../core/list/routes';
 import type { ModuleContext } from '../../services';
-import { ACCESS } from '../access';
+import { ACCESS } from '../../../core/access';
 import { userLogList } from './service';
 
 export async function userLogRoutes({ app, db }: ModuleContext) {

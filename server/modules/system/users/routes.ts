@@ -4,7 +4,7 @@ import { clientOf } from '../../../core/context';
 import { IdParam, OptText, registerResource } from '../../../core/resource';
 import { Nullable, Ok } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
-import { ACCESS } from '../access';
+import { ACCESS } from '../../../core/access';
 import { userList, UserService } from './service';
 
 const AvatarFile = Type.Object({

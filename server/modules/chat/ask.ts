@@ -2,7 +2,7 @@
  * "Ask AI" over search results: the prompt that gives a model the caller's top results as
  * numbered sources and asks for an answer citing them as [n].
  */
-import type { SearchHit, SearchKind } from './service';
+import type { SearchHit, SearchKind } from '../search/service';
 
 /** how many results the model reads, and how much of each */
 export const ASK_SOURCES = 6;

@@ -2,9 +2,9 @@
  * The server's view of the shared rules (shared/permissions.ts RULES): the same rules as the
  * AccessRule values routes declare. Nothing here decides who may do what.
  */
-import { RULES } from '../../../shared/permissions';
-import { type AccessRule, accessOf } from '../../core/auth';
-import type { ResourceAccess } from '../../core/list/routes';
+import { RULES } from '../../shared/permissions';
+import { type AccessRule, accessOf } from './auth';
+import type { ResourceAccess } from './list/routes';
 
 const crud = (r: { read: string; create: string; update: string; delete: string }): ResourceAccess => ({
   read: accessOf(r.read),
