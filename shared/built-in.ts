@@ -5,6 +5,7 @@
  * console's bundle.
  */
 import { pagePermissionOf } from '../config/routes';
+import { BUILT_IN_COMMENT, PERMISSION_NAMES } from './built-in-names';
 import { ADMIN_ROLE, type Collection, COLLECTIONS, RULES, type Rule } from './permissions';
 
 export interface BuiltInPermission {
@@ -13,35 +14,14 @@ export interface BuiltInPermission {
   comment: string;
 }
 
-const NAMES: Record<Collection, string> = {
-  users: 'users',
-  roles: 'roles',
-  permissions: 'permissions',
-  menus: 'menus',
-  tags: 'user tags',
-  apps: 'apps',
-};
-const VERBS = { read: 'Read', create: 'Create', update: 'Update', delete: 'Delete' } as const;
+const VERBS = ['read', 'create', 'update', 'delete'] as const;
 const isPermission = (rule: Rule) => rule !== ADMIN_ROLE;
+const builtIn = (permissionId: string): BuiltInPermission => ({ permissionId, permissionName: PERMISSION_NAMES[permissionId], comment: BUILT_IN_COMMENT });
 
 /** the permissions the built-in rules check, seeded on every start (existing rows never overwritten) */
 export const BUILT_IN_PERMISSIONS: BuiltInPermission[] = [
-  ...(Object.keys(COLLECTIONS) as Collection[]).flatMap((c) =>
-    (Object.keys(VERBS) as (keyof typeof VERBS)[])
-      .filter((verb) => isPermission(RULES[c][verb]))
-      .map((verb) => ({ permissionId: RULES[c][verb], permissionName: `${VERBS[verb]} ${NAMES[c]}`, comment: 'built-in' })),
-  ),
-  { permissionId: RULES.userLogs.read, permissionName: 'Read user logs', comment: 'built-in' },
-  { permissionId: RULES.manageContent, permissionName: 'Manage content', comment: 'built-in' },
-  { permissionId: RULES.aiModels, permissionName: 'Manage AI models', comment: 'built-in' },
-  { permissionId: RULES.aiUsage, permissionName: 'Read the AI usage log', comment: 'built-in' },
-  { permissionId: RULES.manageFinance, permissionName: 'Manage finance', comment: 'built-in' },
-  { permissionId: RULES.readStats, permissionName: 'Read usage statistics', comment: 'built-in' },
-  { permissionId: RULES.manageStats, permissionName: 'Manage usage statistics', comment: 'built-in' },
-  { permissionId: RULES.manageMessages, permissionName: 'Manage site messages', comment: 'built-in' },
-  { permissionId: RULES.manageWelfare, permissionName: 'Manage welfare campaigns', comment: 'built-in' },
-  { permissionId: RULES.manageVersions, permissionName: 'Manage app versions', comment: 'built-in' },
-  { permissionId: RULES.demo, permissionName: 'Open the demo pages', comment: 'built-in' },
+  ...(Object.keys(COLLECTIONS) as Collection[]).flatMap((c) => VERBS.map((verb) => RULES[c][verb]).filter(isPermission).map(builtIn)),
+  ...[RULES.userLogs.read, RULES.manageContent, RULES.aiModels, RULES.aiUsage, RULES.manageFinance, RULES.readStats, RULES.manageStats, RULES.manageMessages, RULES.manageWelfare, RULES.manageVersions, RULES.demo].map(builtIn),
 ];
 
 export interface BuiltInMenu {

@@ -8,6 +8,7 @@
  */
 import { APP_ID, APP_NAME } from '../../shared/app-info';
 import { sql } from 'drizzle-orm';
+import { ADMIN_ROLE_NAME, BUILT_IN_COMMENT } from '../../shared/built-in-names';
 import { BUILT_IN_MENU_CHANGES, BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/built-in';
 import { ADMIN_ROLE } from '../../shared/permissions';
 import { seedHelpDocuments } from '../modules/docs/service';
@@ -20,7 +21,7 @@ export async function seedInitialData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx
       .insert(roles)
-      .values({ roleId: ADMIN_ROLE, roleName: 'Super administrator', permission: [], comment: 'built-in' })
+      .values({ roleId: ADMIN_ROLE, roleName: ADMIN_ROLE_NAME, permission: [], comment: BUILT_IN_COMMENT })
       .onConflictDoNothing();
     await tx.insert(permissions).values(BUILT_IN_PERMISSIONS).onConflictDoNothing();
     for (const c of BUILT_IN_MENU_CHANGES) {

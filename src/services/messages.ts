@@ -3,10 +3,11 @@ import { request } from '@umijs/max';
 import { listQueryString, withQuery, type ListQuery } from './query-string';
 import type { RequestOptions } from './request-layer';
 import { defineResource, type Data, type ItemOf, type RowOf } from './resource';
+import { builtInText } from '../shared/i18n';
 
 export const siteMessageResource = defineResource({ name: 'site-messages', base: '/api/site-messages', idField: 'id', rowName: (r) => r.title });
 /** the audience pickers' lists (id and name), open to whoever manages messages */
-export const audienceRoles = defineResource({ name: 'audience-roles', base: '/api/site-messages/audience/roles', idField: 'id', rowName: (r) => r.name });
+export const audienceRoles = defineResource({ name: 'audience-roles', base: '/api/site-messages/audience/roles', idField: 'id', rowName: (r) => builtInText('role', r.name) });
 export const audienceTags = defineResource({ name: 'audience-tags', base: '/api/site-messages/audience/tags', idField: 'id', rowName: (r) => r.name });
 const users = defineResource({ name: 'audience-users', base: '/api/site-messages/audience/users', idField: 'id', rowName: (r) => r.name });
 /** users by name alone: their ids mean nothing to the reader */

@@ -6,14 +6,15 @@
 import { request } from '@umijs/max';
 import { defineResource, downloadFile, type Body, type Data, type ItemOf, type RowOf } from './resource';
 import type { RequestOptions } from './request-layer';
+import { builtInText } from '../shared/i18n';
 
 export const permissionResource = defineResource({
   name: 'permissions',
   base: '/api/system/permissions',
   idField: 'permission_id',
-  rowName: (r) => r.permission_name,
+  rowName: (r) => builtInText('permission', r.permission_name),
 });
-export const roleResource = defineResource({ name: 'roles', base: '/api/system/roles', idField: 'role_id', rowName: (r) => r.role_name });
+export const roleResource = defineResource({ name: 'roles', base: '/api/system/roles', idField: 'role_id', rowName: (r) => builtInText('role', r.role_name) });
 export const tagResource = defineResource({ name: 'tags', base: '/api/system/tags', idField: 'tagid', rowName: (r) => r.name });
 export const userResource = defineResource({
   name: 'users',

@@ -5,6 +5,7 @@
  */
 import { getIntl, useIntl } from '@umijs/max';
 import { useCallback } from 'react';
+import { type BuiltInKind, builtInKey } from '../../shared/built-in-names';
 
 export type Translate = (id: string, values?: Record<string, string | number>) => string;
 
@@ -27,4 +28,10 @@ export function errorText(code: string | undefined, message: string | undefined,
   if (message) return message;
   if (code && hasMessage(`error.${code}`)) return tr(`error.${code}`);
   return tr('request.failed');
+}
+
+/** a built-in row's text in the reader's language while it is still the seeded one; what an admin typed stays as typed */
+export function builtInText(kind: BuiltInKind, text: string | null | undefined, tr: Translate = t): string {
+  const key = builtInKey(kind, text);
+  return key ? tr(key) : (text ?? '');
 }

@@ -8,6 +8,7 @@ import IntlMessageFormat from 'intl-messageformat';
 import path from 'path';
 import { routes } from '../../config/routes';
 import { BUILT_IN_MENUS } from '../../shared/built-in';
+import { BUILT_IN_KEYS } from '../../shared/built-in-names';
 import { ERROR_KINDS } from '@/shared/error-log';
 import { THEMES } from '@/shared/theme';
 
@@ -24,7 +25,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const NAMESPACES = ['app', 'route', 'common', 'request', 'auth', 'nav', 'locale', 'theme', 'login', 'register', 'forbidden', 'notFound', 'home', 'admin', 'userLog', 'menu', 'error', 'field', 'account', 'errorLog'];
+const NAMESPACES = ['app', 'route', 'common', 'request', 'auth', 'nav', 'locale', 'theme', 'login', 'register', 'forbidden', 'notFound', 'home', 'admin', 'userLog', 'menu', 'error', 'field', 'account', 'errorLog', 'builtin'];
 const KEY_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z0-9_.-]*[A-Za-z0-9_])['"\`]`, 'g');
 
 /** keys written as literals in src/, plus the ones built from lists */
@@ -36,6 +37,7 @@ function usedKeys(): Map<string, string> {
   }
   for (const r of routes) if (r.title) used.set(r.title, 'config/routes.ts');
   for (const m of BUILT_IN_MENUS) used.set(m.name, 'shared/built-in.ts (built-in menus)');
+  for (const k of BUILT_IN_KEYS) used.set(k, 'shared/built-in-names.ts');
   for (const name of THEMES) used.set(`theme.${name}`, 'src/components/ThemeSwitch.tsx');
   for (const kind of ERROR_KINDS) used.set(`errorLog.kind.${kind}`, 'src/components/ErrorLog.tsx');
   // register-admin shows the shared checks' codes as error.<CODE>

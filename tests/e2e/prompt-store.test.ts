@@ -129,6 +129,8 @@ describe('prompt store', () => {
       await go(STORE);
       await page.reload();
       await page.getByTestId('store-grid').getByText('Explain simply').waitFor();
+      // the starter prompts read in the reader's language; an author's own title stays as typed
+      await page.getByTestId('store-grid').getByText(locale === 'zh-CN' ? '代码审查' : 'Chinese–English translation', { exact: true }).waitFor();
       await screenshot(page, `prompt-store-${theme}-${locale}`);
       await go('/pages/ai-prompt/list');
       await page.locator('.ant-table-row', { hasText: 'Explain simply' }).waitFor();

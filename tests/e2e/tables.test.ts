@@ -411,6 +411,26 @@ describe('at 1280 x 800', () => {
     expect(Math.min(...after)).toBeGreaterThanOrEqual(16);
   });
 
+  it("built-in names read in the reader's language; an admin's own names stay as typed", async () => {
+    await setScreen(1280, 800, 'zh-CN');
+    try {
+      await go('/pages/system/role/list');
+      await page.reload();
+      const admin = page.locator('.ant-table-row[data-row-key="admin"]');
+      await admin.getByText('超级管理员', { exact: true }).waitFor();
+      await admin.getByText('内置', { exact: true }).waitFor();
+      await go('/pages/system/permission/list');
+      await page.locator('.ant-table-row[data-row-key="READ_UNI_ID_USERS"]').getByText('查看用户', { exact: true }).waitFor();
+      // the user list's role tags, and a role picker's options
+      await go('/pages/system/user/list');
+      await listShown(1);
+      await page.locator('.ant-table-row .ant-tag', { hasText: '超级管理员' }).first().waitFor();
+      expect(await page.locator('.ant-table-row .ant-tag', { hasText: 'Super administrator' }).count()).toBe(0);
+    } finally {
+      await setScreen(1280, 800, 'en-US');
+    }
+  });
+
   it('a hidden column comes back from the column settings and stays for the next visit', async () => {
     await go('/pages/system/user/list');
     await page.reload();

@@ -16,7 +16,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { CSSProperties, ReactNode } from 'react';
 import { DATE_FORMAT } from '../../shared/format';
 import RelativeTime from '../time/RelativeTime';
-import type { Translate } from '../../shared/i18n';
+import { builtInText, type Translate } from '../../shared/i18n';
+import type { BuiltInKind } from '../../../shared/built-in-names';
 
 export type ResourceColumn<T> = ProColumns<T> & {
   /** the query field of this column's filter and sort (default: dataIndex) */
@@ -239,7 +240,7 @@ export function tagsColumn<T>(
 
 /** role names: the user list's roles (filter by role id) */
 export const roleNamesColumn = <T,>(title: string, filters?: { text: string; value: string }[], opts: { minWidth?: number; hidden?: boolean } = {}) =>
-  tagsColumn<T>(title, 'role_name', { field: 'role', filters, color: 'processing', ...opts });
+  tagsColumn<T>(title, 'role_name', { field: 'role', filters, color: 'processing', label: (v) => builtInText('role', v), ...opts });
 
 /** plain text on one line (cut with an ellipsis, whole on hover), '-' when empty */
 export function textColumn<T>(
@@ -254,6 +255,8 @@ export function textColumn<T>(
     hidden?: boolean;
     /** no effect: every text column is one line with an ellipsis (kept so older pages compile) */
     ellipsis?: boolean;
+    /** a built-in row's seeded text is shown in the reader's language */
+    builtIn?: BuiltInKind;
   } = {},
 ): ResourceColumn<T> {
   return {
@@ -267,7 +270,7 @@ export function textColumn<T>(
     render: (_: ReactNode, row: T) => {
       const v = (row as Record<string, unknown>)[dataIndex];
       if (v === null || v === undefined || v === '') return EMPTY;
-      return <CellText text={String(v)} code={opts.code} copyable={opts.copyable} />;
+      return <CellText text={opts.builtIn ? builtInText(opts.builtIn, String(v)) : String(v)} code={opts.code} copyable={opts.copyable} />;
     },
   };
 }

@@ -13,7 +13,7 @@ import { aiModelResource, type AiModelRow, testStoredModel } from '../../service
 import { showRequestError } from '../../services/request-layer';
 import { withQuery } from '../../services/query-string';
 import { noticeModal, toast } from '../../shared/feedback';
-import { useT } from '../../shared/i18n';
+import { builtInText, useT } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
 import { ACCESS } from './AiModelForm';
 import './i18n';
@@ -115,7 +115,7 @@ export default function AiModelList() {
         ],
         render: (_, r, _i, action) => <EnabledSwitch row={r} reload={() => action?.reload()} label={t('ai.field.enabled')} />,
       },
-      tagsColumn(t('ai.field.roles'), 'role_names', { minWidth: 140, color: 'processing', empty: <CellTag text={t('ai.list.everyone')} /> }),
+      tagsColumn(t('ai.field.roles'), 'role_names', { minWidth: 140, color: 'processing', label: (v) => builtInText('role', v), empty: <CellTag text={t('ai.list.everyone')} /> }),
       { ...textColumn(t('ai.field.sort'), 'sort', { sorter: true, width: 80, hidden: true }), render: (_, r) => r.sort },
     ],
     [t],

@@ -23,7 +23,7 @@ import {
 import { withQuery } from '../../services/query-string';
 import { showRequestError } from '../../services/request-layer';
 import { noticeModal, toast } from '../../shared/feedback';
-import { useT } from '../../shared/i18n';
+import { builtInText, useT } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
 import '../assistant/prompts-store/messages';
 
@@ -96,7 +96,7 @@ export default function StorePromptList() {
         render: (_, r) => (
           <Flex gap={4} align="center" style={{ minWidth: 0 }}>
             {r.featured ? <StarFilled style={{ color: '#faad14', flex: 'none' }} aria-label={t('store.featured')} /> : null}
-            <CellText text={r.title} />
+            <CellText text={builtInText('storeTitle', r.title, t)} />
           </Flex>
         ),
       },
@@ -112,8 +112,8 @@ export default function StorePromptList() {
         dataIndex: 'category',
         key: 'category',
         width: 120,
-        filters: (facets.data?.categories ?? []).map((c) => ({ text: c.name, value: c.name })),
-        render: (_, r) => (r.category ? <CellText text={r.category} /> : '-'),
+        filters: (facets.data?.categories ?? []).map((c) => ({ text: builtInText('storeCategory', c.name, t), value: c.name })),
+        render: (_, r) => (r.category ? <CellText text={builtInText('storeCategory', r.category, t)} /> : '-'),
       },
       tagsColumn(t('store.field.tags'), 'tags', { minWidth: 160, hidden: true }),
       {

@@ -20,7 +20,7 @@ import {
 import { withQuery } from '@/services/query-string';
 import { showRequestError } from '@/services/request-layer';
 import { noticeModal, toast } from '@/shared/feedback';
-import { useT } from '@/shared/i18n';
+import { builtInText, useT } from '@/shared/i18n';
 import { SPEC } from '@/shared/spec';
 import { fill, parseVariables, type TemplateVariable } from '../../../../shared/prompt-template';
 import VariableFields, { emptyVariables, type VariableValues } from '../prompts/VariableFields';
@@ -31,7 +31,7 @@ function CategoryTag({ name }: { name: string }) {
   const { token } = theme.useToken();
   return (
     <Tag bordered={false} style={{ color: token.colorPrimary, background: token.colorPrimaryBg }}>
-      {name}
+      {builtInText('storeCategory', name)}
     </Tag>
   );
 }
@@ -102,7 +102,7 @@ export default function PromptStorePage() {
     if (!open) return;
     try {
       const row = await copyStorePrompt(open.id, quiet);
-      toast(t('store.copied', { title: row.title }), 'success');
+      toast(t('store.copied', { title: builtInText('storeTitle', row.title, t) }), 'success');
     } catch (e) {
       fail(e);
     }
@@ -136,7 +136,7 @@ export default function PromptStorePage() {
             placeholder={t('store.category')}
             aria-label={t('store.category')}
             value={category}
-            options={(facets.data?.categories ?? []).map((c) => ({ value: c.name, label: `${c.name} (${c.count})` }))}
+            options={(facets.data?.categories ?? []).map((c) => ({ value: c.name, label: `${builtInText('storeCategory', c.name, t)} (${c.count})` }))}
             onChange={(v) => (setCategory(v), setCurrent(1))}
           />
           <Select
@@ -173,7 +173,7 @@ export default function PromptStorePage() {
                 title={
                   <Space size={6}>
                     {p.featured ? <StarFilled style={{ color: '#faad14' }} aria-label={t('store.featured')} /> : null}
-                    <span>{p.title}</span>
+                    <span>{builtInText('storeTitle', p.title, t)}</span>
                   </Space>
                 }
                 actions={[
@@ -191,7 +191,7 @@ export default function PromptStorePage() {
                 ]}
               >
                 <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ minHeight: 44 }}>
-                  {p.description || p.body}
+                  {builtInText('storeDescription', p.description, t) || p.body}
                 </Typography.Paragraph>
                 <Space size={4} wrap>
                   {p.category ? <CategoryTag name={p.category} /> : null}
@@ -217,7 +217,7 @@ export default function PromptStorePage() {
         showSizeChanger={false}
         onChange={setCurrent}
       />
-      <Drawer open={!!open} width={560} title={open?.title} onClose={close} destroyOnClose>
+      <Drawer open={!!open} width={560} title={builtInText('storeTitle', open?.title, t)} onClose={close} destroyOnClose>
         {open ? (
           <Flex vertical gap={12}>
             <Space size={4} wrap>
@@ -227,7 +227,7 @@ export default function PromptStorePage() {
                 <Tag key={x}>{x}</Tag>
               ))}
             </Space>
-            {open.description ? <Typography.Paragraph style={{ margin: 0 }}>{open.description}</Typography.Paragraph> : null}
+            {open.description ? <Typography.Paragraph style={{ margin: 0 }}>{builtInText('storeDescription', open.description, t)}</Typography.Paragraph> : null}
             <Typography.Text type="secondary">
               {t('store.stats', { uses: open.use_count, favourites: open.favourite_count })}
               {open.author_name ? ` · ${t('store.by', { name: open.author_name })}` : ''}

@@ -12,8 +12,8 @@ export default function PermissionList() {
   const columns = useMemo<ResourceColumn<PermissionRow>[]>(
     () => [
       textColumn(t('system.permission.id'), 'permission_id', { sorter: true, code: true, minWidth: 150 }),
-      textColumn(t('system.permission.name'), 'permission_name', { minWidth: 150 }),
-      textColumn(t('system.field.comment'), 'comment', { minWidth: 150 }),
+      textColumn(t('system.permission.name'), 'permission_name', { minWidth: 150, builtIn: 'permission' }),
+      textColumn(t('system.field.comment'), 'comment', { minWidth: 150, builtIn: 'comment' }),
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
     ],
     [t],

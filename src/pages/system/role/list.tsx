@@ -19,7 +19,7 @@ export default function RoleList() {
     });
     return [
       textColumn(t('system.role.id'), 'role_id', { sorter: true, code: true, minWidth: 150 }),
-      textColumn(t('system.role.name'), 'role_name', { sorter: true, minWidth: 150 }),
+      textColumn(t('system.role.name'), 'role_name', { sorter: true, minWidth: 150, builtIn: 'role' }),
       {
         ...permissionTags,
         // the admin role passes every check, whatever its list
@@ -40,7 +40,7 @@ export default function RoleList() {
             <CellText text={`${r.daily_credit_limit.toLocaleString()} ${t('system.role.creditsUnit')}`} />
           ),
       },
-      textColumn(t('system.field.comment'), 'comment', { minWidth: 150 }),
+      textColumn(t('system.field.comment'), 'comment', { minWidth: 150, builtIn: 'comment' }),
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true, hidden: true }),
     ];
   }, [t, permissions.options]);
