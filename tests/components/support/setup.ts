@@ -9,8 +9,8 @@ import { TextDecoder, TextEncoder } from 'util';
 Object.assign(globalThis, { TextDecoder, TextEncoder });
 
 // the first render of an antd form takes a while on a loaded machine
-configure({ asyncUtilTimeout: 5000 });
-jest.setTimeout(20000);
+configure({ asyncUtilTimeout: 15000 });
+jest.setTimeout(60000);
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
