@@ -169,7 +169,9 @@ describe('stats pages', () => {
     const scene = row('table-scenes', '1001');
     // two launches, one of them a bounce
     for (const text of ['2', '50%', '66.67%']) await scene.getByText(text, { exact: true }).first().waitFor();
-    await row('table-scenes', '1047').waitFor();
+    // a scene reads by its standard name, its code beside it
+    await scene.getByText('Mini Programs entry in Discover', { exact: true }).waitFor();
+    await row('table-scenes', '1047').getByText('Scanned mini program code', { exact: true }).waitFor();
     await chartDrawn('trend-scene');
     await platformTab('WeChat mini program').waitFor();
     expect(await platformTab('Web').count()).toBe(0);

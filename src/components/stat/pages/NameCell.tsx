@@ -1,5 +1,5 @@
 /**
- * A channel's, scene's or event key's cell: its display name (the key under it), and for
+ * A channel's, scene's or event key's cell: its display name (the key under it and on hover), and for
  * MANAGE_UNI_STAT holders an inline rename (an empty name removes it; at most 64 characters).
  */
 import './i18n';
@@ -21,12 +21,14 @@ export interface NameCellProps {
   /** the reported key */
   value: string;
   name: string;
+  /** the name shown while the admin has given none (a scene's standard name) */
+  defaultName?: string;
   /** how an empty key reads ('(no channel)') */
   emptyLabel?: string;
   onSaved: () => void;
 }
 
-export default function NameCell({ appId, kind, value, name, emptyLabel, onSaved }: NameCellProps) {
+export default function NameCell({ appId, kind, value, name, defaultName, emptyLabel, onSaved }: NameCellProps) {
   const t = useT();
   const can = useCan();
   const [editing, setEditing] = useState(false);
@@ -72,8 +74,8 @@ export default function NameCell({ appId, kind, value, name, emptyLabel, onSaved
   return (
     <Flex gap={4} align="center">
       <Flex vertical>
-        <Typography.Text>{name || keyLabel}</Typography.Text>
-        {name ? (
+        <Typography.Text title={name || defaultName ? keyLabel : undefined}>{name || defaultName || keyLabel}</Typography.Text>
+        {name || defaultName ? (
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {keyLabel}
           </Typography.Text>

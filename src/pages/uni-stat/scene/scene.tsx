@@ -15,6 +15,7 @@ import DaysButton from '../../../components/stat/pages/DaysButton';
 import { useStatFilter } from '../../../components/stat/filter';
 import { count, duration, percent } from '../../../components/stat/pages/format';
 import NameCell from '../../../components/stat/pages/NameCell';
+import { sceneName } from '../../../components/stat/pages/scenes';
 import { usePickedRow } from '../../../components/stat/pages/picked';
 import StatList from '../../../components/stat/pages/StatList';
 import TrendPanel from '../../../components/stat/pages/TrendPanel';
@@ -41,7 +42,7 @@ export default function ScenePage() {
       dataIndex: 'scene',
       key: 'scene',
       sorter: true,
-      render: (_, r) => <NameCell appId={query?.app_id ?? ''} kind="scene" value={r.scene} name={r.name} onSaved={() => table.current?.reload()} />,
+      render: (_, r) => <NameCell appId={query?.app_id ?? ''} kind="scene" value={r.scene} name={r.name} defaultName={sceneName(r.scene, t)} onSaved={() => table.current?.reload()} />,
     },
     { title: t('statPage.col.sessions'), dataIndex: 'sessions', key: 'sessions', sorter: true, defaultSortOrder: 'descend', align: 'right', renderText: count },
     { title: t('statPage.col.devices'), dataIndex: 'devices', key: 'devices', sorter: true, align: 'right', renderText: count },
@@ -63,7 +64,7 @@ export default function ScenePage() {
       <FilterBar state={miniPrograms} hide={['channel']} />
       <TrendPanel
         partialDay={state.partialDay}
-        title={picked ? t('statPage.trend.title', { name: picked }) : t('statPage.trend.none')}
+        title={picked ? t('statPage.trend.title', { name: sceneName(picked, t) ? `${sceneName(picked, t)} (${picked})` : picked }) : t('statPage.trend.none')}
         testId="trend-scene"
         days={trend.data}
         loading={trend.loading || !query}
@@ -88,7 +89,7 @@ export default function ScenePage() {
         exportName="scenes"
         exportColumns={[
           { title: t('statPage.col.scene'), value: (r) => r.scene },
-          { title: t('statPage.col.name'), value: (r) => r.name },
+          { title: t('statPage.col.name'), value: (r) => r.name || sceneName(r.scene, t) },
           { title: t('statPage.col.sessions'), value: (r) => r.sessions },
           { title: t('statPage.col.devices'), value: (r) => r.devices },
           { title: t('statPage.col.newDevices'), value: (r) => r.new_devices },

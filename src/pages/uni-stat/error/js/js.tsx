@@ -103,10 +103,14 @@ export default function JsErrors() {
                   key: 'message',
                   sorter: true,
                   sortOrder: table.sortOrderOf('message'),
+                  // wide enough for a message's words; a long one shows two lines and the rest on hover
+                  minWidth: 320,
                   render: (m: string, r) => (
-                    <Link to={detailLink(r.hash, query)} style={{ wordBreak: 'break-word' }}>
-                      {m}
-                    </Link>
+                    <Tooltip title={m} placement="topLeft" mouseEnterDelay={0.4}>
+                      <Link to={detailLink(r.hash, query)} data-testid="error-message" style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}>
+                        {m}
+                      </Link>
+                    </Tooltip>
                   ),
                 },
                 { title: t('statError.col.count'), dataIndex: 'count', key: 'count', sorter: true, sortOrder: table.sortOrderOf('count'), width: 100, align: 'right' },
