@@ -138,7 +138,8 @@ export function e2eSession(prefix: string, prepare?: () => Promise<void>, opts: 
     await prepare?.();
     s.browser = await openBrowser();
     s.page = s.browser.page;
-  });
+    // a server, its seed and a browser: minutes, not seconds, on a busy machine
+  }, 240_000);
   afterAll(async () => {
     await s.browser?.close();
     await s.server?.stop();

@@ -26,6 +26,10 @@ const LISTS: { name: string; path: string; rows: number }[] = [
   { name: 'articles', path: '/uni_modules/uni-cms/pages/article/list/list', rows: 3 },
   { name: 'categories', path: '/uni_modules/uni-cms/pages/categories/list/list', rows: 2 },
   { name: 'welfare', path: '/pages/dsw-welfare/list', rows: 2 },
+  { name: 'apps', path: '/pages/system/app/list', rows: 2 },
+  { name: 'menus', path: '/pages/system/menu/list', rows: 3 },
+  { name: 'site-messages', path: '/pages/site-message/list', rows: 2 },
+  { name: 'upgrade-center', path: '/uni_modules/uni-upgrade-center/pages/version/list', rows: 2 },
 ];
 
 let adminToken: string;

@@ -8,7 +8,7 @@ import { Link } from '@umijs/max';
 import { Button } from 'antd';
 import { useMemo } from 'react';
 import { RULES } from '../../../shared/permissions';
-import { dateColumn, statusColumn, type ResourceColumn } from '../../components/admin/columns';
+import { CellText, dateColumn, statusColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList, { type ListContext } from '../../components/admin/ResourceList';
 import { AUDIENCES, MESSAGE_STATUSES, siteMessageResource, withdrawMessage, type SiteMessageRow as Row } from '../../services/messages';
 import { withQuery } from '../../services/query-string';
@@ -48,8 +48,12 @@ export default function SiteMessageList() {
         dataIndex: 'title',
         key: 'title',
         sorter: true,
-        ellipsis: true,
-        render: (_, r) => <Link to={detailPath(r.id)}>{r.title}</Link>,
+        minWidth: 200,
+        render: (_, r) => (
+          <Link to={detailPath(r.id)} style={{ display: 'flex', minWidth: 0 }}>
+            <CellText text={r.title} style={{ color: 'inherit' }} />
+          </Link>
+        ),
       },
       statusColumn(t('msg.field.status'), 'status', Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, { text: t(`msg.status.${s}`), color: STATUS_COLORS[s] }])), {
         filter: true,
@@ -57,8 +61,8 @@ export default function SiteMessageList() {
       statusColumn(t('msg.field.audience'), 'audience', Object.fromEntries(AUDIENCES.map((a) => [a, { text: t(`msg.audience.${a}`) }])), { filter: true }),
       dateColumn(t, t('msg.field.publishAt'), 'publish_at', { sorter: true, rangeFilter: true, relative: true }),
       { title: t('msg.field.readCount'), dataIndex: 'read_count', key: 'read_count', width: 110, render: (_, r) => r.read_count },
-      { title: t('msg.field.author'), dataIndex: 'author_name', key: 'author_name', width: 120, render: (_, r) => r.author_name ?? '-' },
-      dateColumn(t, t('msg.field.updatedAt'), 'updated_at', { sorter: true }),
+      { title: t('msg.field.author'), dataIndex: 'author_name', key: 'author_name', width: 120, hiddenByDefault: true, render: (_, r) => (r.author_name ? <CellText text={r.author_name} /> : '-') },
+      dateColumn(t, t('msg.field.updatedAt'), 'updated_at', { sorter: true, hidden: true }),
     ],
     [t],
   );

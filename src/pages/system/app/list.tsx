@@ -10,7 +10,7 @@ import { Avatar, Flex, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useCan } from '../../../components/admin/access';
 import { latestVersions, versionDetailPath, versionListPath, type LatestVersion } from '../../../services/upgrade';
-import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import { CellText, dateColumn, statusColumn, TagList, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
 import { RULES } from '../../../../shared/permissions';
 import { firstChar } from '../../../../shared/text';
@@ -39,21 +39,23 @@ export default function AppList() {
         dataIndex: 'name',
         key: 'name',
         sorter: true,
+        minWidth: 180,
         render: (_, r) => (
-          <Flex align="center" gap={8}>
-            <Avatar shape="square" size={28} src={r.icon_url || undefined} alt="">
+          <Flex align="center" gap={8} style={{ minWidth: 0 }}>
+            <Avatar shape="square" size={28} src={r.icon_url || undefined} alt="" style={{ flex: 'none' }}>
               {firstChar(r.name)}
             </Avatar>
-            {r.name}
+            <CellText text={r.name} />
           </Flex>
         ),
       },
-      textColumn(t('system.app.appid'), 'appid', { sorter: true, copyable: true }),
+      textColumn(t('system.app.appid'), 'appid', { sorter: true, copyable: true, width: 210 }),
       ...(canVersions
         ? [
             {
               title: t('system.app.stableVersions'),
               key: 'stable_versions',
+              minWidth: 170,
               render: (_: unknown, r: AppRow) => {
                 const list = latest.get(r.appid) ?? [];
                 return list.length ? (
@@ -77,28 +79,19 @@ export default function AppList() {
         t('system.app.type'),
         'app_type',
         Object.fromEntries(APP_TYPES.map((v) => [String(v), { text: t(`system.app.type.${v}`), color: v ? 'purple' : 'blue' }])),
-        { filter: true },
+        { filter: true, width: 110 },
       ),
-      textColumn(t('system.app.introduction'), 'introduction', { ellipsis: true, width: 240 }),
+      textColumn(t('system.app.introduction'), 'introduction', { width: 240, hidden: true }),
       {
         title: t('system.app.platforms'),
         key: 'platforms',
+        minWidth: 200,
         render: (_, r) => {
           const list = platformsOf(r);
-          return list.length ? (
-            <Flex gap={4} wrap="wrap">
-              {list.map((p) => (
-                <Tag key={p} style={{ marginInlineEnd: 0 }}>
-                  {t(`system.app.platform.${p}`)}
-                </Tag>
-              ))}
-            </Flex>
-          ) : (
-            '-'
-          );
+          return list.length ? <TagList items={list} label={(p) => t(`system.app.platform.${p}`)} /> : '-';
         },
       },
-      dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
+      dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true, hidden: true }),
     ],
     [t, canVersions, latest],
   );

@@ -7,9 +7,9 @@
  */
 import { CloudSyncOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { Link, useIntl, useModel } from '@umijs/max';
-import { Button, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { booleanColumn, dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
+import { booleanColumn, CellText, dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import { IconPreview } from '../../../components/admin/IconPicker';
 import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
 import { useCan } from '../../../components/admin/access';
@@ -41,25 +41,27 @@ export default function MenuList() {
         title: t('system.menu.name'),
         dataIndex: 'name',
         key: 'name',
+        minWidth: 220,
         render: (_, r) => (
-          <Space size={6}>
+          <Flex gap={6} align="center" style={{ minWidth: 0 }}>
             <IconPreview name={r.icon} />
-            <span>{menuName(r.name)}</span>
-            {isFolder(r) ? <Tag>{t('system.menu.folder')}</Tag> : null}
-          </Space>
+            <CellText text={menuName(r.name)} />
+            {isFolder(r) ? <Tag style={{ flex: 'none', marginInlineEnd: 0 }}>{t('system.menu.folder')}</Tag> : null}
+          </Flex>
         ),
       },
-      textColumn(t('system.menu.id'), 'menu_id', { code: true }),
+      textColumn(t('system.menu.id'), 'menu_id', { code: true, width: 170 }),
       {
         title: t('system.menu.url'),
         dataIndex: 'url',
         key: 'url',
-        render: (_, r) => (r.url ? <Typography.Text copyable>{r.url}</Typography.Text> : '-'),
+        minWidth: 200,
+        render: (_, r) => (r.url ? <CellText text={r.url} copyable /> : '-'),
       },
       textColumn(t('system.menu.sort'), 'sort', { sorter: true, width: 90 }),
-      tagsColumn(t('system.field.permission'), 'permission', { empty: <Typography.Text type="secondary">{t('system.menu.adminOnly')}</Typography.Text> }),
+      tagsColumn(t('system.field.permission'), 'permission', { empty: <Typography.Text type="secondary">{t('system.menu.adminOnly')}</Typography.Text>, hidden: true }),
       booleanColumn(t, t('system.menu.enable'), 'enable', { filter: true }),
-      dateColumn(t, t('system.field.createDate'), 'create_date'),
+      dateColumn(t, t('system.field.createDate'), 'create_date', { hidden: true }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t],

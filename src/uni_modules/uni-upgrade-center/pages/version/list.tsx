@@ -5,12 +5,12 @@
  */
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { history, useSearchParams } from '@umijs/max';
-import { Space, Tag, Typography } from 'antd';
+import { Flex, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { RULES } from '../../../../../shared/permissions';
 import { UPGRADE_PLATFORMS, UPGRADE_TYPES } from '../../../../../shared/version';
 import { useCan } from '../../../../components/admin/access';
-import { booleanColumn, dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../../components/admin/columns';
+import { booleanColumn, CellText, dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../../../components/admin/columns';
 import ResourceList, { type ListContext, type PresetFilter } from '../../../../components/admin/ResourceList';
 import { useResourceOptions } from '../../../../components/admin/ResourceSelect';
 import { showRequestError } from '../../../../services/request-layer';
@@ -59,13 +59,12 @@ export default function VersionList() {
         key: 'appid',
         sorter: true,
         filters: appid ? undefined : apps.options.map((o) => ({ text: o.label, value: o.value })),
+        minWidth: 170,
         render: (_, r) => (
-          <Space direction="vertical" size={0}>
-            <span>{r.app_name ?? r.appid}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {r.appid}
-            </Typography.Text>
-          </Space>
+          <Flex vertical style={{ minWidth: 0 }}>
+            <CellText text={r.app_name ?? r.appid} />
+            <CellText text={r.appid} type="secondary" style={{ fontSize: 12 }} />
+          </Flex>
         ),
       },
       statusColumn(
@@ -78,7 +77,7 @@ export default function VersionList() {
         t('upgrade.field.type'),
         'type',
         Object.fromEntries(UPGRADE_TYPES.map((ty) => [ty, { text: t(`upgrade.type.${ty}`), color: ty === 'wgt' ? 'purple' : 'geekblue' }])),
-        { filter: true, width: 140 },
+        { filter: true, width: 130, hidden: true },
       ),
       {
         title: t('upgrade.field.version'),
@@ -94,9 +93,10 @@ export default function VersionList() {
           </Space>
         ),
       },
-      textColumn(t('upgrade.field.title'), 'title', { ellipsis: true, width: 160 }),
-      booleanColumn(t, t('upgrade.field.stable'), 'stable_publish', { filter: true }),
-      booleanColumn(t, t('upgrade.field.mandatory'), 'is_mandatory', { filter: true }),
+      textColumn(t('upgrade.field.title'), 'title', { minWidth: 160 }),
+      // the version column shows the stable mark: the flag's own column waits in the column settings
+      booleanColumn(t, t('upgrade.field.stable'), 'stable_publish', { filter: true, hidden: true }),
+      booleanColumn(t, t('upgrade.field.mandatory'), 'is_mandatory', { filter: true, width: 130 }),
       {
         title: t('upgrade.field.silently'),
         dataIndex: 'is_silently',
@@ -105,7 +105,7 @@ export default function VersionList() {
         hiddenByDefault: true,
         render: (_, r) => (r.type === 'wgt' ? <Tag color={r.is_silently ? 'success' : 'default'}>{t(r.is_silently ? 'system.yes' : 'system.no')}</Tag> : '-'),
       },
-      dateColumn(t, t('upgrade.field.createDate'), 'create_date', { sorter: true, rangeFilter: true }),
+      dateColumn(t, t('upgrade.field.createDate'), 'create_date', { sorter: true, rangeFilter: true, hidden: true }),
     ],
     [t, apps.options, appid],
   );
