@@ -48,7 +48,7 @@ export default function SiteMessageList() {
         dataIndex: 'title',
         key: 'title',
         sorter: true,
-        minWidth: 200,
+        minWidth: 160,
         render: (_, r) => (
           <Link to={detailPath(r.id)} style={{ display: 'flex', minWidth: 0 }}>
             <CellText text={r.title} style={{ color: 'inherit' }} />
@@ -60,7 +60,7 @@ export default function SiteMessageList() {
       }),
       statusColumn(t('msg.field.audience'), 'audience', Object.fromEntries(AUDIENCES.map((a) => [a, { text: t(`msg.audience.${a}`) }])), { filter: true }),
       dateColumn(t, t('msg.field.publishAt'), 'publish_at', { sorter: true, rangeFilter: true, relative: true }),
-      { title: t('msg.field.readCount'), dataIndex: 'read_count', key: 'read_count', width: 110, render: (_, r) => r.read_count },
+      { title: t('msg.field.readCount'), dataIndex: 'read_count', key: 'read_count', width: 110, hiddenByDefault: true, render: (_, r) => r.read_count },
       { title: t('msg.field.author'), dataIndex: 'author_name', key: 'author_name', width: 120, hiddenByDefault: true, render: (_, r) => (r.author_name ? <CellText text={r.author_name} /> : '-') },
       dateColumn(t, t('msg.field.updatedAt'), 'updated_at', { sorter: true, hidden: true }),
     ],

@@ -49,7 +49,7 @@ export default function AppList() {
           </Flex>
         ),
       },
-      textColumn(t('system.app.appid'), 'appid', { sorter: true, copyable: true, width: 210 }),
+      textColumn(t('system.app.appid'), 'appid', { sorter: true, copyable: true, width: 200 }),
       ...(canVersions
         ? [
             {
@@ -79,13 +79,14 @@ export default function AppList() {
         t('system.app.type'),
         'app_type',
         Object.fromEntries(APP_TYPES.map((v) => [String(v), { text: t(`system.app.type.${v}`), color: v ? 'purple' : 'blue' }])),
-        { filter: true, width: 110 },
+        { filter: true, width: 110, hidden: true },
       ),
       textColumn(t('system.app.introduction'), 'introduction', { width: 240, hidden: true }),
       {
         title: t('system.app.platforms'),
         key: 'platforms',
         minWidth: 200,
+        hiddenByDefault: true,
         render: (_, r) => {
           const list = platformsOf(r);
           return list.length ? <TagList items={list} label={(p) => t(`system.app.platform.${p}`)} /> : '-';

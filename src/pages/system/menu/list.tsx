@@ -41,7 +41,7 @@ export default function MenuList() {
         title: t('system.menu.name'),
         dataIndex: 'name',
         key: 'name',
-        minWidth: 220,
+        minWidth: 190,
         render: (_, r) => (
           <Flex gap={6} align="center" style={{ minWidth: 0 }}>
             <IconPreview name={r.icon} />
@@ -50,15 +50,15 @@ export default function MenuList() {
           </Flex>
         ),
       },
-      textColumn(t('system.menu.id'), 'menu_id', { code: true, width: 170 }),
+      textColumn(t('system.menu.id'), 'menu_id', { code: true, width: 160 }),
       {
         title: t('system.menu.url'),
         dataIndex: 'url',
         key: 'url',
-        minWidth: 200,
-        render: (_, r) => (r.url ? <CellText text={r.url} copyable /> : '-'),
+        minWidth: 180,
+        render: (_, r) => (r.url ? <CellText text={r.url} /> : '-'),
       },
-      textColumn(t('system.menu.sort'), 'sort', { sorter: true, width: 90 }),
+      textColumn(t('system.menu.sort'), 'sort', { sorter: true, width: 90, hidden: true }),
       tagsColumn(t('system.field.permission'), 'permission', { empty: <Typography.Text type="secondary">{t('system.menu.adminOnly')}</Typography.Text>, hidden: true }),
       booleanColumn(t, t('system.menu.enable'), 'enable', { filter: true }),
       dateColumn(t, t('system.field.createDate'), 'create_date', { hidden: true }),

@@ -5,7 +5,7 @@
  */
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { history, useSearchParams } from '@umijs/max';
-import { Flex, Space, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { RULES } from '../../../../../shared/permissions';
 import { UPGRADE_PLATFORMS, UPGRADE_TYPES } from '../../../../../shared/version';
@@ -59,7 +59,7 @@ export default function VersionList() {
         key: 'appid',
         sorter: true,
         filters: appid ? undefined : apps.options.map((o) => ({ text: o.label, value: o.value })),
-        minWidth: 170,
+        minWidth: 150,
         render: (_, r) => (
           <Flex vertical style={{ minWidth: 0 }}>
             <CellText text={r.app_name ?? r.appid} />
@@ -84,19 +84,23 @@ export default function VersionList() {
         dataIndex: 'version',
         key: 'version',
         sorter: true,
-        width: 150,
+        width: 160,
         // the stable mark next to the number: seen without scrolling to the flag columns
         render: (_, r) => (
-          <Space size={4}>
-            <Typography.Text code>{r.version}</Typography.Text>
-            {r.stable_publish ? <Tag color="success">{t('upgrade.field.stable')}</Tag> : null}
-          </Space>
+          <Flex gap={4} align="center" style={{ minWidth: 0 }}>
+            <CellText text={r.version} code />
+            {r.stable_publish ? (
+              <Tag color="success" style={{ flex: 'none', marginInlineEnd: 0 }}>
+                {t('upgrade.field.stable')}
+              </Tag>
+            ) : null}
+          </Flex>
         ),
       },
-      textColumn(t('upgrade.field.title'), 'title', { minWidth: 160 }),
+      textColumn(t('upgrade.field.title'), 'title', { minWidth: 140 }),
       // the version column shows the stable mark: the flag's own column waits in the column settings
       booleanColumn(t, t('upgrade.field.stable'), 'stable_publish', { filter: true, hidden: true }),
-      booleanColumn(t, t('upgrade.field.mandatory'), 'is_mandatory', { filter: true, width: 130 }),
+      booleanColumn(t, t('upgrade.field.mandatory'), 'is_mandatory', { filter: true, width: 130, hidden: true }),
       {
         title: t('upgrade.field.silently'),
         dataIndex: 'is_silently',
