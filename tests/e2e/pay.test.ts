@@ -183,6 +183,8 @@ describe('top-up', () => {
     await modal.getByRole('button', { name: 'Save' }).click();
     await fieldError(page, 'price').getByText(/price_cents/).waitFor();
     await modal.locator('#price').fill('30');
+    // the error closes and the Save button moves up: click it where it stays
+    await fieldError(page, 'price').getByText(/price_cents/).waitFor({ state: 'detached' });
     await modal.getByRole('button', { name: 'Save' }).click();
     const row = page.locator('tr', { has: page.locator('td', { hasText: /^Pro$/ }) });
     await row.getByText('¥30.00').waitFor();
