@@ -338,14 +338,17 @@ describe('at 390 x 844', () => {
     await page.reload();
     await listShown(5);
     const problems = await layoutProblems(page, { tableMayScroll: true });
-    const seen = await page.evaluate(() => {
+    // a refetch may still be drawing its spinner over the rows: wait for the name to show, then report why it did not
+    const nameShown = () => {
       const cell = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody td')].find((td) => td.textContent?.trim() === 'alexandra_montgomery');
       if (!cell) return 'no cell holds alexandra_montgomery';
       const r = cell.getBoundingClientRect();
       if (r.left < 0 || r.right > window.innerWidth) return `the name is off screen (${Math.round(r.left)}..${Math.round(r.right)})`;
       const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       return top && cell.contains(top) ? 'shown' : `covered by ${top?.className}`;
-    });
+    };
+    await page.waitForFunction(`(${nameShown})() === 'shown'`, undefined, { timeout: 30_000 }).catch(() => undefined);
+    const seen = await page.evaluate(`(${nameShown})()`);
     await screenshot(page, 'tables-users-390-en-US');
     expect(problems).toEqual([]);
     expect(seen).toBe('shown');
