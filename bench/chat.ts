@@ -23,9 +23,9 @@ import { startEmbedded } from '../server/db/embedded';
 import { seedInitialData } from '../server/db/seed';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
-import { CreditService } from '../server/modules/credits/service';
 import { freePort } from '../tests/support/free-port';
 import { pct, sleep, startServer, startStandin } from './processes';
+import { creditsOf } from '../tests/support/services';
 
 const STREAMS = Number(process.env.BENCH_STREAMS || 500);
 const RAMP_S = Number(process.env.BENCH_RAMP_S || 5);
@@ -97,7 +97,7 @@ export async function runChatBench(): Promise<void> {
     const db = connect(pg.url, LEDGER_CLIENTS + 5);
     await applyMigrations(db);
     await seedInitialData(db);
-    const credits = new CreditService(db);
+    const credits = creditsOf(db);
 
     const standin = await startStandin(50);
     procs.push(standin.c);

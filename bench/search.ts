@@ -21,10 +21,10 @@ import { startEmbedded } from '../server/db/embedded';
 import { seedInitialData } from '../server/db/seed';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
-import { CreditService } from '../server/modules/credits/service';
 import { indexText } from '../shared/search-text';
 import { freePort } from '../tests/support/free-port';
 import { pct, startServer, startStandin } from './processes';
+import { creditsOf } from '../tests/support/services';
 
 const ENTRIES = Number(process.env.BENCH_SEARCH_ENTRIES || 100_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS || 40);
@@ -127,7 +127,7 @@ export async function runSearchBench(): Promise<void> {
     await seedInitialData(db);
     const hash = await hashPassword('Bench#2026');
     const [me] = await db.insert(users).values({ username: 'searcher', passwordHash: hash }).returning();
-    await new CreditService(db).postNow({ userId: me.id, kind: 'grant', amount: 100_000_000, key: `bench:${me.id}` });
+    await creditsOf(db).postNow({ userId: me.id, kind: 'grant', amount: 100_000_000, key: `bench:${me.id}` });
     const owners = [me.id, ...Array.from({ length: OWNERS - 1 }, (_, i) => `bench-owner-${i}`)];
 
     const t0 = performance.now();

@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { DayZone } from '../server/core/day-zone';
 import { SettingsStore } from '../server/core/settings';
 import { applyMigrations, connect } from '../server/db';
 import { startEmbedded } from '../server/db/embedded';
@@ -24,7 +25,8 @@ import { statPools } from '../server/modules/stats/pools';
 import { runRollup } from '../server/modules/stats/rollup-job';
 import { StatService } from '../server/modules/stats/service';
 import { pgStatStore } from '../server/modules/stats/store';
-import { addDays, STAT_DEFAULT_TZ_MINUTES, statDay } from '../shared/stat';
+import { DAY_ZONE_DEFAULT_MINUTES as STAT_DEFAULT_TZ_MINUTES } from '../shared/day-zone';
+import { addDays, statDay } from '../shared/stat';
 import { freePort } from '../tests/support/free-port';
 import { pct, startServer } from './processes';
 import { BENCH_APPS, writeStatEvents } from './stat-data';
@@ -137,7 +139,7 @@ export async function runStatPagesBench(): Promise<void> {
     await db.execute(sql`ANALYZE`);
 
     const pools = statPools(db);
-    const stats = new StatService(pgStatStore(pools), pools, new SettingsStore(db));
+    const stats = new StatService(pgStatStore(pools), pools, new SettingsStore(db), new DayZone(new SettingsStore(db)));
     if (rebuild) {
       const t0 = performance.now();
       await stats.store.rollup.rebuild(STAT_DEFAULT_TZ_MINUTES);

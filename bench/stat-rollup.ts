@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { DayZone } from '../server/core/day-zone';
 import { SettingsStore } from '../server/core/settings';
 import { applyMigrations, connect } from '../server/db';
 import { startEmbedded } from '../server/db/embedded';
@@ -17,7 +18,7 @@ import { statPools } from '../server/modules/stats/pools';
 import { runRollup } from '../server/modules/stats/rollup-job';
 import { StatService } from '../server/modules/stats/service';
 import { pgStatStore } from '../server/modules/stats/store';
-import { STAT_DEFAULT_TZ_MINUTES } from '../shared/stat';
+import { DAY_ZONE_DEFAULT_MINUTES as STAT_DEFAULT_TZ_MINUTES } from '../shared/day-zone';
 import { freePort } from '../tests/support/free-port';
 import { writeStatEvents } from './stat-data';
 
@@ -36,7 +37,7 @@ export async function runStatRollupBench(): Promise<void> {
     const db = connect(pg.url, 5);
     await applyMigrations(db);
     const pools = statPools(db);
-    const stats = new StatService(pgStatStore(pools), pools, new SettingsStore(db));
+    const stats = new StatService(pgStatStore(pools), pools, new SettingsStore(db), new DayZone(new SettingsStore(db)));
     const tz = STAT_DEFAULT_TZ_MINUTES;
     const log = (l: string) => console.log(l);
 

@@ -8,6 +8,8 @@
  * implementation of the API.
  */
 import { sql } from 'drizzle-orm';
+import { DayZone } from '../server/core/day-zone';
+import { SettingsStore } from '../server/core/settings';
 import type { Db } from '../server/db';
 import { adminMenus, aiModels, permissions, roles, userLogs, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
@@ -165,7 +167,7 @@ export async function loadDemoData(db: Db): Promise<boolean> {
       .returning({ id: users.id, username: users.username });
     if (created.length === 0) return false;
     // the balances go through the ledger like every credit movement, so reconciliation agrees
-    const ledger = new CreditService(db);
+    const ledger = new CreditService(db, new DayZone(new SettingsStore(db)));
     for (const a of DEMO_ACCOUNTS) {
       const id = created.find((u) => u.username === a.username)?.id;
       if (id && a.score) await ledger.post(tx, { userId: id, kind: 'grant', amount: a.score, key: `demo:${id}`, reason: 'demo credits', refType: 'demo' });

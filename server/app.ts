@@ -21,6 +21,7 @@ import type { Db } from './db';
 import { createMailer, outboxDir } from './core/mailer';
 import { Jobs } from './core/jobs';
 import { loadSecret } from './core/secret';
+import { DayZone } from './core/day-zone';
 import { SettingsStore } from './core/settings';
 import { createSms } from './core/sms';
 import { registerModules } from './modules';
@@ -103,7 +104,9 @@ export async function buildApp({ config, db, logger, eagerSchemas = false }: App
 
   const secret = config.jwtSecret ?? (await loadSecret(db));
   const tokens = new TokenService(secret, config.accessTokenTtlS);
-  const credits = new CreditService(db);
+  const settings = new SettingsStore(db);
+  const zone = new DayZone(settings);
+  const credits = new CreditService(db, zone);
   app.addHook('onClose', () => credits.stop());
   const accounts = new AccountService(db, tokens, new RegistrationPolicy(db, config), credits);
   installAccessControl(app, tokens, (p) => accounts.assertTokenStands(p));
@@ -118,10 +121,9 @@ export async function buildApp({ config, db, logger, eagerSchemas = false }: App
   const aiModels = new AiModelService(db, secret, config.aiTestTimeoutMs);
   const aiTasks = new AiTaskService(db, credits, aiModels, streamChat, config.ai);
   const search = new SearchIndex(db);
-  const settings = new SettingsStore(db);
   const payments = new PaymentService(db, config, credits, settings, paymentProviders(config.pay), app.log);
   const pools = statPools(db);
-  const stats = new StatService(pgStatStore(pools), pools, settings);
+  const stats = new StatService(pgStatStore(pools), pools, settings, zone);
   app.addHook('onClose', () => pools.end());
   const apps = new AppService(db);
 
@@ -133,7 +135,7 @@ export async function buildApp({ config, db, logger, eagerSchemas = false }: App
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, mailer, payments, stats, apps });
+  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, zone, mailer, payments, stats, apps });
 
   // after the modules: they register what settling a hold of theirs means
   const jobs = new Jobs(

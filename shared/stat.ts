@@ -1,8 +1,9 @@
 /**
  * Usage statistics facts shared by the receiver, the rollups, the console's stats pages and the
  * app SDK (sdk/stat): record kinds, the spec's limits (sections 5 and 9), retention days,
- * stickiness buckets. Browser-safe, no imports.
+ * stickiness buckets. Browser-safe.
  */
+import { zoneDay } from './day-zone';
 
 /** spec section 9: statistics constants */
 export const STAT_SPEC = {
@@ -69,14 +70,8 @@ export const DURATION_BUCKETS = [
 
 /** a date range is at most this many days (a stats query) */
 export const STAT_MAX_RANGE_DAYS = 366;
-/** the default stats time zone: UTC+8, as the reference */
-export const STAT_DEFAULT_TZ_MINUTES = 480;
-
-/** a local day (YYYY-MM-DD) of an instant in a whole-minute UTC offset */
-export function statDay(at: Date | number, tzMinutes: number): string {
-  const t = typeof at === 'number' ? at : at.getTime();
-  return new Date(t + tzMinutes * 60_000).toISOString().slice(0, 10);
-}
+/** the local day (YYYY-MM-DD) of an instant in a whole-minute UTC offset */
+export const statDay = zoneDay;
 
 /** the UTC instant a local day starts at */
 export function statDayStart(day: string, tzMinutes: number): Date {

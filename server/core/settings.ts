@@ -19,6 +19,11 @@ export interface SettingsArea<T extends object> {
 export class SettingsStore {
   constructor(private db: Db) {}
 
+  /** several areas written together, all or none */
+  transaction<R>(fn: (tx: Tx) => Promise<R>): Promise<R> {
+    return this.db.transaction(fn);
+  }
+
   async get<T extends object>(area: SettingsArea<T>, tx: Db | Tx = this.db): Promise<T> {
     const [row] = await query<{ value: Partial<T> }>(tx, sql`SELECT value FROM app_settings WHERE key = ${area.key}`);
     return { ...area.defaults, ...(row?.value ?? {}) };

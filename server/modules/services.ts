@@ -3,6 +3,7 @@
  * (core's ModuleContext over this record). Type-only: importing it registers nothing.
  */
 import type { ModuleContext as CoreModuleContext } from '../core/context';
+import type { DayZone } from '../core/day-zone';
 import type { Mailer } from '../core/mailer';
 import type { SettingsStore } from '../core/settings';
 import type { AiModelService } from './ai-models/service';
@@ -30,6 +31,8 @@ export interface Services {
   search: SearchIndex;
   /** admin-editable settings of an area (payments, withdrawals, ads, ...) */
   settings: SettingsStore;
+  /** the service's day zone: every "today", daily limit and period counts in it */
+  zone: DayZone;
   /** SMTP mail (test mode: the outbox) */
   mailer: Mailer;
   /** top-up orders and their providers */

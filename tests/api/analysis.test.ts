@@ -5,10 +5,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { RULES } from '../../shared/permissions';
-import { CreditService } from '../../server/modules/credits/service';
+import type { CreditService } from '../../server/modules/credits/service';
 import { call, makeUser, login } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { exportRows, tokenWith } from './system-support';
+import { creditsOf } from '../support/services';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let credits: CreditService;
@@ -16,7 +17,7 @@ let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  credits = new CreditService(t.db);
+  credits = creditsOf(t.db);
 });
 afterAll(async () => {
   await credits?.stop();

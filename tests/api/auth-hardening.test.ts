@@ -13,6 +13,7 @@ import { loadConfig } from '../../server/config';
 import { createTestApp } from '../support/test-app';
 import { captchaAnswer } from '../support/verify';
 import { tokenWith } from './system-support';
+import { creditsOf } from '../support/services';
 
 const SECRET = 'test-secret-test-secret-test-secret';
 const U = '/api/system/users';
@@ -100,7 +101,7 @@ describe('delegated administration stays within its own rights', () => {
 
   it('the user service refuses a non-admin caller role admin, richer roles and admin accounts', async () => {
     // the routes keep adding and editing users with role admin; the service holds the line as well
-    const users = new UserService(t.db, new AccountService(t.db, new TokenService(SECRET, 7200)));
+    const users = new UserService(t.db, new AccountService(t.db, new TokenService(SECRET, 7200), undefined, creditsOf(t.db)));
     await makeRole(t.db, 'rich_role', ['DELETE_UNI_ID_USERS']);
     const caller = { uid: 'x', sid: 'x', role: ['clerk'], permission: ['READ_UNI_ID_USERS'], iat: 0, exp: 0, isAdmin: false };
     const make = (role: string[]) => users.create({ username: `made_${role.join('_')}`, password: 'Made#2026', role }, caller);

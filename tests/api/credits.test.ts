@@ -4,9 +4,10 @@
  * the daily limit, reconciliation reports (never fixes), and each user sees only their history.
  */
 import { sql } from 'drizzle-orm';
-import { CreditService } from '../../server/modules/credits/service';
+import type { CreditService } from '../../server/modules/credits/service';
 import { call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
+import { creditsOf } from '../support/services';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let adminToken: string;
@@ -15,7 +16,7 @@ let credits: CreditService;
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = (await registerAdmin(t.app)).token;
-  credits = new CreditService(t.db);
+  credits = creditsOf(t.db);
 });
 afterAll(async () => {
   await credits?.stop();
@@ -87,7 +88,7 @@ test("a dead process's open holds are settled with the cost recorded so far; a l
   const live = await credits.hold(u.id, 100, { key: 'live-hold', refType: 'test' });
   await credits.start();
   try {
-    const other = new CreditService(t.db);
+    const other = creditsOf(t.db);
     expect(await other.settleOrphans()).toBe(1);
     expect(await other.settleOrphans()).toBe(0);
   } finally {

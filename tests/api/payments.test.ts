@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { SettingsStore } from '../../server/core/settings';
-import { CreditService } from '../../server/modules/credits/service';
+import type { CreditService } from '../../server/modules/credits/service';
 import { paymentProviders } from '../../server/modules/payments/providers';
 import { PaymentService } from '../../server/modules/payments/service';
 import { call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
@@ -16,6 +16,7 @@ import { startAlipayStandin, type AlipayStandin } from '../support/alipay-standi
 import { freePort } from '../support/free-port';
 import { createTestApp } from '../support/test-app';
 import { startWxpayStandin, type WxpayStandin } from '../support/wxpay-standin';
+import { creditsOf } from '../support/services';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let ali: AlipayStandin;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   await makeRole(t.db, 'finance', ['MANAGE_FINANCE']);
   await makeUser(t.db, { username: 'cashier', password: 'Passw0rd!', role: ['finance'] });
   financeToken = (await login(t.app, 'cashier', 'Passw0rd!')).body.data.token;
-  credits = new CreditService(t.db);
+  credits = creditsOf(t.db);
   // the job as another instance would run it
   job = new PaymentService(t.db, { publicUrl: `http://127.0.0.1:${port}` }, credits, new SettingsStore(t.db), paymentProviders(pay), quiet);
   const p = await call(t.app, 'POST', '/api/pay/packages', { token: financeToken, body: { name: 'Starter', price_cents: 1000, credits: 1000, bonus_credits: 100 } });

@@ -10,10 +10,11 @@ import { RealnameService } from '../../server/modules/realname/service';
 import { checkIdCard, checkRealName, idCardCheckChar, maskIdCard, maskRealName } from '../../shared/validation';
 import { ADMIN, call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
+import { creditsOf } from '../support/services';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 /** the accounts module the service logs reviews through, on the test database */
-const accountsOf = () => new AccountService(t.db, new TokenService('test-secret-test-secret-test-secret', 600));
+const accountsOf = () => new AccountService(t.db, new TokenService('test-secret-test-secret-test-secret', 600), undefined, creditsOf(t.db));
 let adminToken = '';
 beforeAll(async () => {
   t = await createTestApp();

@@ -7,12 +7,13 @@ import { sql } from 'drizzle-orm';
 import { RULES } from '../../shared/permissions';
 import { users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
-import { CreditService } from '../../server/modules/credits/service';
+import type { CreditService } from '../../server/modules/credits/service';
 import { RealnameService } from '../../server/modules/realname/service';
 import { dayKey, isoWeekKey, periodKey, WelfareService } from '../../server/modules/welfare/service';
 import { call, login, registerAdmin } from '../support/accounts';
 import { createTestApp } from '../support/test-app';
 import { tokenWith } from './system-support';
+import { creditsOf, dayZoneOf } from '../support/services';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let manager: string;
@@ -23,7 +24,7 @@ let realname: RealnameService;
 
 beforeAll(async () => {
   t = await createTestApp();
-  credits = new CreditService(t.db);
+  credits = creditsOf(t.db);
   realname = new RealnameService(t.db, 'test-secret-test-secret-test-secret', { log: async () => undefined });
   await registerAdmin(t.app);
   manager = (await tokenWith(t.app, t.db, [RULES.manageWelfare])).token;
@@ -106,41 +107,49 @@ test('100 claims at once by one user on a once campaign: exactly one, one ledger
 test('daily: refused again the same day, claimable the next day; weekly: the ISO week', async () => {
   const u = await one();
   const before = await balance(u.token);
+  const tz = await dayZoneOf(t.db).offsetMinutes();
   const daily = await campaign({ frequency: 'daily', credits: 5, ends_at: inHours(72) });
   const first = await claim(u.token, daily.id);
   expect(first.status).toBe(200);
-  expect(first.body.data.period).toBe(dayKey(new Date()));
+  expect(first.body.data.period).toBe(dayKey(new Date(), tz));
   expect((await claim(u.token, daily.id)).body.errorCode).toBe('WELFARE_ALREADY_CLAIMED');
   // the next day, through the service on a clock a day ahead
-  const tomorrow = new WelfareService(t.db, credits, realname, () => new Date(Date.now() + 86_400_000));
+  const tomorrow = new WelfareService(t.db, credits, realname, dayZoneOf(t.db), () => new Date(Date.now() + 86_400_000));
   expect((await tomorrow.available(u.id)).find((a) => a.id === daily.id)).toMatchObject({ claimable: true, reason: null });
-  expect(await tomorrow.claim(u.id, daily.id)).toMatchObject({ credits: 5, period: dayKey(new Date(Date.now() + 86_400_000)) });
+  expect(await tomorrow.claim(u.id, daily.id)).toMatchObject({ credits: 5, period: dayKey(new Date(Date.now() + 86_400_000), tz) });
   await expect(tomorrow.claim(u.id, daily.id)).rejects.toMatchObject({ code: 'WELFARE_ALREADY_CLAIMED' });
   expect((await tomorrow.available(u.id)).find((a) => a.id === daily.id)).toMatchObject({ claimable: false, reason: 'WELFARE_ALREADY_CLAIMED' });
   expect(await ledgerSum(daily.id)).toBe(10);
   expect(await balance(u.token)).toBe(before + 10);
 
   const weekly = await campaign({ frequency: 'weekly', credits: 3, ends_at: inHours(24 * 10) });
-  expect((await claim(u.token, weekly.id)).body.data.period).toBe(isoWeekKey(new Date()));
+  expect((await claim(u.token, weekly.id)).body.data.period).toBe(isoWeekKey(new Date(), tz));
   expect((await claim(u.token, weekly.id)).body.errorCode).toBe('WELFARE_ALREADY_CLAIMED');
-  const nextWeek = new WelfareService(t.db, credits, realname, () => new Date(Date.now() + 7 * 86_400_000));
-  expect(await nextWeek.claim(u.id, weekly.id)).toMatchObject({ credits: 3, period: isoWeekKey(new Date(Date.now() + 7 * 86_400_000)) });
+  const nextWeek = new WelfareService(t.db, credits, realname, dayZoneOf(t.db), () => new Date(Date.now() + 7 * 86_400_000));
+  expect(await nextWeek.claim(u.id, weekly.id)).toMatchObject({ credits: 3, period: isoWeekKey(new Date(Date.now() + 7 * 86_400_000), tz) });
   // the campaign ends before the clock: not active
-  const ended = new WelfareService(t.db, credits, realname, () => new Date(Date.now() + 30 * 86_400_000));
+  const ended = new WelfareService(t.db, credits, realname, dayZoneOf(t.db), () => new Date(Date.now() + 30 * 86_400_000));
   await expect(ended.claim(u.id, weekly.id)).rejects.toMatchObject({ code: 'WELFARE_NOT_ACTIVE' });
 });
 
-test('period keys: UTC days and ISO weeks across year ends', () => {
-  expect(periodKey('once', new Date('2026-11-24T23:59:59Z'))).toBe('once');
-  expect(periodKey('daily', new Date('2026-11-24T23:59:59Z'))).toBe('2026-11-24');
-  expect(periodKey('daily', new Date('2026-11-25T00:00:00Z'))).toBe('2026-11-25');
-  expect(periodKey('weekly', new Date('2026-11-24T12:00:00Z'))).toBe('2026-W48');
+test('period keys: days and ISO weeks in the day zone, across year ends', () => {
+  expect(periodKey('once', new Date('2026-11-24T23:59:59Z'), 0)).toBe('once');
+  expect(periodKey('daily', new Date('2026-11-24T23:59:59Z'), 0)).toBe('2026-11-24');
+  expect(periodKey('daily', new Date('2026-11-25T00:00:00Z'), 0)).toBe('2026-11-25');
+  // in UTC+8 a day begins at 16:00 UTC the day before; in UTC-5 at 05:00 UTC
+  expect(periodKey('daily', new Date('2026-11-24T15:59:59Z'), 480)).toBe('2026-11-24');
+  expect(periodKey('daily', new Date('2026-11-24T16:00:00Z'), 480)).toBe('2026-11-25');
+  expect(periodKey('daily', new Date('2026-11-25T04:59:59Z'), -300)).toBe('2026-11-24');
+  expect(periodKey('weekly', new Date('2026-11-24T12:00:00Z'), 0)).toBe('2026-W48');
   // Sunday 3 January 2021 belongs to 2020's week 53; Monday 29 December 2025 to 2026's week 1
-  expect(isoWeekKey(new Date('2021-01-03T12:00:00Z'))).toBe('2020-W53');
-  expect(isoWeekKey(new Date('2021-01-04T00:00:00Z'))).toBe('2021-W01');
-  expect(isoWeekKey(new Date('2025-12-29T00:00:00Z'))).toBe('2026-W01');
-  expect(isoWeekKey(new Date('2026-11-22T23:59:59Z'))).toBe('2026-W47');
-  expect(isoWeekKey(new Date('2026-11-23T00:00:00Z'))).toBe('2026-W48');
+  expect(isoWeekKey(new Date('2021-01-03T12:00:00Z'), 0)).toBe('2020-W53');
+  expect(isoWeekKey(new Date('2021-01-04T00:00:00Z'), 0)).toBe('2021-W01');
+  expect(isoWeekKey(new Date('2025-12-29T00:00:00Z'), 0)).toBe('2026-W01');
+  expect(isoWeekKey(new Date('2026-11-22T23:59:59Z'), 0)).toBe('2026-W47');
+  expect(isoWeekKey(new Date('2026-11-23T00:00:00Z'), 0)).toBe('2026-W48');
+  // Monday begins at 16:00 UTC on Sunday in UTC+8
+  expect(isoWeekKey(new Date('2026-11-22T15:59:59Z'), 480)).toBe('2026-W47');
+  expect(isoWeekKey(new Date('2026-11-22T16:00:00Z'), 480)).toBe('2026-W48');
 });
 
 test('eligibility: roles, tags, new users within N days, real-name verified; others do not see role, tag and age campaigns', async () => {

@@ -81,6 +81,8 @@ describe('cost analysis', () => {
     page.off('request', onChart);
     expect(charts.length).toBeGreaterThan(0);
     await figure('figure-added').getByText('1,020', { exact: true }).waitFor();
+    // days are the service's, whatever the browser's zone
+    await page.getByText("by day in the service's time zone (UTC+8)", { exact: false }).waitFor();
     await figure('figure-balance').getByText('9,820', { exact: true }).waitFor();
     // 500 spent in the last 7 days: 71 a day, 9820 / (500 / 7) = 137 days
     await figure('figure-days-left').getByText('137', { exact: true }).waitFor();

@@ -67,7 +67,7 @@ describe('credits', () => {
   it('that user opens the credit history from the home card and sees the adjustment', async () => {
     await signIn(USER.username, USER.password);
     await go('/pages/index/index');
-    await page.getByTestId('credit-today').getByText('Spent on AI today (UTC)').waitFor();
+    await page.getByTestId('credit-today').getByText('Spent on AI today (UTC+8)').waitFor();
     await page.getByTestId('credit-today').getByText('no daily limit', { exact: false }).waitFor();
     await screenshot(page, 'credits-home-card-en');
     await page.getByRole('button', { name: 'Credit history' }).click();

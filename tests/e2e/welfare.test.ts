@@ -51,6 +51,8 @@ describe('welfare', () => {
     const card = page.getByTestId('welfare-card');
     const item = card.getByTestId('welfare-item').filter({ hasText: 'Daily check-in gift' });
     await item.getByText('+15 credits').waitFor();
+    // a daily campaign: the card says when days begin (the service's time zone)
+    await card.getByTestId('welfare-resets').getByText('start again at 00:00 UTC+8', { exact: false }).waitFor();
     await expect(balanceText()).resolves.toBe('0');
     await screenshot(page, 'welfare-home-before-en');
     await item.getByRole('button', { name: 'Claim Daily check-in gift' }).click();

@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db';
-import { CreditService } from '../../server/modules/credits/service';
 import { call, login, makeUser } from './accounts';
+import { creditsOf } from './services';
 
 export interface SseEvent {
   event: string;
@@ -47,7 +47,7 @@ export async function addModel(app: FastifyInstance, adminToken: string, fields:
 export async function chatUser(app: FastifyInstance, db: Db, username: string, balance: number, role: string[] = []) {
   const u = await makeUser(db, { username, password: 'Passw0rd!', role });
   // postNow takes no hold: this instance never marks itself alive, nothing to stop
-  if (balance) await new CreditService(db).postNow({ userId: u.id, kind: 'grant', amount: balance, key: `test:${u.id}` });
+  if (balance) await creditsOf(db).postNow({ userId: u.id, kind: 'grant', amount: balance, key: `test:${u.id}` });
   const token = (await login(app, username, 'Passw0rd!')).body.data.token as string;
   return { id: u.id, token };
 }

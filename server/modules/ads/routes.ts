@@ -34,8 +34,8 @@ const AdView = Type.Object(
   { $id: 'AdView' },
 );
 
-export async function adRoutes({ app, db, credits, settings, config }: ModuleContext) {
-  const service = new AdService(db, credits, settings, config.ads);
+export async function adRoutes({ app, db, credits, settings, config, zone }: ModuleContext) {
+  const service = new AdService(db, credits, settings, config.ads, zone);
   for (const s of [AdSettings, AdView]) app.addSchema(s);
   const tags = ['ads'];
   const withEnv = <T extends object>(s: T) => ({ ...s, secret_set: !!config.ads.callbackSecret, page_allow: config.ads.pageAllow });

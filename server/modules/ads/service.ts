@@ -5,6 +5,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { type DayZone, dayStartSql } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
 import type { SettingsArea, SettingsStore } from '../../core/settings';
 import { query, type Tx } from '../../core/sql';
@@ -67,6 +68,7 @@ export class AdService {
     private credits: CreditService,
     private settings: SettingsStore,
     private ads: { callbackSecret?: string; pageAllow: string[] },
+    private zone: DayZone,
   ) {
     this.area = adSettingsArea(ads.pageAllow);
   }
@@ -84,10 +86,12 @@ export class AdService {
     return this.settings.put(this.area, own);
   }
 
+  /** views rewarded since today began in the service's day zone */
   private async rewardedToday(userId: string, tx: Db | Tx = this.db): Promise<number> {
+    const tz = await this.zone.offsetMinutes();
     const [r] = await query<{ n: number }>(
       tx,
-      sql`SELECT count(*)::int AS n FROM ad_views WHERE user_id = ${userId} AND status = 'rewarded' AND rewarded_at >= date_trunc('day', now())`,
+      sql`SELECT count(*)::int AS n FROM ad_views WHERE user_id = ${userId} AND status = 'rewarded' AND rewarded_at >= ${dayStartSql(tz)}`,
     );
     return r.n;
   }

@@ -17,7 +17,7 @@ import { AppError } from '../../core/errors';
 import { textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
-import { CreditService } from '../credits/service';
+import type { CreditService } from '../credits/service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import type { RegistrationPolicy } from './policy';
 
@@ -110,9 +110,9 @@ export class AccountService {
     private db: Db,
     private tokens: TokenService,
     /** the registration caps, counted again under a lock in each sign-up's transaction */
-    private registration?: Pick<RegistrationPolicy, 'admitIn'>,
+    private registration: Pick<RegistrationPolicy, 'admitIn'> | undefined,
     /** the ledger, which writes the starting credits */
-    private credits: Pick<CreditService, 'post'> = new CreditService(db),
+    private credits: Pick<CreditService, 'post'>,
   ) {}
 
   /** Admin tokens carry permission []; others the union of their roles' permissions. */

@@ -48,9 +48,9 @@ const CreditAnalysisSchema = Type.Object(
   { $id: 'CreditAnalysis' },
 );
 
-export async function analysisRoutes({ app, db }: ModuleContext) {
+export async function analysisRoutes({ app, db, zone }: ModuleContext) {
   app.addSchema(CreditAnalysisSchema);
-  const analysis = new CreditAnalysis(db);
+  const analysis = new CreditAnalysis(db, zone);
 
   app.get('/api/credits/analysis', {
     config: { access: 'signedIn' },

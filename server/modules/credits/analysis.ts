@@ -3,6 +3,8 @@
  * credits added by day and kind, the balance and how long it lasts at the recent rate.
  */
 import { type SQL, sql } from 'drizzle-orm';
+import { dayZoneName } from '../../../shared/day-zone';
+import type { DayZone } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
 import { likePattern, query } from '../../core/sql';
 import type { Db } from '../../db';
@@ -15,8 +17,6 @@ export const DEFAULT_RANGE_DAYS = 30;
 export const RECENT_DAYS = 7;
 /** the accounts picker answers at most this many */
 export const MAX_PICKED = 20;
-/** the time zone when the caller names none (the credits' own "today" is a UTC day) */
-export const DEFAULT_TZ = 'UTC';
 
 export interface AnalysisInput {
   /** one account, or null: everyone */
@@ -76,11 +76,14 @@ function todayIn(tz: string): string {
 }
 
 export class CreditAnalysis {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private dayZone: DayZone,
+  ) {}
 
-  /** a time zone PostgreSQL knows by its IANA name, or an INVALID_PARAM on tz */
+  /** a time zone PostgreSQL knows by its IANA name, or an INVALID_PARAM on tz; none named: the service's day zone */
   private async zone(tz: string | undefined): Promise<string> {
-    if (!tz) return DEFAULT_TZ;
+    if (!tz) return dayZoneName(await this.dayZone.offsetMinutes());
     const [row] = await query<{ name: string }>(this.db, sql`SELECT name FROM pg_timezone_names WHERE name = ${tz} LIMIT 1`);
     if (!row) throw new AppError('INVALID_PARAM', { field: 'tz', params: { reason: 'unknown time zone' } });
     return row.name;

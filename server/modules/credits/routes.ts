@@ -37,7 +37,7 @@ const CreditSummary = Type.Object(
     balance: Type.Integer(),
     /** kept by open holds (answers being written) */
     held: Type.Integer(),
-    /** credits spent on AI today (UTC), open holds included */
+    /** credits spent on AI today (the service's day zone), open holds included */
     today_used: Type.Integer(),
     /** the most generous daily limit of the caller's roles; null: none */
     daily_limit: Nullable(Type.Integer()),

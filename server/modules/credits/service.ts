@@ -16,6 +16,7 @@ import type { PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
 import { EARNED_KINDS, type LedgerKind, LEDGER_KINDS } from '../../../shared/ledger';
 import { ADMIN_ROLE } from '../../../shared/permissions';
+import { type DayZone, dayStartSql } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { query, type Row, textArray, type Tx } from '../../core/sql';
@@ -140,7 +141,10 @@ export class CreditService {
   private starting: Promise<void> | null = null;
   private hooks = new Map<string, SettleHook>();
 
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private zone: DayZone,
+  ) {}
 
   /** marks this process alive (its holds are not orphans while it runs); taken before its first hold */
   start(): Promise<void> {
@@ -220,12 +224,13 @@ export class CreditService {
     return this.db.transaction((tx) => this.post(tx, m));
   }
 
-  /** credits spent on AI today (UTC day): settled costs plus what open holds keep */
+  /** credits spent on AI today (the service's day zone): settled costs plus what open holds keep */
   async spentToday(tx: Db | Tx, userId: string): Promise<number> {
+    const tz = await this.zone.offsetMinutes();
     const [row] = await query<{ spent: number }>(
       tx,
       sql`SELECT coalesce(-sum(amount), 0)::int AS spent FROM credit_ledger
-        WHERE user_id = ${userId} AND kind = ANY(${textArray(SPENDING)}) AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`,
+        WHERE user_id = ${userId} AND kind = ANY(${textArray(SPENDING)}) AND created_at >= ${dayStartSql(tz)}`,
     );
     return row.spent;
   }

@@ -1,4 +1,4 @@
-/** The console home and the admin home figures. */
+/** The console home and the admin home figures, and the day zone their "today" counts in. */
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
@@ -21,10 +21,20 @@ const UserLog = Type.Object(
   { $id: 'UserLog' },
 );
 
-export async function dashboardRoutes({ app, db, accounts, aiModels }: ModuleContext) {
+export async function dashboardRoutes({ app, db, accounts, aiModels, zone }: ModuleContext) {
   const roles = new RoleService(db, accounts, aiModels);
-  const userLogs = new UserLogService(db);
+  const userLogs = new UserLogService(db, zone);
   app.addSchema(UserLog);
+
+  app.get('/api/day-zone', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags: ['dashboard'],
+      summary: "the service's day zone: every today, daily limit, daily or weekly period and statistics day counts in it",
+      response: { 200: Ok(Type.Object({ offset_minutes: Type.Integer(), label: Type.String(), name: Type.String() })) },
+    },
+    handler: async () => ({ success: true as const, data: await zone.describe() }),
+  });
 
   app.get('/api/dashboard/home', {
     config: { access: 'signedIn' },

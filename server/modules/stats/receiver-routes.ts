@@ -13,7 +13,6 @@ import { ACCESS } from '../../core/access';
 import { IngestBuffer } from './buffer';
 import { MAX_RECORDS, STAT_CAPS } from './receiver-check';
 import { StatReceiver } from './receiver';
-import { STAT_SETTINGS } from './settings';
 
 const Text = (max: number) => Type.Optional(Type.String({ maxLength: max }));
 
@@ -96,7 +95,7 @@ function withRetryAfter(reply: FastifyReply, e: unknown): never {
 }
 
 export async function receiverRoutes(ctx: ModuleContext) {
-  const { app, config, stats, settings } = ctx;
+  const { app, config, stats } = ctx;
   for (const s of [StatRecordT, StatReportResultT, StatConfigT, StatSettingsT]) app.addSchema(s);
 
   const buffer: IngestBuffer = new IngestBuffer(
@@ -186,8 +185,7 @@ export async function receiverRoutes(ctx: ModuleContext) {
       response: { 200: Ok(Type.Ref('StatSettings')) },
     },
     handler: async (req) => {
-      const before = await stats.settings();
-      const next = await settings.put(STAT_SETTINGS, req.body);
+      const { before, next } = await stats.update(req.body);
       receiver.forgetSettings();
       if (next.tz_offset_minutes !== before.tz_offset_minutes) await stats.store.rollup.rebuild(next.tz_offset_minutes);
       return { success: true as const, data: next };

@@ -1,7 +1,8 @@
 /**
  * StatService: the statistics area's entry for routes and jobs: the storage (StatStore), its
- * pools, and the settings (time zone, reporting switch).
+ * pools, and the settings (reporting switch, with the service's day zone days count in).
  */
+import type { DayZone } from '../../core/day-zone';
 import type { SettingsStore } from '../../core/settings';
 import { type StatFilter, type StatFilterInput, parseFilter } from './filter';
 import type { StatPools } from './pools';
@@ -13,14 +14,27 @@ export class StatService {
     readonly store: StatStore,
     readonly pools: StatPools,
     private settingsStore: SettingsStore,
+    readonly zone: DayZone,
   ) {}
 
-  settings(): Promise<StatSettings> {
-    return this.settingsStore.get(STAT_SETTINGS);
+  async settings(): Promise<StatSettings> {
+    const [stored, tz] = await Promise.all([this.settingsStore.get(STAT_SETTINGS), this.zone.offsetMinutes()]);
+    return { ...stored, tz_offset_minutes: tz };
   }
 
-  async tz(): Promise<number> {
-    return (await this.settings()).tz_offset_minutes;
+  /** changes the settings and the day zone together; answers the settings before and after */
+  async update(patch: Partial<StatSettings>): Promise<{ before: StatSettings; next: StatSettings }> {
+    const before = await this.settings();
+    const { tz_offset_minutes: tz, ...own } = patch;
+    await this.settingsStore.transaction(async (tx) => {
+      await this.settingsStore.put(STAT_SETTINGS, own, tx);
+      if (tz !== undefined) await this.zone.set(tz, 'tz_offset_minutes', tx);
+    });
+    return { before, next: await this.settings() };
+  }
+
+  tz(): Promise<number> {
+    return this.zone.offsetMinutes();
   }
 
   /** a report query's filter in the configured time zone (STAT_RANGE_INVALID on a bad range) */

@@ -88,8 +88,8 @@ const fields = {
 };
 const { description, eligibility_values, new_user_days, enabled, ...required } = fields;
 
-export async function welfareRoutes({ app, db, credits, realname }: ModuleContext) {
-  const service = new WelfareService(db, credits, realname);
+export async function welfareRoutes({ app, db, credits, realname, zone }: ModuleContext) {
+  const service = new WelfareService(db, credits, realname, zone);
   for (const s of [WelfareCampaign, WelfareClaim, WelfareAvailable]) app.addSchema(s);
   const tags = ['welfare'];
   const manage = accessOf(RULES.manageWelfare);

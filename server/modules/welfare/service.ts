@@ -5,6 +5,8 @@
  * posts one ledger entry with an idempotency key. Periods are UTC days and ISO weeks.
  */
 import { sql } from 'drizzle-orm';
+import { zoneDay, zoneIsoWeek } from '../../../shared/day-zone';
+import type { DayZone } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
@@ -31,27 +33,16 @@ export const WELFARE = {
   AVAILABLE_MAX: 50,
 } as const;
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** the local day in the service's day zone, 2026-11-24 */
+export const dayKey = zoneDay;
 
-/** the UTC day, 2026-11-24 */
-export const dayKey = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+/** the ISO week of the local day in the service's day zone, 2026-W48 */
+export const isoWeekKey = zoneIsoWeek;
 
-/** the ISO week of the UTC day, 2026-W48 (weeks start on Monday; week 1 holds 4 January) */
-export function isoWeekKey(d: Date): string {
-  const day = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
-  const weekday = (new Date(day).getUTCDay() + 6) % 7;
-  const thursday = new Date(day + (3 - weekday) * 86_400_000);
-  const year = thursday.getUTCFullYear();
-  const jan4 = Date.UTC(year, 0, 4);
-  const week1Monday = jan4 - ((new Date(jan4).getUTCDay() + 6) % 7) * 86_400_000;
-  const week = Math.floor((thursday.getTime() - week1Monday) / (7 * 86_400_000)) + 1;
-  return `${year}-W${pad(week)}`;
-}
-
-/** the period a claim made at `at` counts for */
-export function periodKey(frequency: string, at: Date): string {
-  if (frequency === 'daily') return dayKey(at);
-  if (frequency === 'weekly') return isoWeekKey(at);
+/** the period a claim made at `at` counts for, in the service's day zone */
+export function periodKey(frequency: string, at: Date, offsetMinutes: number): string {
+  if (frequency === 'daily') return dayKey(at, offsetMinutes);
+  if (frequency === 'weekly') return isoWeekKey(at, offsetMinutes);
   return 'once';
 }
 
@@ -180,6 +171,8 @@ export class WelfareService {
     private db: Db,
     private credits: CreditService,
     private realname: Pick<RealnameService, 'info'>,
+    /** the day zone daily and weekly periods count in */
+    private zone: DayZone,
     /** the claims' clock (tests move it to another day) */
     private clock: () => Date = () => new Date(),
   ) {}
@@ -316,13 +309,14 @@ export class WelfareService {
     const [peek] = await query<{ eligibility: string }>(this.db, sql`SELECT eligibility FROM welfare_campaigns WHERE id = ${id}`);
     if (!peek) throw new AppError('NOT_FOUND', { field: 'id' });
     const verified = peek.eligibility === 'realname' ? await this.isVerified(userId) : false;
+    const tz = await this.zone.offsetMinutes();
     return this.db.transaction(async (tx) => {
       const [c] = await query<Campaign>(tx, sql`SELECT * FROM welfare_campaigns WHERE id = ${id} FOR UPDATE`);
       if (!c) throw new AppError('NOT_FOUND', { field: 'id' });
       const now = this.clock();
       if (!c.enabled || now < new Date(c.starts_at) || now >= new Date(c.ends_at)) throw new AppError('WELFARE_NOT_ACTIVE', { field: 'id' });
       if (!this.eligible(c, await this.userFacts(tx, userId), verified, now)) throw new AppError('WELFARE_NOT_ELIGIBLE', { field: 'id' });
-      const period = periodKey(c.frequency, now);
+      const period = periodKey(c.frequency, now, tz);
       const [had] = await query(tx, sql`SELECT 1 FROM welfare_claims WHERE campaign_id = ${id} AND user_id = ${userId} AND period = ${period}`);
       if (had) throw new AppError('WELFARE_ALREADY_CLAIMED', { field: 'id' });
       if (c.used + c.credits > c.budget) throw new AppError('WELFARE_BUDGET_EXHAUSTED', { field: 'id' });
@@ -352,11 +346,12 @@ export class WelfareService {
    */
   async available(userId: string): Promise<Available[]> {
     const now = this.clock();
+    const tz = await this.zone.offsetMinutes();
     const u = await this.userFacts(this.db, userId);
     const rows = await query<Campaign & { title: string; description: string; claimed: boolean }>(
       this.db,
       sql`SELECT w.*, EXISTS (SELECT 1 FROM welfare_claims c WHERE c.campaign_id = w.id AND c.user_id = ${userId}
-            AND c.period = CASE w.frequency WHEN 'daily' THEN ${dayKey(now)} WHEN 'weekly' THEN ${isoWeekKey(now)} ELSE 'once' END) AS claimed
+            AND c.period = CASE w.frequency WHEN 'daily' THEN ${dayKey(now, tz)} WHEN 'weekly' THEN ${isoWeekKey(now, tz)} ELSE 'once' END) AS claimed
         FROM welfare_campaigns w WHERE w.enabled AND w.ends_at > ${now.toISOString()}
           AND (w.eligibility IN ('everyone', 'realname')
             OR (w.eligibility = 'roles' AND w.eligibility_values && ${textArray(u.role)})

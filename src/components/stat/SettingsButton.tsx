@@ -11,6 +11,7 @@ import { request } from '@umijs/max';
 import { Alert, Button, Form, Tooltip } from 'antd';
 import { useState } from 'react';
 import { RULES } from '../../../shared/permissions';
+import { dayZoneLabel } from '../../../shared/day-zone';
 import type { Body, Data } from '../../services/resource';
 import type { RequestOptions } from '../../services/request-layer';
 import { toast } from '../../shared/feedback';
@@ -30,7 +31,6 @@ const FIELDS = ['enabled', 'tz_offset_minutes', 'report_interval_s', 'raw_retent
 const BOUNDS = { report_interval_s: [1, 3600], raw_retention_days: [7, 3660], rate_limit_per_minute: [1, 100_000_000] } as const;
 /** whole-hour UTC offsets, UTC-12 to UTC+14 */
 const ZONES = Array.from({ length: 27 }, (_, i) => (i - 12) * 60);
-const zoneLabel = (minutes: number) => `UTC${minutes < 0 ? '-' : '+'}${Math.abs(minutes) / 60}`;
 
 export default function SettingsButton({ onSaved }: { onSaved?: (s: StatSettings) => void }) {
   const t = useT();
@@ -94,7 +94,7 @@ export default function SettingsButton({ onSaved }: { onSaved?: (s: StatSettings
         label={t('stat.settings.tz')}
         extra={t('stat.settings.tzHint')}
         rules={[{ required: true }]}
-        options={ZONES.map((z) => ({ value: z, label: zoneLabel(z) }))}
+        options={ZONES.map((z) => ({ value: z, label: dayZoneLabel(z) }))}
         fieldProps={{ style: { width: 200 }, showSearch: true, optionFilterProp: 'label' }}
       />
       {digit('report_interval_s', 'reportInterval')}

@@ -13,6 +13,7 @@ import LoadFailure from '../../components/LoadFailure';
 import { PageExtra } from '../../layouts/page-header';
 import { getAdminData, type UserLog } from '../../services/api';
 import { requestErrorOf } from '../../services/request-layer';
+import { useDayZone } from '../../shared/day-zone';
 import { hasMessage, useT } from '../../shared/i18n';
 import { DATE_FORMAT } from '../../shared/format';
 import LedgerReconciliation from './components/LedgerReconciliation';
@@ -20,6 +21,7 @@ import SmsOutboxCard from './components/SmsOutboxCard';
 
 export default function AdminHome() {
   const t = useT();
+  const zone = useDayZone();
   const { data, loading, error, refresh } = useRequest(() => getAdminData({ skipErrorHandler: true }));
   const failure = error ? requestErrorOf(error) : null;
   const logType = (type: string) => (hasMessage(`system.userLog.type.${type}`) ? t(`system.userLog.type.${type}`) : type);
@@ -46,7 +48,7 @@ export default function AdminHome() {
         ].map((s) => (
           <Col key={s.key} xs={24} sm={8}>
             <Card>
-              <Statistic title={t(s.key)} value={s.value ?? '-'} loading={loading && !data} />
+              <Statistic title={t(s.key, { zone: zone.label })} value={s.value ?? '-'} loading={loading && !data} />
             </Card>
           </Col>
         ))}

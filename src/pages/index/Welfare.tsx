@@ -13,6 +13,7 @@ import { useState, type ReactNode } from 'react';
 import '../../components/welfare/i18n';
 import { showRequestError } from '../../services/request-layer';
 import { availableWelfare, claimWelfare, type AvailableWelfare } from '../../services/welfare';
+import { useDayZone } from '../../shared/day-zone';
 import { noticeModal, toast } from '../../shared/feedback';
 import { DATE_FORMAT } from '../../shared/format';
 import { useT, type Translate } from '../../shared/i18n';
@@ -40,6 +41,7 @@ function reasonText(t: Translate, w: AvailableWelfare): string {
 /** `wrap`: the home's grid cell around the card (left out with the card); `onClaimed`: the home refreshes its balance */
 export default function Welfare({ onClaimed, wrap = (card) => card }: { onClaimed?: (balance: number) => void; wrap?: (card: ReactNode) => ReactNode }) {
   const t = useT();
+  const zone = useDayZone();
   const { data, loading, refresh } = useRequest(() => availableWelfare({ skipErrorHandler: true }), { onError: () => undefined });
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -97,6 +99,11 @@ export default function Welfare({ onClaimed, wrap = (card) => card }: { onClaime
               )}
             </Flex>
           ))}
+          {data!.some((w) => w.frequency !== 'once') ? (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="welfare-resets">
+              {t('welfare.home.resets', { zone: zone.label })}
+            </Typography.Text>
+          ) : null}
         </Flex>
       )}
     </Card>

@@ -27,6 +27,7 @@ import { getHomeData } from '../../services/api';
 import { getCreditSummary } from '../../services/credits';
 import { requestErrorOf } from '../../services/request-layer';
 import type { InitialState } from '../../shared/app-state';
+import { useDayZone } from '../../shared/day-zone';
 import { useT } from '../../shared/i18n';
 import { readScore, saveScore } from '../../shared/session';
 import { DATE_FORMAT } from '../../shared/format';
@@ -57,6 +58,7 @@ const SHORTCUTS: Shortcut[] = [
 
 export default function ConsoleHome() {
   const t = useT();
+  const zone = useDayZone();
   const { token } = antdTheme.useToken();
   const { initialState } = useModel('@@initialState') as { initialState?: InitialState };
   const { data, loading, error, refresh } = useRequest(() => getHomeData({ skipErrorHandler: true }), {
@@ -102,7 +104,7 @@ export default function ConsoleHome() {
             {credit ? (
               <Flex vertical gap={2} style={{ marginTop: 8 }} data-testid="credit-today">
                 <Typography.Text type="secondary">
-                  {t('credits.card.today')}:{' '}
+                  {t('credits.card.today', { zone: zone.label })}:{' '}
                   <Typography.Text strong>
                     {credit.daily_limit === null
                       ? credit.today_used

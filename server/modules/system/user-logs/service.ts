@@ -3,6 +3,7 @@
  * table, read-only here. Rows are written by AccountService.log.
  */
 import { sql } from 'drizzle-orm';
+import { type DayZone, dayStartSql } from '../../../core/day-zone';
 import type { ListSpec } from '../../../core/list/query';
 import { plain, query, type Row } from '../../../core/sql';
 import type { Db } from '../../../db';
@@ -34,13 +35,17 @@ export const userLogList: ListSpec = {
 };
 
 export class UserLogService {
-  constructor(private db: Db) {}
+  constructor(
+    private db: Db,
+    private zone: DayZone,
+  ) {}
 
-  /** successful sign-ins since midnight (the database's time zone) */
+  /** successful sign-ins since today began in the service's day zone */
   async todaySignIns(): Promise<number> {
+    const tz = await this.zone.offsetMinutes();
     const [r] = await query<{ n: number }>(
       this.db,
-      sql`SELECT count(*)::int AS n FROM user_logs WHERE type = 'login' AND state = 1 AND created_at >= date_trunc('day', now())`,
+      sql`SELECT count(*)::int AS n FROM user_logs WHERE type = 'login' AND state = 1 AND created_at >= ${dayStartSql(tz)}`,
     );
     return r.n;
   }

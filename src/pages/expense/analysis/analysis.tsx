@@ -29,10 +29,12 @@ import {
 } from '../../../services/analysis';
 import { requestErrorOf, showRequestError } from '../../../services/request-layer';
 import { saveFile } from '../../../services/resource';
+import { useDayZone } from '../../../shared/day-zone';
 import { noticeModal, toast } from '../../../shared/feedback';
 import { useT, type Translate } from '../../../shared/i18n';
 import { SPEC } from '../../../shared/spec';
 import { RULES } from '../../../../shared/permissions';
+import { zoneDay } from '../../../../shared/day-zone';
 
 // asked for when the page's code runs, alongside its data
 const chartsChunk = () => import('./charts');
@@ -51,9 +53,9 @@ const DAYS_LEFT_SHOWN = 365;
 
 type Range = [Dayjs, Dayjs];
 const DAY = 'YYYY-MM-DD';
-const lastDays = (n: number): Range => [dayjs().subtract(n - 1, 'day').startOf('day'), dayjs().startOf('day')];
-/** the browser's zone: the days the analysis buckets by */
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/** today in the service's day zone, as a local date */
+const zoneToday = (offset: number) => dayjs(zoneDay(Date.now(), offset));
+const lastDays = (n: number, offset: number): Range => [zoneToday(offset).subtract(n - 1, 'day'), zoneToday(offset)];
 
 const featureName = (t: Translate, purpose: string) => (hasAnalysisKey(`analysis.feature.${purpose}`) ? t(`analysis.feature.${purpose}`) : purpose);
 
@@ -191,13 +193,16 @@ export default function CostAnalysis() {
   const t = useT();
   const can = useCan();
   const finance = can(RULES.manageFinance);
-  const [range, setRange] = useState<Range>(() => lastDays(30));
+  const zone = useDayZone();
+  // the days are the service's: the range waits for its zone, and is the last 30 of them until one is picked
+  const [picked, setRange] = useState<Range | null>(null);
+  const range = picked ?? lastDays(30, zone.offset_minutes);
   const [account, setAccount] = useState('');
   const [exporting, setExporting] = useState(false);
-  const tz = useMemo(browserZone, []);
 
-  const params = { from: range[0].format(DAY), to: range[1].format(DAY), tz, ...(account ? { user_id: account } : {}) };
+  const params = { from: range[0].format(DAY), to: range[1].format(DAY), ...(account ? { user_id: account } : {}) };
   const analysis = useRequest(() => getCreditAnalysis(params, { skipErrorHandler: true }), {
+    ready: zone.loaded,
     refreshDeps: [params.from, params.to, account],
     onError: () => undefined,
   });
@@ -219,9 +224,9 @@ export default function CostAnalysis() {
   };
 
   const presets = [
-    { label: t('analysis.range.last7'), value: lastDays(7) },
-    { label: t('analysis.range.last30'), value: lastDays(30) },
-    { label: t('analysis.range.last90'), value: lastDays(90) },
+    { label: t('analysis.range.last7'), value: lastDays(7, zone.offset_minutes) },
+    { label: t('analysis.range.last30'), value: lastDays(30, zone.offset_minutes) },
+    { label: t('analysis.range.last90'), value: lastDays(90, zone.offset_minutes) },
   ];
 
   return (
@@ -234,7 +239,7 @@ export default function CostAnalysis() {
           value={range}
           presets={presets}
           disabledDate={(d, info) => {
-            if (d.isAfter(dayjs(), 'day')) return true;
+            if (d.isAfter(zoneToday(zone.offset_minutes), 'day')) return true;
             const from = info?.from;
             return !!from && Math.abs(d.diff(from, 'day')) >= MAX_RANGE_DAYS;
           }}
@@ -244,7 +249,7 @@ export default function CostAnalysis() {
           {t('analysis.export')}
         </Button>
       </PageExtra>
-      <Typography.Text type="secondary">{t('analysis.intro', { tz })}</Typography.Text>
+      <Typography.Text type="secondary">{t('analysis.intro', { tz: zone.label })}</Typography.Text>
       {failure ? (
         <LoadFailure title={t('analysis.loadFailed')} failure={failure} onRetry={analysis.refresh} />
       ) : !a ? (
