@@ -184,6 +184,14 @@ describe('device and user reports', () => {
           await page.getByTestId('table-retention').getByRole('columnheader', { name: 'Cohort week (from Monday)' }).waitFor();
         }
         if (subject === 'device' && report === 'stickiness') await page.getByTestId('table-depth').getByText('1 pages').waitFor();
+        if (subject === 'device' && report === 'comparison') {
+          // the two periods' table: each side's app and days shown whole, no sideways scroll
+          await ready('panel-sides');
+          const sides = page.getByTestId('table-sides');
+          await sides.getByRole('columnheader', { name: / to \d{4}-\d{2}-\d{2}$/ }).first().waitFor();
+          const overflow = await sides.evaluate((el) => [...el.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')].some((c) => c.scrollWidth > c.clientWidth + 1));
+          expect(overflow).toBe(false);
+        }
         if (subject === 'user' && report === 'overview') await figure('active').getByText('1', { exact: true }).waitFor();
         await page.waitForTimeout(600);
         await screenshot(page, `stat-${subject}-${report}-en`);

@@ -64,6 +64,15 @@ export default function Comparison({ subject }: SubjectPageProps) {
     : [];
   const fmt = (row: MetricRow, v: number) => (row.key === 'duration_s' ? dur(v) : v.toLocaleString());
   const sidesEmpty = !d || (!d.current.totals.active && !d.other.totals.active && !d.current.totals.new && !d.other.totals.new);
+  // a column head: the app on one line, its days under it (one long line would not fit beside the chart)
+  const sideHead = (s: Side) => (
+    <Flex vertical gap={0} align="flex-end">
+      <span>{appName(s.app_id)}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12, fontWeight: 'normal', whiteSpace: 'nowrap' }}>
+        {t('statDevice.comparison.range', { start: s.start, end: s.end })}
+      </Typography.Text>
+    </Flex>
+  );
   const currentName = d ? sideName(d.current) : '';
   const otherName = d ? sideName(d.other) : '';
   // the other side's i-th day sits under this range's i-th day
@@ -131,7 +140,7 @@ export default function Comparison({ subject }: SubjectPageProps) {
         </Flex>
       </StatPanel>
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={10}>
+        <Col xs={24} xxl={10}>
           <StatPanel title={t('statDevice.comparison.periods')} {...base} empty={sidesEmpty} testId="panel-sides">
             <ReportTable<MetricRow>
               testId="table-sides"
@@ -139,14 +148,14 @@ export default function Comparison({ subject }: SubjectPageProps) {
               rows={metrics}
               columns={[
                 { title: t('statDevice.col.metric'), dataIndex: 'label' },
-                { title: currentName, key: 'current', align: 'right', render: (_: unknown, m: MetricRow) => fmt(m, m.current) },
-                { title: otherName, key: 'other', align: 'right', render: (_: unknown, m: MetricRow) => fmt(m, m.other) },
+                { title: d ? sideHead(d.current) : '', key: 'current', align: 'right', render: (_: unknown, m: MetricRow) => fmt(m, m.current) },
+                { title: d ? sideHead(d.other) : '', key: 'other', align: 'right', render: (_: unknown, m: MetricRow) => fmt(m, m.other) },
                 { title: t('statDevice.col.change'), dataIndex: 'change', align: 'right', render: (c: number | null) => (c === null ? '-' : `${c > 0 ? '+' : ''}${c}%`) },
               ]}
             />
           </StatPanel>
         </Col>
-        <Col xs={24} xl={14}>
+        <Col xs={24} xxl={14}>
           <StatPanel title={t('statDevice.comparison.chart')} {...base} empty={sidesEmpty} testId="panel-sides-chart">
             <SeriesChart testId="chart-sides" label={t('statDevice.comparison.chart')} series={[currentName, otherName]} points={points} />
           </StatPanel>
