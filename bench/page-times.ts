@@ -44,6 +44,23 @@ export const PAGES: PageProbe[] = [
     path: '/pages/expense/analysis/analysis',
     content: `!!document.querySelector('[data-testid="figure-balance"] .ant-statistic-content-value')`,
   },
+  {
+    name: 'menu list',
+    path: '/pages/system/menu/list',
+    // the menu tree's roots, drawn
+    content: `document.querySelectorAll('#console-main .ant-table-row').length >= 2`,
+  },
+  {
+    name: 'user list',
+    path: '/pages/system/user/list',
+    content: `document.querySelectorAll('#console-main .ant-table-row').length >= 1`,
+  },
+  {
+    name: 'device overview (first statistics page)',
+    path: '/pages/uni-stat/device/overview/overview',
+    // the day's figures answered (with data or the empty state), not loading
+    content: `!!document.querySelector('[data-testid="panel-figures"]:not([data-state="loading"])')`,
+  },
 ];
 
 /** records, in the page, the first moment `content` holds (window.__contentAt, ms since navigation start) */

@@ -169,5 +169,5 @@ describe('TRUST_PROXY takes the address the trusted proxies saw, not what the cl
     } finally {
       await other.close();
     }
-  }, 30_000);
+  }, 120_000);
 });

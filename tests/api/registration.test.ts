@@ -28,7 +28,7 @@ async function appWith(overrides: Partial<Config>) {
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
-}, 30_000);
+}, 120_000);
 
 const loginTypes = (...types: string[]) => ({ login: { loginTypes: types, setPasswordAfterLogin: false } });
 

@@ -8,9 +8,9 @@ import { TextDecoder, TextEncoder } from 'util';
 
 Object.assign(globalThis, { TextDecoder, TextEncoder });
 
-// the first render of an antd form takes a while on a loaded machine
-configure({ asyncUtilTimeout: 15000 });
-jest.setTimeout(60000);
+// a state (the first render of an antd form, a dialog's table) can take long on a loaded machine: waits end when it shows
+configure({ asyncUtilTimeout: 30000 });
+jest.setTimeout(120_000);
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
