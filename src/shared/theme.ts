@@ -92,6 +92,8 @@ export function useTheme(): [ThemeName, (name: ThemeName) => void] {
  * derives a grey #afbaaf from a dark green: 2.7:1).
  */
 const LIGHT_TEXT = {
+  // a placeholder is text too (25% black is 1.8:1): 55% is 4.7:1
+  colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
   colorTextDescription: 'rgba(0, 0, 0, 0.6)',
   colorSuccess: '#237804',
@@ -123,10 +125,12 @@ const GREEN_TINTS = {
   colorPrimaryActive: '#175e25',
 };
 const DARK_TEXT = {
+  colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)',
+  colorTextDisabled: 'rgba(255, 255, 255, 0.5)',
   colorTextTertiary: 'rgba(255, 255, 255, 0.6)',
   colorTextDescription: 'rgba(255, 255, 255, 0.6)',
   colorPrimaryText: '#8fc2ff',
-  colorLink: '#5c9ce6',
+  colorLink: '#6aa8ee',
   colorLinkHover: '#8fc2ff',
   colorError: '#f0686a',
 };

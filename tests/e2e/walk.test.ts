@@ -23,8 +23,13 @@ const BUILT_IN_EN = Object.entries(EN)
 
 /** the pages a signed-in admin opens from the menu (sign-in pages, edit pages without a record and the webview aside) */
 const WALKED = routes
-  .filter((r) => r.frame !== 'none' && r.path !== '/' && !r.path.endsWith('/edit') && !r.path.includes('/:'))
+  .filter((r) => r.frame !== 'none' && r.path !== '/' && !r.path.endsWith('/edit') && !r.path.includes('/:') && !r.path.includes('*'))
   .map((r) => ({ path: r.path, framed: r.frame === 'full' }));
+
+/** requests a page makes that may fail here: the ad page without an ad network set up says so */
+const EXPECTED_FAILURES: Record<string, RegExp> = {
+  '/uni_modules/uni-pay/pages/ad-interactive-webview/ad-interactive-webview': /^\/api\/ads\/views$/,
+};
 
 let token = '';
 const session = e2eSession('walk', async () => {
@@ -37,18 +42,31 @@ const errors: string[] = [];
 beforeAll(async () => {
   // something in the lists: a tag and a prompt
   await api('POST', '/api/system/tags', { tagid: 'walk', name: 'Walkers', description: 'a tag' }, token);
-  await api('POST', '/api/prompts', { title: 'Weekly report', body: 'Write a weekly report about {{topic}}', category: 'Work', tags: ['work'] }, token);
+  await api('POST', '/api/prompts', { title: 'Quarterly summary', body: 'Sum up the quarter of {{team}}', category: 'Work', tags: ['work'] }, token);
   page = session.page();
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('console', (m) => (m.type() === 'error' ? errors.push(`console error: ${m.text()}`) : undefined));
+  // a failed request is reported by its address (below); the browser's own line about it says less
+  page.on('console', (m) => (m.type() === 'error' && !m.text().startsWith('Failed to load resource') ? errors.push(`console error: ${m.text()}`) : undefined));
+  page.on('response', (r) => {
+    if (r.status() < 400) return;
+    const url = new URL(r.url());
+    const expected = Object.entries(EXPECTED_FAILURES).some(([route, call]) => page.url().includes(route) && call.test(url.pathname));
+    if (!expected) errors.push(`${r.status()} from ${r.request().method()} ${url.pathname}${url.search}`);
+  });
   await session.signIn(ADMIN.username, ADMIN.password);
 });
 
-/** the page has settled: nothing loading, no skeleton, no spinner */
+/** the page has settled: nothing loading, no skeleton, no spinner, no transition running (a colour half way is no colour) */
 async function settled() {
   await page.waitForLoadState('networkidle');
   await page
-    .waitForFunction(() => !document.querySelector('.ant-skeleton, .ant-spin-spinning, .ant-btn-loading, .console-boot'), undefined, { timeout: 30_000 })
+    .waitForFunction(
+      () =>
+        !document.querySelector('.ant-skeleton, .ant-spin-spinning, .ant-btn-loading, .console-boot') &&
+        document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 30_000 },
+    )
     .catch(() => undefined);
 }
 
@@ -75,7 +93,13 @@ async function problemsOf(route: { path: string; framed: boolean }, lang: string
     if (!ok) problems.push('no page header with a title');
     else if (route.path !== '/pages/index/index' && !(await header.locator('.ant-breadcrumb').count())) problems.push('no breadcrumb');
   }
-  problems.push(...(await layoutProblems(page, { tableMayScroll: true })));
+  // a list measures its Actions column after drawing its rows: the layout is judged once it holds still (5 s at most)
+  let layout = await layoutProblems(page, { tableMayScroll: true });
+  for (let tries = 0; layout.length && tries < 10; tries++) {
+    await page.waitForTimeout(500);
+    layout = await layoutProblems(page, { tableMayScroll: true });
+  }
+  problems.push(...layout);
   if (lang !== 'en-US') {
     const text = await page.evaluate(() => document.body.innerText);
     for (const name of BUILT_IN_EN) if (text.includes(name)) problems.push(`a built-in name in English: "${name}"`);

@@ -28,7 +28,7 @@ export default function StatPanel({ title, extra, loading, error, onRetry, empty
   else if (loading) body = <Skeleton active paragraph={{ rows: 5 }} />;
   else if (empty) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stat.empty')} />;
   return (
-    <Card title={title} extra={extra} data-testid={testId} data-state={error ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready'}>
+    <Card className="stat-panel" title={title} extra={extra} data-testid={testId} data-state={error ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready'}>
       {body}
     </Card>
   );

@@ -5,7 +5,7 @@
  */
 import { AudioOutlined, CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Progress, Row, Select, Space, Table, Tag, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { levelOf, RECORDER_TYPES } from '@/services/audio';
 import { useT } from '@/shared/i18n';
 import '@/components/audio/messages';
@@ -163,7 +163,22 @@ export default function DeviceTestPage() {
             rowKey="type"
             dataSource={RECORDER_TYPES.map((type) => ({ type, ok: supported && MediaRecorder.isTypeSupported(type) }))}
             columns={[
-              { title: t('audio.test.format'), dataIndex: 'type', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+              {
+                title: t('audio.test.format'),
+                dataIndex: 'type',
+                // a type with parameters may wrap after a ';', never inside a word
+                render: (v: string) => (
+                  <Typography.Text code>
+                    {v.split(';').map((part, i) => (
+                      <Fragment key={i}>
+                        {i ? ';' : null}
+                        {i ? <wbr /> : null}
+                        {part}
+                      </Fragment>
+                    ))}
+                  </Typography.Text>
+                ),
+              },
               {
                 title: t('audio.test.supported'),
                 dataIndex: 'ok',

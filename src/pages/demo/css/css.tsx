@@ -64,7 +64,7 @@ function VarTable({ rows, testId, showWhere }: { rows: CssVar[]; testId: string;
   }, [rows, query]);
   const isColour = (v: string) => /^(#|rgba?\(|hsla?\()/i.test(v);
   return (
-    <Flex vertical gap={12}>
+    <Flex vertical gap={12} style={{ minWidth: 0 }}>
       {rows.length > 12 ? (
         <Input.Search allowClear placeholder={t('demo.css.search')} aria-label={t('demo.css.search')} value={query} onChange={(e) => setQuery(e.target.value)} style={{ maxWidth: 360 }} />
       ) : null}
@@ -155,7 +155,7 @@ function Typo() {
     <Card title={t('demo.css.typography')}>
       <div data-testid="typography">
         {([1, 2, 3, 4, 5] as const).map((level) => (
-          <Flex key={level} align="baseline" gap={16}>
+          <Flex key={level} align="baseline" gap={16} wrap="wrap">
             <Typography.Text type="secondary" style={{ width: 220, flex: 'none', fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM }}>
               {`Title level={${level}} · ${token[`fontSizeHeading${level}`]}px`}
             </Typography.Text>

@@ -158,7 +158,7 @@ function GridDemo() {
             <Col key={i} {...spans}>
               <div style={{ padding: '12px 8px', textAlign: 'center', borderRadius: token.borderRadius, background: i % 2 ? token.colorPrimaryBg : token.colorPrimaryBgHover, color: token.colorText }}>
                 <Typography.Text code>{Object.entries(spans).map(([b, n]) => `${b}=${n}`).join(' ')}</Typography.Text>
-                <div style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>{now ? t('demo.layout.spanNow', { span: spans[now]!, breakpoint: now }) : null}</div>
+                <div style={{ fontSize: token.fontSizeSM, color: token.colorText }}>{now ? t('demo.layout.spanNow', { span: spans[now]!, breakpoint: now }) : null}</div>
               </div>
             </Col>
           );
