@@ -137,7 +137,7 @@ function AntdVars() {
   return (
     <Card title={t('demo.css.antd', { count: rows.length })}>
       <Typography.Paragraph type="secondary">{t('demo.css.antdHint')}</Typography.Paragraph>
-      <pre style={{ fontSize: 12, margin: '0 0 12px' }}>{`<ConfigProvider theme={{ cssVar: { key: '${SCOPE}' } }}>…</ConfigProvider>`}</pre>
+      <pre style={{ fontSize: 12, margin: '0 0 12px', overflowX: 'auto' }}>{`<ConfigProvider theme={{ cssVar: { key: '${SCOPE}' } }}>…</ConfigProvider>`}</pre>
       <ConfigProvider theme={{ cssVar: { key: SCOPE } }}>
         <div ref={scope} className={SCOPE}>
           <VarTable rows={rows} testId="antd-vars" />
