@@ -387,3 +387,18 @@ describe('at 1280 x 800', () => {
     await page.locator('.ant-table-tbody').getByText('alexandra.montgomery-smith@example-company.com').waitFor();
   });
 });
+
+describe('a list asks once', () => {
+  it('the user list, sorted by last sign-in by default, fetches its page once on a full load', async () => {
+    await setScreen(1280, 800, 'en-US');
+    await go('/pages/system/user/list');
+    const asked: string[] = [];
+    const onRequest = (r: { url(): string }) => (new URL(r.url()).pathname === '/api/system/users' ? asked.push(r.url()) : undefined);
+    page.on('request', onRequest);
+    await page.reload();
+    await listShown(5);
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    expect(asked).toHaveLength(1);
+  });
+});

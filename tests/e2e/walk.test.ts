@@ -144,10 +144,9 @@ describe.each([
       await session.go(route.path);
       await settled();
       const problems = [...(await problemsOf(route, lang, width)), ...errors];
-      if (problems.length) {
-        await screenshot(page, `walk-${width}-${lang}-${route.path.replace(/\W+/g, '-')}`);
-        found.push(...problems.map((p) => `${route.path}: ${p}`));
-      }
+      // every route's picture, to be looked at (tmp/screens)
+      await screenshot(page, `walk-${width}-${lang}-${theme}${route.path.replace(/\W+/g, '-')}`);
+      found.push(...problems.map((p) => `${route.path}: ${p}`));
     }
     expect(found).toEqual([]);
   }, 900_000);

@@ -212,41 +212,55 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
     modal,
   };
 
+  // ProTable asks twice on the first draw (once more when it applies a column's default sort): the
+  // same query while one is on its way shares that answer
+  const inFlight = useRef<{ key: string; answer: Promise<{ data: Row[]; total: number; success: boolean }> } | null>(null);
   const request = useCallback(
-    async (params: TableParams, sort: TableSort, filter: TableFilter) => {
+    (params: TableParams, sort: TableSort, filter: TableFilter) => {
       const q = tableQuery(params, sort, filter, { rangeFields, preset: presets, paged: !tree });
-      lastQuery.current = q;
-      setNarrowed(isNarrowed(q));
-      try {
-        if (tree) {
-          const rows = await resource.listAll(q, { skipErrorHandler: true });
-          const nested = buildTree(rows as Record<string, unknown>[], idField, tree.parentField) as Row[];
-          lastRows.current = nested;
-          // a search opens every folder so its matches show; otherwise the folders the user
-          // opened stay open (the first load shows the roots: a big tree drawn open was slow)
-          const ids = rows.map((r) => (r as Record<string, unknown>)[idField] as Key);
-          const present = new Set(ids);
-          setExpanded((open) => (isNarrowed(q) ? ids : open.filter((k) => present.has(k))));
-          setLoadError(null);
-          return { data: nested, total: rows.length, success: true };
-        }
-        const page = await resource.list(q, { skipErrorHandler: true });
-        lastRows.current = page.data;
-        props.onRows?.(page.data);
-        setLoadError(null);
-        return { data: page.data, total: page.total, success: true };
-      } catch (e) {
-        const info = requestErrorOf(e);
-        if (info.kind !== 'login-expired' && info.kind !== 'aborted') setLoadError(info);
-        lastRows.current = [];
-        props.onRows?.([]);
-        return { data: [], total: 0, success: false };
-      }
+      const key = JSON.stringify(q);
+      if (inFlight.current?.key === key) return inFlight.current.answer;
+      const answer = fetchRows(q);
+      inFlight.current = { key, answer };
+      void answer.finally(() => {
+        if (inFlight.current?.answer === answer) inFlight.current = null;
+      });
+      return answer;
     },
     // presets reach the request through presetKey in params
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [resource, rangeFields, presetKey, tree, idField, props.onRows],
   );
+
+  async function fetchRows(q: ListQuery): Promise<{ data: Row[]; total: number; success: boolean }> {
+    lastQuery.current = q;
+    setNarrowed(isNarrowed(q));
+    try {
+      if (tree) {
+        const rows = await resource.listAll(q, { skipErrorHandler: true });
+        const nested = buildTree(rows as Record<string, unknown>[], idField, tree.parentField) as Row[];
+        lastRows.current = nested;
+        // a search opens every folder so its matches show; otherwise the folders the user
+        // opened stay open (the first load shows the roots: a big tree drawn open was slow)
+        const ids = rows.map((r) => (r as Record<string, unknown>)[idField] as Key);
+        const present = new Set(ids);
+        setExpanded((open) => (isNarrowed(q) ? ids : open.filter((k) => present.has(k))));
+        setLoadError(null);
+        return { data: nested, total: rows.length, success: true };
+      }
+      const page = await resource.list(q, { skipErrorHandler: true });
+      lastRows.current = page.data;
+      props.onRows?.(page.data);
+      setLoadError(null);
+      return { data: page.data, total: page.total, success: true };
+    } catch (e) {
+      const info = requestErrorOf(e);
+      if (info.kind !== 'login-expired' && info.kind !== 'aborted') setLoadError(info);
+      lastRows.current = [];
+      props.onRows?.([]);
+      return { data: [], total: 0, success: false };
+    }
+  }
 
   const search = (value: string) => {
     const kw = value.trim();
