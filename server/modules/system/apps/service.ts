@@ -1,14 +1,14 @@
 /**
  * Apps (opendb-app-list): appid and name fixed once created, per-platform download blocks and
- * the store list. Deleting an app also takes it out of users' authorized apps and runs the
- * registered delete hooks in the same transaction (the upgrade center registers one that
- * deletes the app's version records).
+ * the store list. Deleting an app runs the registered delete hooks in the same transaction: the
+ * modules that keep app ids drop them (users their authorized apps, the upgrade center the app's
+ * version records).
  */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { apps, type IosLink, type MiniProgram, MINI_PROGRAMS, type MiniProgramKey, type PlatformLink, type StoreEntry } from '../../../db/schema';
 
@@ -140,14 +140,10 @@ export class AppService {
     });
   }
 
-  /** users lose the deleted apps from their authorized apps; delete hooks run first */
+  /** the modules that keep app ids (users' authorized apps, app versions) drop them through their delete hooks, in the same transaction */
   deleteMany(appids: string[]): Promise<number> {
     return deleteByIds(this.db, sql`apps`, sql`appid`, appids, async (tx, gone) => {
       for (const hook of this.deleteHooks) await hook(tx, gone);
-      const arr = textArray(gone);
-      await tx.execute(
-        sql`UPDATE users SET dcloud_appid = ARRAY(SELECT x FROM unnest(dcloud_appid) x WHERE x <> ALL(${arr})) WHERE dcloud_appid && ${arr}`,
-      );
     });
   }
 }

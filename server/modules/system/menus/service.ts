@@ -12,7 +12,7 @@ import { BUILT_IN_ROOTS } from '../../../../shared/permissions';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { query, type Row, textArray, uniqueViolation } from '../../../core/sql';
+import { query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { adminMenus } from '../../../db/schema';
 
@@ -57,6 +57,12 @@ const isRoot = (id: string) => (BUILT_IN_ROOTS as readonly string[]).includes(id
 
 function checkUrl(url: string | null | undefined) {
   if (url && !url.startsWith('/') && !/^https?:\/\//i.test(url)) throw new AppError('MENU_URL_INVALID', { field: 'url' });
+}
+
+/** menus stop requiring deleted permissions (in the permissions' delete transaction) */
+export async function dropPermissionsFromMenus(tx: Db | Tx, ids: string[]): Promise<void> {
+  const arr = textArray(ids);
+  await tx.execute(sql`UPDATE admin_menus SET permission = ARRAY(SELECT x FROM unnest(permission) x WHERE x <> ALL(${arr})) WHERE permission && ${arr}`);
 }
 
 export class MenuService {

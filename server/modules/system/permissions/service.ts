@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { permissions } from '../../../db/schema';
+import { dropPermissionsFromMenus } from '../menus/service';
+import { dropPermissionsFromRoles } from '../roles/service';
 
 export const permissionList: ListSpec = {
   resource: 'permissions',
@@ -64,9 +66,8 @@ export class PermissionService {
   /** roles and menus stop referring to deleted permissions, in the same transaction */
   deleteMany(ids: string[]): Promise<number> {
     return deleteByIds(this.db, sql`permissions`, sql`permission_id`, ids, async (tx: Tx, gone) => {
-      const arr = textArray(gone);
-      await tx.execute(sql`UPDATE roles SET permission = ARRAY(SELECT x FROM unnest(permission) x WHERE x <> ALL(${arr})) WHERE permission && ${arr}`);
-      await tx.execute(sql`UPDATE admin_menus SET permission = ARRAY(SELECT x FROM unnest(permission) x WHERE x <> ALL(${arr})) WHERE permission && ${arr}`);
+      await dropPermissionsFromRoles(tx, gone);
+      await dropPermissionsFromMenus(tx, gone);
     });
   }
 }

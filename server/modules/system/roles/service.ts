@@ -10,7 +10,7 @@ import type { AuthUser } from '../../../core/auth';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { roles } from '../../../db/schema';
 import type { AiModelService } from '../../ai-models/service';
@@ -63,6 +63,12 @@ const checkPermissions = (db: Db | Tx, ids: string[] | undefined) =>
 function assertGrantable(caller: AuthUser | undefined, granted: string[]) {
   const beyond = permissionsBeyond(caller, granted);
   if (beyond.length) throw new AppError('PERMISSION_ERROR', { field: 'permission' });
+}
+
+/** roles stop granting deleted permissions (in the permissions' delete transaction) */
+export async function dropPermissionsFromRoles(tx: Db | Tx, ids: string[]): Promise<void> {
+  const arr = textArray(ids);
+  await tx.execute(sql`UPDATE roles SET permission = ARRAY(SELECT x FROM unnest(permission) x WHERE x <> ALL(${arr})) WHERE permission && ${arr}`);
 }
 
 export class RoleService {

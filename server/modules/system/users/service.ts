@@ -168,6 +168,12 @@ async function assertAssignable(tx: Db | Tx, caller: AuthUser | undefined, added
   if (permissionsBeyond(caller, rows.map((r) => r.p)).length) throw new AppError('PERMISSION_ERROR', { field: 'role' });
 }
 
+/** users lose deleted apps from their authorized apps (the apps' delete hook, in the delete's transaction) */
+export async function dropAppsFromUsers(tx: Db | Tx, appids: string[]): Promise<void> {
+  const arr = textArray(appids);
+  await tx.execute(sql`UPDATE users SET dcloud_appid = ARRAY(SELECT x FROM unnest(dcloud_appid) x WHERE x <> ALL(${arr})) WHERE dcloud_appid && ${arr}`);
+}
+
 export class UserService {
   constructor(
     private db: Db,
