@@ -21,7 +21,7 @@ const area = {
     ...FORM_FIELDS.map((f) => `welfare.field.${f}`),
   ],
   atLeast: 50,
-  values: { days: 7, used: 40, budget: 100, title: 'Gift', credits: 10, balance: 110, time: '2026/11/24 10:00:00' },
+  values: { days: 7, used: 40, budget: 100, title: 'Gift', credits: 10, balance: 110, time: '2026/11/24 10:00:00', zone: 'UTC+8' },
 };
 
 describeAreaCatalogue(area, () => {
