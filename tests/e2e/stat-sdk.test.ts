@@ -185,7 +185,7 @@ describe('an app page with the SDK', () => {
     await page.getByText('Days are counted in UTC+8').waitFor();
     await page.getByTestId('stat-settings-button').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Time zone days are counted in').waitFor();
+    await dialog.getByText("The service's time zone").waitFor();
     await dialog.locator('.ant-select').filter({ hasText: 'UTC+8' }).click();
     await page.locator('.ant-select-item-option').filter({ hasText: /^UTC\+9$/ }).click();
     await screenshot(page, 'stat-settings-en');
