@@ -141,7 +141,12 @@ describe.each([
     const found: string[] = [];
     for (const route of group.routes) {
       errors.length = 0;
+      // a client-side navigation draws the next route a moment later: judged once its header has changed (5 s at most)
+      const before = await page.evaluate(() => document.querySelector('[data-testid="page-header"] h1')?.textContent ?? null);
       await session.go(route.path);
+      await page
+        .waitForFunction((prev) => (document.querySelector('[data-testid="page-header"] h1')?.textContent ?? null) !== prev, before, { timeout: 5_000 })
+        .catch(() => undefined);
       await settled();
       const problems = [...(await problemsOf(route, lang, width)), ...errors];
       // every route's picture, to be looked at (tmp/screens)
