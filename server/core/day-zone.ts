@@ -14,11 +14,13 @@ export interface DayZoneSettings {
   offset_minutes: number;
 }
 
+const outOfRange = (field: string) => new AppError('INVALID_PARAM', { field, params: { reason: 'whole hours from UTC-12 to UTC+14' } });
+
 export const DAY_ZONE_SETTINGS: SettingsArea<DayZoneSettings> = {
   key: 'settings.day_zone',
   defaults: { offset_minutes: DAY_ZONE_DEFAULT_MINUTES },
   check(v) {
-    if (!isDayZone(v.offset_minutes)) throw new AppError('INVALID_PARAM', { field: 'offset_minutes', params: { reason: 'whole hours from UTC-12 to UTC+14' } });
+    if (!isDayZone(v.offset_minutes)) throw outOfRange('offset_minutes');
   },
 };
 
@@ -43,7 +45,7 @@ export class DayZone {
 
   /** sets the zone; an out-of-range value is an INVALID_PARAM on `field` */
   async set(offsetMinutes: number, field = 'offset_minutes', tx?: Db | Tx): Promise<number> {
-    if (!isDayZone(offsetMinutes)) throw new AppError('INVALID_PARAM', { field, params: { reason: 'whole hours from UTC-12 to UTC+14' } });
+    if (!isDayZone(offsetMinutes)) throw outOfRange(field);
     return (await this.settings.put(DAY_ZONE_SETTINGS, { offset_minutes: offsetMinutes }, tx)).offset_minutes;
   }
 }

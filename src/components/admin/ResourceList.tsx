@@ -381,8 +381,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
 
   const hiddenColumns = useMemo(() => hiddenByDefault(props.columns), [props.columns]);
 
-  // the Actions column as wide as its widest links, measured again whenever the rows or words
-  // change, and when a font arrives (a Chinese font drawn after the first measure is wider)
+  // the Actions column as wide as its widest links, measured again whenever the rows or words change
   useEffect(() => {
     const root = listRoot.current;
     if (!root || typeof MutationObserver === 'undefined') return undefined;
@@ -397,12 +396,9 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
     };
     const observer = new MutationObserver(schedule);
     observer.observe(root, { childList: true, subtree: true, characterData: true });
-    const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
-    fonts?.addEventListener?.('loadingdone', schedule);
     frame = requestAnimationFrame(measure);
     return () => {
       observer.disconnect();
-      fonts?.removeEventListener?.('loadingdone', schedule);
       if (frame) cancelAnimationFrame(frame);
     };
   }, []);

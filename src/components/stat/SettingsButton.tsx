@@ -11,7 +11,7 @@ import { request } from '@umijs/max';
 import { Alert, Button, Form, Tooltip } from 'antd';
 import { useState } from 'react';
 import { RULES } from '../../../shared/permissions';
-import { dayZoneLabel } from '../../../shared/day-zone';
+import { DAY_ZONE_MAX_MINUTES, DAY_ZONE_MIN_MINUTES, dayZoneLabel } from '../../../shared/day-zone';
 import type { Body, Data } from '../../services/resource';
 import type { RequestOptions } from '../../services/request-layer';
 import { toast } from '../../shared/feedback';
@@ -30,7 +30,7 @@ const FIELDS = ['enabled', 'tz_offset_minutes', 'report_interval_s', 'raw_retent
 /** the server's bounds (server/modules/stats/settings.ts) */
 const BOUNDS = { report_interval_s: [1, 3600], raw_retention_days: [7, 3660], rate_limit_per_minute: [1, 100_000_000] } as const;
 /** whole-hour UTC offsets, UTC-12 to UTC+14 */
-const ZONES = Array.from({ length: 27 }, (_, i) => (i - 12) * 60);
+const ZONES = Array.from({ length: (DAY_ZONE_MAX_MINUTES - DAY_ZONE_MIN_MINUTES) / 60 + 1 }, (_, i) => DAY_ZONE_MIN_MINUTES + i * 60);
 
 export default function SettingsButton({ onSaved }: { onSaved?: (s: StatSettings) => void }) {
   const t = useT();
