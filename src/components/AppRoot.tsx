@@ -25,13 +25,16 @@ function Feedback({ theme }: { theme: ReturnType<typeof antdTheme> }) {
   }, [api]);
   useEffect(() => {
     setFeedbackHolder((children) => (
-      <ConfigProvider theme={theme} locale={locale}>
+      <ConfigProvider theme={theme} locale={locale} button={BUTTON}>
         {children}
       </ConfigProvider>
     ));
   }, [theme, locale]);
   return holder;
 }
+
+// antd spaces out a two-character Chinese label ("保 存") and no other: the same words as everywhere else
+const BUTTON = { autoInsertSpace: false };
 
 const subscribeHistory = (cb: () => void) => history.listen(cb);
 const currentPath = () => history.location.pathname;
@@ -88,7 +91,7 @@ export default function AppRoot({ children }: { children: ReactNode }) {
   const [theme] = useTheme();
   const themeConfig = useMemo(() => antdTheme(theme), [theme]);
   return (
-    <ConfigProvider theme={themeConfig}>
+    <ConfigProvider theme={themeConfig} button={BUTTON}>
       <Feedback theme={themeConfig} />
       <SessionSync />
       <DocumentTitle />

@@ -2,12 +2,12 @@
  * The left menu (translated when a name is a key). Every entry is a link, so it opens in a new
  * tab like any link (middle or Ctrl+click, the context menu); a plain click stays in the app;
  * http URLs open in a new window. An add, edit or detail page keeps its list highlighted and its
- * group open.
+ * group open; opening a page closes the other groups and scrolls its entry into view.
  */
 import { ExportOutlined } from '@ant-design/icons';
 import { history, useIntl, useLocation, useModel } from '@umijs/max';
 import { Alert, Button, ConfigProvider, Menu, Skeleton, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../shared/i18n';
 import { MenuIcon } from '../shared/icons';
 import { findMenu, isExternalUrl, menuLabel, menuTrailOf, type MenuNode } from '../shared/menu';
@@ -62,11 +62,24 @@ export default function SideMenu({ pathname }: { pathname: string }) {
   const trail = useMemo(() => menuTrailOf(sideMenu, pathname, search), [sideMenu, pathname, search]);
   const [openKeys, setOpenKeys] = useState<string[]>(trail.slice(0, -1));
 
-  // open the folders above the current page when it changes (keep what the user opened)
+  // a new page opens the folders above it and closes the others (as Ant Design Pro does), so the
+  // section the user is in is the one they see; a page outside the menu leaves the menu as it is
   useEffect(() => {
     const parents = trail.slice(0, -1);
-    if (parents.length) setOpenKeys((keys) => Array.from(new Set([...keys, ...parents])));
+    if (parents.length) setOpenKeys(parents);
   }, [trail]);
+
+  // the current entry scrolled into view once its folder has opened (a long tree hides it)
+  const nav = useRef<HTMLElement>(null);
+  const selected = trail[trail.length - 1];
+  useEffect(() => {
+    if (!selected) return;
+    const timer = window.setTimeout(() => {
+      const item = nav.current?.querySelector('.ant-menu-item-selected');
+      if (item && 'scrollIntoView' in item) item.scrollIntoView({ block: 'nearest' });
+    }, 300); // after the folder's open motion (antd's is 0.2-0.3 s)
+    return () => window.clearTimeout(timer);
+  }, [selected, items]);
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const node = findMenu(sideMenu, String(key));
@@ -78,7 +91,7 @@ export default function SideMenu({ pathname }: { pathname: string }) {
   return (
     // the menu scrolls itself with a thin bar, so an open tree taller than the screen does not
     // take a wide scrollbar's room from the 240 px of labels
-    <nav aria-label={t('nav.mainMenu')} style={{ height: '100%', overflowY: 'auto', scrollbarWidth: 'thin' }}>
+    <nav ref={nav} aria-label={t('nav.mainMenu')} style={{ height: '100%', overflowY: 'auto', scrollbarWidth: 'thin' }}>
       {loading && !inited ? <Skeleton active title={false} paragraph={{ rows: 3 }} style={{ padding: '12px 24px' }} /> : null}
       {error ? (
         <Alert

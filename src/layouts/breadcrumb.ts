@@ -36,7 +36,9 @@ export function breadcrumbOf(pathname: string, menus: MenuNode[], label: (name: 
     .slice(0, -1)
     .map((id) => findMenu(menus, id))
     .filter((m): m is MenuNode => !!m)
-    .map((m) => ({ key: `menu:${m.menu_id}`, text: label(m.name) }));
+    .map((m) => ({ key: `menu:${m.menu_id}`, text: label(m.name) }))
+    // a folder named like home ("Home / Home / My messages") says nothing the first crumb does not
+    .filter((c) => c.text !== home.text);
   const pages = chain.map((r, i) => ({
     key: `route:${r.path}`,
     text: r.title ? title(r.title) : '',

@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { APP_ID } from '../../../shared/app-info';
+import { BUILT_IN_LEDGER_REASONS } from '../../../shared/ledger-reasons';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import type { UserLogType } from '../../../shared/user-log';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
@@ -195,7 +196,7 @@ export class AccountService {
   /** LOGIN_CONFIG.defaultScore credits for a new account: its first ledger entry */
   private async grantStartingCredits(tx: Tx, userId: string): Promise<User> {
     if (LOGIN_CONFIG.defaultScore > 0) {
-      await this.credits.post(tx, { userId, kind: 'grant', amount: LOGIN_CONFIG.defaultScore, key: `register:${userId}`, reason: 'starting credits', refType: 'register' });
+      await this.credits.post(tx, { userId, kind: 'grant', amount: LOGIN_CONFIG.defaultScore, key: `register:${userId}`, reason: BUILT_IN_LEDGER_REASONS.register, refType: 'register' });
     }
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     return user;

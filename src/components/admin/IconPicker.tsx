@@ -34,7 +34,10 @@ export default function IconPicker({ value, onChange, id, disabled }: { value?: 
         allowClear
         maxLength={100}
         placeholder={t('system.icon.placeholder')}
-        prefix={<span style={{ display: 'inline-flex', width: 16 }}><IconPreview name={value} /></span>}
+        // the preview slot only once a name is there; an empty span (no gap) otherwise keeps the
+        // input's DOM the same, so typing the first letter does not remount it and lose focus
+        prefix={value ? <span style={{ display: 'inline-flex', width: 16 }}><IconPreview name={value} /></span> : <span />}
+        styles={value ? undefined : { prefix: { marginInlineEnd: 0 } }}
         onChange={(e) => onChange?.(e.target.value || null)}
       />
       <Popover

@@ -14,6 +14,8 @@
  *    column; less important columns start hidden and come back from the column settings, which
  *    this browser remembers per list. Below 768 px the table scrolls inside its card and the
  *    Actions column scrolls with the rest (pinned, it would cover the whole row).
+ *  - the keyword box fits its placeholder (ListSearch); below 768 px it takes the toolbar's first
+ *    row, full width, and the buttons and icons share the second (Export shows its icon alone).
  * Pages differ only in what they pass: the resource (services/resource.ts: its base path and
  * calls), columns, search placeholder, actions, access rules.
  */
@@ -21,7 +23,7 @@ import './i18n';
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { history, Link } from '@umijs/max';
-import { Alert, Button, Empty, Flex, Grid, Input, Modal, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Flex, Grid, Modal, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { requestErrorOf, requestErrorText, showRequestError, type RequestErrorInfo } from '../../services/request-layer';
 import type { ListQuery } from '../../services/query-string';
@@ -32,6 +34,7 @@ import { SPEC } from '../../shared/spec';
 import { PageTitle } from '../../layouts/page-header';
 import { useCan } from './access';
 import { FLEX_MIN_WIDTH, type ResourceColumn } from './columns';
+import ListSearch, { useListClass } from './ListSearch';
 import { isNarrowed, tableQuery, type TableFilter, type TableParams, type TableSort } from './list-query';
 
 export interface ListContext<T> {
@@ -77,6 +80,8 @@ export interface ResourceListProps<Row> {
   /** more text in a delete confirmation (rows being deleted); may load what it needs */
   deleteDetails?: (rows: Row[], ctx: ListContext<Row>) => ReactNode | Promise<ReactNode>;
   rowActions?: (row: Row, ctx: ListContext<Row>) => ReactNode[];
+  /** the row actions after Edit and Delete: for actions some rows lack, so Edit and Delete line up */
+  rowActionsLast?: boolean;
   toolbar?: (ctx: ListContext<Row>) => ReactNode[];
   batchActions?: (rows: Row[], ctx: ListContext<Row>) => ReactNode[];
   /** after rows were deleted */
@@ -339,8 +344,9 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
           width: actionsWidth,
           render: (_, row) => {
             const allowed = deletable(row);
+            const own = props.rowActions?.(row, ctx) ?? [];
             const actions = [
-              ...(props.rowActions?.(row, ctx) ?? []),
+              ...(props.rowActionsLast ? [] : own),
               canUpdate ? (
                 <Link key="edit" to={props.editPath!(row)} aria-label={`${t('system.list.edit')} ${rowLabel(row)}`}>
                   <EditOutlined /> {t('system.list.edit')}
@@ -360,6 +366,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
                   <DeleteOutlined /> {t('system.list.delete')}
                 </Typography.Link>
               ) : null,
+              ...(props.rowActionsLast ? own : []),
             ].filter(Boolean);
             return (
               <Space size={12} className="resource-list-actions-inner" style={{ whiteSpace: 'nowrap' }}>
@@ -377,11 +384,13 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
     })) as ProColumns<Row>[];
     return actionColumn ? [...list, actionColumn] : list;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [props.columns, canUpdate, canDelete, props.rowActions, props.editPath, actionsWidth, wide, t]);
+  }, [props.columns, canUpdate, canDelete, props.rowActions, props.rowActionsLast, props.editPath, actionsWidth, wide, t]);
 
   const hiddenColumns = useMemo(() => hiddenByDefault(props.columns), [props.columns]);
 
-  // the Actions column as wide as its widest links, measured again whenever the rows or words change
+  // the Actions column as wide as its widest links, measured again whenever the rows or words
+  // change, and when a font arrives (a Chinese font drawn after the first measure is wider: on a
+  // busy machine the rows come before the font and the links spilled out of their cells)
   useEffect(() => {
     const root = listRoot.current;
     if (!root || typeof MutationObserver === 'undefined') return undefined;
@@ -396,9 +405,12 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
     };
     const observer = new MutationObserver(schedule);
     observer.observe(root, { childList: true, subtree: true, characterData: true });
+    const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
+    fonts?.addEventListener?.('loadingdone', schedule);
     frame = requestAnimationFrame(measure);
     return () => {
       observer.disconnect();
+      fonts?.removeEventListener?.('loadingdone', schedule);
       if (frame) cancelAnimationFrame(frame);
     };
   }, []);
@@ -415,6 +427,9 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
     flexible.length * Math.max(0, ...flexible.map((c) => c.minWidth ?? FLEX_MIN_WIDTH)) +
     (actionColumn ? actionsWidth : 0);
   const failure = loadError ? requestErrorText(loadError, t, SPEC.REQUEST_TIMEOUT_MS) : null;
+  const listClass = useListClass();
+  const exportLabel =
+    exporting === null ? t('system.list.export') : exporting > 0 ? t('system.list.exportingBytes', { size: fmtBytes(exporting) }) : t('system.list.exporting');
 
   return (
     <Flex vertical gap={16} ref={listRoot}>
@@ -467,6 +482,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
 
       <ProTable<Row, TableParams>
         rowKey={idField}
+        className={listClass}
         actionRef={actionRef}
         columns={columns}
         columnsState={{
@@ -484,7 +500,8 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
         dateFormatter="string"
         tableLayout="fixed"
         scroll={{ x: tableWidth }}
-        options={{ reload: true, density: true, setting: true, fullScreen: false }}
+        // a narrow screen keeps the toolbar to two rows: no density switch (rows stay as they are)
+        options={{ reload: true, density: wide, setting: true, fullScreen: false }}
         pagination={
           tree
             ? false
@@ -528,7 +545,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
           );
         }}
         headerTitle={
-          <Input.Search
+          <ListSearch
             aria-label={t('system.list.search')}
             placeholder={props.searchPlaceholder}
             allowClear
@@ -540,19 +557,22 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
               if (!e.target.value && keyword) search('');
             }}
             onSearch={search}
-            style={{ width: 'min(360px, 70vw)' }}
           />
         }
         toolBarRender={() =>
           [
             ...(props.toolbar?.(ctx) ?? []),
             props.exportable !== false ? (
-              <Button key="export" icon={<DownloadOutlined />} loading={exporting !== null} onClick={() => void runExport()}>
-                {exporting === null
-                  ? t('system.list.export')
-                  : exporting > 0
-                    ? t('system.list.exportingBytes', { size: fmtBytes(exporting) })
-                    : t('system.list.exporting')}
+              <Button
+                key="export"
+                icon={<DownloadOutlined />}
+                loading={exporting !== null}
+                onClick={() => void runExport()}
+                // on a narrow screen the idle button shows its icon alone (list-search.css): named for all
+                aria-label={exporting === null ? exportLabel : undefined}
+                title={exporting === null && !wide ? exportLabel : undefined}
+              >
+                <span className={exporting === null ? 'list-toolbar-label' : undefined}>{exportLabel}</span>
               </Button>
             ) : null,
             canCreate ? (

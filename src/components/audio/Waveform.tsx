@@ -49,6 +49,20 @@ export interface WaveformProps {
   'data-testid'?: string;
 }
 
+/** the steps (seconds) a timeline may label at */
+const TIME_STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600];
+
+/**
+ * The timeline's notches for this many px per second: a label about every 72 px or more (a short
+ * clip gets labels every 0.5 s or 1 s, where wavesurfer's own choice labels every 10 s: only "0"),
+ * a tick every fifth or half of that when they stay 8 px apart.
+ */
+function timelineIntervals(pxPerSec: number): { timeInterval: number; primaryLabelInterval: number; secondaryLabelInterval: number } {
+  const label = TIME_STEPS.find((s) => s * pxPerSec >= 72) ?? TIME_STEPS[TIME_STEPS.length - 1];
+  const tick = [label / 5, label / 2].find((s) => s * pxPerSec >= 8) ?? label;
+  return { timeInterval: tick, primaryLabelInterval: label, secondaryLabelInterval: label };
+}
+
 /** a region's fill: the theme's primary colour, see-through so the wave shows under it */
 const regionColor = (primary: string) => (/^#[0-9a-f]{6}$/i.test(primary) ? `${primary}33` : 'rgba(22, 119, 255, 0.2)');
 
@@ -60,6 +74,7 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
   const scale = useRef<HTMLDivElement>(null);
   const ws = useRef<WaveSurfer | null>(null);
   const regionsPlugin = useRef<ReturnType<typeof RegionsPlugin.create> | null>(null);
+  const timelinePlugin = useRef<{ plugin: ReturnType<typeof TimelinePlugin.create>; label: number } | null>(null);
   const [playing, setPlaying] = useState(false);
   const [zoom, setZoom] = useState(0);
   // the callbacks of the latest render, read by listeners made once
@@ -73,7 +88,6 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
     const rp = regions ? RegionsPlugin.create() : null;
     const plugins: NonNullable<WaveSurferOptions['plugins']> = [];
     if (rp) plugins.push(rp);
-    if (timeline) plugins.push(TimelinePlugin.create({ container: scale.current ?? undefined }));
     const w = WaveSurfer.create({
       container: holder.current,
       height,
@@ -103,11 +117,27 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
     w.on('play', played(true));
     w.on('pause', played(false));
     w.on('finish', played(false));
+    if (timeline) {
+      // the timeline's intervals are fixed when it is made: once the length is known, and again
+      // when the zoom or the width changes the px per second, it is made again if they change
+      const fit = () => {
+        const duration = w.getDuration();
+        if (!duration || !scale.current) return;
+        const intervals = timelineIntervals(Math.max(w.options.minPxPerSec ?? 0, w.getWidth() / duration));
+        if (timelinePlugin.current?.label === intervals.primaryLabelInterval) return;
+        timelinePlugin.current?.plugin.destroy();
+        timelinePlugin.current = { plugin: w.registerPlugin(TimelinePlugin.create({ container: scale.current, ...intervals })), label: intervals.primaryLabelInterval };
+      };
+      w.on('decode', fit);
+      w.on('redraw', fit);
+      w.on('zoom', fit);
+    }
     ws.current = w;
     return () => {
       w.destroy();
       ws.current = null;
       regionsPlugin.current = null;
+      timelinePlugin.current = null;
     };
     // made once: a theme change recolours it (below) and keeps what it shows
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -156,10 +186,11 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
             </Button>
           ) : null}
           {zoomMax !== false ? (
-            <>
+            // the icon and its slider stay together when the row wraps
+            <Flex gap={8} align="center" style={{ flex: 'none' }}>
               <ZoomInOutlined />
               <Slider
-                style={{ width: 160 }}
+                style={{ width: 160, margin: '0 6px' }}
                 min={0}
                 max={zoomMax}
                 value={zoom}
@@ -170,7 +201,7 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
                 }}
                 aria-label={t('audio.zoom')}
               />
-            </>
+            </Flex>
           ) : null}
           {props.extra}
         </Flex>

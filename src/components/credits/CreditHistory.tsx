@@ -10,7 +10,11 @@ import { dateColumn, type ResourceColumn } from '../admin/columns';
 import ResourceList from '../admin/ResourceList';
 import { creditHistoryResource, LEDGER_KINDS, type LedgerRow } from '../../services/credits';
 import { useT, type Translate } from '../../shared/i18n';
+import { builtInReasonOf } from '../../../shared/ledger-reasons';
 import { hasCreditsKey } from './i18n';
+
+/** the catalogue's words for a reason the server writes itself, by reference type */
+const BUILT_IN_REASON_KEYS: Record<string, string> = { register: 'credits.reason.register' };
 
 const KIND_COLORS: Record<string, string> = {
   grant: 'green',
@@ -42,6 +46,13 @@ export function Amount({ value }: { value: number }) {
       {value > 0 ? `+${value}` : String(value)}
     </Typography.Text>
   );
+}
+
+/** an entry's reason: one the server wrote in the reader's language, an admin's as typed */
+export function ledgerReason(row: { reason?: string | null; ref_type?: string | null }, t: Translate): string {
+  const builtIn = builtInReasonOf(row.ref_type, row.reason);
+  const key = builtIn ? BUILT_IN_REASON_KEYS[builtIn] : undefined;
+  return key ? t(key) : (row.reason ?? '');
 }
 
 export function useHistoryColumns(): ResourceColumn<LedgerRow>[] {
@@ -83,7 +94,7 @@ export function useHistoryColumns(): ResourceColumn<LedgerRow>[] {
             {r.ref_type ? (
               <Typography.Text type="secondary">{hasCreditsKey(`credits.ref.${r.ref_type}`) ? t(`credits.ref.${r.ref_type}`) : r.ref_type}</Typography.Text>
             ) : null}
-            {r.reason ? <span>{r.reason}</span> : null}
+            {r.reason ? <span>{ledgerReason(r, t)}</span> : null}
             {!r.ref_type && !r.reason ? '-' : null}
           </Flex>
         ),

@@ -37,7 +37,8 @@ export default function RedeemCode({ onRedeemed }: { onRedeemed?: (balance: numb
   };
 
   return (
-    <Card title={t('redeem.card.title')} size="small">
+    // the default size and the full row height: it stands beside the balance card on the top-up page
+    <Card title={t('redeem.card.title')} style={{ height: '100%' }}>
       <Form form={form} layout="inline" onFinish={submit} requiredMark={false}>
         <Form.Item name="code" rules={[{ required: true, whitespace: true, message: t('redeem.card.required') }]} style={{ flex: 1, minWidth: 220 }}>
           <Input placeholder={t('redeem.card.placeholder')} maxLength={40} autoComplete="off" data-testid="redeem-code" />

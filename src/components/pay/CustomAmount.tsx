@@ -55,11 +55,12 @@ export default function CustomAmount({
           {error}
         </Typography.Paragraph>
       ) : null}
-      <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }} data-testid="pay-custom-preview">
-        {cents !== null && cents > 0
-          ? t('pay.custom.preview', { credits: creditsFor(cents, rules.credits_per_yuan), rate: rules.credits_per_yuan })
-          : t('pay.custom.rate', { rate: rules.credits_per_yuan })}
-      </Typography.Paragraph>
+      {/* the rate alone is on the "custom amount" card above: here only what a typed amount buys */}
+      {cents !== null && cents > 0 ? (
+        <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }} data-testid="pay-custom-preview">
+          {t('pay.custom.preview', { credits: creditsFor(cents, rules.credits_per_yuan), rate: rules.credits_per_yuan })}
+        </Typography.Paragraph>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,9 @@
  * nothing for mini programs, whose scene page has its own), version, and a date range with quick
  * ranges (no day after today, no range longer than the server takes). Pages hide the parts they do
  * not use. Statistics managers also find the settings here, at the bar's top right: the controls
- * wrap beside it, so it never sits alone on a row of its own.
+ * wrap beside it, so it never sits alone on a row of its own. The second row holds the platform
+ * tabs (only when there is a platform to pick), the page's own controls and, at its end, the time
+ * zone note, so the bar keeps two rows on a desktop screen whatever the page adds.
  */
 import './i18n';
 import { Card, DatePicker, Flex, Segmented, Select, Skeleton, Typography } from 'antd';
@@ -40,6 +42,8 @@ export default function FilterBar({ state, hide = [], extra }: FilterBarProps) {
   const ranges = quickRanges(tz);
   const show = (part: NonNullable<FilterBarProps['hide']>[number]) => !hide.includes(part);
   const today = statToday(tz);
+  // "all platforms" alone picks nothing; a platform still in the query keeps the tabs to leave it
+  const platforms = show('platform') && (options.platforms.length > 0 || !!query?.platform);
   return (
     <Card size="small" data-testid="stat-filter">
       <Flex vertical gap={8}>
@@ -87,27 +91,29 @@ export default function FilterBar({ state, hide = [], extra }: FilterBarProps) {
                 onChange={(v) => v?.[0] && v[1] && setQuery({ start: v[0].format('YYYY-MM-DD'), end: v[1].format('YYYY-MM-DD') })}
               />
             ) : null}
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('stat.filter.timeZone', { offset: tzLabel(tz) })}
-            </Typography.Text>
-            {extra}
           </Flex>
           {/* the settings (MANAGE_UNI_STAT only); a time zone change moves the days shown */}
           <div style={{ flex: 'none' }} data-testid="stat-settings-slot">
             <SettingsButton onSaved={(s) => state.applyTz(s.tz_offset_minutes)} />
           </div>
         </Flex>
-        {show('platform') ? (
-          // a narrow screen scrolls the tabs, not the page
-          <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
-            <Segmented
-              aria-label={t('stat.filter.platform')}
-              value={query?.platform ?? ''}
-              options={[{ value: '', label: t('stat.filter.allPlatforms') }, ...options.platforms.map((p) => ({ value: p, label: platformName(p, t) }))]}
-              onChange={(v) => setQuery({ platform: String(v) })}
-            />
-          </div>
-        ) : null}
+        <Flex wrap="wrap" gap={12} align="center">
+          {platforms ? (
+            // a narrow screen scrolls the tabs, not the page
+            <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+              <Segmented
+                aria-label={t('stat.filter.platform')}
+                value={query?.platform ?? ''}
+                options={[{ value: '', label: t('stat.filter.allPlatforms') }, ...options.platforms.map((p) => ({ value: p, label: platformName(p, t) }))]}
+                onChange={(v) => setQuery({ platform: String(v) })}
+              />
+            </div>
+          ) : null}
+          {extra}
+          <Typography.Text type="secondary" style={{ fontSize: 12, marginInlineStart: 'auto' }} data-testid="stat-time-zone">
+            {t('stat.filter.timeZone', { offset: tzLabel(tz) })}
+          </Typography.Text>
+        </Flex>
       </Flex>
     </Card>
   );

@@ -1,6 +1,7 @@
 /**
  * Key figures with their change from the day (or period) before: a row of statistics, each with
- * an arrow and the percentage, worded for screen readers.
+ * an arrow and the percentage, worded for screen readers. The cards of a row are as tall as
+ * each other and a row count that does not fill the grid is spread over balanced rows.
  */
 import './i18n';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
@@ -22,6 +23,19 @@ export function changeOf(value: number, previous: number | null | undefined): nu
   return Math.round(((value - previous) / previous) * 1000) / 10;
 }
 
+/** spans a grid of 24 divides evenly: the per-row counts a figure row can take */
+const PER_ROW = [1, 2, 3, 4, 6, 8, 12, 24];
+
+/**
+ * the column span for `count` figures at most `max` to a row, spread over as few rows as evenly
+ * as the grid allows (8 at most 6 a row: 4 + 4, not 6 + 2 with an empty end)
+ */
+export function figureSpan(count: number, max: number): number {
+  const rows = Math.ceil(Math.max(count, 1) / max);
+  const perRow = Math.ceil(Math.max(count, 1) / rows);
+  return 24 / (PER_ROW.find((n) => n >= perRow) ?? 24);
+}
+
 export default function KeyFigures({ figures, loading }: { figures: KeyFigure[]; loading?: boolean }) {
   const t = useT();
   const { token } = theme.useToken();
@@ -32,8 +46,9 @@ export default function KeyFigures({ figures, loading }: { figures: KeyFigure[];
         const hint =
           pct === null ? t('stat.change.none') : pct > 0 ? t('stat.change.up', { pct }) : pct < 0 ? t('stat.change.down', { pct: -pct }) : t('stat.change.same');
         return (
-          <Col key={f.key} xs={12} md={8} xl={24 / Math.min(figures.length, 6)}>
-            <Card size="small" data-testid={`figure-${f.key}`}>
+          <Col key={f.key} xs={12} md={figureSpan(figures.length, 4)} xl={figureSpan(figures.length, 6)}>
+            {/* the row stretches its columns: a label on two lines leaves no card shorter than the others */}
+            <Card size="small" data-testid={`figure-${f.key}`} style={{ height: '100%' }}>
               <Statistic loading={loading} title={f.label} value={f.format ? f.format(f.value) : f.value} groupSeparator="," />
               <Typography.Text type="secondary" style={{ fontSize: 12 }} aria-label={hint} title={hint}>
                 {pct === null ? (

@@ -1,6 +1,7 @@
 /**
  * A stats panel: a card that shows its content, a skeleton while loading, the error with a retry,
  * or the empty state ("No data in this range"). Every chart and table of the stats pages sits in one.
+ * Its title wraps on a narrow screen instead of ending in an ellipsis that hides its unit.
  */
 import './i18n';
 import { Card, Empty, Skeleton } from 'antd';
@@ -28,7 +29,7 @@ export default function StatPanel({ title, extra, loading, error, onRetry, empty
   else if (loading) body = <Skeleton active paragraph={{ rows: 5 }} />;
   else if (empty) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stat.empty')} />;
   return (
-    <Card className="stat-panel" title={title} extra={extra} data-testid={testId} data-state={error ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready'}>
+    <Card className="stat-panel" title={title ? <span style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{title}</span> : title} extra={extra} data-testid={testId} data-state={error ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready'}>
       {body}
     </Card>
   );

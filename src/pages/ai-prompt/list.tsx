@@ -2,6 +2,8 @@
  * The prompt store's curation (manage content): every store prompt whatever its status, with
  * search, filters (status, category, featured, author), sorting, xlsx export; approve, reject or
  * take down (with a reason the author sees), feature, edit, delete; batch approve / take down / delete.
+ * A filled star marks a featured prompt, in its title's fixed slot and on "Unfeature"; an outline
+ * star is "Feature". Edit and Delete come first, so they line up whatever a row's status offers.
  */
 import { CheckOutlined, StarFilled, StarOutlined, StopOutlined, CloseOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
@@ -31,6 +33,9 @@ const ACCESS = { create: RULES.manageContent, update: RULES.manageContent, delet
 const STATUS_COLORS: Record<string, string> = { pending: 'processing', approved: 'success', rejected: 'error', taken_down: 'default' };
 
 type ReasonAction = 'reject' | 'takeDown';
+
+/** the featured star's place before a title: as wide as the star on every row */
+const STAR_SLOT = { flex: 'none', display: 'inline-flex', justifyContent: 'center', width: 14 } as const;
 
 export default function StorePromptList() {
   const t = useT();
@@ -95,7 +100,8 @@ export default function StorePromptList() {
         minWidth: 160,
         render: (_, r) => (
           <Flex gap={4} align="center" style={{ minWidth: 0 }}>
-            {r.featured ? <StarFilled style={{ color: '#faad14', flex: 'none' }} aria-label={t('store.featured')} /> : null}
+            {/* the star's slot is kept on every row, so the titles line up */}
+            <span style={STAR_SLOT}>{r.featured ? <StarFilled style={{ color: '#faad14' }} aria-label={t('store.featured')} /> : null}</span>
             <CellText text={builtInText('storeTitle', r.title, t)} />
           </Flex>
         ),
@@ -104,7 +110,7 @@ export default function StorePromptList() {
         t('store.field.status'),
         'status',
         Object.fromEntries(STORE_STATUSES.map((s) => [s, { text: t(`store.status.${s}`), color: STATUS_COLORS[s] }])),
-        { filter: true, width: 110 },
+        { filter: true, width: 130 },
       ),
       textColumn(t('store.field.reason'), 'reason', { minWidth: 160, hidden: true }),
       {
@@ -157,6 +163,7 @@ export default function StorePromptList() {
         presetFilters={presets}
         onClearPresets={() => setAuthor(null)}
         actionsWidth={290}
+        rowActionsLast
         rowActions={(r, ctx) => [
           r.status !== 'approved' ? (
             <Typography.Link key="approve" onClick={() => approve([r], ctx)} aria-label={`${t('store.admin.approve')} ${r.title}`}>
@@ -170,7 +177,8 @@ export default function StorePromptList() {
           ) : null,
           r.status === 'approved' ? (
             <Typography.Link key="feature" onClick={() => feature(r, ctx)} aria-label={`${t(r.featured ? 'store.admin.unfeature' : 'store.admin.feature')} ${r.title}`}>
-              {r.featured ? <StarOutlined /> : <StarFilled />} {t(r.featured ? 'store.admin.unfeature' : 'store.admin.feature')}
+              {/* the star shows the prompt's state, as in its title: filled while featured */}
+              {r.featured ? <StarFilled /> : <StarOutlined />} {t(r.featured ? 'store.admin.unfeature' : 'store.admin.feature')}
             </Typography.Link>
           ) : null,
           r.status === 'approved' ? (

@@ -12,6 +12,7 @@ import ResourceSelect from '../../components/admin/ResourceSelect';
 import { integerRule, maxText, requiredText } from '../../components/admin/rules';
 import '../../components/welfare/i18n';
 import { ELIGIBILITY, eligibilityRoles, eligibilityTags, FREQUENCY, WELFARE, welfareResource } from '../../services/welfare';
+import { useDayZone } from '../../shared/day-zone';
 import { useT, type Translate } from '../../shared/i18n';
 
 type Eligibility = (typeof ELIGIBILITY)[number];
@@ -35,6 +36,8 @@ const required = (t: Translate, label: string) => ({ required: true, message: t(
 
 export default function WelfareForm({ mode, id }: { mode: FormMode; id?: string | null }) {
   const t = useT();
+  // daily and weekly periods count in the service's configured zone, not the browser's or UTC
+  const zone = useDayZone();
   const label = (k: string) => t(`welfare.field.${k}`);
   return (
     <ResourceForm<typeof welfareResource, Values>
@@ -129,7 +132,7 @@ export default function WelfareForm({ mode, id }: { mode: FormMode; id?: string 
             name="frequency"
             label={label('frequency')}
             radioType="button"
-            extra={t('welfare.form.periodHint')}
+            extra={t('welfare.form.periodHint', { zone: zone.label })}
             options={FREQUENCY.map((f) => ({ label: t(`welfare.frequency.${f}`), value: f }))}
           />
           <ProFormDateTimeRangePicker

@@ -26,7 +26,8 @@ export default function NotFound() {
       title={t('notFound.title')}
       subTitle={
         <>
-          <span>{t('notFound.subtitle')}</span>
+          {/* the sentence ends in a colon only when the path follows it */}
+          <span>{errMsg ? t('notFound.subtitle') : t('notFound.subtitleNoPath')}</span>
           {errMsg ? (
             <Typography.Paragraph code copyable style={{ marginTop: 8, wordBreak: 'break-all' }}>
               {errMsg}

@@ -14,7 +14,7 @@ import {
   ShopOutlined,
   TransactionOutlined,
 } from '@ant-design/icons';
-import { Link, useModel } from '@umijs/max';
+import { Link, useIntl, useModel } from '@umijs/max';
 import { Button, Card, Col, Drawer, Flex, Row, Skeleton, Space, Statistic, Typography, theme as antdTheme } from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
@@ -58,6 +58,7 @@ const SHORTCUTS: Shortcut[] = [
 
 export default function ConsoleHome() {
   const t = useT();
+  const intl = useIntl();
   const zone = useDayZone();
   const { token } = antdTheme.useToken();
   const { initialState } = useModel('@@initialState') as { initialState?: InitialState };
@@ -103,14 +104,12 @@ export default function ConsoleHome() {
             )}
             {credit ? (
               <Flex vertical gap={2} style={{ marginTop: 8 }} data-testid="credit-today">
+                {/* one message per case: each language puts its own colon and brackets around the amount (<b>) */}
                 <Typography.Text type="secondary">
-                  {t('credits.card.today', { zone: zone.label })}:{' '}
-                  <Typography.Text strong>
-                    {credit.daily_limit === null
-                      ? credit.today_used
-                      : t('credits.card.todayOfLimit', { used: credit.today_used, limit: credit.daily_limit })}
-                  </Typography.Text>
-                  {credit.daily_limit === null ? ` (${t('credits.card.noLimit')})` : null}
+                  {intl.formatMessage(
+                    { id: credit.daily_limit === null ? 'credits.card.spentToday' : 'credits.card.spentTodayOfLimit' },
+                    { zone: zone.label, used: credit.today_used, limit: credit.daily_limit ?? '', b: (chunks: ReactNode[]) => <Typography.Text strong>{chunks}</Typography.Text> },
+                  )}
                 </Typography.Text>
                 {credit.held > 0 ? <Typography.Text type="secondary">{t('credits.card.held', { held: credit.held })}</Typography.Text> : null}
               </Flex>

@@ -101,7 +101,16 @@ export default function MyMessages() {
         <List<InboxMessage>
           loading={list.loading}
           dataSource={list.data?.data ?? []}
-          locale={{ emptyText: <Empty image={<BellOutlined style={{ fontSize: 40, color: token.colorTextQuaternary }} />} description={t(keyword || only === 'unread' ? 'msg.inbox.noMatch' : 'msg.inbox.empty')} /> }}
+          locale={{
+            emptyText: (
+              // the bell in tertiary text stays visible on the dark theme; the image box no taller than the bell
+              <Empty
+                image={<BellOutlined style={{ fontSize: 36, color: token.colorTextTertiary }} />}
+                styles={{ image: { height: 40, marginBottom: 8 } }}
+                description={t(keyword || only === 'unread' ? 'msg.inbox.noMatch' : 'msg.inbox.empty')}
+              />
+            ),
+          }}
           pagination={
             (list.data?.total ?? 0) > PAGE
               ? { current, pageSize: PAGE, total: list.data?.total ?? 0, onChange: setCurrent, showSizeChanger: false, style: { padding: '0 16px 16px' } }

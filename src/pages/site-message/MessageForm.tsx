@@ -5,7 +5,7 @@
  * keeps the time unless changed).
  */
 import { ProFormDependency, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { Card, DatePicker, Form, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Grid, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import Markdown from '@/components/markdown/Markdown';
 import { RULES } from '../../../shared/permissions';
@@ -30,8 +30,28 @@ interface Values extends Record<string, unknown> {
   publish_at?: Dayjs | null;
 }
 
+/**
+ * The body's help line: the Markdown hint and the counter side by side, wrapping onto two lines
+ * when narrow. antd's own counter (showCount) sits absolutely over the help text instead.
+ */
+function BodyHelp() {
+  const t = useT();
+  const body = Form.useWatch('body', Form.useFormInstance()) as string | undefined;
+  return (
+    <Flex justify="space-between" gap={8} wrap="wrap">
+      <span>{t('msg.form.bodyHint')}</span>
+      {/* counted as the maxLength below counts (UTF-16 units), so it stops at the limit */}
+      <span data-testid="body-count" style={{ marginInlineStart: 'auto', fontVariantNumeric: 'tabular-nums' }}>
+        {(body ?? '').length} / {LIMITS.BODY}
+      </span>
+    </Flex>
+  );
+}
+
 export default function MessageForm({ mode, id }: { mode: FormMode; id?: string | null }) {
   const t = useT();
+  // below antd's sm breakpoint four audience buttons do not fit one line: a stacked list instead
+  const narrow = Grid.useBreakpoint().sm === false;
   const publishOptions = (mode === 'edit' ? (['keep', 'draft', 'now', 'at'] as const) : (['draft', 'now', 'at'] as const)).map((p) => ({
     value: p,
     label: t(`msg.publish.${p}`),
@@ -68,9 +88,9 @@ export default function MessageForm({ mode, id }: { mode: FormMode; id?: string 
           <ProFormTextArea
             name="body"
             label={t('msg.field.body')}
-            extra={t('msg.form.bodyHint')}
+            extra={<BodyHelp />}
             rules={requiredText(t, t('msg.field.body'), LIMITS.BODY)}
-            fieldProps={{ autoSize: { minRows: 6, maxRows: 20 }, maxLength: LIMITS.BODY, showCount: true }}
+            fieldProps={{ autoSize: { minRows: 6, maxRows: 20 }, maxLength: LIMITS.BODY }}
           />
           <ProFormDependency name={['body']}>
             {({ body }) =>
@@ -84,7 +104,8 @@ export default function MessageForm({ mode, id }: { mode: FormMode; id?: string 
           <ProFormRadio.Group
             name="audience"
             label={t('msg.field.audience')}
-            radioType="button"
+            radioType={narrow ? 'radio' : 'button'}
+            layout={narrow ? 'vertical' : 'horizontal'}
             options={AUDIENCES.map((a) => ({ value: a, label: t(`msg.audience.${a}`) }))}
           />
           <ProFormDependency name={['audience']}>

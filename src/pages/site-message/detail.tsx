@@ -74,7 +74,19 @@ export default function SiteMessageDetail() {
   const id = params.get('id') ?? '';
   const msg = useRequest(() => siteMessageResource.get(id, { skipErrorHandler: true }), { ready: !!id, refreshDeps: [id] });
   const failure = msg.error ? requestErrorOf(msg.error) : null;
-  if (!id || failure?.code === 'NOT_FOUND') return <Result status="404" title={t('msg.detail.gone')} />;
+  if (!id || failure?.code === 'NOT_FOUND')
+    return (
+      <Result
+        status="404"
+        title={t('msg.detail.gone')}
+        // the way on from a message that is gone: the list it was opened from
+        extra={
+          <Button type="primary" onClick={() => history.push('/pages/site-message/list')}>
+            {t('msg.detail.backToList')}
+          </Button>
+        }
+      />
+    );
   if (failure) return <LoadFailure title={t('msg.detail.loadFailed')} failure={failure} onRetry={msg.refresh} />;
   const m = msg.data;
   if (!m) return <Skeleton active />;

@@ -1,12 +1,13 @@
 /**
  * A report's table: a ProTable over one list report of /api/stat, searched, sorted and paged by
  * the server with the filter bar's query, "No data in this range" when empty, and a CSV export of
- * every row the current query matches.
+ * every row the current query matches. Its title reads like the stats cards' titles, and a table
+ * wider than the page wraps its headers before it scrolls.
  */
 import './i18n';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button } from 'antd';
+import { Button, theme } from 'antd';
 import { useRef, useState, type MutableRefObject } from 'react';
 import { saveFile } from '../../../services/resource';
 import type { StatQuery } from '../../../services/stat';
@@ -41,6 +42,9 @@ export default function StatList<Row extends Record<string, unknown>>(props: Sta
   const { path, query } = props;
   const last = useRef<StatListParams>({});
   const [exporting, setExporting] = useState(false);
+  const { token } = theme.useToken();
+  // figures stay on one line; the headers take the wrapping, so ten columns fit a desktop page
+  const columns = props.columns.map((c) => (c.align === 'right' && !c.onCell ? { ...c, onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) } : c));
 
   // the filter arrives in the params (ProTable asks again when they change)
   const request = async (params: { current?: number; pageSize?: number; keyword?: string } & Partial<StatQuery>, sort: Sort) => {
@@ -80,16 +84,18 @@ export default function StatList<Row extends Record<string, unknown>>(props: Sta
     <div data-testid={props.testId}>
       <ProTable<Row, { current?: number; pageSize?: number; keyword?: string } & Partial<StatQuery>>
         rowKey={props.rowKey}
-        headerTitle={props.title}
+        // ProTable's own title is lighter than the cards' titles above it
+        headerTitle={<span style={{ fontWeight: token.fontWeightStrong }}>{props.title}</span>}
         actionRef={props.actionRef}
-        columns={props.columns}
+        columns={columns}
         params={query ?? {}}
         request={request as never}
         onLoad={props.onLoad}
         search={false}
         options={{ search: { placeholder: props.searchPlaceholder, allowClear: true, style: { width: 240 } }, reload: true, density: false, setting: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        scroll={{ x: 'max-content' }}
+        // 'max-content' would keep every header on one line and push the last columns out of sight
+        scroll={{ x: true }}
         locale={{ emptyText: t('stat.empty') }}
         toolBarRender={() => [
           <Button key="export" icon={<DownloadOutlined />} loading={exporting} disabled={!query} onClick={exportAll}>

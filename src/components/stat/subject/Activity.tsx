@@ -62,7 +62,7 @@ export default function Activity({ subject }: SubjectPageProps) {
         title={t('statDevice.activity.table')}
         {...panel}
         testId="panel-table"
-        extra={<ExportButton filename={exportName(subject, 'activity', state.query)} columns={csv} rows={rows} />}
+        extra={<ExportButton filename={exportName(subject, 'activity', state.query)} columns={csv} rows={rows} empty={empty} />}
       >
         <ReportTable<DayRow>
           testId="table-activity"

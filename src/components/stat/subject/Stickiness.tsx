@@ -39,7 +39,7 @@ export default function Stickiness({ subject }: SubjectPageProps) {
         title={title}
         {...panel}
         testId={`panel-${kind}`}
-        extra={<ExportButton filename={exportName(subject, `stickiness-${kind}`, state.query)} columns={csv} rows={rows} />}
+        extra={<ExportButton filename={exportName(subject, `stickiness-${kind}`, state.query)} columns={csv} rows={rows} empty={panel.empty} />}
       >
         <Flex vertical gap={16}>
           <SeriesChart

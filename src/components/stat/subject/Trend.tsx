@@ -77,7 +77,7 @@ export default function Trend({ subject }: SubjectPageProps) {
         title={t('statDevice.trend.table')}
         {...panel}
         testId="panel-table"
-        extra={<ExportButton filename={exportName(subject, `trend-${granularity}`, state.query)} columns={csv} rows={rows} />}
+        extra={<ExportButton filename={exportName(subject, `trend-${granularity}`, state.query)} columns={csv} rows={rows} empty={empty} />}
       >
         <ReportTable<TrendRow>
           testId="table-trend"

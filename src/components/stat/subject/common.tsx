@@ -54,14 +54,17 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | null;
 }
 
-/** an export button for a table's rows */
-export function ExportButton<T>({ filename, columns, rows }: { filename: string; columns: CsvColumn<T>[]; rows: T[] }) {
+/**
+ * an export button for a table's rows; `empty`: the panel says there is no data (its rows may still
+ * be the report's all-zero buckets), and a file of zeros is no export
+ */
+export function ExportButton<T>({ filename, columns, rows, empty }: { filename: string; columns: CsvColumn<T>[]; rows: T[]; empty?: boolean }) {
   const t = useT();
   return (
     <Button
       size="small"
       icon={<DownloadOutlined />}
-      disabled={!rows.length}
+      disabled={empty || !rows.length}
       onClick={() =>
         exportCsv(
           filename,

@@ -167,9 +167,11 @@ export default function PromptsPage() {
   };
 
   return (
-    <Row gutter={16}>
+    // a vertical gutter too: stacked at 390 px the two cards keep a gap
+    <Row gutter={[16, 16]}>
       <Col xs={24} lg={9}>
         <Card
+          title={t('prompts.mine')}
           styles={{ header: { gap: 8 } }}
           extra={
             <Space>

@@ -6,7 +6,7 @@
 import { RobotOutlined, StopOutlined } from '@ant-design/icons';
 import { history, useLocation } from '@umijs/max';
 import { useDebounce, useRequest } from 'ahooks';
-import { Alert, Button, Card, Empty, Flex, Input, List, Pagination, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Grid, Input, List, Pagination, Select, Space, Spin, Tabs, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import Markdown from '@/components/markdown/Markdown';
 import { ChatRequestError, listChatModels } from '@/services/chat';
@@ -75,6 +75,16 @@ export default function SearchPage() {
   );
   const counts = result.data?.counts;
   const countOf = (k: TabKey) => (counts ? (k === 'all' ? Object.values(counts).reduce((a, b) => a + b, 0) : counts[k]) : null);
+  const kinds = TABS.map((k) => {
+    const n = countOf(k);
+    const label = t(`search.tab.${k}`);
+    return { key: k, label: n === null ? label : t(result.data?.more ? 'search.tabCountMore' : 'search.tabCount', { label, count: n }) };
+  });
+  const pick = (k: TabKey) => {
+    setTab(k);
+    setCurrent(1);
+  };
+  const narrow = Grid.useBreakpoint().sm === false;
 
   return (
     <div className="search-page">
@@ -96,18 +106,19 @@ export default function SearchPage() {
       />
       <Flex gap={24} align="flex-start" className="search-columns" wrap>
         <div className="search-results">
-          <Tabs
-            activeKey={tab}
-            onChange={(k) => {
-              setTab(k as TabKey);
-              setCurrent(1);
-            }}
-            items={TABS.map((k) => {
-              const n = countOf(k);
-              const label = t(`search.tab.${k}`);
-              return { key: k, label: n === null ? label : t(result.data?.more ? 'search.tabCountMore' : 'search.tabCount', { label, count: n }) };
-            })}
-          />
+          {narrow ? (
+            // a phone's tab bar cut the last kinds off with no sign of them (antd hides its "more" menu
+            // on touch devices): the kinds wrap instead, as a row of toggles
+            <Flex wrap gap={8} style={{ marginBottom: 16 }} data-testid="search-kinds">
+              {kinds.map((k) => (
+                <Button key={k.key} size="small" shape="round" type={k.key === tab ? 'primary' : 'default'} aria-pressed={k.key === tab} onClick={() => pick(k.key)}>
+                  {k.label}
+                </Button>
+              ))}
+            </Flex>
+          ) : (
+            <Tabs activeKey={tab} onChange={(k) => pick(k as TabKey)} items={kinds} />
+          )}
           {!q ? (
             <Empty className="search-hint" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('search.hint')} />
           ) : result.error ? (

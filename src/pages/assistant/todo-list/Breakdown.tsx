@@ -3,6 +3,7 @@
  * the proposal and accepts it (only then is anything saved). Stop ends the provider request.
  */
 import { StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { useIntl } from '@umijs/max';
 import { Alert, Button, Collapse, Drawer, Flex, Input, Select, Typography, theme } from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useRef, useState } from 'react';
@@ -10,7 +11,7 @@ import { ChatRequestError, listChatModels } from '@/services/chat';
 import { addSubtasks, type RunResult, stopRun, streamBreakdown, type TodoRow } from '@/services/todos';
 import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
-import { DEFAULT_BREAKDOWN_PROMPT, parseSubtasks, TODO_LIMITS } from '../../../../shared/todo-breakdown';
+import { breakdownPromptFor, isDefaultBreakdownPrompt, parseSubtasks, TODO_LIMITS } from '../../../../shared/todo-breakdown';
 import { acceptedTitles, ProposalEditor, type ProposedItem, proposalOf, RunStats } from './Proposal';
 import './messages';
 
@@ -25,7 +26,8 @@ export default function Breakdown({ task, onClose, onAccepted }: Props) {
   const { token } = theme.useToken();
   const models = useRequest(() => listChatModels());
   const [modelId, setModelId] = useState<string | undefined>();
-  const [prompt, setPrompt] = useState(DEFAULT_BREAKDOWN_PROMPT);
+  const { locale } = useIntl();
+  const [prompt, setPrompt] = useState(() => breakdownPromptFor(locale));
   const [text, setText] = useState('');
   const [runId, setRunId] = useState<string | null>(null);
   const [promptTokens, setPromptTokens] = useState<number | null>(null);
@@ -35,6 +37,8 @@ export default function Breakdown({ task, onClose, onAccepted }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const abort = useRef<AbortController | null>(null);
+  // the default prompt is shown in the reader's language, and follows a language switch until edited
+  useEffect(() => setPrompt((p) => (isDefaultBreakdownPrompt(p) ? breakdownPromptFor(locale) : p)), [locale]);
 
   // a new task starts afresh; closing the panel stops a run still writing
   useEffect(() => {
@@ -62,7 +66,7 @@ export default function Breakdown({ task, onClose, onAccepted }: Props) {
     try {
       await streamBreakdown(
         task.id,
-        { model_id: modelId ?? null, prompt: prompt.trim() === DEFAULT_BREAKDOWN_PROMPT ? null : prompt },
+        { model_id: modelId ?? null, prompt: isDefaultBreakdownPrompt(prompt) ? null : prompt },
         (e) => {
           if (e.type === 'start') {
             setRunId(e.id);

@@ -12,7 +12,6 @@ import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { createTodo, deleteTodo, listTodos, localToday, reorderTodos, type TodoFilter, type TodoRow, type TodoSubtask, updateTodo } from '@/services/todos';
-import { PageExtra } from '@/layouts/page-header';
 import { useT } from '@/shared/i18n';
 import { TODO_LIMITS } from '../../../../shared/todo-breakdown';
 import Breakdown from './Breakdown';
@@ -216,17 +215,20 @@ export default function TodoListPage() {
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 960, width: '100%' }}>
-      <PageExtra>
-        <Input.Search allowClear placeholder={t('todos.search')} aria-label={t('todos.search')} onSearch={setKeyword} style={{ width: 260, maxWidth: '100%' }} />
-      </PageExtra>
       <Card>
         <Flex vertical gap={12}>
-          <Segmented<TodoFilter>
-            value={filter}
-            onChange={setFilter}
-            data-testid="filters"
-            options={FILTERS.map((f) => ({ value: f, label: `${t(`todos.filter.${f}`)} ${counts ? counts[f] : ''}`.trim() }))}
-          />
+          {/* the search sits with the filters inside the card: in the page header it stood at the screen's
+              right edge, far from a list kept to 960 px */}
+          <Flex gap={8} wrap justify="space-between" align="center">
+            <Segmented<TodoFilter>
+              value={filter}
+              onChange={setFilter}
+              data-testid="filters"
+              style={{ maxWidth: '100%', overflowX: 'auto' }}
+              options={FILTERS.map((f) => ({ value: f, label: `${t(`todos.filter.${f}`)} ${counts ? counts[f] : ''}`.trim() }))}
+            />
+            <Input.Search allowClear placeholder={t('todos.search')} aria-label={t('todos.search')} onSearch={setKeyword} style={{ width: 260, maxWidth: '100%' }} />
+          </Flex>
           <Input
             size="large"
             placeholder={t('todos.quickAdd')}

@@ -4,7 +4,7 @@
  * one side creates the task with those subtasks (nothing is saved before).
  */
 import { CheckOutlined, StopOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { history } from '@umijs/max';
+import { history, useIntl } from '@umijs/max';
 import { Alert, Button, Card, Col, Flex, Input, Row, Select, Typography, theme } from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useRef, useState } from 'react';
@@ -13,7 +13,7 @@ import { createTodo, type RunResult, stopRun, streamCompare } from '@/services/t
 import { toast } from '@/shared/feedback';
 import { useT } from '@/shared/i18n';
 import { cutText } from '../../../../shared/text';
-import { DEFAULT_BREAKDOWN_PROMPT, parseSubtasks, TODO_LIMITS } from '../../../../shared/todo-breakdown';
+import { breakdownPromptFor, isDefaultBreakdownPrompt, parseSubtasks, TODO_LIMITS } from '../../../../shared/todo-breakdown';
 import { acceptedTitles, ProposalEditor, type ProposedItem, proposalOf, RunStats } from './Proposal';
 import './messages';
 
@@ -33,13 +33,16 @@ export default function TodoTestPage() {
   const { token } = theme.useToken();
   const models = useRequest(() => listChatModels());
   const [picked, setPicked] = useState<Record<LaneName, string | undefined>>({ a: undefined, b: undefined });
-  const [prompt, setPrompt] = useState(DEFAULT_BREAKDOWN_PROMPT);
+  const { locale } = useIntl();
+  const [prompt, setPrompt] = useState(() => breakdownPromptFor(locale));
   const [goal, setGoal] = useState('');
   const [lanes, setLanes] = useState<Record<LaneName, Lane>>({ a: EMPTY_LANE, b: EMPTY_LANE });
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState<LaneName | null>(null);
   const abort = useRef<AbortController | null>(null);
+  // the default prompt is shown in the reader's language, and follows a language switch until edited
+  useEffect(() => setPrompt((p) => (isDefaultBreakdownPrompt(p) ? breakdownPromptFor(locale) : p)), [locale]);
 
   useEffect(() => {
     const list = models.data ?? [];
@@ -58,7 +61,7 @@ export default function TodoTestPage() {
     setLanes({ a: EMPTY_LANE, b: EMPTY_LANE });
     try {
       await streamCompare(
-        { goal, prompt: prompt.trim() === DEFAULT_BREAKDOWN_PROMPT ? null : prompt, model_ids: [picked.a!, picked.b!] },
+        { goal, prompt: isDefaultBreakdownPrompt(prompt) ? null : prompt, model_ids: [picked.a!, picked.b!] },
         (e) => {
           const lane = (e.lane ?? 'a') as LaneName;
           if (e.type === 'start') patch(lane, { runId: e.id });
@@ -136,6 +139,7 @@ export default function TodoTestPage() {
                     style={{ width: '100%' }}
                     value={picked[lane]}
                     options={options}
+                    placeholder={models.data && !models.data.length ? t('todos.model.none') : t('todos.test.model', { lane: lane.toUpperCase() })}
                     disabled={running}
                     aria-label={t('todos.test.model', { lane: lane.toUpperCase() })}
                     onChange={(v) => setPicked((p) => ({ ...p, [lane]: v }))}

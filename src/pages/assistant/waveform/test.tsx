@@ -115,10 +115,11 @@ export default function DeviceTestPage() {
 
   const supported = typeof MediaRecorder !== 'undefined';
   return (
-    <Row gutter={[16, 16]} style={{ padding: 16 }}>
+    // the page frame pads the body already: the cards line up with the breadcrumb and title
+    <Row gutter={[16, 16]}>
       <Col xs={24} lg={14}>
         <Card title={t('audio.test.microphone')}>
-          <Descriptions column={1} size="small">
+          <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
             <Descriptions.Item label={t('audio.test.permission')}>
               <Tag color={permission === 'granted' ? 'green' : permission === 'denied' ? 'red' : 'default'} data-testid="permission">
                 {t(`audio.test.permission.${permission}`)}
@@ -126,7 +127,7 @@ export default function DeviceTestPage() {
             </Descriptions.Item>
           </Descriptions>
           {error && (
-            <Alert type="error" showIcon message={error} description={permission === 'denied' ? t('audio.mic.howToAllow') : undefined} style={{ marginBottom: 12 }} data-testid="mic-error" />
+            <Alert type="error" showIcon message={error} description={permission === 'denied' ? t('audio.mic.howToAllow') : undefined} style={{ marginBottom: 16 }} data-testid="mic-error" />
           )}
           <Space direction="vertical" style={{ width: '100%' }} size="middle">
             <Space wrap>
@@ -156,7 +157,8 @@ export default function DeviceTestPage() {
         </Card>
       </Col>
       <Col xs={24} lg={10}>
-        <Card title={t('audio.test.formats')}>
+        {/* a long title wraps on a narrow screen rather than being cut */}
+        <Card title={t('audio.test.formats')} styles={{ header: { paddingBlock: 8 }, title: { whiteSpace: 'normal' } }}>
           <Table
             size="small"
             pagination={false}

@@ -5,7 +5,7 @@
  */
 import { AudioOutlined, DeleteOutlined, SendOutlined, SoundOutlined, StopOutlined, UploadOutlined } from '@ant-design/icons';
 import { getLocale, history } from '@umijs/max';
-import { Alert, Button, Card, Col, Empty, Flex, List, Popconfirm, Row, Select, Space, Spin, Tag, theme, Typography, Upload } from 'antd';
+import { Alert, Button, Card, Col, Empty, Flex, Grid, List, Popconfirm, Row, Select, Space, Spin, Tag, theme, Typography, Upload } from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useRef, useState } from 'react';
 import { isAudioType } from '../../../../shared/audio';
@@ -157,40 +157,43 @@ export default function WaveformPage() {
   };
 
   const noModels = models.data && models.data.length === 0;
+  const wide = Grid.useBreakpoint().md !== false;
+  const actions = (
+    <Flex gap={8} wrap>
+      {recording ? (
+        <Button danger icon={<StopOutlined />} onClick={() => recorder.current?.stop()} data-testid="stop">
+          {t('audio.stop')} {formatSeconds(elapsed)}
+        </Button>
+      ) : (
+        <Button type="primary" icon={<AudioOutlined />} onClick={startRecording} disabled={busy} data-testid="record">
+          {t('audio.record')}
+        </Button>
+      )}
+      <Upload
+        accept="audio/*"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          if (!isAudioType(file.type)) toast(t('audio.notAudio'));
+          else void save(file, file.name);
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} disabled={busy || recording}>
+          {t('audio.upload')}
+        </Button>
+      </Upload>
+      <Button icon={<SoundOutlined />} onClick={() => history.push('/pages/assistant/waveform/test')}>
+        {t('route.assistant.waveformTest')}
+      </Button>
+    </Flex>
+  );
   return (
-    <Row gutter={[16, 16]} style={{ padding: 16 }}>
+    // the page frame pads the body already: the cards line up with the breadcrumb and title
+    <Row gutter={[16, 16]}>
       <Col xs={24} lg={17}>
-        <Card
-          extra={
-            <Space wrap>
-              {recording ? (
-                <Button danger icon={<StopOutlined />} onClick={() => recorder.current?.stop()} data-testid="stop">
-                  {t('audio.stop')} {formatSeconds(elapsed)}
-                </Button>
-              ) : (
-                <Button type="primary" icon={<AudioOutlined />} onClick={startRecording} disabled={busy} data-testid="record">
-                  {t('audio.record')}
-                </Button>
-              )}
-              <Upload
-                accept="audio/*"
-                showUploadList={false}
-                beforeUpload={(file) => {
-                  if (!isAudioType(file.type)) toast(t('audio.notAudio'));
-                  else void save(file, file.name);
-                  return false;
-                }}
-              >
-                <Button icon={<UploadOutlined />} disabled={busy || recording}>
-                  {t('audio.upload')}
-                </Button>
-              </Upload>
-              <Button icon={<SoundOutlined />} onClick={() => history.push('/pages/assistant/waveform/test')}>
-                {t('route.assistant.waveformTest')}
-              </Button>
-            </Space>
-          }
-        >
+        {/* on a narrow screen the actions do not fit beside the title: they lead the card's body instead */}
+        <Card title={t('audio.workspace')} extra={wide ? actions : undefined}>
+          {wide ? null : <div style={{ marginBottom: 16 }}>{actions}</div>}
           {micError && <Alert type="error" showIcon message={micError} style={{ marginBottom: 12 }} />}
           <Spin spinning={busy}>
             <Typography.Title level={5} style={{ marginTop: 0 }} data-testid="current-name">

@@ -6,7 +6,7 @@
  */
 import '../messages';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Card, Descriptions, Flex, Select, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Flex, Select, Switch, theme, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import Waveform, { type WaveformHandle, type WaveRegion } from '@/components/audio/Waveform';
 import { fetchAudio, formatSeconds, listRecordings } from '@/services/audio';
@@ -50,6 +50,7 @@ async function synthesize(name: SampleName): Promise<Blob> {
 
 export default function AudioDemo() {
   const t = useT();
+  const { token } = theme.useToken();
   const wave = useRef<WaveformHandle>(null);
   const recordings = useRequest(listRecordings);
   const [source, setSource] = useState<string>('sample:scale');
@@ -98,18 +99,15 @@ export default function AudioDemo() {
           {t('demo.audio.intro')}
         </Typography.Paragraph>
       </div>
-      <Card
-        title={t('demo.audio.player')}
-        extra={
-          <Flex gap={12} align="center" wrap>
-            <Select style={{ minWidth: 220 }} value={source} onChange={setSource} options={options} aria-label={t('demo.audio.source')} data-testid="audio-source" />
-            <Flex gap={6} align="center">
-              <Switch size="small" checked={regions} onChange={setRegions} aria-label={t('demo.audio.regions')} />
-              {t('demo.audio.regions')}
-            </Flex>
+      {/* the controls lead the card's body, wrapping on a narrow screen: beside the title they crowd it out */}
+      <Card title={t('demo.audio.player')}>
+        <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
+          <Select style={{ minWidth: 220, maxWidth: '100%' }} value={source} onChange={setSource} options={options} aria-label={t('demo.audio.source')} data-testid="audio-source" />
+          <Flex gap={6} align="center">
+            <Switch size="small" checked={regions} onChange={setRegions} aria-label={t('demo.audio.regions')} />
+            {t('demo.audio.regions')}
           </Flex>
-        }
-      >
+        </Flex>
         {failure ? <Alert type="error" showIcon message={t('demo.audio.loadFailed')} description={failure} style={{ marginBottom: 12 }} /> : null}
         <Waveform
           key={regions ? 'regions' : 'plain'}
@@ -144,7 +142,22 @@ export default function AudioDemo() {
       </Card>
       <Card title={t('demo.audio.usage')} size="small">
         <Typography.Paragraph type="secondary">{t('demo.audio.usageHint')}</Typography.Paragraph>
-        <pre style={{ margin: 0, fontSize: 12, overflow: 'auto' }}>{USAGE}</pre>
+        {/* a boxed block that scrolls sideways by itself: a narrow screen shows where the code goes on */}
+        <pre
+          tabIndex={0}
+          style={{
+            margin: 0,
+            padding: 12,
+            fontSize: 12,
+            overflowX: 'auto',
+            maxWidth: '100%',
+            background: token.colorFillQuaternary,
+            border: `1px solid ${token.colorBorderSecondary}`,
+            borderRadius: token.borderRadius,
+          }}
+        >
+          {USAGE}
+        </pre>
       </Card>
     </Flex>
   );

@@ -5,7 +5,7 @@
 export const TABLE_SNIPPET = `import { useMemo } from 'react';
 import { dateColumn, type ResourceColumn } from '@/components/admin/columns';
 import ResourceList from '@/components/admin/ResourceList';
-import { Amount, KindTag } from '@/components/credits/CreditHistory';
+import { Amount, KindTag, ledgerReason } from '@/components/credits/CreditHistory';
 import { creditHistoryResource, LEDGER_KINDS, type LedgerRow } from '@/services/credits';
 import { useT } from '@/shared/i18n';
 
@@ -22,7 +22,7 @@ export function CreditTable() {
       },
       { title: t('demo.table.amount'), dataIndex: 'amount', sorter: true, align: 'right', render: (_, row) => <Amount value={row.amount} /> },
       { title: t('demo.table.balance'), dataIndex: 'balance_after', align: 'right' },
-      { title: t('demo.table.reason'), dataIndex: 'reason' },
+      { title: t('demo.table.reason'), dataIndex: 'reason', render: (_, row) => ledgerReason(row, t) },
     ],
     [t],
   );

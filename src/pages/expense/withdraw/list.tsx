@@ -3,19 +3,20 @@
  * (status, the reason of a rejection, the payout reference), a new request, and changing or
  * cancelling a pending one. MANAGE_FINANCE also gets "All requests": everyone's, filtered by
  * status, user and date, exported, and approved (with the payout reference) or rejected (with
- * the reason the user sees) one at a time.
+ * the reason the user sees) one at a time. Both tables fit a 1280 px screen (everyone's requests
+ * keep the fee in the column settings: the payout is what the reviewer pays).
  */
 import '../../../components/withdraw/i18n';
 import { PlusOutlined } from '@ant-design/icons';
 import { history } from '@umijs/max';
-import { Alert, Button, Card, Col, Flex, Form, Input, Modal, Row, Space, Statistic, Tabs, Tag, Typography, theme as antdTheme } from 'antd';
+import { Alert, Button, Card, Col, Flex, Form, Input, Modal, Row, Statistic, Tabs, Tag, Typography, theme as antdTheme } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
 import { formatCents } from '../../../../shared/money';
 import { RULES } from '../../../../shared/permissions';
 import { lastChars, textLength } from '../../../../shared/text';
 import { useCan } from '../../../components/admin/access';
-import { dateColumn, statusColumn, type ResourceColumn } from '../../../components/admin/columns';
+import { CellText, dateColumn, statusColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
 import { showRequestError } from '../../../services/request-layer';
 import {
@@ -46,46 +47,49 @@ function columnsOf(t: Translate, all: boolean): ResourceColumn<WithdrawRow>[] {
             title: t('withdraw.field.user'),
             dataIndex: 'username',
             key: 'username',
-            render: (_: unknown, r: WithdrawRow) => r.username || r.nickname || r.user_id,
+            width: 130,
+            render: (_: unknown, r: WithdrawRow) => <CellText text={r.username || r.nickname || r.user_id} />,
           } as ResourceColumn<WithdrawRow>,
         ]
       : []),
-    { title: t('withdraw.field.amount'), dataIndex: 'amount', key: 'amount', sorter: true, width: 110, render: (_, r) => r.amount.toLocaleString() },
-    { title: t('withdraw.field.fee'), dataIndex: 'fee', key: 'fee', width: 90, render: (_, r) => r.fee.toLocaleString() },
-    { title: t('withdraw.field.payout'), dataIndex: 'payout_cents', key: 'payout_cents', width: 120, render: (_, r) => `¥${formatCents(r.payout_cents)}` },
+    { title: t('withdraw.field.amount'), dataIndex: 'amount', key: 'amount', sorter: true, width: 100, render: (_, r) => r.amount.toLocaleString() },
+    // wide enough for "手续费（积分）" on one line
+    { title: t('withdraw.field.fee'), dataIndex: 'fee', key: 'fee', width: 120, hiddenByDefault: all, render: (_, r) => r.fee.toLocaleString() },
+    { title: t('withdraw.field.payout'), dataIndex: 'payout_cents', key: 'payout_cents', width: 100, render: (_, r) => `¥${formatCents(r.payout_cents)}` },
     {
       title: t('withdraw.field.account'),
       dataIndex: 'account_no',
       key: 'account_no',
+      // everyone's requests show the whole account number: room for it at 1280 px
+      minWidth: all ? 180 : 130,
+      // one line each, cut with an ellipsis (whole on hover); the number before the bank's name, so it shows
       render: (_, r) => (
-        <Space direction="vertical" size={0}>
-          <span>
-            {t(`withdraw.account.${r.account_type}`)} · {r.account_name}
-          </span>
-          <Typography.Text type="secondary">
-            {r.bank_name ? `${r.bank_name} ` : ''}
-            {all ? r.account_no : masked(r.account_no)}
-          </Typography.Text>
-        </Space>
+        <Flex vertical style={{ minWidth: 0 }}>
+          <CellText text={`${t(`withdraw.account.${r.account_type}`)} · ${r.account_name}`} />
+          <CellText type="secondary" text={[all ? r.account_no : masked(r.account_no), r.bank_name].filter(Boolean).join(' · ')} />
+        </Flex>
       ),
     },
     {
-      // the outcome sits under the status, so a rejection's reason or the payout reference stays readable
-      ...statusColumn<WithdrawRow>(t('withdraw.field.status'), 'status', statuses, { filter: true, width: 220 }),
+      // the outcome sits under the status: the payout reference on one line, a rejection's reason on
+      // two, cut with an ellipsis (whole on hover)
+      ...statusColumn<WithdrawRow>(t('withdraw.field.status'), 'status', statuses, { filter: true, width: 120 }),
       render: (_, r) => (
-        <Space direction="vertical" size={2}>
-          <Tag color={STATUS_COLORS[r.status]}>{t(`withdraw.status.${r.status}`)}</Tag>
+        <Flex vertical gap={2}>
+          <Tag color={STATUS_COLORS[r.status]} style={{ alignSelf: 'flex-start' }}>
+            {t(`withdraw.status.${r.status}`)}
+          </Tag>
           {r.status === 'approved' && r.payout_ref ? (
-            <Typography.Text type="secondary" data-testid={`payout-ref-${r.id}`}>
-              {t('withdraw.field.payoutRefShown', { ref: r.payout_ref })}
-            </Typography.Text>
+            <span data-testid={`payout-ref-${r.id}`} style={{ display: 'block', minWidth: 0 }}>
+              <CellText type="secondary" text={t('withdraw.field.payoutRefShown', { ref: r.payout_ref })} />
+            </span>
           ) : null}
           {r.status === 'rejected' && r.reason ? (
-            <Typography.Text type="danger" data-testid={`reason-${r.id}`}>
+            <Typography.Paragraph type="danger" data-testid={`reason-${r.id}`} ellipsis={{ rows: 2, tooltip: r.reason }} style={{ margin: 0 }}>
               {r.reason}
-            </Typography.Text>
+            </Typography.Paragraph>
           ) : null}
-        </Space>
+        </Flex>
       ),
     },
   ];

@@ -1,13 +1,14 @@
 /**
  * Menus (opendb-admin-menus) as a tree: name, id, icon, url, order, permissions, enabled.
- * "Add child" only on folder rows (empty url); deleting a menu deletes its whole subtree, and
- * the confirmation says how many menus go; the two built-in roots cannot be deleted.
+ * "Add child" only on folder rows (empty url), after Edit and Delete so those line up on every
+ * row; deleting a menu deletes its whole subtree, and the confirmation says how many menus go;
+ * the two built-in roots cannot be deleted.
  * "Update built-in menus" adds the missing built-ins (never overwrites) and says how many.
  * Every change reloads the left menu.
  */
 import { CloudSyncOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { Link, useIntl, useModel } from '@umijs/max';
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Grid, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { booleanColumn, CellText, dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import { IconPreview } from '../../../components/admin/IconPicker';
@@ -34,6 +35,7 @@ export default function MenuList() {
   const nav = useModel('menu');
   const menuName = useMenuName();
   const [syncing, setSyncing] = useState(false);
+  const wide = Grid.useBreakpoint().md !== false;
 
   const columns = useMemo<ResourceColumn<MenuRow>[]>(
     () => [
@@ -110,6 +112,7 @@ export default function MenuList() {
       canDeleteRow={(r) => (isRoot(r.menu_id) ? t('error.MENU_BUILT_IN') : true)}
       deleteDetails={deleteDetails}
       onChanged={() => void nav.refresh()}
+      rowActionsLast
       rowActions={(r) =>
         isFolder(r) && can(RULES.menus.create)
           ? [
@@ -122,8 +125,16 @@ export default function MenuList() {
       toolbar={(ctx) =>
         can(RULES.menus.create)
           ? [
-              <Button key="builtin" icon={<CloudSyncOutlined />} loading={syncing} onClick={() => void syncBuiltIns(ctx)}>
-                {t('system.menu.updateBuiltIn')}
+              <Button
+                key="builtin"
+                icon={<CloudSyncOutlined />}
+                loading={syncing}
+                onClick={() => void syncBuiltIns(ctx)}
+                // below 768 px the icon alone (list-search.css), so the toolbar keeps to one row of buttons
+                aria-label={t('system.menu.updateBuiltIn')}
+                title={wide ? undefined : t('system.menu.updateBuiltIn')}
+              >
+                <span className="list-toolbar-label">{t('system.menu.updateBuiltIn')}</span>
               </Button>,
             ]
           : []

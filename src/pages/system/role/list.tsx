@@ -1,4 +1,7 @@
-/** Roles (uni-id-roles): id, name, permissions, daily AI credit limit, remark, created; the admin role cannot be deleted. */
+/**
+ * Roles (uni-id-roles): id, name, permissions, daily AI credit limit, remark, created; the admin role cannot be deleted.
+ * At 1280 px the name and the permissions show the built-in admin's whole texts; the remark takes what is left.
+ */
 import { useMemo } from 'react';
 import { CellTag, CellText, dateColumn, tagsColumn, textColumn, type ResourceColumn } from '../../../components/admin/columns';
 import ResourceList from '../../../components/admin/ResourceList';
@@ -15,22 +18,26 @@ export default function RoleList() {
     const permissionTags = tagsColumn<RoleRow>(t('system.field.permission'), 'permission', {
       filters: permissions.options.map((o) => ({ text: o.label, value: o.value })),
       empty: t('system.role.noPermissions'),
-      minWidth: 150,
+      // "All (super administrator)" whole
+      width: 190,
     });
     return [
-      textColumn(t('system.role.id'), 'role_id', { sorter: true, code: true, minWidth: 150 }),
-      textColumn(t('system.role.name'), 'role_name', { sorter: true, minWidth: 150, builtIn: 'role' }),
+      // ids are short codes: the room goes to the name and the permissions
+      textColumn(t('system.role.id'), 'role_id', { sorter: true, code: true, width: 120 }),
+      // "Super administrator" whole
+      textColumn(t('system.role.name'), 'role_name', { sorter: true, width: 170, builtIn: 'role' }),
       {
         ...permissionTags,
         // the admin role passes every check, whatever its list
         render: (...args) => (args[1].role_id === ADMIN_ROLE ? <CellTag color="gold" text={t('system.role.allPermissions')} /> : permissionTags.render!(...args)),
       },
       {
-        title: t('system.role.dailyLimit'),
+        // a shorter title than the form's label: one line beside the sort icons
+        title: t('system.role.dailyLimitColumn'),
         dataIndex: 'daily_credit_limit',
         key: 'daily_credit_limit',
         sorter: true,
-        width: 140,
+        width: 150,
         align: 'right',
         // the admin role is never limited, whatever is stored on it
         render: (_, r) =>
@@ -40,7 +47,7 @@ export default function RoleList() {
             <CellText text={`${r.daily_credit_limit.toLocaleString()} ${t('system.role.creditsUnit')}`} />
           ),
       },
-      textColumn(t('system.field.comment'), 'comment', { minWidth: 150, builtIn: 'comment' }),
+      textColumn(t('system.field.comment'), 'comment', { minWidth: 120, builtIn: 'comment' }),
       dateColumn(t, t('system.field.createDate'), 'create_date', { sorter: true, rangeFilter: true, hidden: true }),
     ];
   }, [t, permissions.options]);

@@ -103,7 +103,7 @@ export default function EventPage() {
         </Col>
         <Col xs={24} xl={10}>
           <StatPanel
-            title={t('statPage.values.title', { name: pickedName })}
+            title={picked ? t('statPage.values.title', { name: pickedName }) : t('statPage.values.none')}
             testId="event-values"
             loading={values.loading || !query}
             error={values.error}

@@ -6,8 +6,8 @@
  */
 import { SaveOutlined, SendOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
-import { Alert, Button, Card, Flex, Form, Input, Modal, Radio, Result, Select, Skeleton, Space, Switch, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Alert, Button, Card, Flex, Form, Input, Modal, Radio, Result, Select, Skeleton, Space, Switch, theme, Typography } from 'antd';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { RULES } from '../../../../shared/permissions';
 import { textLength } from '../../../../shared/text';
 import { useCan } from '../../../components/admin/access';
@@ -74,6 +74,14 @@ const hasContent = (html: string | undefined) => !!html && (/<img\s/i.test(html)
 
 export default function ArticleEditor({ id }: { id?: string | null }) {
   const t = useT();
+  const { token } = theme.useToken();
+  // the body's colours (rich-text.css) from the theme's tokens, so they read in every theme
+  const bodyColours = {
+    '--cms-text-placeholder': token.colorTextPlaceholder,
+    '--cms-text-secondary': token.colorTextSecondary,
+    '--cms-border': token.colorBorder,
+    '--cms-fill': token.colorFillTertiary,
+  } as CSSProperties;
   const can = useCan();
   const isEdit = id !== undefined;
   const allowed = can(RULES.manageContent);
@@ -221,7 +229,9 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
         >
           <Input maxLength={ARTICLE_LIMITS.TITLE} showCount placeholder={t('cms.placeholder.title')} />
         </Form.Item>
-        <Flex gap={16} wrap="wrap">
+        {/* the switches are one group: beside the category when there is room, else on their own
+            row (wrapping among themselves); column gaps only, the items' margin spaces the rows */}
+        <Flex wrap="wrap" style={{ columnGap: 24 }}>
           <Form.Item name="category_id" label={t('cms.field.category')} style={{ minWidth: 240, flex: 1 }}>
             <Select
               allowClear
@@ -231,15 +241,17 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
               aria-label={t('cms.field.category')}
             />
           </Form.Item>
-          <Form.Item name="is_sticky" label={t('cms.field.sticky')} valuePropName="checked">
-            <Switch aria-label={t('cms.field.sticky')} />
-          </Form.Item>
-          <Form.Item name="is_essence" label={t('cms.field.essence')} valuePropName="checked">
-            <Switch aria-label={t('cms.field.essence')} />
-          </Form.Item>
-          <Form.Item name="comments_open" label={t('cms.field.comments')} valuePropName="checked">
-            <Switch aria-label={t('cms.field.comments')} />
-          </Form.Item>
+          <Flex wrap="wrap" style={{ columnGap: 24 }}>
+            <Form.Item name="is_sticky" label={t('cms.field.sticky')} valuePropName="checked">
+              <Switch aria-label={t('cms.field.sticky')} />
+            </Form.Item>
+            <Form.Item name="is_essence" label={t('cms.field.essence')} valuePropName="checked">
+              <Switch aria-label={t('cms.field.essence')} />
+            </Form.Item>
+            <Form.Item name="comments_open" label={t('cms.field.comments')} valuePropName="checked">
+              <Switch aria-label={t('cms.field.comments')} />
+            </Form.Item>
+          </Flex>
         </Flex>
         <Form.Item
           name="excerpt"
@@ -298,7 +310,7 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
   }
 
   return (
-    <Flex vertical gap={16} style={{ maxWidth: 980 }}>
+    <Flex vertical gap={16} style={{ maxWidth: 980, ...bodyColours }}>
       {modalHolder}
       <Card>{body}</Card>
     </Flex>

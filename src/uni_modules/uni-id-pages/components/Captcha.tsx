@@ -42,10 +42,20 @@ export function useCaptcha(scene: CaptchaScene, active = true): CaptchaState {
   return { id: captcha?.id ?? null, image: captcha?.image ?? null, failed, refresh };
 }
 
-/** the `captcha` form field with its image; clicking the image shows another one (both 40 px high: the picture needs the room) */
-export function CaptchaField({ captcha, rules, name = 'captcha' }: { captcha: CaptchaState; rules: FormRule[]; name?: string }) {
+/** the picture's box for each input size: the image's 3:1 shape, as high as the input beside it */
+const PICTURE = {
+  middle: { button: 32, image: { width: 90, height: 30 } },
+  large: { button: 40, image: { width: 114, height: 38 } },
+} as const;
+
+/**
+ * the `captcha` form field with its image; clicking the image shows another one. Default size,
+ * as the account forms' other inputs are; `large` for a form whose inputs are large.
+ */
+export function CaptchaField({ captcha, rules, name = 'captcha', size = 'middle' }: { captcha: CaptchaState; rules: FormRule[]; name?: string; size?: 'middle' | 'large' }) {
   const t = useT();
   const { image } = captcha;
+  const box = PICTURE[size];
   return (
     <Form.Item label={t('account.captcha')} htmlFor={name} required>
       <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
@@ -58,8 +68,8 @@ export function CaptchaField({ captcha, rules, name = 'captcha' }: { captcha: Ca
             autoCapitalize="off"
             spellCheck={false}
             maxLength={8}
-            size="large"
-            style={{ flex: 1 }}
+            size={size}
+            style={{ flex: 1, minWidth: 0 }}
           />
         </Form.Item>
         <Button
@@ -67,10 +77,10 @@ export function CaptchaField({ captcha, rules, name = 'captcha' }: { captcha: Ca
           title={t('account.captcha.refresh')}
           aria-label={t('account.captcha.refresh')}
           data-testid="captcha-image"
-          style={{ width: 120, height: 40, padding: 0, overflow: 'hidden', flex: 'none' }}
+          style={{ width: 120, height: box.button, padding: 0, overflow: 'hidden', flex: 'none' }}
         >
           {image ? (
-            <img src={image} alt={t('account.captcha')} width={114} height={38} style={{ display: 'block', margin: '0 auto' }} />
+            <img src={image} alt={t('account.captcha')} width={box.image.width} height={box.image.height} style={{ display: 'block', margin: '0 auto' }} />
           ) : captcha.failed ? (
             <span style={{ fontSize: 12, whiteSpace: 'normal', lineHeight: 1.2 }}>{t('account.captcha.loadFailed')}</span>
           ) : (

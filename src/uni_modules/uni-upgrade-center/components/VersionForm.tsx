@@ -115,6 +115,8 @@ function PackageUpload({ form, appid, ext }: { form: FormInstance; appid?: strin
           {t('upgrade.choosePackage', { ext })}
         </Button>
       </Upload>
+      {/* the package is stored under the app: say why the button is off until one is picked */}
+      {!appid ? <Typography.Text type="secondary">{t('upgrade.pickAppFirst')}</Typography.Text> : null}
       {progress !== null ? <Progress percent={progress} size="small" status={progress < 100 ? 'active' : 'success'} aria-label={t('upgrade.field.package')} /> : null}
       {name ? <Typography.Text type="success">{t('upgrade.uploaded', { name })}</Typography.Text> : null}
       {error ? (
@@ -259,7 +261,8 @@ export default function VersionForm({ mode, id }: { mode: FormMode; id?: string 
             fieldProps={{ showSearch: true, optionFilterProp: 'label', loading: apps.loading, placeholder: t('upgrade.pickApp') }}
             rules={[{ required: true, message: t('upgrade.pickApp') }]}
           />
-          <Flex gap={24} wrap="wrap">
+          {/* a column gap only: wrapped, the rows are already spaced by the items' own margin */}
+          <Flex wrap="wrap" style={{ columnGap: 24 }}>
             <ProFormRadio.Group
               name="platform"
               label={t('upgrade.field.platform')}
@@ -347,7 +350,7 @@ export default function VersionForm({ mode, id }: { mode: FormMode; id?: string 
             rules={requiredText(t, t('upgrade.field.contents'), 5000)}
             fieldProps={{ maxLength: 5000, showCount: true, autoSize: { minRows: 4 } }}
           />
-          <Flex gap={32} wrap="wrap">
+          <Flex wrap="wrap" style={{ columnGap: 32 }}>
             <ProFormSwitch name="stable_publish" label={t('upgrade.field.stable')} tooltip={t('upgrade.stableHint')} />
             <ProFormSwitch name="is_mandatory" label={t('upgrade.field.mandatory')} tooltip={t('upgrade.mandatoryHint')} />
             <ProFormDependency name={['type']}>

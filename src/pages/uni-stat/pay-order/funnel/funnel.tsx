@@ -1,8 +1,9 @@
 /**
  * Pay conversion funnel (uni-stat): the orders created in the selected dates, paid and credited
- * (a funnel, then by channel and by platform with the rates), and active devices -> active users
- * -> paying users per day, week or month with the conversion rates. An app other than the console
- * reports its orders once paid: it has no order stages, only the activity.
+ * (a funnel across the page, then by channel and by platform side by side with the rates), and
+ * active devices -> active users -> paying users per day, week or month with the conversion
+ * rates. An app other than the console reports its orders once paid: it has no order stages, only
+ * the activity.
  */
 import '../../../../components/stat/pay/i18n';
 import { useRequest } from 'ahooks';
@@ -53,8 +54,10 @@ export default function PayFunnelPage() {
       <FilterBar state={filter} />
       {data && !data.stages ? <Alert type="info" showIcon message={t('statPay.funnel.appStages')} data-testid="pay-funnel-app" /> : null}
       {data && !data.stages ? null : (
+        // the funnel across the page, the two breakdowns side by side under it: no column runs
+        // longer than the other and leaves an empty block beside it
         <Row gutter={[16, 16]}>
-          <Col xs={24} xl={10}>
+          <Col span={24}>
             <StatPanel title={t('statPay.funnel.orders')} testId="pay-order-funnel" empty={!total?.created} {...panel}>
               <StageFunnel stages={stages} label={t('statPay.funnel.orders')} testId="chart-pay-funnel" />
               {total ? (
@@ -64,22 +67,25 @@ export default function PayFunnelPage() {
               ) : null}
             </StatPanel>
           </Col>
-          <Col xs={24} xl={14}>
+          <Col xs={24} xl={12}>
             <StatPanel title={t('statPay.funnel.byChannel')} testId="pay-funnel-channels" empty={!data?.stages?.by_channel.length} {...panel}>
               <Table
                 size="small"
                 pagination={false}
                 rowKey="channel"
+                scroll={{ x: true }}
                 dataSource={data?.stages?.by_channel ?? []}
                 columns={stageColumns<PayStage & { channel: string }>(t, t('statPay.funnel.channel'), (r) => r.channel || t('statPay.funnel.noChannel'))}
               />
             </StatPanel>
-            <div style={{ height: 16 }} />
+          </Col>
+          <Col xs={24} xl={12}>
             <StatPanel title={t('statPay.funnel.byPlatform')} testId="pay-funnel-platforms" empty={!data?.stages?.by_platform.length} {...panel}>
               <Table
                 size="small"
                 pagination={false}
                 rowKey="platform"
+                scroll={{ x: true }}
                 dataSource={data?.stages?.by_platform ?? []}
                 columns={stageColumns<PayStage & { platform: string }>(t, t('statPay.overview.platform'), (r) => platformName(r.platform, t))}
               />

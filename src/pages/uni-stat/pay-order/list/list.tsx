@@ -6,10 +6,11 @@
  */
 import '../../../../components/stat/pay/i18n';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Flex, Input, Segmented } from 'antd';
+import { Flex, Segmented } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { formatDate } from '../../../../components/admin/columns';
 import { tableQuery, type TableFilter, type TableParams, type TableSort } from '../../../../components/admin/list-query';
+import ListSearch, { useListClass } from '../../../../components/admin/ListSearch';
 import { StatusTag, yuan } from '../../../../components/pay/labels';
 import FilterBar from '../../../../components/stat/FilterBar';
 import { useStatFilter } from '../../../../components/stat/filter';
@@ -28,6 +29,7 @@ export default function PayOrderListPage() {
   const [keyword, setKeyword] = useState('');
   // the last query asked, for the export
   const lastQuery = useRef<ListQuery>({});
+  const listClass = useListClass();
 
   const columns = useMemo<ProColumns<StatPayOrder>[]>(
     () => [
@@ -110,15 +112,10 @@ export default function PayOrderListPage() {
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         locale={{ emptyText: t('stat.empty') }}
+        // the search as the card's title: no empty title row above it on a narrow screen
+        className={listClass}
+        headerTitle={<ListSearch allowClear aria-label={t('statPay.list.search')} placeholder={t('statPay.list.search')} onSearch={(v) => setKeyword(v.trim())} />}
         toolBarRender={() => [
-          <Input.Search
-            key="search"
-            allowClear
-            aria-label={t('statPay.list.search')}
-            placeholder={t('statPay.list.search')}
-            style={{ width: 280 }}
-            onSearch={(v) => setKeyword(v.trim())}
-          />,
           <ExportButton key="export" disabled={!query} run={() => exportPayOrders(query!, lastQuery.current, dateField)} />,
         ]}
       />

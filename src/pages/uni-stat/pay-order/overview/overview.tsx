@@ -100,9 +100,12 @@ export default function PayOverviewPage() {
   return (
     <Flex vertical gap={16}>
       <FilterBar state={filter} />
-      <Typography.Text type="secondary" data-testid="pay-scope">
-        {data ? (data.source === 'app' ? t('statPay.overview.scope.app') : t('statPay.overview.scope.console')) : null}
-      </Typography.Text>
+      {/* an empty note would still take a gap of the column */}
+      {data ? (
+        <Typography.Text type="secondary" data-testid="pay-scope">
+          {data.source === 'app' ? t('statPay.overview.scope.app') : t('statPay.overview.scope.console')}
+        </Typography.Text>
+      ) : null}
       <KeyFigures
         loading={loading}
         figures={[

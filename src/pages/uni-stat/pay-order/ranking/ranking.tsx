@@ -1,14 +1,16 @@
 /**
  * User value ranking (uni-stat): per user over the selected dates, the money paid, refunded and
  * net, the orders paid and the last payment; paid first by default, every money column sortable
- * on the server, paged, searchable by user, exported as xlsx.
+ * on the server, paged, searchable by user, exported as xlsx. The columns fit a 1280 px screen;
+ * below 768 px the search box takes the table card's first row.
  */
 import '../../../../components/stat/pay/i18n';
 import { ProTable, type ProColumns } from '@ant-design/pro-components';
-import { Flex, Input } from 'antd';
+import { Flex } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { formatDate } from '../../../../components/admin/columns';
+import { CellText, formatDate } from '../../../../components/admin/columns';
 import { tableQuery, type TableFilter, type TableParams, type TableSort } from '../../../../components/admin/list-query';
+import ListSearch, { useListClass } from '../../../../components/admin/ListSearch';
 import { yuan } from '../../../../components/pay/labels';
 import FilterBar from '../../../../components/stat/FilterBar';
 import { useStatFilter } from '../../../../components/stat/filter';
@@ -17,12 +19,16 @@ import type { ListQuery } from '../../../../services/query-string';
 import { exportPayRanking, listPayRanking, type StatPayRank } from '../../../../services/stat-pay';
 import { useT } from '../../../../shared/i18n';
 
+/** the user column's least width: it takes the rest of a wider screen */
+const USER_MIN_WIDTH = 180;
+
 export default function PayRankingPage() {
   const t = useT();
   const filter = useStatFilter(30);
   const { query } = filter;
   const [keyword, setKeyword] = useState('');
   const lastQuery = useRef<ListQuery>({});
+  const listClass = useListClass();
 
   const columns = useMemo<ProColumns<StatPayRank>[]>(() => {
     const money = (key: 'paid_cents' | 'refunded_cents' | 'net_cents', title: string, first = false): ProColumns<StatPayRank> => ({
@@ -41,14 +47,18 @@ export default function PayRankingPage() {
         title: t('statPay.ranking.user'),
         dataIndex: 'username',
         key: 'user',
-        width: 200,
-        render: (_, r) =>
-          r.username && r.nickname ? `${r.nickname} (${r.username})` : r.nickname || r.username || r.user_id || t('statPay.ranking.device', { id: r.device_id ?? '' }),
+        // one line cut with an ellipsis (whole on hover): a long name does not widen the table
+        render: (_, r) => (
+          <CellText
+            text={r.username && r.nickname ? `${r.nickname} (${r.username})` : r.nickname || r.username || r.user_id || t('statPay.ranking.device', { id: r.device_id ?? '' })}
+          />
+        ),
       },
       money('paid_cents', t('statPay.ranking.paid'), true),
       money('refunded_cents', t('statPay.ranking.refunded')),
       money('net_cents', t('statPay.ranking.net')),
-      { title: t('statPay.ranking.orders'), dataIndex: 'orders', key: 'orders', sorter: true, align: 'right', width: 110 },
+      // "Orders paid" beside its sort icons on one line
+      { title: t('statPay.ranking.orders'), dataIndex: 'orders', key: 'orders', sorter: true, align: 'right', width: 130 },
       { title: t('statPay.ranking.lastPaid'), dataIndex: 'last_paid_at', key: 'last_paid_at', sorter: true, width: 170, render: (_, r) => formatDate(r.last_paid_at) },
     ];
   }, [t]);
@@ -66,24 +76,21 @@ export default function PayRankingPage() {
       <FilterBar state={filter} />
       <ProTable<StatPayRank, TableParams>
         rowKey={(r) => `${r.user_id}|${r.device_id ?? ''}`}
+        className={listClass}
         columns={columns}
         request={request as never}
         params={{ q: JSON.stringify(query), keyword }}
         search={false}
         cardBordered
-        scroll={{ x: 'max-content' }}
+        // fixed widths, the user column at least USER_MIN_WIDTH: 1280 px fits without scrolling sideways
+        tableLayout="fixed"
+        scroll={{ x: columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : USER_MIN_WIDTH), 0) }}
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         locale={{ emptyText: t('stat.empty') }}
+        // the search as the card's title: no empty title row above it on a narrow screen
+        headerTitle={<ListSearch allowClear aria-label={t('statPay.ranking.search')} placeholder={t('statPay.ranking.search')} onSearch={(v) => setKeyword(v.trim())} />}
         toolBarRender={() => [
-          <Input.Search
-            key="search"
-            allowClear
-            aria-label={t('statPay.ranking.search')}
-            placeholder={t('statPay.ranking.search')}
-            style={{ width: 220 }}
-            onSearch={(v) => setKeyword(v.trim())}
-          />,
           <ExportButton key="export" disabled={!query} run={() => exportPayRanking(query!, lastQuery.current)} />,
         ]}
       />

@@ -23,17 +23,19 @@ import { BIND_EMAIL, BIND_MOBILE, CHANGE_PWD, CROP_IMAGE, DEACTIVATE, REALNAME_V
 import { accountRules } from '../../common/rules';
 import { useAccountForm } from '../../common/use-account-form';
 import { isImageFile, pickImage } from './cropImage/picked-image';
+import './userinfo.css';
 
 const REALNAME_COLORS: Record<string, string> = { approved: 'success', pending: 'processing', rejected: 'error', none: 'default' };
 /** typing stops at the nickname rule's length in characters (a native maxLength counts 𠮷 as two) */
 const NICKNAME_COUNT = { max: NICKNAME_MAX, strategy: textLength, exceedFormatter: (v: string, { max }: { max: number }) => cutText(v, max) };
 
-/** one line of the page: label, value, action */
+/** one line of the page: label, value, action (narrow screens: userinfo.css stacks label over value, action beside) */
 function Row({ label, children, action, testId }: { label: string; children: ReactNode; action?: ReactNode; testId?: string }) {
   const { token } = antdTheme.useToken();
   return (
     <Flex
       data-testid={testId}
+      className="userinfo-row"
       align="center"
       gap={12}
       wrap="wrap"
@@ -165,7 +167,7 @@ export default function UserinfoPage() {
   const rn = realname.data;
 
   return (
-    <Card title={t('userinfo.title')} style={{ maxWidth: 720 }}>
+    <Card title={t('userinfo.title')} className="userinfo-page" style={{ maxWidth: 720 }}>
       {modalHolder}
       {weixinResult ? (
         <Alert type={weixinResult.type} showIcon role="status" message={weixinResult.text} closable onClose={() => setWeixinResult(null)} style={{ marginBottom: 16 }} />

@@ -66,7 +66,8 @@ export default function AdInteractiveWebview() {
   return (
     <Card title={t('redeem.ad.title')}>
       {error ? (
-        <Result status="info" title={error} extra={<Button onClick={start}>{t('redeem.ad.retry')}</Button>} />
+        // a warning: "info" is drawn in the primary colour, which the green theme reads as success
+        <Result status="warning" title={error} extra={<Button onClick={start}>{t('redeem.ad.retry')}</Button>} />
       ) : !view ? (
         <Spin spinning={starting}>
           <div style={{ height: 120 }} />

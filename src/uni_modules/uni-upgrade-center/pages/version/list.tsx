@@ -1,7 +1,8 @@
 /**
  * App versions (upgrade center): app, platform, type, version, title, stable, mandatory, silent,
- * created; search, filters, sort, paging; publish as stable, details (edit), delete after a
- * confirmation (never the current stable version). `?appid=` narrows to one app.
+ * created; search, filters, sort, paging; publish as stable (after details and delete, which so
+ * line up on every row), details (edit), delete after a confirmation (never the current stable
+ * version). `?appid=` narrows to one app.
  */
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { history, useSearchParams } from '@umijs/max';
@@ -128,6 +129,7 @@ export default function VersionList() {
       canDeleteRow={(r) => (r.stable_publish ? t('upgrade.stableUndeletable') : true)}
       deleteDetails={() => t('upgrade.deleteDetails')}
       actionsWidth={270}
+      rowActionsLast
       rowActions={(r, ctx) => [
         !r.stable_publish && can(RULES.manageVersions) ? (
           <Typography.Link key="publish" onClick={() => publish(r, ctx)} aria-label={`${t('upgrade.publishStable')} ${versionResource.nameOf(r)}`}>

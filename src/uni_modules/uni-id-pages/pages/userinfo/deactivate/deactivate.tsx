@@ -4,7 +4,7 @@
  */
 import { ExclamationCircleOutlined } from '@ant-design/icons';
 import { useLocation } from '@umijs/max';
-import { Alert, Button, Card, Checkbox, Modal, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { LOGIN_PAGE } from '../../../../../../config/routes';
 import { deactivateAccount } from '../../../../../services/api';
@@ -48,20 +48,21 @@ export default function Deactivate() {
     });
 
   return (
-    <Card title={t('account.deactivate.title')} style={{ maxWidth: 640 }}>
+    // no card title: the page title above already says "Close account"
+    <Card style={{ maxWidth: 640 }}>
       {modalHolder}
       <Alert
         type="warning"
         showIcon
         message={t('account.deactivate.notice')}
         description={
-          <Typography>
-            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-              <li>{t('account.deactivate.notice1')}</li>
-              <li>{t('account.deactivate.notice2')}</li>
-              <li>{t('account.deactivate.notice3')}</li>
-            </ul>
-          </Typography>
+          // a plain list with a small indent: the alert's icon column already sets it off, and
+          // Typography's list style would add 24 px more per item (narrow screens need the width)
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            <li>{t('account.deactivate.notice1')}</li>
+            <li>{t('account.deactivate.notice2')}</li>
+            <li>{t('account.deactivate.notice3')}</li>
+          </ul>
         }
         style={{ marginBottom: 16 }}
       />

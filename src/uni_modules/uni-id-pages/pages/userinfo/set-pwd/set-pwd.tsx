@@ -57,6 +57,8 @@ export default function SetPwd() {
     </Button>
   );
 
+  // "no password yet": said only once the account is known to have none
+  const noPasswordHint = <Alert type="info" showIcon message={t('account.setPwd.hint')} style={{ marginBottom: 16 }} />;
   let body;
   if (failure && failure.kind !== 'login-expired') {
     body = <LoadFailure title={t('account.setPwd.loadFailed')} failure={failure} onRetry={me.refresh} />;
@@ -75,6 +77,7 @@ export default function SetPwd() {
     const bindFirst = withQuery(BIND_MOBILE, { ...paramsOf(search), then: 'set-pwd' });
     body = (
       <>
+        {noPasswordHint}
         <Alert type="warning" showIcon message={t('error.MOBILE_NOT_BOUND')} description={t('account.setPwd.noMobile')} style={{ marginBottom: 16 }} />
         <Flex gap={8} wrap="wrap">
           <Button type="primary" autoFocus onClick={() => history.push(bindFirst)}>
@@ -87,6 +90,7 @@ export default function SetPwd() {
   } else {
     body = (
       <Form<Values> {...formProps} initialValues={{ mobile: me.data.mobile }}>
+        {noPasswordHint}
         {errorAlert}
         <CodeFields form={form} channel="mobile" scene="set-pwd" onError={setFormError} fixedTarget />
         <NewPasswordFields labels={['account.newPassword', 'account.newPassword2']} />
@@ -102,7 +106,6 @@ export default function SetPwd() {
 
   return (
     <Card title={t('account.setPwd.title')} style={{ maxWidth: 520 }}>
-      <Alert type="info" showIcon message={t('account.setPwd.hint')} style={{ marginBottom: 16 }} />
       {body}
     </Card>
   );
