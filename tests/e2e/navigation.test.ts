@@ -67,12 +67,33 @@ describe('the left menu', () => {
     await page.locator('.ant-tabs-tab-active', { hasText: 'My requests' }).waitFor();
     await selectedEntry().filter({ hasText: /^Withdraw$/ }).waitFor();
 
+    // opening a page closes the other groups: Finance is opened again
+    await openGroup('Finance');
     await menu().getByText('Invoice review').click();
     await page.waitForURL((u) => u.hash.includes('invoice/invoice?tab=all'));
     await selectedEntry().filter({ hasText: 'Invoice review' }).waitFor();
+    await openGroup('Expense');
     await menu().getByText('Invoices', { exact: true }).click();
     await page.waitForURL((u) => u.hash.endsWith('invoice/invoice'));
     await selectedEntry().filter({ hasText: /^Invoices$/ }).waitFor();
+  });
+
+  it("opening a page opens its own group only, and its entry is in the menu's view", async () => {
+    for (const group of ['Assistant', 'Expense', 'Statistics']) await openGroup(group);
+    await go('/pages/system/tag/list');
+    await selectedEntry().filter({ hasText: 'User tags' }).waitFor();
+    // the groups opened before have closed: System management is the one open group
+    await page.waitForFunction(() => {
+      const open = document.querySelectorAll('nav[aria-label="Main menu"] .ant-menu-root > .ant-menu-submenu-open > .ant-menu-submenu-title');
+      return open.length === 1 && open[0].textContent === 'System management';
+    });
+    const box = await selectedEntry().evaluate((el) => {
+      const nav = el.closest('nav')!.getBoundingClientRect();
+      const item = el.getBoundingClientRect();
+      return { top: item.top - nav.top, bottom: nav.bottom - item.bottom };
+    });
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeGreaterThanOrEqual(0);
   });
 
   it('every label fits the 240 px menu', async () => {

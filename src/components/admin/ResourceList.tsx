@@ -97,6 +97,8 @@ export interface ResourceListProps<Row> {
   actionsWidth?: number;
 }
 
+/** how long after the first answer a repeat of the same query is that answer (the first draw settling) */
+const FIRST_ANSWER_REUSE_MS = 1500;
 /** antd's row selection column (controlHeight) */
 const SELECTION_WIDTH = 32;
 
@@ -206,7 +208,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
   );
 
   const ctx: ListContext<Row> = {
-    reload: () => actionRef.current?.reload(),
+    reload: () => reloadNow(),
     clearSelection: () => setSelected({ keys: [], rows: [] }),
     query: () => {
       const { current: _c, pageSize: _p, ...rest } = lastQuery.current;
@@ -217,18 +219,27 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
     modal,
   };
 
-  // ProTable asks twice on the first draw (once more when it applies a column's default sort): the
-  // same query while one is on its way shares that answer
-  const inFlight = useRef<{ key: string; answer: Promise<{ data: Row[]; total: number; success: boolean }> } | null>(null);
+  // ProTable asks again while the first draw settles (when it applies a column's default sort, and
+  // once more when the columns change as their filter choices arrive): the same query while one
+  // is on its way shares that answer, and so does the first answer for a moment after it came.
+  // A reload the list asks for itself (after a delete, ctx.reload, the retry) always asks anew.
+  const inFlight = useRef<{ key: string; answer: Promise<{ data: Row[]; total: number; success: boolean }>; settledAt?: number } | null>(null);
+  const asked = useRef(0);
+  const fresh = useRef(false);
   const request = useCallback(
     (params: TableParams, sort: TableSort, filter: TableFilter) => {
       const q = tableQuery(params, sort, filter, { rangeFields, preset: presets, paged: !tree });
       const key = JSON.stringify(q);
-      if (inFlight.current?.key === key) return inFlight.current.answer;
+      const last = inFlight.current;
+      const reuse = last?.key === key && !fresh.current && (last.settledAt === undefined || (asked.current === 1 && performance.now() - last.settledAt < FIRST_ANSWER_REUSE_MS));
+      if (last && reuse) return last.answer;
+      fresh.current = false;
+      asked.current += 1;
       const answer = fetchRows(q);
-      inFlight.current = { key, answer };
+      const entry: { key: string; answer: typeof answer; settledAt?: number } = { key, answer };
+      inFlight.current = entry;
       void answer.finally(() => {
-        if (inFlight.current?.answer === answer) inFlight.current = null;
+        entry.settledAt = performance.now();
       });
       return answer;
     },
@@ -267,11 +278,17 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
     }
   }
 
+  /** asks the server again, whatever was answered a moment ago */
+  function reloadNow() {
+    fresh.current = true;
+    void actionRef.current?.reload();
+  }
+
   const search = (value: string) => {
     const kw = value.trim();
     setKeywordInput(value);
     if (kw === keyword) {
-      actionRef.current?.reload();
+      reloadNow();
       return;
     }
     // a new search starts at the first page
@@ -282,7 +299,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
   const afterDelete = (deleted: number) => {
     toast(t('system.list.deleted', { count: deleted }), 'success');
     setSelected({ keys: [], rows: [] });
-    actionRef.current?.reload();
+    reloadNow();
     props.onChanged?.();
   };
 
@@ -473,7 +490,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
           message={t('system.list.loadFailed')}
           description={failure}
           action={
-            <Button size="small" onClick={() => actionRef.current?.reload()}>
+            <Button size="small" onClick={() => reloadNow()}>
               {t('common.retry')}
             </Button>
           }
@@ -501,7 +518,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
         tableLayout="fixed"
         scroll={{ x: tableWidth }}
         // a narrow screen keeps the toolbar to two rows: no density switch (rows stay as they are)
-        options={{ reload: true, density: wide, setting: true, fullScreen: false }}
+        options={{ reload: () => reloadNow(), density: wide, setting: true, fullScreen: false }}
         pagination={
           tree
             ? false
