@@ -26,7 +26,7 @@ export async function openapiDocument(): Promise<Record<string, unknown>> {
   const config = { ...loadConfig({}), jwtSecret: 'api-generate-only', staticDir: path.join(__dirname, 'no-console-build') };
   // port 1 on loopback: nothing answers, and nothing tries, since no request is made
   const db = connect('postgres://generate@127.0.0.1:1/none', 1);
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: false, seed: false });
   try {
     await app.ready();
     return app.swagger() as unknown as Record<string, unknown>;
@@ -38,6 +38,11 @@ export async function openapiDocument(): Promise<Record<string, unknown>> {
 
 export async function generateApiTypes(): Promise<string> {
   const doc = await openapiDocument();
+  // paths and schemas by name, not by the modules' registration order: adding a module adds lines
+  const byName = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+  doc.paths = byName(doc.paths as Record<string, unknown>);
+  const components = doc.components as { schemas?: Record<string, unknown> } | undefined;
+  if (components?.schemas) components.schemas = byName(components.schemas);
   const ast = await openapiTS(doc as unknown as Parameters<typeof openapiTS>[0]);
   return HEADER + astToString(ast);
 }

@@ -24,28 +24,9 @@ import { loadSecret } from './core/secret';
 import { DayZone } from './core/day-zone';
 import { SettingsStore } from './core/settings';
 import { createSms } from './core/sms';
-import { registerModules } from './modules';
-import { CreditService } from './modules/credits/service';
-import { AiModelService } from './modules/ai-models/service';
-import { streamChat } from './modules/ai-models/providers';
-import { messagesMissingFromSearch } from './modules/chat/service';
-import { AiTaskService } from './modules/chat/tasks';
-import { PaymentService } from './modules/payments/service';
-import { paymentProviders } from './modules/payments/providers';
-import { PromptService } from './modules/prompts/service';
-import { backfillSearch } from './modules/search/backfill';
-import { SearchIndex } from './modules/search/service';
-import { statPools } from './modules/stats/pools';
-import { rollupJob } from './modules/stats/rollup-job';
-import { StatService } from './modules/stats/service';
-import { AppService } from './modules/system/apps/service';
-import { pgStatStore } from './modules/stats/store';
-import { RegistrationPolicy } from './modules/auth/policy';
-import { AccountService } from './modules/auth/service';
-import { FileService } from './modules/files/service';
+import { buildServices, closeModules, MANIFESTS, moduleJobs, registerModules, seedModules } from './modules';
+import type { ModuleManifest } from './modules/services';
 import { allowedOrigins } from './modules/profile/service';
-import { RealnameService } from './modules/realname/service';
-import { VerificationService } from './modules/verify/service';
 
 export interface AppDeps {
   config: Config;
@@ -54,11 +35,15 @@ export interface AppDeps {
   logger?: boolean | object;
   /** compile every route's schemas at start (the tests), not on each route's first request */
   eagerSchemas?: boolean;
+  /** run the modules' seed steps (default); the API type generator builds without a database */
+  seed?: boolean;
+  /** the modules to compose (default: all of server/modules) */
+  manifests?: readonly ModuleManifest[];
 }
 
 export type App = FastifyInstance;
 
-export async function buildApp({ config, db, logger, eagerSchemas = false }: AppDeps) {
+export async function buildApp({ config, db, logger, eagerSchemas = false, seed = true, manifests = MANIFESTS }: AppDeps) {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     // a hop count: the address that many proxies back from the socket (fastify's own number
@@ -105,27 +90,14 @@ export async function buildApp({ config, db, logger, eagerSchemas = false }: App
   const secret = config.jwtSecret ?? (await loadSecret(db));
   const tokens = new TokenService(secret, config.accessTokenTtlS);
   const settings = new SettingsStore(db);
-  const zone = new DayZone(settings);
-  const credits = new CreditService(db, zone);
-  app.addHook('onClose', () => credits.stop());
-  const accounts = new AccountService(db, tokens, new RegistrationPolicy(db, config), credits);
-  installAccessControl(app, tokens, (p) => accounts.assertTokenStands(p));
   const mailer = createMailer(config, app.log);
   if (mailer.testMode) app.log.warn(`TEST MODE mail: no SMTP_URL set, mails go to ${outboxDir(config)} and to this log`);
   const sms = createSms(config, db, app.log);
   if (sms.testMode) app.log.warn('TEST MODE SMS: no SMS_ACCESS_KEY_ID/SMS_ACCESS_KEY_SECRET set, codes are not sent: they go to this log and to the SMS test outbox admins read in the console');
-  const verification = new VerificationService(db, mailer, secret, sms, config.limits);
-  const realname = new RealnameService(db, secret, accounts);
-
-  const files = new FileService(db, config.dataDir, secret, config.uploadQuota);
-  const aiModels = new AiModelService(db, secret, config.aiTestTimeoutMs);
-  const aiTasks = new AiTaskService(db, credits, aiModels, streamChat, config.ai);
-  const search = new SearchIndex(db);
-  const payments = new PaymentService(db, config, credits, settings, paymentProviders(config.pay), app.log);
-  const pools = statPools(db);
-  const stats = new StatService(pgStatStore(pools), pools, settings, zone);
-  app.addHook('onClose', () => pools.end());
-  const apps = new AppService(db);
+  const services = await buildServices({ config, db, secret, tokens, log: app.log, settings, zone: new DayZone(settings), mailer, sms }, manifests);
+  app.addHook('onClose', () => closeModules(services, manifests));
+  installAccessControl(app, tokens, (p) => services.accounts.assertTokenStands(p));
+  if (seed) await seedModules(services, manifests);
 
   await app.register(compress, { threshold: 1024 });
 
@@ -135,28 +107,9 @@ export async function buildApp({ config, db, logger, eagerSchemas = false }: App
   });
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
-  await registerModules(app, { config, db, tokens, accounts, verification, realname, files, credits, aiModels, aiTasks, search, settings, zone, mailer, payments, stats, apps });
+  await registerModules(app, services, manifests);
 
-  // after the modules: they register what settling a hold of theirs means
-  const jobs = new Jobs(
-    [
-      { name: 'settle-orphan-holds', everyMs: 60_000, run: () => credits.settleOrphans() },
-      { name: 'nightly-reconciliation', everyMs: 10 * 60_000, run: () => credits.reconcileIfDue() },
-      // orders whose notification did not come: asked about at the provider, expired when due
-      { name: 'pay-requery', everyMs: 15_000, run: () => payments.requery() },
-      // statistics: the app-days with new raw events recomputed into the rollups
-      { name: 'stat-rollup', everyMs: 30_000, run: rollupJob(stats, app.log) },
-      // the raw statistics' daily partitions: today's and tomorrow's made, those past the retention dropped
-      { name: 'stat-partitions', everyMs: 3600_000, run: async () => stats.store.ingest.maintain((await stats.settings()).raw_retention_days) },
-      // at start (then rarely): entries written before their module indexed them
-      {
-        name: 'search-backfill',
-        everyMs: 24 * 3600_000,
-        run: () => backfillSearch(db, search, [(n) => messagesMissingFromSearch(db, n), (n) => new PromptService(db, aiModels, search).searchEntriesMissing(n)]),
-      },
-    ],
-    app.log,
-  );
+  const jobs = new Jobs(moduleJobs(services, manifests), app.log);
   app.addHook('onReady', async () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
 

@@ -1,9 +1,8 @@
 /**
- * The initial data every database gets (idempotent; runs on every start): the admin role, the
- * built-in permissions and the built-in menus (shared/permissions.ts), the prompt store's starter
- * prompts and the help documents (through their modules' services: they are indexed for search),
- * and the console's own app row (APP_ID: the console reports its use to the statistics receiver,
- * which takes only listed apps).
+ * The system rows every database gets (idempotent; runs on every start, the system module's seed
+ * step): the admin role, the built-in permissions and menus (shared/built-in.ts), and the
+ * console's own app row (APP_ID: the console reports its use to the statistics receiver, which
+ * takes only listed apps). Other modules seed through their manifests (buildApp runs them all).
  * Existing rows are never overwritten.
  */
 import { APP_ID, APP_NAME } from '../../shared/app-info';
@@ -11,9 +10,6 @@ import { sql } from 'drizzle-orm';
 import { ADMIN_ROLE_NAME, BUILT_IN_COMMENT } from '../../shared/built-in-names';
 import { BUILT_IN_MENU_CHANGES, BUILT_IN_MENUS, BUILT_IN_PERMISSIONS } from '../../shared/built-in';
 import { ADMIN_ROLE } from '../../shared/permissions';
-import { seedHelpDocuments } from '../modules/docs/service';
-import { StorePromptService } from '../modules/prompt-store/service';
-import { SearchIndex } from '../modules/search/service';
 import type { Db } from './index';
 import { adminMenus, apps, permissions, roles } from './schema';
 
@@ -31,6 +27,4 @@ export async function seedInitialData(db: Db): Promise<void> {
     await tx.insert(adminMenus).values(BUILT_IN_MENUS.map((m) => ({ ...m, enable: true }))).onConflictDoNothing();
     await tx.insert(apps).values({ appid: APP_ID, name: APP_NAME, description: 'this console' }).onConflictDoNothing();
   });
-  await new StorePromptService(db, new SearchIndex(db)).seed();
-  await seedHelpDocuments(db);
 }

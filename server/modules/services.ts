@@ -1,46 +1,115 @@
 /**
- * The module services every module's routes may call, and the context type the routes receive
- * (core's ModuleContext over this record). Type-only: importing it registers nothing.
+ * Every service of the server, each made once by its module's manifest (server/modules/index.ts
+ * builds them in order), and the context type the routes receive. Type-only: importing it
+ * registers nothing.
  */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { TokenService } from '../core/auth';
 import type { ModuleContext as CoreModuleContext } from '../core/context';
 import type { DayZone } from '../core/day-zone';
 import type { Mailer } from '../core/mailer';
+import type { Manifest } from '../core/manifest';
 import type { SettingsStore } from '../core/settings';
+import type { SmsSender } from '../core/sms';
+import type { Db } from '../db';
+import type { AdService } from './ads/service';
 import type { AiModelService } from './ai-models/service';
+import type { AudioService } from './audio/service';
+import type { MobileAccountService } from './auth/mobile';
+import type { RegistrationPolicy } from './auth/policy';
 import type { AccountService } from './auth/service';
+import type { ChatService } from './chat/service';
 import type { AiTaskService } from './chat/tasks';
+import type { CmsService } from './cms/service';
 import type { CreditService } from './credits/service';
+import type { DocService } from './docs/service';
 import type { FileService } from './files/service';
+import type { InvoiceService } from './invoices/service';
+import type { MessageService } from './messages/service';
 import type { PaymentService } from './payments/service';
+import type { ProfileService } from './profile/service';
+import type { StorePromptService } from './prompt-store/service';
+import type { PromptService } from './prompts/service';
 import type { RealnameService } from './realname/service';
+import type { RedeemService } from './redeem/service';
 import type { SearchIndex } from './search/service';
 import type { StatService } from './stats/service';
 import type { AppService } from './system/apps/service';
+import type { MenuService } from './system/menus/service';
+import type { PermissionService } from './system/permissions/service';
+import type { RoleService } from './system/roles/service';
+import type { TagService } from './system/tags/service';
+import type { UserLogService } from './system/user-logs/service';
+import type { UserService } from './system/users/service';
+import type { TodoService } from './todos/service';
+import type { UpgradeService } from './upgrade/service';
 import type { VerificationService } from './verify/service';
+import type { WeixinService } from './weixin/service';
+import type { WelfareService } from './welfare/service';
+import type { WithdrawService } from './withdrawals/service';
 
-export interface Services {
-  accounts: AccountService;
-  verification: VerificationService;
-  files: FileService;
-  realname: RealnameService;
-  credits: CreditService;
-  aiModels: AiModelService;
-  /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
-  aiTasks: AiTaskService;
-  /** the search index every searchable thing's module writes */
-  search: SearchIndex;
+/** what the server itself provides before any module (server/app.ts) */
+export interface BaseServices {
+  config: Config;
+  db: Db;
+  /** the secret tokens, sealed values and preview links are signed with (one per database) */
+  secret: string;
+  tokens: TokenService;
+  log: FastifyBaseLogger;
   /** admin-editable settings of an area (payments, withdrawals, ads, ...) */
   settings: SettingsStore;
   /** the service's day zone: every "today", daily limit and period counts in it */
   zone: DayZone;
   /** SMTP mail (test mode: the outbox) */
   mailer: Mailer;
+  sms: SmsSender;
+}
+
+export interface Services extends BaseServices {
+  /** the ledger: the one writer of balances */
+  credits: CreditService;
+  registration: RegistrationPolicy;
+  /** accounts: the one writer of new accounts, sessions and sign-in */
+  accounts: AccountService;
+  mobileAccounts: MobileAccountService;
+  verification: VerificationService;
+  realname: RealnameService;
+  files: FileService;
+  aiModels: AiModelService;
+  /** the search index every searchable thing's module writes */
+  search: SearchIndex;
+  prompts: PromptService;
+  storePrompts: StorePromptService;
+  chat: ChatService;
+  /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
+  aiTasks: AiTaskService;
+  todos: TodoService;
+  audio: AudioService;
+  docs: DocService;
   /** top-up orders and their providers */
   payments: PaymentService;
+  withdrawals: WithdrawService;
+  invoices: InvoiceService;
+  redeem: RedeemService;
+  ads: AdService;
+  permissions: PermissionService;
+  roles: RoleService;
+  tags: TagService;
+  users: UserService;
+  menus: MenuService;
+  /** the app list; others ask it about apps and register app-delete hooks */
+  apps: AppService;
+  userLogs: UserLogService;
   /** usage statistics: the storage, its pools, the settings */
   stats: StatService;
-  /** the app list (system/apps); others ask it about apps and register app-delete hooks */
-  apps: AppService;
+  cms: CmsService;
+  welfare: WelfareService;
+  upgrade: UpgradeService;
+  messages: MessageService;
+  profile: ProfileService;
+  weixin: WeixinService;
 }
 
 export type ModuleContext = CoreModuleContext<Services>;
+export type ModuleManifest = Manifest<Services>;

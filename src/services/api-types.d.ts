@@ -4,14 +4,127 @@
  */
 
 export interface paths {
-    "/api/auth/login-config": {
+    "/api/ads/callback": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** the ad network's server-to-server reward callback (trans_id, user_id, reward_amount?, sign: see README) */
         get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isValid: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** rewarded-ad settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-48"];
+                        };
+                    };
+                };
+            };
+        };
+        /** saves rewarded-ad settings */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credits_per_view?: number;
+                        daily_cap?: number;
+                        page_url?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-48"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** starts a rewarded view: its id and the ad page to show (with trans_id and user_id) */
+        post: {
             parameters: {
                 query?: never;
                 header?: never;
@@ -30,15 +143,49 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                loginTypes: string[];
-                                adminExists: boolean;
-                                setPasswordAfterLogin: boolean;
-                                passwordStrength: string;
-                                defaultScore: number;
-                                weixinConfigured: boolean;
-                                smsTestMode: boolean;
-                                registrationOpen: boolean;
+                                id: string;
+                                url: string;
                             };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ads/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one of the caller's views: rewarded yet, the balance, today's rewards */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -52,14 +199,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/register-admin": {
+    "/api/ai/models": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "name" | "provider_model" | "input_price" | "output_price" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    protocol?: string[];
+                    kind?: string[];
+                    enabled?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-9"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
         put?: never;
         post: {
             parameters: {
@@ -71,10 +251,22 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        username: string;
-                        nickname?: string;
-                        password: string;
-                        password2: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind?: "chat" | "speech-to-text";
+                        /** @enum {string} */
+                        protocol: "openai" | "anthropic";
+                        base_url: string;
+                        api_key?: string | null;
+                        provider_model: string;
+                        context_window: number;
+                        max_output_tokens: number;
+                        input_price?: number;
+                        output_price?: number;
+                        enabled?: boolean;
+                        roles?: string[];
+                        sort?: number;
+                        comment?: string | null;
                     };
                 };
             };
@@ -88,28 +280,13 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-1"];
+                            data: components["schemas"]["def-9"];
                         };
                     };
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/login": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
+        delete: {
             parameters: {
                 query?: never;
                 header?: never;
@@ -119,10 +296,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        username: string;
-                        password: string | null;
-                        captchaId?: string;
-                        captcha?: string;
+                        ids: string[];
                     };
                 };
             };
@@ -136,19 +310,65 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-1"];
+                            data: {
+                                deleted: number;
+                            };
                         };
                     };
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/models/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "name" | "provider_model" | "input_price" | "output_price" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    protocol?: string[];
+                    kind?: string[];
+                    enabled?: string[];
+                    columns?: ("name" | "protocol" | "provider_model" | "base_url" | "context_window" | "max_output_tokens" | "input_price" | "output_price" | "enabled" | "role_names" | "sort" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/auth/refresh": {
+    "/api/ai/models/test": {
         parameters: {
             query?: never;
             header?: never;
@@ -157,6 +377,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** test connection with unsaved values */
         post: {
             parameters: {
                 query?: never;
@@ -167,7 +388,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        refreshToken: string;
+                        id?: string;
+                        /** @enum {string} */
+                        protocol: "openai" | "anthropic";
+                        base_url: string;
+                        api_key?: string | null;
+                        provider_model: string;
                     };
                 };
             };
@@ -181,7 +407,11 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-1"];
+                            data: {
+                                models: string[];
+                                reply: string;
+                                latency_ms: number;
+                            };
                         };
                     };
                 };
@@ -193,27 +423,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/logout": {
+    "/api/ai/models/{id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
-        /** end the caller's session: the access token's and/or the refresh token's (works with an expired access token) */
-        post: {
+        get: {
             parameters: {
                 query?: never;
                 header?: never;
-                path?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-9"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
                 cookie?: never;
             };
             requestBody: {
                 content: {
                     "application/json": {
-                        refreshToken?: string;
+                        name?: string;
+                        /** @enum {string} */
+                        kind?: "chat" | "speech-to-text";
+                        /** @enum {string} */
+                        protocol?: "openai" | "anthropic";
+                        base_url?: string;
+                        api_key?: string | null;
+                        provider_model?: string;
+                        context_window?: number;
+                        max_output_tokens?: number;
+                        input_price?: number;
+                        output_price?: number;
+                        enabled?: boolean;
+                        roles?: string[];
+                        sort?: number;
+                        comment?: string | null;
                     };
                 };
             };
@@ -227,7 +497,81 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: Record<string, never>;
+                            data: components["schemas"]["def-9"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/models/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** test connection of a stored model */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                models: string[];
+                                reply: string;
+                                latency_ms: number;
+                            };
                         };
                     };
                 };
@@ -239,13 +583,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/me": {
+    "/api/ai/usage": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** every AI request: user, model, tokens, credits, times, status */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "credits" | "input_tokens" | "output_tokens" | "first_token_ms" | "total_ms";
+                    sortOrder?: "ascend" | "descend";
+                    user_id?: string[];
+                    model_id?: string[];
+                    status?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-22"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "credits" | "input_tokens" | "output_tokens" | "first_token_ms" | "total_ms";
+                    sortOrder?: "ascend" | "descend";
+                    user_id?: string[];
+                    model_id?: string[];
+                    status?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "model_name" | "input_tokens" | "output_tokens" | "credits" | "first_token_ms" | "total_ms" | "status" | "error_code" | "usage_source")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the enabled speech-to-text models the caller's roles may use */
         get: {
             parameters: {
                 query?: never;
@@ -264,7 +708,379 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-0"];
+                            data: components["schemas"]["def-26"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/recordings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's recordings, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-28"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** upload a recording: multipart/form-data with the audio in "file" (wav, webm, ogg, mp3, m4a or flac; at most 10 MB), optional "name" and "duration_s" */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-29"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/recordings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one of the caller's recordings with its transcripts, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-29"];
+                        };
+                    };
+                };
+            };
+        };
+        /** rename a recording */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-29"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** delete a recording, its transcripts and its file */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: Record<string, never>;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/audio/recordings/{id}/transcribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** transcribe the recording, or the region start_s..end_s of a WAV recording, with a speech-to-text model; billed, saved with the recording */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model_id: string;
+                        start_s?: number | null;
+                        end_s?: number | null;
+                        language?: string | null;
+                        prompt?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                model_id: string | null;
+                                model_name: string | null;
+                                start_s: number | null;
+                                end_s: number | null;
+                                language: string | null;
+                                text: string;
+                                credits: number;
+                                status: string;
+                                error_code: string | null;
+                                error_message: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @description the caller's credits after */
+                                balance: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/bind-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** binds the caller's email with the code sent for scene bind-email (POST /api/auth/send-email-code) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-5"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/bind-mobile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** bind a mobile number proven by an SMS code (scene bind-mobile) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mobile: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-5"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/captcha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    scene: "register" | "send-code" | "login";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                /** @description the picture: a data: URL of a PNG */
+                                image: string;
+                                expiresIn: number;
+                            };
                         };
                     };
                 };
@@ -364,6 +1180,350 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        username: string;
+                        password: string | null;
+                        captchaId?: string;
+                        captcha?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-6"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login-by-sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** sign in with an SMS code (scene login); an unknown number is registered (unless REGISTRATION=closed) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        mobile: string;
+                        code: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-6"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/login-config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                loginTypes: string[];
+                                adminExists: boolean;
+                                setPasswordAfterLogin: boolean;
+                                passwordStrength: string;
+                                defaultScore: number;
+                                weixinConfigured: boolean;
+                                smsTestMode: boolean;
+                                registrationOpen: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** end the caller's session: the access token's and/or the refresh token's (works with an expired access token) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        refreshToken?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: Record<string, never>;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-5"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/realname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's real-name verification */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-7"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** submit the real name and ID number (5 per 24 h; one account per ID number) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        realName: string;
+                        idCard: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-7"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        refreshToken: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-6"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/register": {
         parameters: {
             query?: never;
@@ -402,7 +1562,55 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-1"];
+                            data: components["schemas"]["def-6"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/register-admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        username: string;
+                        nickname?: string;
+                        password: string;
+                        password2: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-6"];
                         };
                     };
                 };
@@ -451,7 +1659,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-1"];
+                            data: components["schemas"]["def-6"];
                         };
                     };
                 };
@@ -511,53 +1719,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/login-by-sms": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** sign in with an SMS code (scene login); an unknown number is registered (unless REGISTRATION=closed) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        mobile: string;
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-1"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/auth/reset-password-by-sms": {
         parameters: {
             query?: never;
@@ -601,147 +1762,6 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/bind-mobile": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** bind a mobile number proven by an SMS code (scene bind-mobile) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        mobile: string;
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-0"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/set-password": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** a first password for an account without one, with an SMS code sent to its bound number (scene set-pwd) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                        password: string;
-                        password2: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-0"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/captcha": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query: {
-                    scene: "register" | "send-code" | "login";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                id: string;
-                                /** @description the picture: a data: URL of a PNG */
-                                image: string;
-                                expiresIn: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -853,1352 +1873,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/system/sms-outbox": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** SMS test mode: the messages that were not sent (newest first) */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at";
-                    sortOrder?: "ascend" | "descend";
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                id: number;
-                                mobile: string;
-                                scene: string;
-                                content: string;
-                                /** Format: date-time */
-                                created_at: string;
-                            }[];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/sms-outbox/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at";
-                    sortOrder?: "ascend" | "descend";
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("mobile" | "scene" | "content" | "created_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/menus/nav": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-2"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/day-zone": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the service's day zone: every today, daily limit, daily or weekly period and statistics day counts in it */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                offset_minutes: number;
-                                label: string;
-                                name: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/dashboard/home": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                score: number;
-                                username: string | null;
-                                nickname: string | null;
-                                role: string[];
-                                /** Format: date-time */
-                                lastLoginDate: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/dashboard/admin": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                userCount: number;
-                                roleCount: number;
-                                todayLogins: number;
-                                recentLogs: components["schemas"]["def-3"][];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/permissions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "permission_id" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    create_date_from?: string;
-                    create_date_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-4"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description permission_id: letters, digits, _ . : - */
-                        permission_id: string;
-                        permission_name: string;
-                        comment?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-4"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/permissions/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "permission_id" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    create_date_from?: string;
-                    create_date_to?: string;
-                    columns?: ("permission_id" | "permission_name" | "comment" | "create_date")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/permissions/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-4"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        permission_id?: string;
-                        permission_name?: string;
-                        comment?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-4"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/roles": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    permission?: string[];
-                    create_date_from?: string;
-                    create_date_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-5"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description role_id: letters, digits, _ . : - */
-                        role_id: string;
-                        role_name: string;
-                        permission?: string[];
-                        comment?: string | null;
-                        daily_credit_limit?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-5"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/roles/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    permission?: string[];
-                    create_date_from?: string;
-                    create_date_to?: string;
-                    columns?: ("role_id" | "role_name" | "permission" | "comment" | "daily_credit_limit" | "create_date")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/roles/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-5"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        role_id?: string;
-                        role_name?: string;
-                        permission?: string[];
-                        comment?: string | null;
-                        daily_credit_limit?: number | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-5"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/tags": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "tagid" | "name" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    create_date_from?: string;
-                    create_date_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-6"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description tagid: letters, digits, _ . : - */
-                        tagid: string;
-                        name: string;
-                        description?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-6"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/tags/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "tagid" | "name" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    create_date_from?: string;
-                    create_date_to?: string;
-                    columns?: ("tagid" | "name" | "description" | "user_count" | "create_date")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/tags/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-6"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        tagid?: string;
-                        name?: string;
-                        description?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-6"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/users": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "username" | "register_date" | "last_login_date";
-                    sortOrder?: "ascend" | "descend";
-                    id?: string[];
-                    status?: string[];
-                    gender?: string[];
-                    role?: string[];
-                    tagid?: string[];
-                    dcloud_appid?: string[];
-                    register_date_from?: string;
-                    register_date_to?: string;
-                    last_login_date_from?: string;
-                    last_login_date_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-7"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        username: string;
-                        password: string;
-                        nickname?: string | null;
-                        mobile?: string | null;
-                        email?: string | null;
-                        role?: string[];
-                        tags?: string[];
-                        dcloud_appid?: string[] | null;
-                        status?: number;
-                        gender?: number;
-                        comment?: string | null;
-                        avatar_file?: {
-                            name?: string;
-                            extname?: string;
-                            url: string;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-7"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/users/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "username" | "register_date" | "last_login_date";
-                    sortOrder?: "ascend" | "descend";
-                    id?: string[];
-                    status?: string[];
-                    gender?: string[];
-                    role?: string[];
-                    tagid?: string[];
-                    dcloud_appid?: string[];
-                    register_date_from?: string;
-                    register_date_to?: string;
-                    last_login_date_from?: string;
-                    last_login_date_to?: string;
-                    columns?: ("username" | "nickname" | "mobile" | "email" | "status" | "role_name" | "tag_name" | "dcloud_appid" | "last_login_date" | "register_date" | "comment")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/users/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-7"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        username?: string;
-                        nickname?: string | null;
-                        mobile?: string | null;
-                        email?: string | null;
-                        role?: string[];
-                        tags?: string[];
-                        dcloud_appid?: string[] | null;
-                        status?: number;
-                        gender?: number;
-                        comment?: string | null;
-                        avatar_file?: {
-                            name?: string;
-                            extname?: string;
-                            url: string;
-                        } | null;
-                        resetPassword?: boolean;
-                        password?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-7"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/users/set-tags": {
+    "/api/auth/set-password": {
         parameters: {
             query?: never;
             header?: never;
@@ -2207,7 +1882,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** overwrite the tags of the selected users */
+        /** a first password for an account without one, with an SMS code sent to its bound number (scene set-pwd) */
         post: {
             parameters: {
                 query?: never;
@@ -2218,1153 +1893,9 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        ids: string[];
-                        tags: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                updated: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/users/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-7"];
-                        };
-                    };
-                };
-            };
-        };
-        /** update the caller's nickname, gender or avatar */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        nickname?: string | null;
-                        gender?: number;
-                        avatar_file?: {
-                            name?: string;
-                            extname?: string;
-                            url: string;
-                        } | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                updated: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/menus": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "sort" | "menu_id" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    enable?: string[];
-                    parent_id?: string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-8"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description menu_id: letters, digits, _ . : - */
-                        menu_id: string;
-                        name: string;
-                        icon?: string | null;
-                        url?: string | null;
-                        sort?: number;
-                        parent_id?: string | null;
-                        permission?: string[];
-                        enable?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-8"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/menus/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "sort" | "menu_id" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    enable?: string[];
-                    parent_id?: string[];
-                    columns?: ("menu_id" | "name" | "icon" | "url" | "sort" | "parent_id" | "permission" | "enable" | "create_date")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/menus/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-8"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        menu_id?: string;
-                        name?: string;
-                        icon?: string | null;
-                        url?: string | null;
-                        sort?: number;
-                        parent_id?: string | null;
-                        permission?: string[];
-                        enable?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-8"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/menus/update-built-in": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** insert the missing built-in menus (never overwrites) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                added: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/apps": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "appid" | "name" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    app_type?: string[];
-                    create_date_from?: string;
-                    create_date_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-9"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description appid: letters, digits, _ . : - */
-                        appid: string;
-                        name: string;
-                        app_type?: number;
-                        introduction?: string | null;
-                        description?: string | null;
-                        remark?: string | null;
-                        icon_url?: string | null;
-                        screenshot?: string[];
-                        app_android?: {
-                            name?: string;
-                            url?: string;
-                        } | null;
-                        app_ios?: {
-                            name?: string;
-                            url?: string;
-                            abm_url?: string;
-                        } | null;
-                        app_harmony?: {
-                            name?: string;
-                            url?: string;
-                        } | null;
-                        mp_weixin?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_alipay?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_baidu?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_toutiao?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_qq?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_kuaishou?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_lark?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_jd?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_dingtalk?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        quickapp?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        h5?: {
-                            url?: string;
-                        } | null;
-                        store_list?: {
-                            id: string;
-                            name: string;
-                            scheme: string;
-                            enable: boolean;
-                            priority: number;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-9"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/apps/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "appid" | "name" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    app_type?: string[];
-                    create_date_from?: string;
-                    create_date_to?: string;
-                    columns?: ("appid" | "name" | "app_type" | "description" | "app_android" | "app_ios" | "app_harmony" | "h5" | "create_date")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/apps/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-9"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        appid?: string;
-                        name?: string;
-                        app_type?: number;
-                        introduction?: string | null;
-                        description?: string | null;
-                        remark?: string | null;
-                        icon_url?: string | null;
-                        screenshot?: string[];
-                        app_android?: {
-                            name?: string;
-                            url?: string;
-                        } | null;
-                        app_ios?: {
-                            name?: string;
-                            url?: string;
-                            abm_url?: string;
-                        } | null;
-                        app_harmony?: {
-                            name?: string;
-                            url?: string;
-                        } | null;
-                        mp_weixin?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_alipay?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_baidu?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_toutiao?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_qq?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_kuaishou?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_lark?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_jd?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        mp_dingtalk?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        quickapp?: {
-                            name?: string;
-                            qrcode_url?: string;
-                        } | null;
-                        h5?: {
-                            url?: string;
-                        } | null;
-                        store_list?: {
-                            id: string;
-                            name: string;
-                            scheme: string;
-                            enable: boolean;
-                            priority: number;
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-9"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/apps/{id}/portal": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the generated publish page (index.html attachment) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/user-logs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at";
-                    sortOrder?: "ascend" | "descend";
-                    type?: string[];
-                    state?: string[];
-                    user_id?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-3"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/user-logs/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at";
-                    sortOrder?: "ascend" | "descend";
-                    type?: string[];
-                    state?: string[];
-                    user_id?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("username" | "nickname" | "type" | "state" | "ip" | "ua" | "created_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/files/upload": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** upload one file: multipart/form-data with the fields cloudPath (spec section 5 rules) and file */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                fileID: string;
-                                url: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/files/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the file (public for the avatar folder; else owner, admin or a signed temp url) */
-        get: {
-            parameters: {
-                query?: {
-                    expires?: string;
-                    sign?: string;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/files/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** delete files: the caller's own (an admin: any); all or nothing */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a non-empty array of non-empty file ids */
-                        fileList: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: string[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/files/temp-url": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** signed download links that expire (at most SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description a non-empty array of at most 50 entries: a file id, or { fileID, maxAge } (maxAge in s, capped at 600) */
-                        fileList: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                fileID: string;
-                                tempFileURL: string;
-                                maxAge: number;
-                                code?: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/bind-email": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** binds the caller's email with the code sent for scene bind-email (POST /api/auth/send-email-code) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        email: string;
                         code: string;
+                        password: string;
+                        password2: string;
                     };
                 };
             };
@@ -3378,222 +1909,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-0"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/webview/check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** may the webview page frame this URL? (exact origin match against WEBVIEW_ALLOW) */
-        get: {
-            parameters: {
-                query: {
-                    url: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                allowed: boolean;
-                                url: string;
-                                reason?: "invalid" | "not-listed";
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/auth/realname": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's real-name verification */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-10"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** submit the real name and ID number (5 per 24 h; one account per ID number) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        realName: string;
-                        idCard: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-10"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/realname": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "decided_at";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    user_id?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-11"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/system/realname/{id}/decide": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        decision: "approve" | "reject";
-                        reason?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-11"];
+                            data: components["schemas"]["def-5"];
                         };
                     };
                 };
@@ -3719,7 +2035,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-1"];
+                            data: components["schemas"]["def-6"];
                         };
                     };
                 };
@@ -3770,887 +2086,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/credits/me": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's balance, held credits, today's AI spending and daily limit */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-14"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/history": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's ledger entries */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount";
-                    sortOrder?: "ascend" | "descend";
-                    kind?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-12"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/history/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount";
-                    sortOrder?: "ascend" | "descend";
-                    kind?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("created_at" | "kind" | "amount" | "balance_after" | "reason" | "ref_type" | "ref_id")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/ledger": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** every account's ledger entries */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount";
-                    sortOrder?: "ascend" | "descend";
-                    kind?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    user_id?: string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-13"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/ledger/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount";
-                    sortOrder?: "ascend" | "descend";
-                    kind?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    user_id?: string[];
-                    columns?: ("created_at" | "username" | "kind" | "amount" | "balance_after" | "reason" | "ref_type" | "ref_id")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/adjust": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** adds to or takes from a user's balance, with a reason (ledger + user log) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        user_id: string;
-                        amount: number;
-                        reason: string;
-                        request_id?: string;
-                        withdrawable?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                balance: number;
-                                repeated: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/reconcile": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** checks every balance against its ledger now (reports, never fixes) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-15"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/reconciliation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the last reconciliation (null: none yet) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-15"] | (never | null);
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/analysis": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** credits spent and added by day, spending by model and feature, balance and days left (another account's or everyone's: MANAGE_FINANCE) */
-        get: {
-            parameters: {
-                query?: {
-                    from?: string;
-                    to?: string;
-                    user_id?: string;
-                    tz?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-16"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/credits/analysis/accounts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the accounts the cost analysis may open (finance's picker): by username, nickname or id, at most 20 */
-        get: {
-            parameters: {
-                query?: {
-                    keyword?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                id: string;
-                                username: string | null;
-                                nickname: string | null;
-                                balance: number;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ai/models/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** test connection with unsaved values */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        id?: string;
-                        /** @enum {string} */
-                        protocol: "openai" | "anthropic";
-                        base_url: string;
-                        api_key?: string | null;
-                        provider_model: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                models: string[];
-                                reply: string;
-                                latency_ms: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ai/models/{id}/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** test connection of a stored model */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                models: string[];
-                                reply: string;
-                                latency_ms: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ai/models": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "sort" | "name" | "provider_model" | "input_price" | "output_price" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    protocol?: string[];
-                    kind?: string[];
-                    enabled?: string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-17"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        /** @enum {string} */
-                        kind?: "chat" | "speech-to-text";
-                        /** @enum {string} */
-                        protocol: "openai" | "anthropic";
-                        base_url: string;
-                        api_key?: string | null;
-                        provider_model: string;
-                        context_window: number;
-                        max_output_tokens: number;
-                        input_price?: number;
-                        output_price?: number;
-                        enabled?: boolean;
-                        roles?: string[];
-                        sort?: number;
-                        comment?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-17"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ai/models/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "sort" | "name" | "provider_model" | "input_price" | "output_price" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    protocol?: string[];
-                    kind?: string[];
-                    enabled?: string[];
-                    columns?: ("name" | "protocol" | "provider_model" | "base_url" | "context_window" | "max_output_tokens" | "input_price" | "output_price" | "enabled" | "role_names" | "sort" | "create_date")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ai/models/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-17"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        /** @enum {string} */
-                        kind?: "chat" | "speech-to-text";
-                        /** @enum {string} */
-                        protocol?: "openai" | "anthropic";
-                        base_url?: string;
-                        api_key?: string | null;
-                        provider_model?: string;
-                        context_window?: number;
-                        max_output_tokens?: number;
-                        input_price?: number;
-                        output_price?: number;
-                        enabled?: boolean;
-                        roles?: string[];
-                        sort?: number;
-                        comment?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-17"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/chat/models": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the enabled models the caller's roles may use (empty: none configured) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-18"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/chat/conversations": {
         parameters: {
             query?: never;
@@ -4681,7 +2116,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-19"][];
+                            data: components["schemas"]["def-20"][];
                             total: number;
                         };
                     };
@@ -4715,7 +2150,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-19"];
+                            data: components["schemas"]["def-20"];
                         };
                     };
                 };
@@ -4756,8 +2191,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                conversation: components["schemas"]["def-19"];
-                                messages: components["schemas"]["def-20"][];
+                                conversation: components["schemas"]["def-20"];
+                                messages: components["schemas"]["def-21"][];
                             };
                         };
                     };
@@ -4794,7 +2229,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-19"];
+                            data: components["schemas"]["def-20"];
                         };
                     };
                 };
@@ -5004,259 +2439,19 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/ai/usage": {
+    "/api/chat/models": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** every AI request: user, model, tokens, credits, times, status */
+        /** the enabled models the caller's roles may use (empty: none configured) */
         get: {
             parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "credits" | "input_tokens" | "output_tokens" | "first_token_ms" | "total_ms";
-                    sortOrder?: "ascend" | "descend";
-                    user_id?: string[];
-                    model_id?: string[];
-                    status?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-21"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ai/usage/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "credits" | "input_tokens" | "output_tokens" | "first_token_ms" | "total_ms";
-                    sortOrder?: "ascend" | "descend";
-                    user_id?: string[];
-                    model_id?: string[];
-                    status?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("created_at" | "username" | "model_name" | "input_tokens" | "output_tokens" | "credits" | "first_token_ms" | "total_ms" | "status" | "error_code" | "usage_source")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompt-store": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** approved store prompts: keyword (title, description, body, tags), category, tag, sort, featured first, paging */
-        get: {
-            parameters: {
-                query?: {
-                    keyword?: string;
-                    category?: string;
-                    tag?: string;
-                    sort?: "newest" | "used" | "favourited";
-                    featured_first?: boolean;
-                    featured?: boolean;
-                    current?: number;
-                    pageSize?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-22"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompt-store/facets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the categories and tags in use, most common first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                categories: {
-                                    name: string;
-                                    count: number;
-                                }[];
-                                tags: {
-                                    name: string;
-                                    count: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompt-store/submissions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's own templates submitted to the store: status and the reviewer's reason */
-        get: {
-            parameters: {
                 query?: never;
                 header?: never;
                 path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-24"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompt-store/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** one approved prompt */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
                 cookie?: never;
             };
             requestBody?: never;
@@ -5270,7305 +2465,15 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"];
+                            data: components["schemas"]["def-19"][];
                         };
                     };
                 };
             };
         };
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompt-store/{id}/favourite": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** favourite (true) or unfavourite (false) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        favourite: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                favourited: boolean;
-                                favourite_count: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompt-store/{id}/copy": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** copies the prompt into the caller's own templates */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-25"];
-                        };
-                    };
-                };
-            };
-        };
         delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/store-prompts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** every store prompt, whatever its status */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "updated_at" | "published_at" | "title" | "use_count" | "favourite_count";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    category?: string[];
-                    featured?: string[];
-                    author_id?: string[];
-                    tag?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-23"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** a staff prompt: in the store at once */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        description?: string | null;
-                        body: string;
-                        category?: string | null;
-                        tags?: string[];
-                        model_id?: string | null;
-                        featured?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-23"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/store-prompts/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "updated_at" | "published_at" | "title" | "use_count" | "favourite_count";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    category?: string[];
-                    featured?: string[];
-                    author_id?: string[];
-                    tag?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("title" | "status" | "category" | "tags" | "author_name" | "featured" | "use_count" | "favourite_count" | "description" | "body" | "reason" | "updated_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/store-prompts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-23"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title?: string;
-                        description?: string | null;
-                        body?: string;
-                        category?: string | null;
-                        tags?: string[];
-                        model_id?: string | null;
-                        featured?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-23"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/store-prompts/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** approves: the prompts appear in the store */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                changed: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/store-prompts/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** rejects submissions with a reason the author sees */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                changed: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/store-prompts/take-down": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** takes prompts out of the store with a reason */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                changed: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/store-prompts/{id}/featured": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        featured: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-23"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompts/{id}/publish": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** submits a copy of the template to the prompt store for review (a pending or rejected submission of it goes back to pending) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        description?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-24"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompts/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** every template of the caller as JSON, with its variables */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                templates: components["schemas"]["def-28"][];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompts/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** adds each template of an export as a new template (all or none) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        templates: {
-                            title: string;
-                            body: string;
-                            category?: string | null;
-                            tags?: string[];
-                            model_id?: string | null;
-                            variables?: unknown[];
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                imported: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's prompt templates */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "updated_at" | "title";
-                    sortOrder?: "ascend" | "descend";
-                    category?: string[];
-                    tag?: string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-25"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** a new template (version 1) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        body: string;
-                        category?: string | null;
-                        tags?: string[];
-                        model_id?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-25"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompts/export.xlsx": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "updated_at" | "title";
-                    sortOrder?: "ascend" | "descend";
-                    category?: string[];
-                    tag?: string[];
-                    columns?: ("title" | "category" | "tags" | "body" | "version" | "updated_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompts/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** one of the caller's templates */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-25"];
-                        };
-                    };
-                };
-            };
-        };
-        /** saves a template as its next version */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        body: string;
-                        category?: string | null;
-                        tags?: string[];
-                        model_id?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-25"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        /** deletes a template and its versions */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompts/{id}/versions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** a template's saved versions, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-26"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/prompts/{id}/versions/{version}/restore": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** saves an earlier version again as the next version */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    version: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-25"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/todos": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's top-level tasks of a filter (with subtasks, in the user's order) and every filter's count */
-        get: {
-            parameters: {
-                query?: {
-                    filter?: "all" | "today" | "upcoming" | "done";
-                    keyword?: string;
-                    /** @description YYYY-MM-DD */
-                    today?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                tasks: components["schemas"]["def-30"][];
-                                counts: components["schemas"]["def-31"];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** a new task at the end of the list (with parent_id: a subtask; with subtasks: added under it at once) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        notes?: string | null;
-                        /** @description YYYY-MM-DD */
-                        due_date?: string | null;
-                        priority?: number;
-                        parent_id?: string | null;
-                        subtasks?: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-30"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/todos/due": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's not-done tasks due today or overdue, soonest first (a few), and how many */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description YYYY-MM-DD */
-                    today?: string;
-                    limit?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                tasks: components["schemas"]["def-29"][];
-                                total: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/todos/reorder": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** puts sibling tasks (or one task's subtasks) in the given order */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        parent_id: string | null;
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/todos/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** one of the caller's tasks with its subtasks */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-30"];
-                        };
-                    };
-                };
-            };
-        };
-        /** changes the given fields of a task or subtask (done sets or clears done_at) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title?: string;
-                        notes?: string | null;
-                        /** @description YYYY-MM-DD */
-                        due_date?: string | null;
-                        priority?: number;
-                        done?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-30"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        /** deletes a task and its subtasks */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/todos/{id}/subtasks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** adds the accepted subtasks under a task, all or none */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        titles: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-30"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/todos/{id}/breakdown": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** streams a model's proposed subtasks for a task (billed; nothing saved: accept through /subtasks); errors before it starts answer as JSON */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        model_id?: string | null;
-                        prompt?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description text/event-stream: start, delta..., then done (with subtasks) or error */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/todos/compare": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** streams two models' proposals for a goal side by side (lanes a and b, each billed; nothing saved) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        goal: string;
-                        prompt?: string | null;
-                        model_ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description text/event-stream: start, delta..., then done (with subtasks) or error */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/todos/runs/{id}/stop": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** stops a breakdown or comparison being written (the provider request too); its stream ends with done, status stopped */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                stopped: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audio/models": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the enabled speech-to-text models the caller's roles may use */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-32"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audio/recordings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's recordings, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-34"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** upload a recording: multipart/form-data with the audio in "file" (wav, webm, ogg, mp3, m4a or flac; at most 10 MB), optional "name" and "duration_s" */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-35"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audio/recordings/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** one of the caller's recordings with its transcripts, newest first */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-35"];
-                        };
-                    };
-                };
-            };
-        };
-        /** rename a recording */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-35"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        /** delete a recording, its transcripts and its file */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: Record<string, never>;
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/audio/recordings/{id}/transcribe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** transcribe the recording, or the region start_s..end_s of a WAV recording, with a speech-to-text model; billed, saved with the recording */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        model_id: string;
-                        start_s?: number | null;
-                        end_s?: number | null;
-                        language?: string | null;
-                        prompt?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                id: string;
-                                model_id: string | null;
-                                model_name: string | null;
-                                start_s: number | null;
-                                end_s: number | null;
-                                language: string | null;
-                                text: string;
-                                credits: number;
-                                status: string;
-                                error_code: string | null;
-                                error_message: string | null;
-                                /** Format: date-time */
-                                created_at: string;
-                                /** @description the caller's credits after */
-                                balance: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/docs/tree": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** every section and page in reading order, titled in the asked language (else en-US, else any) */
-        get: {
-            parameters: {
-                query?: {
-                    locale?: "en-US" | "zh-CN" | "zh-TW";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-36"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/docs/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** documents holding every word of the keyword, title matches first, with a snippet */
-        get: {
-            parameters: {
-                query: {
-                    keyword: string;
-                    locale?: "en-US" | "zh-CN" | "zh-TW";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-39"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/docs/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** a document (by id or slug) with the sections above it and its neighbours */
-        get: {
-            parameters: {
-                query?: {
-                    locale?: "en-US" | "zh-CN" | "zh-TW";
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-37"];
-                        };
-                    };
-                };
-            };
-        };
-        /** moves a document (parent, sort) or renames its slug */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        parent_id?: string | null;
-                        slug?: string;
-                        sort?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-38"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        /** deletes a document; one with pages under it only with cascade=true (then all of them) */
-        delete: {
-            parameters: {
-                query?: {
-                    cascade?: boolean;
-                };
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/docs/{id}/texts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** every language's text of a document, for editing */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-38"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/docs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** a new section or page (a section is a document with pages under it) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        parent_id?: string | null;
-                        slug: string;
-                        sort?: number;
-                        texts: {
-                            title: string;
-                            body: string;
-                            locale: "en-US" | "zh-CN" | "zh-TW";
-                        }[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-38"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/docs/{id}/texts/{locale}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** writes one language's title and markdown */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    locale: "en-US" | "zh-CN" | "zh-TW";
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        title: string;
-                        body: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-38"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        /** removes one language's text (not the last one) */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                    locale: "en-US" | "zh-CN" | "zh-TW";
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-38"];
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** what the caller may see that matches q (help documents in their language first), ranked; counts per kind for the filters */
-        get: {
-            parameters: {
-                query: {
-                    q: string;
-                    kind?: "doc" | "store-prompt" | "prompt" | "message" | "article";
-                    locale?: "en-US" | "zh-CN" | "zh-TW";
-                    current?: number;
-                    pageSize?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-40"][];
-                            total: number;
-                            counts: components["schemas"]["def-41"];
-                            more: boolean;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/search/ask": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** an answer from the top results, streamed as server-sent events (start, delta..., done with the cited sources); no results: done at once, nothing billed; errors before it starts answer as JSON */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        q: string;
-                        kind?: ("doc" | "store-prompt" | "prompt" | "message" | "article") | (never | null);
-                        locale?: "en-US" | "zh-CN" | "zh-TW";
-                        model_id?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description text/event-stream: start, delta..., then done {sources} or error */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/event-stream": string;
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/search/ask/{id}/stop": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** stops an answer being written; its stream ends with done, status stopped (what was generated is paid) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                stopped: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** what the top-up page offers: methods (with why one is off), packages, the custom amount */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-48"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** every order */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount_cents";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    provider?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    method?: string[];
-                    user_id?: string[];
-                    paid_at_from?: string;
-                    paid_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-43"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** a top-up order for a package or a custom amount, created at the provider (QR code or the page to go to) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        package_id?: string;
-                        amount_cents?: number;
-                        method: string;
-                        return_to?: string;
-                        platform?: string;
-                        channel?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-42"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/my-orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's orders */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount_cents";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    provider?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-42"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/my-orders/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount_cents";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    provider?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("order_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/orders/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount_cents";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    provider?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    method?: string[];
-                    user_id?: string[];
-                    paid_at_from?: string;
-                    paid_at_to?: string;
-                    columns?: ("order_no" | "username" | "trade_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/orders/{orderNo}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** an order of the caller (finance: any) as the page following it reads it; an open one is asked about at the provider */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    orderNo: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-44"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/orders/{orderNo}/close": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** the caller gives up an open order (closed at the provider) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    orderNo: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-42"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/orders/{orderNo}/detail": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** an order with its refunds and the notifications received for it */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    orderNo: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                order: components["schemas"]["def-43"];
-                                refunds: {
-                                    id: string;
-                                    refund_no: string;
-                                    amount_cents: number;
-                                    credits: number;
-                                    credits_shortfall: number;
-                                    /** @enum {string} */
-                                    status: "pending" | "succeeded" | "failed";
-                                    reason: string;
-                                    provider_refund_id: string | null;
-                                    /** Format: date-time */
-                                    created_at: string;
-                                    /** Format: date-time */
-                                    finished_at: string | null;
-                                    actor: string | null;
-                                }[];
-                                notifications: {
-                                    id: string;
-                                    provider: string;
-                                    notify_id: string | null;
-                                    verified: boolean;
-                                    outcome: string;
-                                    detail: string | null;
-                                    ip: string | null;
-                                    /** Format: date-time */
-                                    received_at: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/orders/{orderNo}/refunds": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** refunds part or all of an order through the provider and takes its credits back (force: even when they were spent) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    orderNo: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount_cents: number;
-                        reason: string;
-                        force?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-46"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/packages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "sort" | "price_cents" | "created_at";
-                    sortOrder?: "ascend" | "descend";
-                    enabled?: string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-45"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        price_cents: number;
-                        credits: number;
-                        bonus_credits?: number;
-                        sort?: number;
-                        enabled?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-45"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/packages/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "sort" | "price_cents" | "created_at";
-                    sortOrder?: "ascend" | "descend";
-                    enabled?: string[];
-                    columns?: ("name" | "price_cents" | "credits" | "bonus_credits" | "enabled" | "sold")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/packages/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-45"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        price_cents?: number;
-                        credits?: number;
-                        bonus_credits?: number;
-                        sort?: number;
-                        enabled?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-45"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the custom amount and order rules */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-47"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        custom_enabled?: boolean;
-                        custom_min_cents?: number;
-                        custom_max_cents?: number;
-                        credits_per_yuan?: number;
-                        order_ttl_minutes?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-47"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/notify/{provider}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** a provider's payment notification (signed; answered in the provider's format) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    provider: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/pay/return/{orderNo}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** where computer-website pay sends the browser back: redirects to the result page */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    orderNo: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's balance, earned, withdrawn and withdrawable credits, real-name state and the form's settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-51"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the withdrawal settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-50"];
-                        };
-                    };
-                };
-            };
-        };
-        /** changes withdrawal settings (bounds checked per field) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        min_credits?: number;
-                        fee_bps?: number;
-                        min_fee?: number;
-                        cents_per_credit?: number;
-                        account_types?: ("alipay" | "bank")[];
-                        store_use_reward?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-50"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's withdrawal requests */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount" | "reviewed_at";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    user_id?: string[];
-                    account_type?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-49"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** requests a withdrawal: the amount is held from now on */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        account_type: string;
-                        account_name: string;
-                        account_no: string;
-                        bank_name?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-49"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount" | "reviewed_at";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    user_id?: string[];
-                    account_type?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("created_at" | "username" | "amount" | "fee" | "payout_cents" | "account_type" | "account_name" | "account_no" | "bank_name" | "status" | "reason" | "payout_ref" | "reviewed_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals/all": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** every account's withdrawal requests (finance) */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount" | "reviewed_at";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    user_id?: string[];
-                    account_type?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-49"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals/all/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount" | "reviewed_at";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    user_id?: string[];
-                    account_type?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("created_at" | "username" | "amount" | "fee" | "payout_cents" | "account_type" | "account_name" | "account_no" | "bank_name" | "status" | "reason" | "payout_ref" | "reviewed_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** one request (own, or any for finance) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-49"];
-                        };
-                    };
-                };
-            };
-        };
-        /** changes an own pending request (the hold follows the amount) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        amount: number;
-                        account_type: string;
-                        account_name: string;
-                        account_no: string;
-                        bank_name?: string | null;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-49"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals/{id}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** cancels an own pending request (the hold is given back) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-49"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/withdrawals/{id}/review": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** approves (payout reference) or rejects (reason; the hold is given back) a pending request */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        decision: "approve";
-                        payout_ref: string;
-                    } | {
-                        /** @enum {string} */
-                        decision: "reject";
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-49"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's paid orders not invoiced yet */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-53"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the caller's invoice requests */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    type?: string[];
-                    user_id?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    issued_at_from?: string;
-                    issued_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-52"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** request an invoice for paid orders (its PDF is in the request language) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        order_ids: string[];
-                        type: "personal" | "company";
-                        title: string;
-                        tax_number?: string | null;
-                        email: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-52"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/invoices/{id}/pdf": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the issued PDF (its owner or a finance holder; anyone else: 404) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/finance/invoices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** everyone's invoice requests */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    type?: string[];
-                    user_id?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    issued_at_from?: string;
-                    issued_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-52"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/finance/invoices/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    type?: string[];
-                    user_id?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    issued_at_from?: string;
-                    issued_at_to?: string;
-                    columns?: ("invoice_no" | "username" | "type" | "title" | "tax_number" | "email" | "amount_cents" | "status" | "reason" | "order_nos" | "created_at" | "issued_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/finance/invoices/{id}/issue": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** issue: the PDF, stored and mailed */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-52"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/finance/invoices/{id}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** reject with a reason (shown to the user); its orders may be invoiced again */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-52"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/redeem/batches": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** batches of redemption codes */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "expires_at" | "name" | "credits" | "count" | "used_count";
-                    sortOrder?: "ascend" | "descend";
-                    disabled?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    expires_at_from?: string;
-                    expires_at_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-54"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** generates a batch of single-use codes (one transaction) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        credits: number;
-                        count: number;
-                        /** Format: date-time */
-                        expires_at: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-54"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/redeem/batches/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "expires_at" | "name" | "credits" | "count" | "used_count";
-                    sortOrder?: "ascend" | "descend";
-                    disabled?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    expires_at_from?: string;
-                    expires_at_to?: string;
-                    columns?: ("name" | "credits" | "count" | "used_count" | "expires_at" | "disabled" | "created_by_name" | "created_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/redeem/codes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** codes (filter batch_id, used; search a code or the user's name); the export is a batch's codes */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "code" | "used_at";
-                    sortOrder?: "ascend" | "descend";
-                    batch_id?: string[];
-                    used?: string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-55"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/redeem/codes/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "code" | "used_at";
-                    sortOrder?: "ascend" | "descend";
-                    batch_id?: string[];
-                    used?: string[];
-                    columns?: ("code" | "status" | "used_by_name" | "used_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/redeem/batches/{id}/disabled": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        /** switches a batch's codes off (or on again) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        disabled: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-54"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/redeem": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** redeems a code (dashes, spaces and case do not matter): its credits and the new balance */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        code: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                credits: number;
-                                balance: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ads/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** rewarded-ad settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-56"];
-                        };
-                    };
-                };
-            };
-        };
-        /** saves rewarded-ad settings */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        credits_per_view?: number;
-                        daily_cap?: number;
-                        page_url?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-56"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ads/views": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** starts a rewarded view: its id and the ad page to show (with trans_id and user_id) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                id: string;
-                                url: string;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ads/views/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** one of the caller's views: rewarded yet, the balance, today's rewards */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-57"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/ads/callback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the ad network's server-to-server reward callback (trans_id, user_id, reward_amount?, sign: see README) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isValid: boolean;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    app_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-79"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/report": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** an app's statistics records (answered once they are stored) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        appid: string;
-                        device_id: string;
-                        uid?: string;
-                        platform: "web" | "h5" | "android" | "ios" | "harmony" | "mp-weixin" | "mp-alipay" | "mp-baidu" | "mp-toutiao" | "mp-qq";
-                        channel?: string;
-                        scene?: string;
-                        version?: string;
-                        os?: string;
-                        device_model?: string;
-                        screen?: string;
-                        language?: string;
-                        records: components["schemas"]["def-58"][];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-59"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/config": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the SDK's enable check: whether to report, and how often */
-        get: {
-            parameters: {
-                query: {
-                    appid: string;
-                    version?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-60"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the statistics settings */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-61"];
-                        };
-                    };
-                };
-            };
-        };
-        /** changes the statistics settings (a time zone change recomputes every rollup) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        enabled?: boolean;
-                        tz_offset_minutes?: number;
-                        report_interval_s?: number;
-                        raw_retention_days?: number;
-                        rate_limit_per_minute?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-61"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/rollup/run": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** brings the statistics up to date now: recomputes the app-days with new events (for up to 10 s) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-80"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/rollup/recompute": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** recomputes an app's statistics for a range of days from the raw events (for up to 10 s; the rest is left to the job); days older than the raw events are kept are left as they are */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        app_id: string;
-                        /** Format: date */
-                        start: string;
-                        /** Format: date */
-                        end: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-80"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/devices/overview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** devices: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                /** Format: date */
-                                day: string;
-                                partial: boolean;
-                                /** Format: date-time */
-                                as_of: string | null;
-                                today: {
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                    page_views: number;
-                                    duration_s: number;
-                                    avg_session_s: number;
-                                    avg_subject_s: number;
-                                    bounce_rate: number;
-                                    total: number;
-                                };
-                                previous: {
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                    page_views: number;
-                                    duration_s: number;
-                                    avg_session_s: number;
-                                    avg_subject_s: number;
-                                    bounce_rate: number;
-                                    total: number;
-                                };
-                                trend: {
-                                    /** Format: date */
-                                    day: string;
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                }[];
-                                top_pages: {
-                                    path: string;
-                                    title: string;
-                                    views: number;
-                                    entries: number;
-                                    duration_s: number;
-                                }[];
-                                platforms: {
-                                    platform: string;
-                                    active: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/devices/activity": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** devices: DAU, WAU, MAU per day and their ratios (distinct over the trailing 7 / 30 days) */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                days: {
-                                    /** Format: date */
-                                    day: string;
-                                    dau: number;
-                                    wau: number;
-                                    mau: number;
-                                    dau_wau: number;
-                                    dau_mau: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/devices/trend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** devices: new, active, launches and time by hour (ranges up to 7 days), day, week or month */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    granularity?: "hour" | "day" | "week" | "month";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                granularity: "hour" | "day" | "week" | "month";
-                                rows: {
-                                    bucket: string;
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                    duration_s: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/devices/retention": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** devices: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after, or of each week (month) in the 1st to 9th week (month) after */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    mode?: "new" | "active";
-                    unit?: "day" | "week" | "month";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                mode: "new" | "active";
-                                unit: "day" | "week" | "month";
-                                days: number[];
-                                rows: {
-                                    /** Format: date */
-                                    cohort_day: string;
-                                    cohort: number;
-                                    cells: {
-                                        n: number;
-                                        retained: number | null;
-                                        pct: number | null;
-                                    }[];
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/devices/comparison": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** devices: totals per platform, and the range against the previous range of equal length or against another app */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    other_app_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                platforms: {
-                                    platform: string;
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                    duration_s: number;
-                                }[];
-                                current: {
-                                    app_id: string;
-                                    /** Format: date */
-                                    start: string;
-                                    /** Format: date */
-                                    end: string;
-                                    totals: {
-                                        new: number;
-                                        active: number;
-                                        sessions: number;
-                                        duration_s: number;
-                                    };
-                                    days: {
-                                        /** Format: date */
-                                        day: string;
-                                        new: number;
-                                        active: number;
-                                        sessions: number;
-                                    }[];
-                                };
-                                other: {
-                                    app_id: string;
-                                    /** Format: date */
-                                    start: string;
-                                    /** Format: date */
-                                    end: string;
-                                    totals: {
-                                        new: number;
-                                        active: number;
-                                        sessions: number;
-                                        duration_s: number;
-                                    };
-                                    days: {
-                                        /** Format: date */
-                                        day: string;
-                                        new: number;
-                                        active: number;
-                                        sessions: number;
-                                    }[];
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/devices/stickiness": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** devices: launches and devices by visit depth (page views) and by launch duration */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                total_sessions: number;
-                                depth: {
-                                    key: string;
-                                    sessions: number;
-                                    subjects: number;
-                                }[];
-                                duration: {
-                                    key: string;
-                                    sessions: number;
-                                    subjects: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/users/overview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** signed-in users: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                /** Format: date */
-                                day: string;
-                                partial: boolean;
-                                /** Format: date-time */
-                                as_of: string | null;
-                                today: {
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                    page_views: number;
-                                    duration_s: number;
-                                    avg_session_s: number;
-                                    avg_subject_s: number;
-                                    bounce_rate: number;
-                                    total: number;
-                                };
-                                previous: {
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                    page_views: number;
-                                    duration_s: number;
-                                    avg_session_s: number;
-                                    avg_subject_s: number;
-                                    bounce_rate: number;
-                                    total: number;
-                                };
-                                trend: {
-                                    /** Format: date */
-                                    day: string;
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                }[];
-                                top_pages: {
-                                    path: string;
-                                    title: string;
-                                    views: number;
-                                    entries: number;
-                                    duration_s: number;
-                                }[];
-                                platforms: {
-                                    platform: string;
-                                    active: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/users/activity": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** signed-in users: DAU, WAU, MAU per day and their ratios (distinct over the trailing 7 / 30 days) */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                days: {
-                                    /** Format: date */
-                                    day: string;
-                                    dau: number;
-                                    wau: number;
-                                    mau: number;
-                                    dau_wau: number;
-                                    dau_mau: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/users/trend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** signed-in users: new, active, launches and time by hour (ranges up to 7 days), day, week or month */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    granularity?: "hour" | "day" | "week" | "month";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                granularity: "hour" | "day" | "week" | "month";
-                                rows: {
-                                    bucket: string;
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                    duration_s: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/users/retention": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** signed-in users: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after, or of each week (month) in the 1st to 9th week (month) after */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    mode?: "new" | "active";
-                    unit?: "day" | "week" | "month";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                mode: "new" | "active";
-                                unit: "day" | "week" | "month";
-                                days: number[];
-                                rows: {
-                                    /** Format: date */
-                                    cohort_day: string;
-                                    cohort: number;
-                                    cells: {
-                                        n: number;
-                                        retained: number | null;
-                                        pct: number | null;
-                                    }[];
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/users/comparison": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** signed-in users: totals per platform, and the range against the previous range of equal length or against another app */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    other_app_id?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                platforms: {
-                                    platform: string;
-                                    new: number;
-                                    active: number;
-                                    sessions: number;
-                                    duration_s: number;
-                                }[];
-                                current: {
-                                    app_id: string;
-                                    /** Format: date */
-                                    start: string;
-                                    /** Format: date */
-                                    end: string;
-                                    totals: {
-                                        new: number;
-                                        active: number;
-                                        sessions: number;
-                                        duration_s: number;
-                                    };
-                                    days: {
-                                        /** Format: date */
-                                        day: string;
-                                        new: number;
-                                        active: number;
-                                        sessions: number;
-                                    }[];
-                                };
-                                other: {
-                                    app_id: string;
-                                    /** Format: date */
-                                    start: string;
-                                    /** Format: date */
-                                    end: string;
-                                    totals: {
-                                        new: number;
-                                        active: number;
-                                        sessions: number;
-                                        duration_s: number;
-                                    };
-                                    days: {
-                                        /** Format: date */
-                                        day: string;
-                                        new: number;
-                                        active: number;
-                                        sessions: number;
-                                    }[];
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/users/stickiness": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** signed-in users: launches and signed-in users by visit depth (page views) and by launch duration */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                total_sessions: number;
-                                depth: {
-                                    key: string;
-                                    sessions: number;
-                                    subjects: number;
-                                }[];
-                                duration: {
-                                    key: string;
-                                    sessions: number;
-                                    subjects: number;
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/pages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** visited pages */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "path" | "title" | "views" | "visitors" | "exits" | "exit_rate" | "duration_s" | "avg_visit_s" | "avg_visitor_s" | "share";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-81"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/entry-pages": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** entry pages */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "path" | "title" | "entries" | "bounces" | "bounce_rate" | "entry_duration_s" | "avg_entry_s" | "share";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-82"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/scenes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** mini program scenes */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "scene" | "name" | "sessions" | "devices" | "new_devices" | "page_views" | "duration_s" | "avg_session_s" | "bounce_rate" | "share";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-83"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/channels": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** app channels */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "channel" | "name" | "new_devices" | "active_devices" | "sessions" | "page_views" | "duration_s" | "avg_session_s" | "bounce_rate";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-84"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** custom events per key */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "key" | "name" | "count" | "devices" | "values" | "share";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-85"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/pages/trend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** a page's figures per day */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    path: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-86"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/scenes/trend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** a scene's figures per day */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    key: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-87"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/channels/trend": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** a channel's figures per day ('' = no channel reported) */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    key: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-88"][];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/events/values": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** an event key's values (the most frequent, with shares) and its figures per day */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    key: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-89"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/events/raw": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the range's custom events one by one, newest first (raw events: kept for the raw retention days), of a key and (or) a device; total counts up to 10000 */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    key?: string;
-                    device_id?: string;
-                    current?: number;
-                    pageSize?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-90"][];
-                            total: number;
-                            capped: boolean;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/names": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the display names of channels, scenes or event keys */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    kind: "channel" | "event" | "scene";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-91"][];
-                        };
-                    };
-                };
-            };
-        };
-        /** names a channel, scene or event key (an empty name removes it) */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        app_id: string;
-                        kind: "channel" | "event" | "scene";
-                        key: string;
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-91"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/errors": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** JS error groups in the filter: count, share, devices, platforms, versions, first and last seen (keyword on the message) */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "count" | "devices" | "share" | "first_ts" | "last_ts" | "message";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-92"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/errors/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** JS errors, launches and the error rate (errors / launches) in the filter and the period before, by day */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-93"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/errors/{hash}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** an error or crash group: its latest stack resolved through the app version's source maps, trend, breakdowns, latest raw occurrences */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path: {
-                    hash: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-94"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/crashes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** app crashes by version and device model: count, devices, share, launches of the version, crash rate (keyword on model or version) */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "count" | "devices" | "share" | "rate" | "launches" | "version" | "device_model";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-96"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/crashes/groups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** app crash groups in the filter (by message): count, share, devices, platforms, versions, first and last seen (keyword on the message) */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "count" | "devices" | "share" | "first_ts" | "last_ts" | "message";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-92"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/crashes/summary": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** app crashes, launches and the crash rate (crashes / launches) in the filter and the period before, by day */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-93"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/source-maps": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** uploaded source maps (without their content), newest first */
-        get: {
-            parameters: {
-                query?: {
-                    app_id?: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-97"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** upload (or replace) the source map of an app version's script; at most 8388608 bytes; STAT_SOURCE_MAP_INVALID (field file) if it is none */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        app_id: string;
-                        version: string;
-                        file: string;
-                        map: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-97"];
-                        };
-                    };
-                };
-            };
-        };
-        /** delete the source map of an app version and file */
-        delete: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    version: string;
-                    file: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/pay/overview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** created (GMV), paid, refunded and net money, orders and paying users for today ... all time and the range; the daily trend; the splits */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-62"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/pay/funnel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** created -> paid -> credited orders by channel and platform; active devices -> active users -> paying users per day, week or month */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    unit?: "day" | "week" | "month";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-63"];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/pay/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the orders created (or paid) in the range: search, filters, sorting, paging */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    date_field?: "created" | "paid";
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount_cents" | "paid_at" | "refunded_cents";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    provider?: string[];
-                    method?: string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-64"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/pay/orders/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every order matching the query */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    date_field?: "created" | "paid";
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount_cents" | "paid_at" | "refunded_cents";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    provider?: string[];
-                    method?: string[];
-                    columns?: ("order_no" | "username" | "trade_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents" | "method" | "platform" | "channel")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/pay/ranking": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** per user over the range: paid, refunded, net, paid orders, last payment (paid first by default) */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at";
-                    sortOrder?: "ascend" | "descend";
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-65"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/stat/pay/ranking/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of the ranking */
-        get: {
-            parameters: {
-                query: {
-                    app_id: string;
-                    platform?: string;
-                    channel?: string;
-                    version?: string;
-                    start: string;
-                    end: string;
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at";
-                    sortOrder?: "ascend" | "descend";
-                    columns?: ("username" | "nickname" | "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/cms/categories": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "sort" | "name" | "article_count" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    create_date_from?: string;
-                    create_date_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-66"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        description?: string | null;
-                        icon?: string | null;
-                        sort?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-66"];
-                        };
-                    };
-                };
-            };
-        };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/cms/categories/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "sort" | "name" | "article_count" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    create_date_from?: string;
-                    create_date_to?: string;
-                    columns?: ("name" | "description" | "sort" | "article_count" | "create_date")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/cms/categories/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-66"];
-                        };
-                    };
-                };
-            };
-        };
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        description?: string | null;
-                        icon?: string | null;
-                        sort?: number;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-66"];
-                        };
-                    };
-                };
-            };
-        };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
         options?: never;
         head?: never;
         patch?: never;
@@ -12612,7 +2517,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"][];
+                            data: components["schemas"]["def-65"][];
                             total: number;
                         };
                     };
@@ -12654,7 +2559,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -12773,7 +2678,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -12815,7 +2720,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -12850,48 +2755,6 @@ export interface paths {
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/cms/articles/{id}/take-down": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** a published article back to draft (out of the reader and the search) */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-68"];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -12943,52 +2806,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/cms/published": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** published articles, sticky first then newest: keyword (title, excerpt), category, paging */
-        get: {
-            parameters: {
-                query?: {
-                    keyword?: string;
-                    category_id?: string;
-                    current?: number;
-                    pageSize?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-69"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/cms/articles/{id}/read": {
         parameters: {
             query?: never;
@@ -13017,7 +2834,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -13026,6 +2843,305 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/articles/{id}/take-down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a published article back to draft (out of the reader and the search) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-66"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "name" | "article_count" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-64"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        icon?: string | null;
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-64"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/categories/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "name" | "article_count" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("name" | "description" | "sort" | "article_count" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cms/categories/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-64"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        description?: string | null;
+                        icon?: string | null;
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-64"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -13059,7 +3175,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -13073,25 +3189,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/welfare/eligibility/roles": {
+    "/api/cms/published": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** the roles to pick from: id and name, searched and paged */
+        /** published articles, sticky first then newest: keyword (title, excerpt), category, paging */
         get: {
             parameters: {
                 query?: {
+                    keyword?: string;
+                    category_id?: string;
                     current?: number;
                     pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-67"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/adjust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** adds to or takes from a user's balance, with a reason (ledger + user log) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        user_id: string;
+                        amount: number;
+                        reason: string;
+                        request_id?: string;
+                        withdrawable?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                balance: number;
+                                repeated: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** credits spent and added by day, spending by model and feature, balance and days left (another account's or everyone's: MANAGE_FINANCE) */
+        get: {
+            parameters: {
+                query?: {
+                    from?: string;
+                    to?: string;
+                    user_id?: string;
+                    tz?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-4"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/analysis/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the accounts the cost analysis may open (finance's picker): by username, nickname or id, at most 20 */
+        get: {
+            parameters: {
+                query?: {
                     keyword?: string;
-                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
-                    sortOrder?: "ascend" | "descend";
-                    permission?: string[];
-                    create_date_from?: string;
-                    create_date_to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -13110,9 +3363,10 @@ export interface paths {
                             success: true;
                             data: {
                                 id: string;
-                                name: string;
+                                username: string | null;
+                                nickname: string | null;
+                                balance: number;
                             }[];
-                            total: number;
                         };
                     };
                 };
@@ -13126,78 +3380,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/welfare/eligibility/tags": {
+    "/api/credits/history": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** the tags to pick from: id and name, searched and paged */
+        /** the caller's ledger entries */
         get: {
             parameters: {
                 query?: {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "tagid" | "name" | "create_date";
+                    sortField?: "created_at" | "amount";
                     sortOrder?: "ascend" | "descend";
-                    create_date_from?: string;
-                    create_date_to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                id: string;
-                                name: string;
-                            }[];
-                            total: number;
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/welfare/campaigns": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "title" | "credits" | "starts_at" | "ends_at" | "budget" | "used" | "claim_count";
-                    sortOrder?: "ascend" | "descend";
-                    eligibility?: string[];
-                    frequency?: string[];
-                    status?: string[];
-                    starts_at_from?: string;
-                    starts_at_to?: string;
+                    kind?: string[];
                     created_at_from?: string;
                     created_at_to?: string;
                 };
@@ -13216,7 +3415,2087 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-0"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    kind?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "kind" | "amount" | "balance_after" | "reason" | "ref_type" | "ref_id")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/ledger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every account's ledger entries */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    kind?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    user_id?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-1"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/ledger/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    kind?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    user_id?: string[];
+                    columns?: ("created_at" | "username" | "kind" | "amount" | "balance_after" | "reason" | "ref_type" | "ref_id")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's balance, held credits, today's AI spending and daily limit */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-2"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** checks every balance against its ledger now (reports, never fixes) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-3"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/credits/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the last reconciliation (null: none yet) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-3"] | (never | null);
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/admin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                userCount: number;
+                                roleCount: number;
+                                todayLogins: number;
+                                recentLogs: components["schemas"]["def-78"][];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                score: number;
+                                username: string | null;
+                                nickname: string | null;
+                                role: string[];
+                                /** Format: date-time */
+                                lastLoginDate: string | null;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/day-zone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the service's day zone: every today, daily limit, daily or weekly period and statistics day counts in it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                offset_minutes: number;
+                                label: string;
+                                name: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a new section or page (a section is a document with pages under it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parent_id?: string | null;
+                        slug: string;
+                        sort?: number;
+                        texts: {
+                            title: string;
+                            body: string;
+                            locale: "en-US" | "zh-CN" | "zh-TW";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-32"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** documents holding every word of the keyword, title matches first, with a snippet */
+        get: {
+            parameters: {
+                query: {
+                    keyword: string;
+                    locale?: "en-US" | "zh-CN" | "zh-TW";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-33"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every section and page in reading order, titled in the asked language (else en-US, else any) */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "en-US" | "zh-CN" | "zh-TW";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-30"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a document (by id or slug) with the sections above it and its neighbours */
+        get: {
+            parameters: {
+                query?: {
+                    locale?: "en-US" | "zh-CN" | "zh-TW";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-31"];
+                        };
+                    };
+                };
+            };
+        };
+        /** moves a document (parent, sort) or renames its slug */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parent_id?: string | null;
+                        slug?: string;
+                        sort?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-32"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** deletes a document; one with pages under it only with cascade=true (then all of them) */
+        delete: {
+            parameters: {
+                query?: {
+                    cascade?: boolean;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/{id}/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every language's text of a document, for editing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-32"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/docs/{id}/texts/{locale}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** writes one language's title and markdown */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    locale: "en-US" | "zh-CN" | "zh-TW";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-32"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** removes one language's text (not the last one) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    locale: "en-US" | "zh-CN" | "zh-TW";
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-32"];
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** delete files: the caller's own (an admin: any); all or nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a non-empty array of non-empty file ids */
+                        fileList: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: string[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/temp-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** signed download links that expire (at most SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description a non-empty array of at most 50 entries: a file id, or { fileID, maxAge } (maxAge in s, capped at 600) */
+                        fileList: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                fileID: string;
+                                tempFileURL: string;
+                                maxAge: number;
+                                code?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** upload one file: multipart/form-data with the fields cloudPath (spec section 5 rules) and file */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                fileID: string;
+                                url: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the file (public for the avatar folder; else owner, admin or a signed temp url) */
+        get: {
+            parameters: {
+                query?: {
+                    expires?: string;
+                    sign?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** everyone's invoice requests */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    type?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    issued_at_from?: string;
+                    issued_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/invoices/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    type?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    issued_at_from?: string;
+                    issued_at_to?: string;
+                    columns?: ("invoice_no" | "username" | "type" | "title" | "tax_number" | "email" | "amount_cents" | "status" | "reason" | "order_nos" | "created_at" | "issued_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/invoices/{id}/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** issue: the PDF, stored and mailed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/finance/invoices/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** reject with a reason (shown to the user); its orders may be invoiced again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's invoice requests */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "issued_at" | "amount_cents" | "invoice_no";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    type?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    issued_at_from?: string;
+                    issued_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** request an invoice for paid orders (its PDF is in the request language) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        order_ids: string[];
+                        type: "personal" | "company";
+                        title: string;
+                        tax_number?: string | null;
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-44"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's paid orders not invoiced yet */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-45"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/invoices/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the issued PDF (its owner or a finance holder; anyone else: 404) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/menus/nav": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-77"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's messages, unread first then newest: keyword (title, body), unread only, paging */
+        get: {
+            parameters: {
+                query?: {
+                    keyword?: string;
+                    unread?: boolean;
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-76"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** marks every message of the inbox read */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                marked: number;
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/unread-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** how many messages meant for the caller are unread */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messages/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** marks one message read; answers the unread count */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                unread: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/my-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's orders */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-34"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/my-orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("order_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/notify/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** a provider's payment notification (signed; answered in the provider's format) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** what the top-up page offers: methods (with why one is off), packages, the custom amount */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-40"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every order */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    method?: string[];
+                    user_id?: string[];
+                    paid_at_from?: string;
+                    paid_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-35"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a top-up order for a package or a custom amount, created at the provider (QR code or the page to go to) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        package_id?: string;
+                        amount_cents?: number;
+                        method: string;
+                        return_to?: string;
+                        platform?: string;
+                        channel?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-34"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    method?: string[];
+                    user_id?: string[];
+                    paid_at_from?: string;
+                    paid_at_to?: string;
+                    columns?: ("order_no" | "username" | "trade_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/{orderNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an order of the caller (finance: any) as the page following it reads it; an open one is asked about at the provider */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-36"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/{orderNo}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** the caller gives up an open order (closed at the provider) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-34"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/{orderNo}/detail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an order with its refunds and the notifications received for it */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                order: components["schemas"]["def-35"];
+                                refunds: {
+                                    id: string;
+                                    refund_no: string;
+                                    amount_cents: number;
+                                    credits: number;
+                                    credits_shortfall: number;
+                                    /** @enum {string} */
+                                    status: "pending" | "succeeded" | "failed";
+                                    reason: string;
+                                    provider_refund_id: string | null;
+                                    /** Format: date-time */
+                                    created_at: string;
+                                    /** Format: date-time */
+                                    finished_at: string | null;
+                                    actor: string | null;
+                                }[];
+                                notifications: {
+                                    id: string;
+                                    provider: string;
+                                    notify_id: string | null;
+                                    verified: boolean;
+                                    outcome: string;
+                                    detail: string | null;
+                                    ip: string | null;
+                                    /** Format: date-time */
+                                    received_at: string;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/orders/{orderNo}/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** refunds part or all of an order through the provider and takes its credits back (force: even when they were spent) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount_cents: number;
+                        reason: string;
+                        force?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-38"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "price_cents" | "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    enabled?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-37"][];
                             total: number;
                         };
                     };
@@ -13234,20 +5513,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        title: string;
+                        name: string;
+                        price_cents: number;
                         credits: number;
-                        /** @enum {string} */
-                        eligibility: "everyone" | "roles" | "tags" | "new_users" | "realname";
-                        /** @enum {string} */
-                        frequency: "once" | "daily" | "weekly";
-                        /** Format: date-time */
-                        starts_at: string;
-                        /** Format: date-time */
-                        ends_at: string;
-                        budget: number;
-                        description?: string | null;
-                        eligibility_values?: string[];
-                        new_user_days?: number | null;
+                        bonus_credits?: number;
+                        sort?: number;
                         enabled?: boolean;
                     };
                 };
@@ -13262,7 +5532,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -13305,7 +5575,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/welfare/campaigns/export": {
+    "/api/pay/packages/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -13319,16 +5589,10 @@ export interface paths {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "created_at" | "title" | "credits" | "starts_at" | "ends_at" | "budget" | "used" | "claim_count";
+                    sortField?: "sort" | "price_cents" | "created_at";
                     sortOrder?: "ascend" | "descend";
-                    eligibility?: string[];
-                    frequency?: string[];
-                    status?: string[];
-                    starts_at_from?: string;
-                    starts_at_to?: string;
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("title" | "credits" | "eligibility" | "frequency" | "starts_at" | "ends_at" | "used" | "budget" | "claim_count" | "status")[];
+                    enabled?: string[];
+                    columns?: ("name" | "price_cents" | "credits" | "bonus_credits" | "enabled" | "sold")[];
                     tzOffset?: number;
                 };
                 header?: never;
@@ -13354,7 +5618,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/welfare/campaigns/{id}": {
+    "/api/pay/packages/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -13381,7 +5645,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -13399,20 +5663,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        title?: string;
-                        description?: string | null;
+                        name?: string;
+                        price_cents?: number;
                         credits?: number;
-                        /** @enum {string} */
-                        eligibility?: "everyone" | "roles" | "tags" | "new_users" | "realname";
-                        eligibility_values?: string[];
-                        new_user_days?: number | null;
-                        /** @enum {string} */
-                        frequency?: "once" | "daily" | "weekly";
-                        /** Format: date-time */
-                        starts_at?: string;
-                        /** Format: date-time */
-                        ends_at?: string;
-                        budget?: number;
+                        bonus_credits?: number;
+                        sort?: number;
                         enabled?: boolean;
                     };
                 };
@@ -13427,7 +5682,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -13467,26 +5722,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/welfare/claims": {
+    "/api/pay/return/{orderNo}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** claims (filter campaign_id, user_id; search the user's name) */
+        /** where computer-website pay sends the browser back: redirects to the result page */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pay/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the custom amount and order rules */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-39"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        custom_enabled?: boolean;
+                        custom_min_cents?: number;
+                        custom_max_cents?: number;
+                        credits_per_yuan?: number;
+                        order_ttl_minutes?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-39"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompt-store": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** approved store prompts: keyword (title, description, body, tags), category, tag, sort, featured first, paging */
         get: {
             parameters: {
                 query?: {
+                    keyword?: string;
+                    category?: string;
+                    tag?: string;
+                    sort?: "newest" | "used" | "favourited";
+                    featured_first?: boolean;
+                    featured?: boolean;
                     current?: number;
                     pageSize?: number;
-                    keyword?: string;
-                    sortField?: "created_at" | "amount";
-                    sortOrder?: "ascend" | "descend";
-                    campaign_id?: string[];
-                    user_id?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -13503,7 +5866,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-16"][];
                             total: number;
                         };
                     };
@@ -13518,7 +5881,387 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/welfare/claims/export": {
+    "/api/prompt-store/facets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the categories and tags in use, most common first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                categories: {
+                                    name: string;
+                                    count: number;
+                                }[];
+                                tags: {
+                                    name: string;
+                                    count: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompt-store/submissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's own templates submitted to the store: status and the reviewer's reason */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-18"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompt-store/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one approved prompt */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-16"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompt-store/{id}/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** copies the prompt into the caller's own templates */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompt-store/{id}/favourite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** favourite (true) or unfavourite (false) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        favourite: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                favourited: boolean;
+                                favourite_count: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's prompt templates */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "updated_at" | "title";
+                    sortOrder?: "ascend" | "descend";
+                    category?: string[];
+                    tag?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a new template (version 1) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        body: string;
+                        category?: string | null;
+                        tags?: string[];
+                        model_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every template of the caller as JSON, with its variables */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                templates: components["schemas"]["def-15"][];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompts/export.xlsx": {
         parameters: {
             query?: never;
             header?: never;
@@ -13532,13 +6275,11 @@ export interface paths {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "created_at" | "amount";
+                    sortField?: "updated_at" | "title";
                     sortOrder?: "ascend" | "descend";
-                    campaign_id?: string[];
-                    user_id?: string[];
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("username" | "nickname" | "period" | "amount" | "created_at")[];
+                    category?: string[];
+                    tag?: string[];
+                    columns?: ("title" | "category" | "tags" | "body" | "version" | "updated_at")[];
                     tzOffset?: number;
                 };
                 header?: never;
@@ -13564,19 +6305,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/welfare/available": {
+    "/api/prompts/import": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** the campaigns running or coming that the caller may claim, each with whether it can be claimed now and why not */
-        get: {
+        get?: never;
+        put?: never;
+        /** adds each template of an export as a new template (all or none) */
+        post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        templates: {
+                            title: string;
+                            body: string;
+                            category?: string | null;
+                            tags?: string[];
+                            model_id?: string | null;
+                            variables?: unknown[];
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                imported: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one of the caller's templates */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
                 cookie?: never;
             };
             requestBody?: never;
@@ -13590,7 +6388,159 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-12"];
+                        };
+                    };
+                };
+            };
+        };
+        /** saves a template as its next version */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        body: string;
+                        category?: string | null;
+                        tags?: string[];
+                        model_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** deletes a template and its versions */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: Record<string, never>;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompts/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** submits a copy of the template to the prompt store for review (a pending or rejected submission of it goes back to pending) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-18"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/prompts/{id}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a template's saved versions, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-13"][];
                         };
                     };
                 };
@@ -13604,7 +6554,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/welfare/{id}/claim": {
+    "/api/prompts/{id}/versions/{version}/restore": {
         parameters: {
             query?: never;
             header?: never;
@@ -13613,17 +6563,64 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** claims a campaign's credits for the current period (UTC day or ISO week): the credits and the new balance */
+        /** saves an earlier version again as the next version */
         post: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
                     id: string;
+                    version: number;
                 };
                 cookie?: never;
             };
             requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-12"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** redeems a code (dashes, spaces and case do not matter): its credits and the new balance */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -13637,7 +6634,6 @@ export interface paths {
                             data: {
                                 credits: number;
                                 balance: number;
-                                period: string;
                             };
                         };
                     };
@@ -13650,28 +6646,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/upgrade/versions": {
+    "/api/redeem/batches": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** batches of redemption codes */
         get: {
             parameters: {
                 query?: {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "appid" | "platform" | "type" | "version" | "create_date";
+                    sortField?: "created_at" | "expires_at" | "name" | "credits" | "count" | "used_count";
                     sortOrder?: "ascend" | "descend";
-                    appid?: string[];
-                    platform?: string[];
-                    type?: string[];
-                    stable_publish?: string[];
-                    is_mandatory?: string[];
-                    create_date_from?: string;
-                    create_date_to?: string;
+                    disabled?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    expires_at_from?: string;
+                    expires_at_to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -13688,7 +6683,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-46"][];
                             total: number;
                         };
                     };
@@ -13696,6 +6691,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** generates a batch of single-use codes (one transaction) */
         post: {
             parameters: {
                 query?: never;
@@ -13706,29 +6702,11 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        appid: string;
-                        /** @enum {string} */
-                        platform: "android" | "ios" | "harmony";
-                        /** @enum {string} */
-                        type: "native_app" | "wgt";
-                        /** @description dot-separated numbers, e.g. 1.2.0 */
-                        version: string;
-                        url?: string | null;
-                        file_id?: string | null;
-                        title?: string | null;
-                        contents: string;
-                        /** @description dot-separated numbers, e.g. 1.2.0 */
-                        min_uni_version?: string | null;
-                        stable_publish?: boolean;
-                        is_silently?: boolean;
-                        is_mandatory?: boolean;
-                        store_list?: {
-                            id: string;
-                            name: string;
-                            scheme: string;
-                            enable: boolean;
-                            priority: number;
-                        }[];
+                        name: string;
+                        credits: number;
+                        count: number;
+                        /** Format: date-time */
+                        expires_at: string;
                     };
                 };
             };
@@ -13742,50 +6720,19 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
             };
         };
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        ids: string[];
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/upgrade/versions/export": {
+    "/api/redeem/batches/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -13799,16 +6746,14 @@ export interface paths {
                     current?: number;
                     pageSize?: number;
                     keyword?: string;
-                    sortField?: "appid" | "platform" | "type" | "version" | "create_date";
+                    sortField?: "created_at" | "expires_at" | "name" | "credits" | "count" | "used_count";
                     sortOrder?: "ascend" | "descend";
-                    appid?: string[];
-                    platform?: string[];
-                    type?: string[];
-                    stable_publish?: string[];
-                    is_mandatory?: string[];
-                    create_date_from?: string;
-                    create_date_to?: string;
-                    columns?: ("appid" | "app_name" | "platform" | "type" | "version" | "title" | "contents" | "url" | "min_uni_version" | "stable_publish" | "is_mandatory" | "is_silently" | "create_date")[];
+                    disabled?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    expires_at_from?: string;
+                    expires_at_to?: string;
+                    columns?: ("name" | "credits" | "count" | "used_count" | "expires_at" | "disabled" | "created_by_name" | "created_at")[];
                     tzOffset?: number;
                 };
                 header?: never;
@@ -13834,39 +6779,15 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/upgrade/versions/{id}": {
+    "/api/redeem/batches/{id}/disabled": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: components["schemas"]["def-74"];
-                        };
-                    };
-                };
-            };
-        };
+        get?: never;
+        /** switches a batch's codes off (or on again) */
         put: {
             parameters: {
                 query?: never;
@@ -13879,26 +6800,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        appid?: string;
-                        platform?: string;
-                        type?: string;
-                        version?: string;
-                        url?: string | null;
-                        file_id?: string | null;
-                        title?: string | null;
-                        contents?: string;
-                        /** @description dot-separated numbers, e.g. 1.2.0 */
-                        min_uni_version?: string | null;
-                        stable_publish?: boolean;
-                        is_silently?: boolean;
-                        is_mandatory?: boolean;
-                        store_list?: {
-                            id: string;
-                            name: string;
-                            scheme: string;
-                            enable: boolean;
-                            priority: number;
-                        }[];
+                        disabled: boolean;
                     };
                 };
             };
@@ -13912,87 +6814,12 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
             };
         };
-        post?: never;
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                deleted: number;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/upgrade/latest": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** the stable version of each platform and type of these apps (the app list's links) */
-        get: {
-            parameters: {
-                query: {
-                    appid: string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                            data: {
-                                id: string;
-                                appid: string;
-                                platform: string;
-                                type: string;
-                                version: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -14000,21 +6827,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/upgrade/check": {
+    "/api/redeem/codes": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** the update check apps call (no sign-in): appid, appVersion, wgtVersion, platform */
+        /** codes (filter batch_id, used; search a code or the user's name); the export is a batch's codes */
         get: {
             parameters: {
                 query?: {
-                    appid?: string;
-                    appVersion?: string;
-                    wgtVersion?: string;
-                    platform?: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "code" | "used_at";
+                    sortOrder?: "ascend" | "descend";
+                    batch_id?: string[];
+                    used?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -14029,110 +6859,46 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            code: number;
-                            message: string;
-                            id?: string;
-                            appid?: string;
-                            platform?: string;
-                            type?: string;
-                            version?: string;
-                            title?: string | null;
-                            contents?: string;
-                            url?: string;
-                            min_uni_version?: string | null;
-                            stable_publish?: boolean;
-                            is_silently?: boolean;
-                            is_mandatory?: boolean;
-                            store_list?: {
-                                id: string;
-                                name: string;
-                                scheme: string;
-                                enable: boolean;
-                                priority: number;
-                            }[];
-                            /** Format: date-time */
-                            create_date?: string;
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-47"][];
+                            total: number;
                         };
                     };
                 };
             };
         };
         put?: never;
-        /** the update check apps call (no sign-in): appid, appVersion, wgtVersion, platform */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        appid?: string;
-                        appVersion?: string;
-                        wgtVersion?: string;
-                        platform?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: number;
-                            message: string;
-                            id?: string;
-                            appid?: string;
-                            platform?: string;
-                            type?: string;
-                            version?: string;
-                            title?: string | null;
-                            contents?: string;
-                            url?: string;
-                            min_uni_version?: string | null;
-                            stable_publish?: boolean;
-                            is_silently?: boolean;
-                            is_mandatory?: boolean;
-                            store_list?: {
-                                id: string;
-                                name: string;
-                                scheme: string;
-                                enable: boolean;
-                                priority: number;
-                            }[];
-                            /** Format: date-time */
-                            create_date?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/upgrade/packages/{id}": {
+    "/api/redeem/codes/export": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** an uploaded package of a version record (the check answer's url) */
+        /** xlsx of every row matching the query */
         get: {
             parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "code" | "used_at";
+                    sortOrder?: "ascend" | "descend";
+                    batch_id?: string[];
+                    used?: string[];
+                    columns?: ("code" | "status" | "used_by_name" | "used_at")[];
+                    tzOffset?: number;
                 };
+                header?: never;
+                path?: never;
                 cookie?: never;
             };
             requestBody?: never;
@@ -14148,6 +6914,144 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** what the caller may see that matches q (help documents in their language first), ranked; counts per kind for the filters */
+        get: {
+            parameters: {
+                query: {
+                    q: string;
+                    kind?: "doc" | "store-prompt" | "prompt" | "message" | "article";
+                    locale?: "en-US" | "zh-CN" | "zh-TW";
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-10"][];
+                            total: number;
+                            counts: components["schemas"]["def-11"];
+                            more: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** an answer from the top results, streamed as server-sent events (start, delta..., done with the cited sources); no results: done at once, nothing billed; errors before it starts answer as JSON */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        q: string;
+                        kind?: ("doc" | "store-prompt" | "prompt" | "message" | "article") | (never | null);
+                        locale?: "en-US" | "zh-CN" | "zh-TW";
+                        model_id?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description text/event-stream: start, delta..., then done {sources} or error */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/ask/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** stops an answer being written; its stream ends with done, status stopped (what was generated is paid) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                stopped: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -14192,7 +7096,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -14230,7 +7134,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -14268,54 +7172,6 @@ export interface paths {
                 };
             };
         };
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/site-messages/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** xlsx of every row matching the query */
-        get: {
-            parameters: {
-                query?: {
-                    current?: number;
-                    pageSize?: number;
-                    keyword?: string;
-                    sortField?: "updated_at" | "created_at" | "publish_at" | "title";
-                    sortOrder?: "ascend" | "descend";
-                    status?: string[];
-                    audience?: string[];
-                    publish_at_from?: string;
-                    publish_at_to?: string;
-                    created_at_from?: string;
-                    created_at_to?: string;
-                    columns?: ("title" | "status" | "audience" | "audience_ids" | "publish_at" | "read_count" | "author_name" | "body" | "updated_at")[];
-                    tzOffset?: number;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -14486,6 +7342,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/site-messages/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "updated_at" | "created_at" | "publish_at" | "title";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    audience?: string[];
+                    publish_at_from?: string;
+                    publish_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("title" | "status" | "audience" | "audience_ids" | "publish_at" | "read_count" | "author_name" | "body" | "updated_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site-messages/{id}": {
         parameters: {
             query?: never;
@@ -14514,7 +7418,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -14552,7 +7456,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -14628,7 +7532,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -14673,7 +7577,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -14685,21 +7589,4663 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/messages": {
+    "/api/stat/channels": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** the caller's messages, unread first then newest: keyword (title, body), unread only, paging */
+        /** app channels */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "channel" | "name" | "new_devices" | "active_devices" | "sessions" | "page_views" | "duration_s" | "avg_session_s" | "bounce_rate";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-84"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/channels/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a channel's figures per day ('' = no channel reported) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    key: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-88"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the SDK's enable check: whether to report, and how often */
+        get: {
+            parameters: {
+                query: {
+                    appid: string;
+                    version?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-58"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/crashes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** app crashes by version and device model: count, devices, share, launches of the version, crash rate (keyword on model or version) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "count" | "devices" | "share" | "rate" | "launches" | "version" | "device_model";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-96"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/crashes/groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** app crash groups in the filter (by message): count, share, devices, platforms, versions, first and last seen (keyword on the message) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "count" | "devices" | "share" | "first_ts" | "last_ts" | "message";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-92"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/crashes/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** app crashes, launches and the crash rate (crashes / launches) in the filter and the period before, by day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-93"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: DAU, WAU, MAU per day and their ratios (distinct over the trailing 7 / 30 days) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                days: {
+                                    /** Format: date */
+                                    day: string;
+                                    dau: number;
+                                    wau: number;
+                                    mau: number;
+                                    dau_wau: number;
+                                    dau_mau: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: totals per platform, and the range against the previous range of equal length or against another app */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    other_app_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                platforms: {
+                                    platform: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    duration_s: number;
+                                }[];
+                                current: {
+                                    app_id: string;
+                                    /** Format: date */
+                                    start: string;
+                                    /** Format: date */
+                                    end: string;
+                                    totals: {
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                        duration_s: number;
+                                    };
+                                    days: {
+                                        /** Format: date */
+                                        day: string;
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                    }[];
+                                };
+                                other: {
+                                    app_id: string;
+                                    /** Format: date */
+                                    start: string;
+                                    /** Format: date */
+                                    end: string;
+                                    totals: {
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                        duration_s: number;
+                                    };
+                                    days: {
+                                        /** Format: date */
+                                        day: string;
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** Format: date */
+                                day: string;
+                                partial: boolean;
+                                /** Format: date-time */
+                                as_of: string | null;
+                                today: {
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    page_views: number;
+                                    duration_s: number;
+                                    avg_session_s: number;
+                                    avg_subject_s: number;
+                                    bounce_rate: number;
+                                    total: number;
+                                };
+                                previous: {
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    page_views: number;
+                                    duration_s: number;
+                                    avg_session_s: number;
+                                    avg_subject_s: number;
+                                    bounce_rate: number;
+                                    total: number;
+                                };
+                                trend: {
+                                    /** Format: date */
+                                    day: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                }[];
+                                top_pages: {
+                                    path: string;
+                                    title: string;
+                                    views: number;
+                                    entries: number;
+                                    duration_s: number;
+                                }[];
+                                platforms: {
+                                    platform: string;
+                                    active: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after, or of each week (month) in the 1st to 9th week (month) after */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    mode?: "new" | "active";
+                    unit?: "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                mode: "new" | "active";
+                                unit: "day" | "week" | "month";
+                                days: number[];
+                                rows: {
+                                    /** Format: date */
+                                    cohort_day: string;
+                                    cohort: number;
+                                    cells: {
+                                        n: number;
+                                        retained: number | null;
+                                        pct: number | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/stickiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: launches and devices by visit depth (page views) and by launch duration */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                total_sessions: number;
+                                depth: {
+                                    key: string;
+                                    sessions: number;
+                                    subjects: number;
+                                }[];
+                                duration: {
+                                    key: string;
+                                    sessions: number;
+                                    subjects: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/devices/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** devices: new, active, launches and time by hour (ranges up to 7 days), day, week or month */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    granularity?: "hour" | "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                granularity: "hour" | "day" | "week" | "month";
+                                rows: {
+                                    bucket: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    duration_s: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/entry-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** entry pages */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "path" | "title" | "entries" | "bounces" | "bounce_rate" | "entry_duration_s" | "avg_entry_s" | "share";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-82"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/errors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JS error groups in the filter: count, share, devices, platforms, versions, first and last seen (keyword on the message) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "count" | "devices" | "share" | "first_ts" | "last_ts" | "message";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-92"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/errors/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JS errors, launches and the error rate (errors / launches) in the filter and the period before, by day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-93"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/errors/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an error or crash group: its latest stack resolved through the app version's source maps, trend, breakdowns, latest raw occurrences */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path: {
+                    hash: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-94"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** custom events per key */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "key" | "name" | "count" | "devices" | "values" | "share";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-85"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/events/raw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the range's custom events one by one, newest first (raw events: kept for the raw retention days), of a key and (or) a device; total counts up to 10000 */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    key?: string;
+                    device_id?: string;
+                    current?: number;
+                    pageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-90"][];
+                            total: number;
+                            capped: boolean;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/events/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an event key's values (the most frequent, with shares) and its figures per day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    key: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-89"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the display names of channels, scenes or event keys */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    kind: "channel" | "event" | "scene";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-91"][];
+                        };
+                    };
+                };
+            };
+        };
+        /** names a channel, scene or event key (an empty name removes it) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        app_id: string;
+                        kind: "channel" | "event" | "scene";
+                        key: string;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-91"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         get: {
             parameters: {
                 query?: {
-                    keyword?: string;
-                    unread?: boolean;
+                    app_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-79"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** visited pages */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
                     current?: number;
                     pageSize?: number;
+                    keyword?: string;
+                    sortField?: "path" | "title" | "views" | "visitors" | "exits" | "exit_rate" | "duration_s" | "avg_visit_s" | "avg_visitor_s" | "share";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-81"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pages/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a page's figures per day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    path: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-86"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** created -> paid -> credited orders by channel and platform; active devices -> active users -> paying users per day, week or month */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    unit?: "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-61"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the orders created (or paid) in the range: search, filters, sorting, paging */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    date_field?: "created" | "paid";
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents" | "paid_at" | "refunded_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    method?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-62"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every order matching the query */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    date_field?: "created" | "paid";
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount_cents" | "paid_at" | "refunded_cents";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    provider?: string[];
+                    method?: string[];
+                    columns?: ("order_no" | "username" | "trade_no" | "created_at" | "subject" | "amount_cents" | "credits" | "status" | "provider" | "paid_at" | "refunded_cents" | "method" | "platform" | "channel")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** created (GMV), paid, refunded and net money, orders and paying users for today ... all time and the range; the daily trend; the splits */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-60"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/ranking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** per user over the range: paid, refunded, net, paid orders, last payment (paid first by default) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-63"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/pay/ranking/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of the ranking */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at";
+                    sortOrder?: "ascend" | "descend";
+                    columns?: ("username" | "nickname" | "paid_cents" | "refunded_cents" | "net_cents" | "orders" | "last_paid_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** an app's statistics records (answered once they are stored) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid: string;
+                        device_id: string;
+                        uid?: string;
+                        platform: "web" | "h5" | "android" | "ios" | "harmony" | "mp-weixin" | "mp-alipay" | "mp-baidu" | "mp-toutiao" | "mp-qq";
+                        channel?: string;
+                        scene?: string;
+                        version?: string;
+                        os?: string;
+                        device_model?: string;
+                        screen?: string;
+                        language?: string;
+                        records: components["schemas"]["def-56"][];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-57"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/rollup/recompute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** recomputes an app's statistics for a range of days from the raw events (for up to 10 s; the rest is left to the job); days older than the raw events are kept are left as they are */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        app_id: string;
+                        /** Format: date */
+                        start: string;
+                        /** Format: date */
+                        end: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-80"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/rollup/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** brings the statistics up to date now: recomputes the app-days with new events (for up to 10 s) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-80"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/scenes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** mini program scenes */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "scene" | "name" | "sessions" | "devices" | "new_devices" | "page_views" | "duration_s" | "avg_session_s" | "bounce_rate" | "share";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-83"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/scenes/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** a scene's figures per day */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    key: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-87"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the statistics settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-59"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes the statistics settings (a time zone change recomputes every rollup) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        enabled?: boolean;
+                        tz_offset_minutes?: number;
+                        report_interval_s?: number;
+                        raw_retention_days?: number;
+                        rate_limit_per_minute?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-59"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/source-maps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** uploaded source maps (without their content), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    app_id?: string;
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-97"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** upload (or replace) the source map of an app version's script; at most 8388608 bytes; STAT_SOURCE_MAP_INVALID (field file) if it is none */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        app_id: string;
+                        version: string;
+                        file: string;
+                        map: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-97"];
+                        };
+                    };
+                };
+            };
+        };
+        /** delete the source map of an app version and file */
+        delete: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    version: string;
+                    file: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: DAU, WAU, MAU per day and their ratios (distinct over the trailing 7 / 30 days) */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                days: {
+                                    /** Format: date */
+                                    day: string;
+                                    dau: number;
+                                    wau: number;
+                                    mau: number;
+                                    dau_wau: number;
+                                    dau_mau: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: totals per platform, and the range against the previous range of equal length or against another app */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    other_app_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                platforms: {
+                                    platform: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    duration_s: number;
+                                }[];
+                                current: {
+                                    app_id: string;
+                                    /** Format: date */
+                                    start: string;
+                                    /** Format: date */
+                                    end: string;
+                                    totals: {
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                        duration_s: number;
+                                    };
+                                    days: {
+                                        /** Format: date */
+                                        day: string;
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                    }[];
+                                };
+                                other: {
+                                    app_id: string;
+                                    /** Format: date */
+                                    start: string;
+                                    /** Format: date */
+                                    end: string;
+                                    totals: {
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                        duration_s: number;
+                                    };
+                                    days: {
+                                        /** Format: date */
+                                        day: string;
+                                        new: number;
+                                        active: number;
+                                        sessions: number;
+                                    }[];
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                /** Format: date */
+                                day: string;
+                                partial: boolean;
+                                /** Format: date-time */
+                                as_of: string | null;
+                                today: {
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    page_views: number;
+                                    duration_s: number;
+                                    avg_session_s: number;
+                                    avg_subject_s: number;
+                                    bounce_rate: number;
+                                    total: number;
+                                };
+                                previous: {
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    page_views: number;
+                                    duration_s: number;
+                                    avg_session_s: number;
+                                    avg_subject_s: number;
+                                    bounce_rate: number;
+                                    total: number;
+                                };
+                                trend: {
+                                    /** Format: date */
+                                    day: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                }[];
+                                top_pages: {
+                                    path: string;
+                                    title: string;
+                                    views: number;
+                                    entries: number;
+                                    duration_s: number;
+                                }[];
+                                platforms: {
+                                    platform: string;
+                                    active: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: retention of the new (or active) ones of each day on days 1, 2, 3, 4, 5, 6, 7, 14, 30 after, or of each week (month) in the 1st to 9th week (month) after */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    mode?: "new" | "active";
+                    unit?: "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                mode: "new" | "active";
+                                unit: "day" | "week" | "month";
+                                days: number[];
+                                rows: {
+                                    /** Format: date */
+                                    cohort_day: string;
+                                    cohort: number;
+                                    cells: {
+                                        n: number;
+                                        retained: number | null;
+                                        pct: number | null;
+                                    }[];
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/stickiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: launches and signed-in users by visit depth (page views) and by launch duration */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                total_sessions: number;
+                                depth: {
+                                    key: string;
+                                    sessions: number;
+                                    subjects: number;
+                                }[];
+                                duration: {
+                                    key: string;
+                                    sessions: number;
+                                    subjects: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stat/users/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** signed-in users: new, active, launches and time by hour (ranges up to 7 days), day, week or month */
+        get: {
+            parameters: {
+                query: {
+                    app_id: string;
+                    platform?: string;
+                    channel?: string;
+                    version?: string;
+                    start: string;
+                    end: string;
+                    granularity?: "hour" | "day" | "week" | "month";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                granularity: "hour" | "day" | "week" | "month";
+                                rows: {
+                                    bucket: string;
+                                    new: number;
+                                    active: number;
+                                    sessions: number;
+                                    duration_s: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store-prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every store prompt, whatever its status */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "updated_at" | "published_at" | "title" | "use_count" | "favourite_count";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    category?: string[];
+                    featured?: string[];
+                    author_id?: string[];
+                    tag?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-17"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a staff prompt: in the store at once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        description?: string | null;
+                        body: string;
+                        category?: string | null;
+                        tags?: string[];
+                        model_id?: string | null;
+                        featured?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-17"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store-prompts/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** approves: the prompts appear in the store */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store-prompts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "updated_at" | "published_at" | "title" | "use_count" | "favourite_count";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    category?: string[];
+                    featured?: string[];
+                    author_id?: string[];
+                    tag?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("title" | "status" | "category" | "tags" | "author_name" | "featured" | "use_count" | "favourite_count" | "description" | "body" | "reason" | "updated_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store-prompts/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** rejects submissions with a reason the author sees */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store-prompts/take-down": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** takes prompts out of the store with a reason */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                changed: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store-prompts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-17"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        description?: string | null;
+                        body?: string;
+                        category?: string | null;
+                        tags?: string[];
+                        model_id?: string | null;
+                        featured?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-17"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/store-prompts/{id}/featured": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        featured: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-17"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/apps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "appid" | "name" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    app_type?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-55"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description appid: letters, digits, _ . : - */
+                        appid: string;
+                        name: string;
+                        app_type?: number;
+                        introduction?: string | null;
+                        description?: string | null;
+                        remark?: string | null;
+                        icon_url?: string | null;
+                        screenshot?: string[];
+                        app_android?: {
+                            name?: string;
+                            url?: string;
+                        } | null;
+                        app_ios?: {
+                            name?: string;
+                            url?: string;
+                            abm_url?: string;
+                        } | null;
+                        app_harmony?: {
+                            name?: string;
+                            url?: string;
+                        } | null;
+                        mp_weixin?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_alipay?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_baidu?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_toutiao?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_qq?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_kuaishou?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_lark?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_jd?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_dingtalk?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        quickapp?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        h5?: {
+                            url?: string;
+                        } | null;
+                        store_list?: {
+                            id: string;
+                            name: string;
+                            scheme: string;
+                            enable: boolean;
+                            priority: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-55"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/apps/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "appid" | "name" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    app_type?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("appid" | "name" | "app_type" | "description" | "app_android" | "app_ios" | "app_harmony" | "h5" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/apps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-55"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid?: string;
+                        name?: string;
+                        app_type?: number;
+                        introduction?: string | null;
+                        description?: string | null;
+                        remark?: string | null;
+                        icon_url?: string | null;
+                        screenshot?: string[];
+                        app_android?: {
+                            name?: string;
+                            url?: string;
+                        } | null;
+                        app_ios?: {
+                            name?: string;
+                            url?: string;
+                            abm_url?: string;
+                        } | null;
+                        app_harmony?: {
+                            name?: string;
+                            url?: string;
+                        } | null;
+                        mp_weixin?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_alipay?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_baidu?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_toutiao?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_qq?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_kuaishou?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_lark?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_jd?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        mp_dingtalk?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        quickapp?: {
+                            name?: string;
+                            qrcode_url?: string;
+                        } | null;
+                        h5?: {
+                            url?: string;
+                        } | null;
+                        store_list?: {
+                            id: string;
+                            name: string;
+                            scheme: string;
+                            enable: boolean;
+                            priority: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-55"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/apps/{id}/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the generated publish page (index.html attachment) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/menus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "menu_id" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    enable?: string[];
+                    parent_id?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-54"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description menu_id: letters, digits, _ . : - */
+                        menu_id: string;
+                        name: string;
+                        icon?: string | null;
+                        url?: string | null;
+                        sort?: number;
+                        parent_id?: string | null;
+                        permission?: string[];
+                        enable?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-54"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/menus/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "sort" | "menu_id" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    enable?: string[];
+                    parent_id?: string[];
+                    columns?: ("menu_id" | "name" | "icon" | "url" | "sort" | "parent_id" | "permission" | "enable" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/menus/update-built-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** insert the missing built-in menus (never overwrites) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                added: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/menus/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-54"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        menu_id?: string;
+                        name?: string;
+                        icon?: string | null;
+                        url?: string | null;
+                        sort?: number;
+                        parent_id?: string | null;
+                        permission?: string[];
+                        enable?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-54"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "permission_id" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-50"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description permission_id: letters, digits, _ . : - */
+                        permission_id: string;
+                        permission_name: string;
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-50"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/permissions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "permission_id" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("permission_id" | "permission_name" | "comment" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/permissions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-50"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        permission_id?: string;
+                        permission_name?: string;
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-50"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/realname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "decided_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-8"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/realname/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        decision: "approve" | "reject";
+                        reason?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-8"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    permission?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-51"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description role_id: letters, digits, _ . : - */
+                        role_id: string;
+                        role_name: string;
+                        permission?: string[];
+                        comment?: string | null;
+                        daily_credit_limit?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-51"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/roles/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    permission?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("role_id" | "role_name" | "permission" | "comment" | "daily_credit_limit" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-51"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        role_id?: string;
+                        role_name?: string;
+                        permission?: string[];
+                        comment?: string | null;
+                        daily_credit_limit?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-51"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/sms-outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SMS test mode: the messages that were not sent (newest first) */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: number;
+                                mobile: string;
+                                scene: string;
+                                content: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/sms-outbox/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("mobile" | "scene" | "content" | "created_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "tagid" | "name" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description tagid: letters, digits, _ . : - */
+                        tagid: string;
+                        name: string;
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/tags/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "tagid" | "name" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("tagid" | "name" | "description" | "user_count" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/tags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        tagid?: string;
+                        name?: string;
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-52"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/user-logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    type?: string[];
+                    state?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
                 };
                 header?: never;
                 path?: never;
@@ -14731,17 +12277,416 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/messages/unread-count": {
+    "/api/system/user-logs/export": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** how many messages meant for the caller are unread */
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at";
+                    sortOrder?: "ascend" | "descend";
+                    type?: string[];
+                    state?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("username" | "nickname" | "type" | "state" | "ip" | "ua" | "created_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "username" | "register_date" | "last_login_date";
+                    sortOrder?: "ascend" | "descend";
+                    id?: string[];
+                    status?: string[];
+                    gender?: string[];
+                    role?: string[];
+                    tagid?: string[];
+                    dcloud_appid?: string[];
+                    register_date_from?: string;
+                    register_date_to?: string;
+                    last_login_date_from?: string;
+                    last_login_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-53"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        username: string;
+                        password: string;
+                        nickname?: string | null;
+                        mobile?: string | null;
+                        email?: string | null;
+                        role?: string[];
+                        tags?: string[];
+                        dcloud_appid?: string[] | null;
+                        status?: number;
+                        gender?: number;
+                        comment?: string | null;
+                        avatar_file?: {
+                            name?: string;
+                            extname?: string;
+                            url: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-53"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "username" | "register_date" | "last_login_date";
+                    sortOrder?: "ascend" | "descend";
+                    id?: string[];
+                    status?: string[];
+                    gender?: string[];
+                    role?: string[];
+                    tagid?: string[];
+                    dcloud_appid?: string[];
+                    register_date_from?: string;
+                    register_date_to?: string;
+                    last_login_date_from?: string;
+                    last_login_date_to?: string;
+                    columns?: ("username" | "nickname" | "mobile" | "email" | "status" | "role_name" | "tag_name" | "dcloud_appid" | "last_login_date" | "register_date" | "comment")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/users/set-tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** overwrite the tags of the selected users */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                        tags: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                updated: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/system/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
         get: {
             parameters: {
                 query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-53"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        username?: string;
+                        nickname?: string | null;
+                        mobile?: string | null;
+                        email?: string | null;
+                        role?: string[];
+                        tags?: string[];
+                        dcloud_appid?: string[] | null;
+                        status?: number;
+                        gender?: number;
+                        comment?: string | null;
+                        avatar_file?: {
+                            name?: string;
+                            extname?: string;
+                            url: string;
+                        } | null;
+                        resetPassword?: boolean;
+                        password?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-53"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's top-level tasks of a filter (with subtasks, in the user's order) and every filter's count */
+        get: {
+            parameters: {
+                query?: {
+                    filter?: "all" | "today" | "upcoming" | "done";
+                    keyword?: string;
+                    /** @description YYYY-MM-DD */
+                    today?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -14758,7 +12703,135 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                unread: number;
+                                tasks: components["schemas"]["def-24"][];
+                                counts: components["schemas"]["def-25"];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a new task at the end of the list (with parent_id: a subtask; with subtasks: added under it at once) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        notes?: string | null;
+                        /** @description YYYY-MM-DD */
+                        due_date?: string | null;
+                        priority?: number;
+                        parent_id?: string | null;
+                        subtasks?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-24"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** streams two models' proposals for a goal side by side (lanes a and b, each billed; nothing saved) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        goal: string;
+                        prompt?: string | null;
+                        model_ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description text/event-stream: start, delta..., then done (with subtasks) or error */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's not-done tasks due today or overdue, soonest first (a few), and how many */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description YYYY-MM-DD */
+                    today?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                tasks: components["schemas"]["def-23"][];
+                                total: number;
                             };
                         };
                     };
@@ -14773,7 +12846,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/messages/{id}/read": {
+    "/api/todos/reorder": {
         parameters: {
             query?: never;
             header?: never;
@@ -14782,7 +12855,54 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** marks one message read; answers the unread count */
+        /** puts sibling tasks (or one task's subtasks) in the given order */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        parent_id: string | null;
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: Record<string, never>;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/runs/{id}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** stops a breakdown or comparison being written (the provider request too); its stream ends with done, status stopped */
         post: {
             parameters: {
                 query?: never;
@@ -14804,7 +12924,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                unread: number;
+                                stopped: boolean;
                             };
                         };
                     };
@@ -14817,7 +12937,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/messages/read-all": {
+    "/api/todos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one of the caller's tasks with its subtasks */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-24"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes the given fields of a task or subtask (done sets or clears done_at) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        notes?: string | null;
+                        /** @description YYYY-MM-DD */
+                        due_date?: string | null;
+                        priority?: number;
+                        done?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-24"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** deletes a task and its subtasks */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: Record<string, never>;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/{id}/breakdown": {
         parameters: {
             query?: never;
             header?: never;
@@ -14826,8 +13051,602 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** marks every message of the inbox read */
+        /** streams a model's proposed subtasks for a task (billed; nothing saved: accept through /subtasks); errors before it starts answer as JSON */
         post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        model_id?: string | null;
+                        prompt?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description text/event-stream: start, delta..., then done (with subtasks) or error */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/todos/{id}/subtasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** adds the accepted subtasks under a task, all or none */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        titles: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-24"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the update check apps call (no sign-in): appid, appVersion, wgtVersion, platform */
+        get: {
+            parameters: {
+                query?: {
+                    appid?: string;
+                    appVersion?: string;
+                    wgtVersion?: string;
+                    platform?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            id?: string;
+                            appid?: string;
+                            platform?: string;
+                            type?: string;
+                            version?: string;
+                            title?: string | null;
+                            contents?: string;
+                            url?: string;
+                            min_uni_version?: string | null;
+                            stable_publish?: boolean;
+                            is_silently?: boolean;
+                            is_mandatory?: boolean;
+                            store_list?: {
+                                id: string;
+                                name: string;
+                                scheme: string;
+                                enable: boolean;
+                                priority: number;
+                            }[];
+                            /** Format: date-time */
+                            create_date?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** the update check apps call (no sign-in): appid, appVersion, wgtVersion, platform */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid?: string;
+                        appVersion?: string;
+                        wgtVersion?: string;
+                        platform?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: number;
+                            message: string;
+                            id?: string;
+                            appid?: string;
+                            platform?: string;
+                            type?: string;
+                            version?: string;
+                            title?: string | null;
+                            contents?: string;
+                            url?: string;
+                            min_uni_version?: string | null;
+                            stable_publish?: boolean;
+                            is_silently?: boolean;
+                            is_mandatory?: boolean;
+                            store_list?: {
+                                id: string;
+                                name: string;
+                                scheme: string;
+                                enable: boolean;
+                                priority: number;
+                            }[];
+                            /** Format: date-time */
+                            create_date?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the stable version of each platform and type of these apps (the app list's links) */
+        get: {
+            parameters: {
+                query: {
+                    appid: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                appid: string;
+                                platform: string;
+                                type: string;
+                                version: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/packages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** an uploaded package of a version record (the check answer's url) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "appid" | "platform" | "type" | "version" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    appid?: string[];
+                    platform?: string[];
+                    type?: string[];
+                    stable_publish?: string[];
+                    is_mandatory?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-72"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid: string;
+                        /** @enum {string} */
+                        platform: "android" | "ios" | "harmony";
+                        /** @enum {string} */
+                        type: "native_app" | "wgt";
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        version: string;
+                        url?: string | null;
+                        file_id?: string | null;
+                        title?: string | null;
+                        contents: string;
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        min_uni_version?: string | null;
+                        stable_publish?: boolean;
+                        is_silently?: boolean;
+                        is_mandatory?: boolean;
+                        store_list?: {
+                            id: string;
+                            name: string;
+                            scheme: string;
+                            enable: boolean;
+                            priority: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-72"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/versions/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "appid" | "platform" | "type" | "version" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    appid?: string[];
+                    platform?: string[];
+                    type?: string[];
+                    stable_publish?: string[];
+                    is_mandatory?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                    columns?: ("appid" | "app_name" | "platform" | "type" | "version" | "title" | "contents" | "url" | "min_uni_version" | "stable_publish" | "is_mandatory" | "is_silently" | "create_date")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/upgrade/versions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-72"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        appid?: string;
+                        platform?: string;
+                        type?: string;
+                        version?: string;
+                        url?: string | null;
+                        file_id?: string | null;
+                        title?: string | null;
+                        contents?: string;
+                        /** @description dot-separated numbers, e.g. 1.2.0 */
+                        min_uni_version?: string | null;
+                        stable_publish?: boolean;
+                        is_silently?: boolean;
+                        is_mandatory?: boolean;
+                        store_list?: {
+                            id: string;
+                            name: string;
+                            scheme: string;
+                            enable: boolean;
+                            priority: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-72"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
             parameters: {
                 query?: never;
                 header?: never;
@@ -14845,10 +13664,1191 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
+                            data: components["schemas"]["def-53"];
+                        };
+                    };
+                };
+            };
+        };
+        /** update the caller's nickname, gender or avatar */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        nickname?: string | null;
+                        gender?: number;
+                        avatar_file?: {
+                            name?: string;
+                            extname?: string;
+                            url: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
                             data: {
-                                marked: number;
-                                unread: number;
+                                updated: boolean;
                             };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webview/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** may the webview page frame this URL? (exact origin match against WEBVIEW_ALLOW) */
+        get: {
+            parameters: {
+                query: {
+                    url: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                allowed: boolean;
+                                url: string;
+                                reason?: "invalid" | "not-listed";
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the campaigns running or coming that the caller may claim, each with whether it can be claimed now and why not */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-71"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "title" | "credits" | "starts_at" | "ends_at" | "budget" | "used" | "claim_count";
+                    sortOrder?: "ascend" | "descend";
+                    eligibility?: string[];
+                    frequency?: string[];
+                    status?: string[];
+                    starts_at_from?: string;
+                    starts_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title: string;
+                        credits: number;
+                        /** @enum {string} */
+                        eligibility: "everyone" | "roles" | "tags" | "new_users" | "realname";
+                        /** @enum {string} */
+                        frequency: "once" | "daily" | "weekly";
+                        /** Format: date-time */
+                        starts_at: string;
+                        /** Format: date-time */
+                        ends_at: string;
+                        budget: number;
+                        description?: string | null;
+                        eligibility_values?: string[];
+                        new_user_days?: number | null;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"];
+                        };
+                    };
+                };
+            };
+        };
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/campaigns/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "title" | "credits" | "starts_at" | "ends_at" | "budget" | "used" | "claim_count";
+                    sortOrder?: "ascend" | "descend";
+                    eligibility?: string[];
+                    frequency?: string[];
+                    status?: string[];
+                    starts_at_from?: string;
+                    starts_at_to?: string;
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("title" | "credits" | "eligibility" | "frequency" | "starts_at" | "ends_at" | "used" | "budget" | "claim_count" | "status")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"];
+                        };
+                    };
+                };
+            };
+        };
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        title?: string;
+                        description?: string | null;
+                        credits?: number;
+                        /** @enum {string} */
+                        eligibility?: "everyone" | "roles" | "tags" | "new_users" | "realname";
+                        eligibility_values?: string[];
+                        new_user_days?: number | null;
+                        /** @enum {string} */
+                        frequency?: "once" | "daily" | "weekly";
+                        /** Format: date-time */
+                        starts_at?: string;
+                        /** Format: date-time */
+                        ends_at?: string;
+                        budget?: number;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-69"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** claims (filter campaign_id, user_id; search the user's name) */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    campaign_id?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-70"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/claims/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount";
+                    sortOrder?: "ascend" | "descend";
+                    campaign_id?: string[];
+                    user_id?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("username" | "nickname" | "period" | "amount" | "created_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/eligibility/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the roles to pick from: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "role_id" | "role_name" | "daily_credit_limit" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    permission?: string[];
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                name: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/eligibility/tags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the tags to pick from: id and name, searched and paged */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "tagid" | "name" | "create_date";
+                    sortOrder?: "ascend" | "descend";
+                    create_date_from?: string;
+                    create_date_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                id: string;
+                                name: string;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/{id}/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** claims a campaign's credits for the current period (UTC day or ISO week): the credits and the new balance */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                credits: number;
+                                balance: number;
+                                period: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's withdrawal requests */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** requests a withdrawal: the amount is held from now on */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        account_type: string;
+                        account_name: string;
+                        account_no: string;
+                        bank_name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every account's withdrawal requests (finance) */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/all/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "amount" | "fee" | "payout_cents" | "account_type" | "account_name" | "account_no" | "bank_name" | "status" | "reason" | "payout_ref" | "reviewed_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "amount" | "reviewed_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                    account_type?: string[];
+                    created_at_from?: string;
+                    created_at_to?: string;
+                    columns?: ("created_at" | "username" | "amount" | "fee" | "payout_cents" | "account_type" | "account_name" | "account_no" | "bank_name" | "status" | "reason" | "payout_ref" | "reviewed_at")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the withdrawal settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-42"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes withdrawal settings (bounds checked per field) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        min_credits?: number;
+                        fee_bps?: number;
+                        min_fee?: number;
+                        cents_per_credit?: number;
+                        account_types?: ("alipay" | "bank")[];
+                        store_use_reward?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-42"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's balance, earned, withdrawn and withdrawable credits, real-name state and the form's settings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-43"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one request (own, or any for finance) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"];
+                        };
+                    };
+                };
+            };
+        };
+        /** changes an own pending request (the hold follows the amount) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        amount: number;
+                        account_type: string;
+                        account_name: string;
+                        account_no: string;
+                        bank_name?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** cancels an own pending request (the hold is given back) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/withdrawals/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** approves (payout reference) or rejects (reason; the hold is given back) a pending request */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        decision: "approve";
+                        payout_ref: string;
+                    } | {
+                        /** @enum {string} */
+                        decision: "reject";
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -14864,8 +14864,727 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** UserInfo */
+        /** LedgerRow */
         "def-0": {
+            id: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
+            amount: number;
+            balance_after: number;
+            reason: string | null;
+            ref_type: string | null;
+            ref_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** AdminLedgerRow */
+        "def-1": {
+            id: string;
+            user_id: string;
+            /** @enum {string} */
+            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
+            amount: number;
+            balance_after: number;
+            reason: string | null;
+            ref_type: string | null;
+            ref_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            username: string | null;
+            nickname: string | null;
+            actor_id: string | null;
+        };
+        /** SearchHit */
+        "def-10": {
+            kind: "doc" | "store-prompt" | "prompt" | "message" | "article";
+            ref_id: string;
+            title: string;
+            title_marks: [
+                number,
+                number
+            ][];
+            snippet: string;
+            snippet_marks: [
+                number,
+                number
+            ][];
+            url: string;
+            locale: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** SearchKindCounts */
+        "def-11": {
+            doc: number;
+            "store-prompt": number;
+            prompt: number;
+            message: number;
+            article: number;
+        };
+        /** PromptTemplateRow */
+        "def-12": {
+            id: string;
+            title: string;
+            body: string;
+            category: string;
+            tags: string[];
+            model_id: string | null;
+            version: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** PromptTemplateVersion */
+        "def-13": {
+            version: number;
+            title: string;
+            body: string;
+            category: string;
+            tags: string[];
+            model_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** PromptTemplateVariable */
+        "def-14": {
+            name: string;
+            type: "text" | "select" | "number" | "textarea";
+            options?: string[];
+        };
+        /** PromptTemplateExport */
+        "def-15": {
+            title: string;
+            body: string;
+            category: string;
+            tags: string[];
+            model_id: string | null;
+            variables: components["schemas"]["def-14"][];
+        };
+        /** StorePrompt */
+        "def-16": {
+            id: string;
+            title: string;
+            description: string;
+            body: string;
+            category: string;
+            tags: string[];
+            model_id: string | null;
+            featured: boolean;
+            use_count: number;
+            favourite_count: number;
+            /** Format: date-time */
+            published_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            author_name: string | null;
+            favourited: boolean;
+        };
+        /** StorePromptAdminRow */
+        "def-17": {
+            id: string;
+            title: string;
+            description: string;
+            body: string;
+            category: string;
+            tags: string[];
+            model_id: string | null;
+            featured: boolean;
+            use_count: number;
+            favourite_count: number;
+            /** Format: date-time */
+            published_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            author_name: string | null;
+            status: string;
+            reason: string | null;
+            author_id: string | null;
+            source_template_id: string | null;
+            /** Format: date-time */
+            reviewed_at: string | null;
+        };
+        /** StoreSubmission */
+        "def-18": {
+            id: string;
+            source_template_id: string | null;
+            title: string;
+            status: string;
+            reason: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** ChatModel */
+        "def-19": {
+            id: string;
+            name: string;
+            context_window: number;
+            max_output_tokens: number;
+            input_price: number;
+            output_price: number;
+        };
+        /** CreditSummary */
+        "def-2": {
+            balance: number;
+            held: number;
+            today_used: number;
+            daily_limit: number | null;
+        };
+        /** ConversationRow */
+        "def-20": {
+            id: string;
+            title: string;
+            pinned: boolean;
+            model_id: string | null;
+            system_prompt: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            snippet: string | null;
+        };
+        /** MessageRow */
+        "def-21": {
+            id: string;
+            parent_id: string | null;
+            role: "user" | "assistant";
+            content: string;
+            status: "done" | "streaming" | "stopped" | "error" | "interrupted";
+            model_id: string | null;
+            model_name: string | null;
+            input_tokens: number | null;
+            output_tokens: number | null;
+            credits: number | null;
+            first_token_ms: number | null;
+            total_ms: number | null;
+            error_code: string | null;
+            error_message: string | null;
+            trimmed: number;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** UsageRow */
+        "def-22": {
+            id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            model_id: string | null;
+            model_name: string | null;
+            input_tokens: number;
+            output_tokens: number;
+            credits: number;
+            first_token_ms: number | null;
+            total_ms: number | null;
+            status: string;
+            error_code: string | null;
+            usage_source: string;
+            conversation_id: string | null;
+            message_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** TodoSubtask */
+        "def-23": {
+            id: string;
+            parent_id: string | null;
+            title: string;
+            notes: string;
+            /** Format: date */
+            due_date: string | null;
+            priority: number;
+            done: boolean;
+            /** Format: date-time */
+            done_at: string | null;
+            position: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** TodoRow */
+        "def-24": {
+            id: string;
+            parent_id: string | null;
+            title: string;
+            notes: string;
+            /** Format: date */
+            due_date: string | null;
+            priority: number;
+            done: boolean;
+            /** Format: date-time */
+            done_at: string | null;
+            position: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            subtasks: components["schemas"]["def-23"][];
+        };
+        /** TodoCounts */
+        "def-25": {
+            all: number;
+            today: number;
+            upcoming: number;
+            done: number;
+        };
+        /** SpeechModel */
+        "def-26": {
+            id: string;
+            name: string;
+            input_price: number;
+            output_price: number;
+        };
+        /** AudioTranscript */
+        "def-27": {
+            id: string;
+            model_id: string | null;
+            model_name: string | null;
+            start_s: number | null;
+            end_s: number | null;
+            language: string | null;
+            text: string;
+            credits: number;
+            status: string;
+            error_code: string | null;
+            error_message: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** AudioRecording */
+        "def-28": {
+            id: string;
+            name: string;
+            mime: string | null;
+            duration_s: number | null;
+            file_id: string;
+            transcripts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** AudioRecordingDetail */
+        "def-29": {
+            id: string;
+            name: string;
+            mime: string | null;
+            duration_s: number | null;
+            file_id: string;
+            transcripts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            transcript_list: components["schemas"]["def-27"][];
+        };
+        /** Reconciliation */
+        "def-3": {
+            id: number;
+            trigger: "nightly" | "admin";
+            usersChecked: number;
+            mismatches: {
+                userId: string;
+                balance: number;
+                ledgerSum: number;
+            }[];
+            /** Format: date-time */
+            ranAt: string;
+        };
+        /** HelpTreeItem */
+        "def-30": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            locale: string;
+            title: string;
+            depth: number;
+            has_children: boolean;
+        };
+        /** HelpDocumentView */
+        "def-31": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            /** Format: date-time */
+            updated_at: string;
+            locale: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            text_updated_at: string | null;
+            path: {
+                id: string;
+                title: string;
+            }[];
+            prev: {
+                id: string;
+                title: string;
+            } | null;
+            next: {
+                id: string;
+                title: string;
+            } | null;
+        };
+        /** HelpDocumentTexts */
+        "def-32": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            /** Format: date-time */
+            updated_at: string;
+            texts: {
+                locale: string;
+                title: string;
+                body: string;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+        };
+        /** HelpSearchHit */
+        "def-33": {
+            id: string;
+            locale: string;
+            title: string;
+            snippet: string;
+            in_title: boolean;
+        };
+        /** PayOrder */
+        "def-34": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** AdminPayOrder */
+        "def-35": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            username: string | null;
+            nickname: string | null;
+        };
+        /** FollowedOrder */
+        "def-36": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            balance: number | null;
+        };
+        /** PayPackage */
+        "def-37": {
+            id: string;
+            name: string;
+            price_cents: number;
+            credits: number;
+            bonus_credits: number;
+            sort: number;
+            enabled: boolean;
+            sold: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** PayRefund */
+        "def-38": {
+            id: string;
+            refund_no: string;
+            amount_cents: number;
+            credits: number;
+            credits_shortfall: number;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            reason: string;
+            provider_refund_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** PaySettings */
+        "def-39": {
+            custom_enabled: boolean;
+            custom_min_cents: number;
+            custom_max_cents: number;
+            credits_per_yuan: number;
+            order_ttl_minutes: number;
+        };
+        /** CreditAnalysis */
+        "def-4": {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            tz: string;
+            user_id: string | null;
+            days: {
+                /** Format: date */
+                day: string;
+                spent: number;
+                topup: number;
+                redeem: number;
+                reward: number;
+                refund: number;
+            }[];
+            by_model: {
+                model: string;
+                credits: number;
+            }[];
+            by_feature: {
+                purpose: string;
+                credits: number;
+            }[];
+            totals: {
+                spent: number;
+                topup: number;
+                redeem: number;
+                reward: number;
+                refund: number;
+                added: number;
+            };
+            balance: number;
+            avg_daily: number;
+            days_left: number | null;
+            export_url: string;
+        };
+        /** PayOptions */
+        "def-40": {
+            methods: {
+                /** @enum {string} */
+                method: "alipay_page" | "alipay_qr" | "wxpay_native";
+                provider: string;
+                enabled: boolean;
+                /** @enum {string|null} */
+                reason: "not_configured" | "no_public_url" | null;
+            }[];
+            packages: {
+                id: string;
+                name: string;
+                price_cents: number;
+                credits: number;
+                bonus_credits: number;
+            }[];
+            custom: {
+                enabled: boolean;
+                min_cents: number;
+                max_cents: number;
+                credits_per_yuan: number;
+            };
+        };
+        /** WithdrawRow */
+        "def-41": {
+            id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            amount: number;
+            fee: number;
+            payout_cents: number;
+            account_type: "alipay" | "bank";
+            account_name: string;
+            account_no: string;
+            bank_name: string | null;
+            /** @enum {string} */
+            status: "pending" | "approved" | "rejected" | "cancelled";
+            reason: string | null;
+            payout_ref: string | null;
+            reviewer_id: string | null;
+            reviewer_name: string | null;
+            /** Format: date-time */
+            reviewed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            version: number;
+        };
+        /** WithdrawSettings */
+        "def-42": {
+            min_credits: number;
+            fee_bps: number;
+            min_fee: number;
+            cents_per_credit: number;
+            account_types: ("alipay" | "bank")[];
+            store_use_reward: number;
+        };
+        /** WithdrawSummary */
+        "def-43": {
+            balance: number;
+            earned: number;
+            withdrawn: number;
+            withdrawable: number;
+            realname: string;
+            settings: {
+                min_credits: number;
+                fee_bps: number;
+                min_fee: number;
+                cents_per_credit: number;
+                account_types: ("alipay" | "bank")[];
+            };
+        };
+        /** InvoiceRow */
+        "def-44": {
+            id: string;
+            invoice_no: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            type: "personal" | "company";
+            title: string;
+            tax_number: string | null;
+            email: string;
+            amount_cents: number;
+            status: "pending" | "issued" | "rejected";
+            reason: string | null;
+            has_pdf: boolean;
+            issuer_name: string | null;
+            /** Format: date-time */
+            issued_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            order_nos: string[];
+        };
+        /** InvoiceableOrder */
+        "def-45": {
+            id: string;
+            order_no: string;
+            subject: string;
+            amount_cents: number;
+            refunded_cents: number;
+            invoiceable_cents: number;
+            /** Format: date-time */
+            paid_at: string | null;
+        };
+        /** RedeemBatch */
+        "def-46": {
+            id: string;
+            name: string;
+            credits: number;
+            count: number;
+            used_count: number;
+            /** Format: date-time */
+            expires_at: string;
+            expired: boolean;
+            disabled: boolean;
+            created_by: string | null;
+            created_by_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** RedeemCode */
+        "def-47": {
+            code: string;
+            batch_id: string;
+            used_by: string | null;
+            used_by_name: string | null;
+            /** Format: date-time */
+            used_at: string | null;
+        };
+        /** AdSettings */
+        "def-48": {
+            credits_per_view: number;
+            daily_cap: number;
+            page_url: string;
+            secret_set: boolean;
+            page_allow: string[];
+        };
+        /** AdView */
+        "def-49": {
+            id: string;
+            status: "pending" | "rewarded" | "capped";
+            credits: number | null;
+            balance: number;
+            rewarded_today: number;
+            daily_cap: number;
+        };
+        /** UserInfo */
+        "def-5": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -14878,36 +15597,8 @@ export interface components {
             hasPassword: boolean;
             wxBound: boolean;
         };
-        /** TokenBundle */
-        "def-1": {
-            token: string;
-            refreshToken: string;
-            userInfo: components["schemas"]["def-0"];
-        };
-        /** MenuNode */
-        "def-2": {
-            menu_id: string;
-            name: string;
-            icon: string | null;
-            url: string | null;
-            sort: number;
-            children?: components["schemas"]["def-2"][];
-        };
-        /** UserLog */
-        "def-3": {
-            id: number;
-            user_id: string | null;
-            username: string | null;
-            nickname: string | null;
-            type: string;
-            state: number;
-            ip: string | null;
-            ua: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
         /** PermissionRow */
-        "def-4": {
+        "def-50": {
             permission_id: string;
             permission_name: string;
             comment: string | null;
@@ -14915,7 +15606,7 @@ export interface components {
             create_date: string;
         };
         /** RoleRow */
-        "def-5": {
+        "def-51": {
             role_id: string;
             role_name: string;
             permission: string[];
@@ -14925,7 +15616,7 @@ export interface components {
             create_date: string;
         };
         /** TagRow */
-        "def-6": {
+        "def-52": {
             tagid: string;
             name: string;
             description: string | null;
@@ -14934,7 +15625,7 @@ export interface components {
             create_date: string;
         };
         /** UserRow */
-        "def-7": {
+        "def-53": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -14961,7 +15652,7 @@ export interface components {
             register_date: string;
         };
         /** MenuRow */
-        "def-8": {
+        "def-54": {
             menu_id: string;
             name: string;
             icon: string | null;
@@ -14974,7 +15665,7 @@ export interface components {
             create_date: string;
         };
         /** AppRow */
-        "def-9": {
+        "def-55": {
             appid: string;
             name: string;
             app_type: number;
@@ -15051,782 +15742,8 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** RealnameInfo */
-        "def-10": {
-            status: "none" | ("pending" | "approved" | "rejected");
-            realName: string | null;
-            idCardMasked: string | null;
-            reason: string | null;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            attemptsLeftToday: number;
-            maxAttempts: number;
-        };
-        /** RealnameRow */
-        "def-11": {
-            id: string;
-            user_id: string;
-            username: string | null;
-            nickname: string | null;
-            real_name: string;
-            id_card_masked: string;
-            status: "pending" | "approved" | "rejected";
-            reason: string | null;
-            reviewer_id: string | null;
-            reviewer_name: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            decided_at: string | null;
-        };
-        /** LedgerRow */
-        "def-12": {
-            id: string;
-            user_id: string;
-            /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
-            amount: number;
-            balance_after: number;
-            reason: string | null;
-            ref_type: string | null;
-            ref_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** AdminLedgerRow */
-        "def-13": {
-            id: string;
-            user_id: string;
-            /** @enum {string} */
-            kind: "grant" | "hold" | "capture" | "release" | "topup" | "refund" | "redeem" | "reward" | "welfare" | "earn" | "withdrawal" | "adjustment";
-            amount: number;
-            balance_after: number;
-            reason: string | null;
-            ref_type: string | null;
-            ref_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            username: string | null;
-            nickname: string | null;
-            actor_id: string | null;
-        };
-        /** CreditSummary */
-        "def-14": {
-            balance: number;
-            held: number;
-            today_used: number;
-            daily_limit: number | null;
-        };
-        /** Reconciliation */
-        "def-15": {
-            id: number;
-            trigger: "nightly" | "admin";
-            usersChecked: number;
-            mismatches: {
-                userId: string;
-                balance: number;
-                ledgerSum: number;
-            }[];
-            /** Format: date-time */
-            ranAt: string;
-        };
-        /** CreditAnalysis */
-        "def-16": {
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
-            tz: string;
-            user_id: string | null;
-            days: {
-                /** Format: date */
-                day: string;
-                spent: number;
-                topup: number;
-                redeem: number;
-                reward: number;
-                refund: number;
-            }[];
-            by_model: {
-                model: string;
-                credits: number;
-            }[];
-            by_feature: {
-                purpose: string;
-                credits: number;
-            }[];
-            totals: {
-                spent: number;
-                topup: number;
-                redeem: number;
-                reward: number;
-                refund: number;
-                added: number;
-            };
-            balance: number;
-            avg_daily: number;
-            days_left: number | null;
-            export_url: string;
-        };
-        /** AiModelRow */
-        "def-17": {
-            id: string;
-            name: string;
-            /** @enum {string} */
-            kind: "chat" | "speech-to-text";
-            /** @enum {string} */
-            protocol: "openai" | "anthropic";
-            base_url: string;
-            api_key_masked: string | null;
-            provider_model: string;
-            context_window: number;
-            max_output_tokens: number;
-            input_price: number;
-            output_price: number;
-            enabled: boolean;
-            roles: string[];
-            role_names: string[];
-            sort: number;
-            comment: string | null;
-            /** Format: date-time */
-            create_date: string;
-            /** Format: date-time */
-            update_date: string;
-        };
-        /** ChatModel */
-        "def-18": {
-            id: string;
-            name: string;
-            context_window: number;
-            max_output_tokens: number;
-            input_price: number;
-            output_price: number;
-        };
-        /** ConversationRow */
-        "def-19": {
-            id: string;
-            title: string;
-            pinned: boolean;
-            model_id: string | null;
-            system_prompt: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            snippet: string | null;
-        };
-        /** MessageRow */
-        "def-20": {
-            id: string;
-            parent_id: string | null;
-            role: "user" | "assistant";
-            content: string;
-            status: "done" | "streaming" | "stopped" | "error" | "interrupted";
-            model_id: string | null;
-            model_name: string | null;
-            input_tokens: number | null;
-            output_tokens: number | null;
-            credits: number | null;
-            first_token_ms: number | null;
-            total_ms: number | null;
-            error_code: string | null;
-            error_message: string | null;
-            trimmed: number;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** UsageRow */
-        "def-21": {
-            id: string;
-            user_id: string;
-            username: string | null;
-            nickname: string | null;
-            model_id: string | null;
-            model_name: string | null;
-            input_tokens: number;
-            output_tokens: number;
-            credits: number;
-            first_token_ms: number | null;
-            total_ms: number | null;
-            status: string;
-            error_code: string | null;
-            usage_source: string;
-            conversation_id: string | null;
-            message_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** StorePrompt */
-        "def-22": {
-            id: string;
-            title: string;
-            description: string;
-            body: string;
-            category: string;
-            tags: string[];
-            model_id: string | null;
-            featured: boolean;
-            use_count: number;
-            favourite_count: number;
-            /** Format: date-time */
-            published_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            author_name: string | null;
-            favourited: boolean;
-        };
-        /** StorePromptAdminRow */
-        "def-23": {
-            id: string;
-            title: string;
-            description: string;
-            body: string;
-            category: string;
-            tags: string[];
-            model_id: string | null;
-            featured: boolean;
-            use_count: number;
-            favourite_count: number;
-            /** Format: date-time */
-            published_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            author_name: string | null;
-            status: string;
-            reason: string | null;
-            author_id: string | null;
-            source_template_id: string | null;
-            /** Format: date-time */
-            reviewed_at: string | null;
-        };
-        /** StoreSubmission */
-        "def-24": {
-            id: string;
-            source_template_id: string | null;
-            title: string;
-            status: string;
-            reason: string | null;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** PromptTemplateRow */
-        "def-25": {
-            id: string;
-            title: string;
-            body: string;
-            category: string;
-            tags: string[];
-            model_id: string | null;
-            version: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** PromptTemplateVersion */
-        "def-26": {
-            version: number;
-            title: string;
-            body: string;
-            category: string;
-            tags: string[];
-            model_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** PromptTemplateVariable */
-        "def-27": {
-            name: string;
-            type: "text" | "select" | "number" | "textarea";
-            options?: string[];
-        };
-        /** PromptTemplateExport */
-        "def-28": {
-            title: string;
-            body: string;
-            category: string;
-            tags: string[];
-            model_id: string | null;
-            variables: components["schemas"]["def-27"][];
-        };
-        /** TodoSubtask */
-        "def-29": {
-            id: string;
-            parent_id: string | null;
-            title: string;
-            notes: string;
-            /** Format: date */
-            due_date: string | null;
-            priority: number;
-            done: boolean;
-            /** Format: date-time */
-            done_at: string | null;
-            position: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** TodoRow */
-        "def-30": {
-            id: string;
-            parent_id: string | null;
-            title: string;
-            notes: string;
-            /** Format: date */
-            due_date: string | null;
-            priority: number;
-            done: boolean;
-            /** Format: date-time */
-            done_at: string | null;
-            position: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            subtasks: components["schemas"]["def-29"][];
-        };
-        /** TodoCounts */
-        "def-31": {
-            all: number;
-            today: number;
-            upcoming: number;
-            done: number;
-        };
-        /** SpeechModel */
-        "def-32": {
-            id: string;
-            name: string;
-            input_price: number;
-            output_price: number;
-        };
-        /** AudioTranscript */
-        "def-33": {
-            id: string;
-            model_id: string | null;
-            model_name: string | null;
-            start_s: number | null;
-            end_s: number | null;
-            language: string | null;
-            text: string;
-            credits: number;
-            status: string;
-            error_code: string | null;
-            error_message: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** AudioRecording */
-        "def-34": {
-            id: string;
-            name: string;
-            mime: string | null;
-            duration_s: number | null;
-            file_id: string;
-            transcripts: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** AudioRecordingDetail */
-        "def-35": {
-            id: string;
-            name: string;
-            mime: string | null;
-            duration_s: number | null;
-            file_id: string;
-            transcripts: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            transcript_list: components["schemas"]["def-33"][];
-        };
-        /** HelpTreeItem */
-        "def-36": {
-            id: string;
-            parent_id: string | null;
-            slug: string;
-            sort: number;
-            locale: string;
-            title: string;
-            depth: number;
-            has_children: boolean;
-        };
-        /** HelpDocumentView */
-        "def-37": {
-            id: string;
-            parent_id: string | null;
-            slug: string;
-            sort: number;
-            /** Format: date-time */
-            updated_at: string;
-            locale: string;
-            title: string;
-            body: string;
-            /** Format: date-time */
-            text_updated_at: string | null;
-            path: {
-                id: string;
-                title: string;
-            }[];
-            prev: {
-                id: string;
-                title: string;
-            } | null;
-            next: {
-                id: string;
-                title: string;
-            } | null;
-        };
-        /** HelpDocumentTexts */
-        "def-38": {
-            id: string;
-            parent_id: string | null;
-            slug: string;
-            sort: number;
-            /** Format: date-time */
-            updated_at: string;
-            texts: {
-                locale: string;
-                title: string;
-                body: string;
-                /** Format: date-time */
-                updated_at: string;
-            }[];
-        };
-        /** HelpSearchHit */
-        "def-39": {
-            id: string;
-            locale: string;
-            title: string;
-            snippet: string;
-            in_title: boolean;
-        };
-        /** SearchHit */
-        "def-40": {
-            kind: "doc" | "store-prompt" | "prompt" | "message" | "article";
-            ref_id: string;
-            title: string;
-            title_marks: [
-                number,
-                number
-            ][];
-            snippet: string;
-            snippet_marks: [
-                number,
-                number
-            ][];
-            url: string;
-            locale: string | null;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** SearchKindCounts */
-        "def-41": {
-            doc: number;
-            "store-prompt": number;
-            prompt: number;
-            message: number;
-            article: number;
-        };
-        /** PayOrder */
-        "def-42": {
-            order_no: string;
-            user_id: string;
-            /** @enum {string} */
-            provider: "alipay" | "wxpay";
-            /** @enum {string} */
-            method: "alipay_page" | "alipay_qr" | "wxpay_native";
-            package_id: string | null;
-            subject: string;
-            amount_cents: number;
-            credits: number;
-            /** @enum {string} */
-            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
-            trade_no: string | null;
-            qr_code: string | null;
-            pay_url: string | null;
-            return_to: string | null;
-            platform: string;
-            refunded_cents: number;
-            refunded_credits: number;
-            /** Format: date-time */
-            expires_at: string;
-            /** Format: date-time */
-            paid_at: string | null;
-            /** Format: date-time */
-            credited_at: string | null;
-            /** Format: date-time */
-            closed_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** AdminPayOrder */
-        "def-43": {
-            order_no: string;
-            user_id: string;
-            /** @enum {string} */
-            provider: "alipay" | "wxpay";
-            /** @enum {string} */
-            method: "alipay_page" | "alipay_qr" | "wxpay_native";
-            package_id: string | null;
-            subject: string;
-            amount_cents: number;
-            credits: number;
-            /** @enum {string} */
-            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
-            trade_no: string | null;
-            qr_code: string | null;
-            pay_url: string | null;
-            return_to: string | null;
-            platform: string;
-            refunded_cents: number;
-            refunded_credits: number;
-            /** Format: date-time */
-            expires_at: string;
-            /** Format: date-time */
-            paid_at: string | null;
-            /** Format: date-time */
-            credited_at: string | null;
-            /** Format: date-time */
-            closed_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            username: string | null;
-            nickname: string | null;
-        };
-        /** FollowedOrder */
-        "def-44": {
-            order_no: string;
-            user_id: string;
-            /** @enum {string} */
-            provider: "alipay" | "wxpay";
-            /** @enum {string} */
-            method: "alipay_page" | "alipay_qr" | "wxpay_native";
-            package_id: string | null;
-            subject: string;
-            amount_cents: number;
-            credits: number;
-            /** @enum {string} */
-            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
-            trade_no: string | null;
-            qr_code: string | null;
-            pay_url: string | null;
-            return_to: string | null;
-            platform: string;
-            refunded_cents: number;
-            refunded_credits: number;
-            /** Format: date-time */
-            expires_at: string;
-            /** Format: date-time */
-            paid_at: string | null;
-            /** Format: date-time */
-            credited_at: string | null;
-            /** Format: date-time */
-            closed_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            balance: number | null;
-        };
-        /** PayPackage */
-        "def-45": {
-            id: string;
-            name: string;
-            price_cents: number;
-            credits: number;
-            bonus_credits: number;
-            sort: number;
-            enabled: boolean;
-            sold: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** PayRefund */
-        "def-46": {
-            id: string;
-            refund_no: string;
-            amount_cents: number;
-            credits: number;
-            credits_shortfall: number;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            reason: string;
-            provider_refund_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            finished_at: string | null;
-        };
-        /** PaySettings */
-        "def-47": {
-            custom_enabled: boolean;
-            custom_min_cents: number;
-            custom_max_cents: number;
-            credits_per_yuan: number;
-            order_ttl_minutes: number;
-        };
-        /** PayOptions */
-        "def-48": {
-            methods: {
-                /** @enum {string} */
-                method: "alipay_page" | "alipay_qr" | "wxpay_native";
-                provider: string;
-                enabled: boolean;
-                /** @enum {string|null} */
-                reason: "not_configured" | "no_public_url" | null;
-            }[];
-            packages: {
-                id: string;
-                name: string;
-                price_cents: number;
-                credits: number;
-                bonus_credits: number;
-            }[];
-            custom: {
-                enabled: boolean;
-                min_cents: number;
-                max_cents: number;
-                credits_per_yuan: number;
-            };
-        };
-        /** WithdrawRow */
-        "def-49": {
-            id: string;
-            user_id: string;
-            username: string | null;
-            nickname: string | null;
-            amount: number;
-            fee: number;
-            payout_cents: number;
-            account_type: "alipay" | "bank";
-            account_name: string;
-            account_no: string;
-            bank_name: string | null;
-            /** @enum {string} */
-            status: "pending" | "approved" | "rejected" | "cancelled";
-            reason: string | null;
-            payout_ref: string | null;
-            reviewer_id: string | null;
-            reviewer_name: string | null;
-            /** Format: date-time */
-            reviewed_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            version: number;
-        };
-        /** WithdrawSettings */
-        "def-50": {
-            min_credits: number;
-            fee_bps: number;
-            min_fee: number;
-            cents_per_credit: number;
-            account_types: ("alipay" | "bank")[];
-            store_use_reward: number;
-        };
-        /** WithdrawSummary */
-        "def-51": {
-            balance: number;
-            earned: number;
-            withdrawn: number;
-            withdrawable: number;
-            realname: string;
-            settings: {
-                min_credits: number;
-                fee_bps: number;
-                min_fee: number;
-                cents_per_credit: number;
-                account_types: ("alipay" | "bank")[];
-            };
-        };
-        /** InvoiceRow */
-        "def-52": {
-            id: string;
-            invoice_no: string;
-            user_id: string;
-            username: string | null;
-            nickname: string | null;
-            type: "personal" | "company";
-            title: string;
-            tax_number: string | null;
-            email: string;
-            amount_cents: number;
-            status: "pending" | "issued" | "rejected";
-            reason: string | null;
-            has_pdf: boolean;
-            issuer_name: string | null;
-            /** Format: date-time */
-            issued_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            order_nos: string[];
-        };
-        /** InvoiceableOrder */
-        "def-53": {
-            id: string;
-            order_no: string;
-            subject: string;
-            amount_cents: number;
-            refunded_cents: number;
-            invoiceable_cents: number;
-            /** Format: date-time */
-            paid_at: string | null;
-        };
-        /** RedeemBatch */
-        "def-54": {
-            id: string;
-            name: string;
-            credits: number;
-            count: number;
-            used_count: number;
-            /** Format: date-time */
-            expires_at: string;
-            expired: boolean;
-            disabled: boolean;
-            created_by: string | null;
-            created_by_name: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** RedeemCode */
-        "def-55": {
-            code: string;
-            batch_id: string;
-            used_by: string | null;
-            used_by_name: string | null;
-            /** Format: date-time */
-            used_at: string | null;
-        };
-        /** AdSettings */
-        "def-56": {
-            credits_per_view: number;
-            daily_cap: number;
-            page_url: string;
-            secret_set: boolean;
-            page_allow: string[];
-        };
-        /** AdView */
-        "def-57": {
-            id: string;
-            status: "pending" | "rewarded" | "capped";
-            credits: number | null;
-            balance: number;
-            rewarded_today: number;
-            daily_cap: number;
-        };
         /** StatRecord */
-        "def-58": {
+        "def-56": {
             /** @description client event id: a retry with the same id and ts is stored once */
             id?: string;
             /** @description ms since 1970 (client clock) */
@@ -15847,7 +15764,7 @@ export interface components {
             amount_cents?: number;
         };
         /** StatReportResult */
-        "def-59": {
+        "def-57": {
             accepted: number;
             duplicates: number;
             rejected: {
@@ -15857,7 +15774,7 @@ export interface components {
             }[];
         };
         /** StatConfig */
-        "def-60": {
+        "def-58": {
             enabled: boolean;
             report_interval_s: number;
             session_overtime_app_s: number;
@@ -15865,15 +15782,21 @@ export interface components {
             cache_ms: number;
         };
         /** StatSettings */
-        "def-61": {
+        "def-59": {
             enabled: boolean;
             tz_offset_minutes: number;
             report_interval_s: number;
             raw_retention_days: number;
             rate_limit_per_minute: number;
         };
+        /** TokenBundle */
+        "def-6": {
+            token: string;
+            refreshToken: string;
+            userInfo: components["schemas"]["def-5"];
+        };
         /** StatPayOverview */
-        "def-62": {
+        "def-60": {
             /** @enum {string} */
             source: "console" | "app";
             /** Format: date-time */
@@ -15922,7 +15845,7 @@ export interface components {
             }[];
         };
         /** StatPayFunnel */
-        "def-63": {
+        "def-61": {
             stages: {
                 total: {
                     created: number;
@@ -15958,7 +15881,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-64": {
+        "def-62": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -15983,7 +15906,7 @@ export interface components {
             created_at: string;
         };
         /** StatPayRank */
-        "def-65": {
+        "def-63": {
             user_id: string;
             device_id: string | null;
             username: string | null;
@@ -15996,7 +15919,7 @@ export interface components {
             last_paid_at: string | null;
         };
         /** CmsCategoryRow */
-        "def-66": {
+        "def-64": {
             id: string;
             name: string;
             description: string;
@@ -16007,7 +15930,7 @@ export interface components {
             create_date: string;
         };
         /** CmsArticleRow */
-        "def-67": {
+        "def-65": {
             id: string;
             title: string;
             excerpt: string;
@@ -16034,7 +15957,7 @@ export interface components {
             last_modify_ip: string | null;
         };
         /** CmsArticle */
-        "def-68": {
+        "def-66": {
             id: string;
             title: string;
             excerpt: string;
@@ -16062,7 +15985,7 @@ export interface components {
             content: string;
         };
         /** CmsPublishedArticle */
-        "def-69": {
+        "def-67": {
             id: string;
             title: string;
             excerpt: string;
@@ -16087,7 +16010,7 @@ export interface components {
             create_date: string;
         };
         /** CmsReadArticle */
-        "def-70": {
+        "def-68": {
             id: string;
             title: string;
             excerpt: string;
@@ -16115,7 +16038,7 @@ export interface components {
             preview_expires_at?: string;
         };
         /** WelfareCampaign */
-        "def-71": {
+        "def-69": {
             id: string;
             title: string;
             description: string;
@@ -16141,8 +16064,21 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
+        /** RealnameInfo */
+        "def-7": {
+            status: "none" | ("pending" | "approved" | "rejected");
+            realName: string | null;
+            idCardMasked: string | null;
+            reason: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            attemptsLeftToday: number;
+            maxAttempts: number;
+        };
         /** WelfareClaim */
-        "def-72": {
+        "def-70": {
             id: string;
             campaign_id: string;
             user_id: string;
@@ -16155,7 +16091,7 @@ export interface components {
             created_at: string;
         };
         /** WelfareAvailable */
-        "def-73": {
+        "def-71": {
             id: string;
             title: string;
             description: string;
@@ -16173,7 +16109,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-74": {
+        "def-72": {
             id: string;
             appid: string;
             platform: string;
@@ -16199,7 +16135,7 @@ export interface components {
             file_id: string | null;
         };
         /** SiteMessageRow */
-        "def-75": {
+        "def-73": {
             id: string;
             title: string;
             body: string;
@@ -16219,7 +16155,7 @@ export interface components {
             read_count: number;
         };
         /** SiteMessageDetail */
-        "def-76": {
+        "def-74": {
             id: string;
             title: string;
             body: string;
@@ -16241,7 +16177,7 @@ export interface components {
             audience_names: string[];
         };
         /** SiteMessageRead */
-        "def-77": {
+        "def-75": {
             user_id: string;
             username: string | null;
             nickname: string | null;
@@ -16251,7 +16187,7 @@ export interface components {
             read_at: string;
         };
         /** InboxMessage */
-        "def-78": {
+        "def-76": {
             id: string;
             title: string;
             body: string;
@@ -16260,6 +16196,28 @@ export interface components {
             /** Format: date-time */
             read_at: string | null;
             author_name: string | null;
+        };
+        /** MenuNode */
+        "def-77": {
+            menu_id: string;
+            name: string;
+            icon: string | null;
+            url: string | null;
+            sort: number;
+            children?: components["schemas"]["def-77"][];
+        };
+        /** UserLog */
+        "def-78": {
+            id: number;
+            user_id: string | null;
+            username: string | null;
+            nickname: string | null;
+            type: string;
+            state: number;
+            ip: string | null;
+            ua: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         /** StatOptions */
         "def-79": {
@@ -16271,6 +16229,23 @@ export interface components {
             channels: string[];
             versions: string[];
             tz_offset_minutes: number;
+        };
+        /** RealnameRow */
+        "def-8": {
+            id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            real_name: string;
+            id_card_masked: string;
+            status: "pending" | "approved" | "rejected";
+            reason: string | null;
+            reviewer_id: string | null;
+            reviewer_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
         };
         /** StatRollupRun */
         "def-80": {
@@ -16390,6 +16365,31 @@ export interface components {
                 count: number;
                 devices: number;
             }[];
+        };
+        /** AiModelRow */
+        "def-9": {
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "chat" | "speech-to-text";
+            /** @enum {string} */
+            protocol: "openai" | "anthropic";
+            base_url: string;
+            api_key_masked: string | null;
+            provider_model: string;
+            context_window: number;
+            max_output_tokens: number;
+            input_price: number;
+            output_price: number;
+            enabled: boolean;
+            roles: string[];
+            role_names: string[];
+            sort: number;
+            comment: string | null;
+            /** Format: date-time */
+            create_date: string;
+            /** Format: date-time */
+            update_date: string;
         };
         /** StatRawEvent */
         "def-90": {

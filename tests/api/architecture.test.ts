@@ -1,10 +1,11 @@
 /**
- * The server's import structure: server/core never imports server/modules (core is the part
- * worth copying on its own), no server file reaches itself through its imports, and no module
- * (a folder of server/modules) reaches itself through other modules.
+ * The server's structure: server/core never imports server/modules (core is the part worth
+ * copying on its own), no server file or module reaches itself through its imports, every module
+ * has one manifest, every table has one owner, and only manifests construct services.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { CORE_TABLES, MANIFESTS } from '../../server/modules';
 
 const ROOT = path.join(__dirname, '..', '..');
 const SERVER = path.join(ROOT, 'server');
@@ -127,5 +128,46 @@ describe('server import structure', () => {
     expect(importsOf(a, "import type { X } from '../modules/services';\nconst y = import('./list/query');")).toEqual(
       [path.join(SERVER, 'modules', 'services.ts'), path.join(SERVER, 'core', 'list', 'query.ts')],
     );
+  });
+});
+
+describe('module manifests', () => {
+  const modulesDir = path.join(SERVER, 'modules');
+  const folders = fs
+    .readdirSync(modulesDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+
+  it('every module folder has one manifest in the composition root, named after the folder', () => {
+    expect(folders.length).toBeGreaterThan(20);
+    for (const f of folders) expect(fs.existsSync(path.join(modulesDir, f, 'manifest.ts'))).toBe(true);
+    expect(MANIFESTS.map((m) => m.name).sort()).toEqual(folders);
+  });
+
+  it('every table the migrations make has exactly one owner', () => {
+    const sqlDir = path.join(SERVER, 'db', 'migrations');
+    const made = new Set<string>();
+    for (const f of fs.readdirSync(sqlDir).filter((n) => n.endsWith('.sql'))) {
+      for (const m of fs.readFileSync(path.join(sqlDir, f), 'utf8').matchAll(/CREATE TABLE (?:IF NOT EXISTS )?"?([a-z_]+)"?/g)) made.add(m[1]);
+    }
+    expect(made.size).toBeGreaterThan(50);
+    const owners = new Map<string, string[]>();
+    for (const m of MANIFESTS) for (const t of m.tables) owners.set(t, [...(owners.get(t) ?? []), m.name]);
+    for (const t of CORE_TABLES) owners.set(t, [...(owners.get(t) ?? []), 'core']);
+    expect([...made].filter((t) => owners.get(t)?.length !== 1).map((t) => `${t}: ${owners.get(t)?.join(', ') ?? 'no owner'}`)).toEqual([]);
+    // and no manifest claims a table that does not exist
+    expect([...owners.keys()].filter((t) => !made.has(t))).toEqual([]);
+  });
+
+  it('services are constructed only in manifests (routes, jobs and the seed receive them)', () => {
+    const constructs = /\bnew (\w+Service|SearchIndex|RegistrationPolicy)\(/;
+    const offending = serverFiles(SERVER)
+      // app.ts makes the base every module gets (core's token service, settings, mail)
+      .filter((f) => path.basename(f) !== 'manifest.ts' && f !== path.join(SERVER, 'app.ts'))
+      .filter((f) => constructs.test(fs.readFileSync(f, 'utf8')))
+      .map(rel);
+    expect(offending).toEqual([]);
+    expect(constructs.test("services: ({ db }) => ({ todos: new TodoService(db) })")).toBe(true);
   });
 });

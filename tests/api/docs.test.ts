@@ -4,7 +4,8 @@
  * index in the same transaction, 403 for plain users, and bad input named on its field.
  */
 import { sql } from 'drizzle-orm';
-import { seedHelpDocuments } from '../../server/modules/docs/service';
+import { DocService } from '../../server/modules/docs/service';
+import { SearchIndex } from '../../server/modules/search/service';
 import { call, makeRole } from '../support/accounts';
 import { chatUser } from '../support/chat';
 import { createTestApp } from '../support/test-app';
@@ -200,7 +201,7 @@ test('bad input is refused on its field', async () => {
 test('the seed keeps edits and never brings back what an editor deleted; a starter document never put in is added once', async () => {
   const id = (await tree('en-US'))[0].id;
   await call(t.app, 'PUT', `/api/docs/${id}/texts/en-US`, { token: editor.token, body: { title: 'Start here', body: 'Edited.' } });
-  const seed = () => seedHelpDocuments(t.db);
+  const seed = () => new DocService(t.db, new SearchIndex(t.db)).seed();
   const slugs = async () => (await tree('en-US')).map((d) => d.slug);
   // the credits section deleted above stays deleted
   expect(await seed()).toBe(0);

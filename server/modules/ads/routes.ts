@@ -4,7 +4,7 @@ import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { AD_BOUNDS, AdService } from './service';
+import { AD_BOUNDS } from './service';
 
 const AdSettings = Type.Object(
   {
@@ -34,8 +34,7 @@ const AdView = Type.Object(
   { $id: 'AdView' },
 );
 
-export async function adRoutes({ app, db, credits, settings, config, zone }: ModuleContext) {
-  const service = new AdService(db, credits, settings, config.ads, zone);
+export async function adRoutes({ app, db, credits, settings, config, zone, ads: service }: ModuleContext) {
   for (const s of [AdSettings, AdView]) app.addSchema(s);
   const tags = ['ads'];
   const withEnv = <T extends object>(s: T) => ({ ...s, secret_set: !!config.ads.callbackSecret, page_allow: config.ads.pageAllow });

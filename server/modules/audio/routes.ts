@@ -5,9 +5,7 @@ import { AUDIO_LIMITS } from '../../../shared/audio';
 import { AppError } from '../../core/errors';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
-import { transcribe } from '../ai-models/providers';
 import type { ModuleContext } from '../services';
-import { AudioService } from './service';
 
 const SpeechModel = Type.Object(
   {
@@ -55,8 +53,7 @@ const recordingFields = {
 const AudioRecording = Type.Object(recordingFields, { $id: 'AudioRecording' });
 const AudioRecordingDetail = Type.Object({ ...recordingFields, transcript_list: Type.Array(Type.Ref('AudioTranscript')) }, { $id: 'AudioRecordingDetail' });
 
-export async function audioRoutes({ app, db, files, credits, aiModels }: ModuleContext) {
-  const audio = new AudioService(db, files, credits, aiModels, transcribe);
+export async function audioRoutes({ app, db, files, credits, aiModels, audio }: ModuleContext) {
   for (const s of [SpeechModel, AudioTranscript, AudioRecording, AudioRecordingDetail]) app.addSchema(s);
   const tags = ['audio'];
   const caller = (req: { auth?: { uid: string; role: string[]; permission: string[] } }) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });

@@ -5,9 +5,8 @@
  */
 import { Type } from '@sinclair/typebox';
 import { Empty, Ok } from '../../core/schemas';
-import { checkMobileField, MobileAccountService } from './mobile';
+import { checkMobileField } from './mobile';
 import { requireLoginType } from '../../core/login-types';
-import { RegistrationPolicy } from './policy';
 import type { ModuleContext } from '../services';
 import { clientOf } from '../../core/context';
 
@@ -15,9 +14,7 @@ const Mobile = Type.String({ maxLength: 32 });
 const Code = Type.String({ maxLength: 16 });
 const Password = Type.String({ maxLength: 128 });
 
-export async function mobileRoutes({ app, config, db, accounts, verification }: ModuleContext) {
-  const mobile = new MobileAccountService(db, accounts);
-  const registration = new RegistrationPolicy(db, config);
+export async function mobileRoutes({ app, config, db, accounts, verification, mobileAccounts: mobile, registration }: ModuleContext) {
   const tags = ['auth'];
   const code = (scene: 'login' | 'reset-pwd' | 'bind-mobile' | 'set-pwd', given: string) => (target: string) =>
     verification.useCode({ scene, target, code: given });

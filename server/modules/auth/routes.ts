@@ -5,7 +5,6 @@ import { Empty, Nullable, Ok } from '../../core/schemas';
 import { CaptchaFields } from '../verify/schemas';
 import { mobileRoutes } from './mobile-routes';
 import { requireLoginType } from '../../core/login-types';
-import { RegistrationPolicy } from './policy';
 import type { ModuleContext } from '../services';
 import { clientOf } from '../../core/context';
 
@@ -44,11 +43,10 @@ const NewAccountFields = {
 };
 
 export async function authRoutes(ctx: ModuleContext) {
-  const { app, config, accounts, verification } = ctx;
+  const { app, config, accounts, verification, registration } = ctx;
   app.addSchema(UserInfo);
   app.addSchema(TokenBundle);
   const tags = ['auth'];
-  const registration = new RegistrationPolicy(ctx.db, config);
   const bundle = Ok(Type.Ref('TokenBundle'));
 
   app.get('/api/auth/login-config', {

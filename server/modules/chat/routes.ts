@@ -11,8 +11,6 @@ import { List, Nullable, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { streamChat } from '../ai-models/providers';
-import { StorePromptService } from '../prompt-store/service';
 import { ChatService, type Prepared, usageList } from './service';
 
 const ChatModel = Type.Object(
@@ -109,9 +107,7 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
   }
 }
 
-export async function chatRoutes({ app, db, config, credits, aiModels, search, settings }: ModuleContext) {
-  const chat = new ChatService(db, credits, aiModels, streamChat, config.ai, search);
-  const store = new StorePromptService(db, search, { credits, settings });
+export async function chatRoutes({ app, db, config, credits, aiModels, search, settings, chat, storePrompts: store }: ModuleContext) {
   for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow]) app.addSchema(s);
   const tags = ['chat'];
   const conversation = Ok(Type.Ref('ConversationRow'));

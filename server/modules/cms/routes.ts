@@ -7,10 +7,9 @@ import { AppError } from '../../core/errors';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam, registerResource } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
-import { loadSecret } from '../../core/secret';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { articleList, categoryList, CMS_LIMITS, CmsService, COVER_MODES, previewKey } from './service';
+import { articleList, categoryList, CMS_LIMITS, COVER_MODES } from './service';
 
 const CategoryRow = Type.Object(
   {
@@ -81,9 +80,7 @@ const CategoryBody = {
   sort: Type.Optional(Type.Integer({ minimum: -1_000_000, maximum: 1_000_000 })),
 };
 
-export async function cmsRoutes({ app, db, config, search }: ModuleContext) {
-  // the same secret every instance signs tokens with (first writer wins in loadSecret)
-  const cms = new CmsService(db, search, previewKey(config.jwtSecret ?? (await loadSecret(db))));
+export async function cmsRoutes({ app, db, config, search, cms }: ModuleContext) {
   for (const s of [CategoryRow, ArticleRow, Article, PublishedArticle, ReadArticle]) app.addSchema(s);
   const manage = { read: ACCESS.manageContent, create: ACCESS.manageContent, update: ACCESS.manageContent, delete: ACCESS.manageContent };
 

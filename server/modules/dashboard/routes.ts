@@ -3,8 +3,6 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { RoleService } from '../system/roles/service';
-import { UserLogService } from '../system/user-logs/service';
 
 const UserLog = Type.Object(
   {
@@ -21,9 +19,7 @@ const UserLog = Type.Object(
   { $id: 'UserLog' },
 );
 
-export async function dashboardRoutes({ app, db, accounts, aiModels, zone }: ModuleContext) {
-  const roles = new RoleService(db, accounts, aiModels);
-  const userLogs = new UserLogService(db, zone);
+export async function dashboardRoutes({ app, db, accounts, aiModels, zone, roles, userLogs }: ModuleContext) {
   app.addSchema(UserLog);
 
   app.get('/api/day-zone', {

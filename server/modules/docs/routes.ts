@@ -6,7 +6,7 @@ import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import { ACCESS } from '../../core/access';
 import type { ModuleContext } from '../services';
-import { DOC_LIMITS, DOC_LOCALES, type DocLocale, DocService, localeOfLang } from './service';
+import { DOC_LIMITS, DOC_LOCALES, type DocLocale, localeOfLang } from './service';
 
 const Locale = Type.Union(DOC_LOCALES.map((l) => Type.Literal(l)));
 const LocaleQuery = Type.Object({ locale: Type.Optional(Locale) });
@@ -68,8 +68,7 @@ const Sort = Type.Integer({ minimum: -DOC_LIMITS.SORT, maximum: DOC_LIMITS.SORT 
 const ParentId = Type.Optional(Nullable(Type.String({ maxLength: 200 })));
 const Slug = Type.String({ maxLength: DOC_LIMITS.SLUG * 2 });
 
-export async function docRoutes({ app, db, search }: ModuleContext) {
-  const docs = new DocService(db, search);
+export async function docRoutes({ app, db, search, docs }: ModuleContext) {
   for (const s of [TreeItem, DocumentView, DocumentTexts, SearchHit]) app.addSchema(s);
   const tags = ['docs'];
   const texts = Ok(Type.Ref('HelpDocumentTexts'));

@@ -10,7 +10,7 @@ import { AppError } from '../../core/errors';
 import { likePattern, query, type Row, textArray, type Tx, uniqueViolation } from '../../core/sql';
 import type { Lang } from '../../core/i18n';
 import type { Db } from '../../db';
-import { type SearchEntry, SearchIndex } from '../search/service';
+import type { SearchEntry, SearchIndex } from '../search/service';
 import { INITIAL_DOCUMENTS } from './initial-documents';
 
 export const DOC_LOCALES = ['en-US', 'zh-CN', 'zh-TW'] as const;
@@ -348,5 +348,3 @@ export class DocService {
   }
 }
 
-/** the initial documents, for the start-up seed (server/db/seed.ts) */
-export const seedHelpDocuments = (db: Db) => new DocService(db, new SearchIndex(db)).seed();

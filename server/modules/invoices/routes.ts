@@ -6,7 +6,7 @@ import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { INVOICE, invoiceList, InvoiceService, ownInvoices } from './service';
+import { INVOICE, invoiceList, ownInvoices } from './service';
 
 const Status = Type.Union([Type.Literal('pending'), Type.Literal('issued'), Type.Literal('rejected')]);
 const Kind = Type.Union([Type.Literal('personal'), Type.Literal('company')]);
@@ -52,8 +52,7 @@ const InvoiceableOrder = Type.Object(
   { $id: 'InvoiceableOrder' },
 );
 
-export async function invoiceRoutes({ app, db, config, files, mailer }: ModuleContext) {
-  const invoices = new InvoiceService(db, files, mailer, config.invoiceFont);
+export async function invoiceRoutes({ app, db, config, files, mailer, invoices }: ModuleContext) {
   app.addSchema(InvoiceRow);
   app.addSchema(InvoiceableOrder);
   const row = Type.Ref('InvoiceRow');

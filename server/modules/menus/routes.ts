@@ -2,7 +2,6 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { MenuService } from '../system/menus/service';
 import { buildNav } from './nav';
 
 const MenuNode = Type.Recursive(
@@ -18,8 +17,7 @@ const MenuNode = Type.Recursive(
   { $id: 'MenuNode' },
 );
 
-export async function menuRoutes({ app, db }: ModuleContext) {
-  const menus = new MenuService(db);
+export async function menuRoutes({ app, db, menus }: ModuleContext) {
   app.addSchema(MenuNode);
   app.get('/api/menus/nav', {
     config: { access: 'signedIn' },

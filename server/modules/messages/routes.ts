@@ -11,7 +11,7 @@ import { IdParam } from '../../core/resource';
 import { List, Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { registerPickerRoutes } from '../system/pickers';
-import { AUDIENCES, MESSAGE_LIMITS, MessageService, messageList, PUBLISH_MODES, readsList } from './service';
+import { AUDIENCES, MESSAGE_LIMITS, messageList, PUBLISH_MODES, readsList } from './service';
 
 const Literals = <T extends string>(xs: readonly T[]) => Type.Union(xs.map((x) => Type.Literal(x)));
 
@@ -87,8 +87,7 @@ const EditBody = {
 
 const Unread = Type.Object({ unread: Type.Integer() });
 
-export async function messageRoutes({ app, db }: ModuleContext) {
-  const service = new MessageService(db);
+export async function messageRoutes({ app, db, messages: service }: ModuleContext) {
   for (const s of [SiteMessageRow, SiteMessageDetail, SiteMessageRead, InboxMessage]) app.addSchema(s);
   const manage = accessOf(RULES.manageMessages);
   const tags = ['site messages'];

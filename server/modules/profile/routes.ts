@@ -3,10 +3,9 @@ import { Type } from '@sinclair/typebox';
 import { clientOf } from '../../core/context';
 import { Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { allowedOrigins, checkWebviewUrl, ProfileService } from './service';
+import { allowedOrigins, checkWebviewUrl } from './service';
 
-export async function profileRoutes({ app, db, config, accounts, verification }: ModuleContext) {
-  const service = new ProfileService(db, accounts, verification);
+export async function profileRoutes({ app, db, config, accounts, verification, profile: service }: ModuleContext) {
   const allow = allowedOrigins(config.webviewAllow);
 
   app.post('/api/auth/bind-email', {

@@ -10,8 +10,7 @@ import { List, Nullable, Ok } from '../../core/schemas';
 import { LIST } from '../../config';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { PromptService } from '../prompts/service';
-import { BROWSE_SORTS, STORE_LIMITS, storeCurationList, StorePromptService } from './service';
+import { BROWSE_SORTS, STORE_LIMITS, storeCurationList } from './service';
 
 const StorePrompt = Type.Object(
   {
@@ -76,9 +75,7 @@ const EditBody = {
 const Reason = Type.Object({ reason: Type.String({ maxLength: STORE_LIMITS.REASON }) });
 const Ids = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: LIST.MAX_PAGE_SIZE });
 
-export async function promptStoreRoutes({ app, db, aiModels, search }: ModuleContext) {
-  const store = new StorePromptService(db, search);
-  const prompts = new PromptService(db, aiModels, search);
+export async function promptStoreRoutes({ app, db, aiModels, search, storePrompts: store, prompts }: ModuleContext) {
   for (const s of [StorePrompt, StorePromptAdminRow, StoreSubmission]) app.addSchema(s);
   const tags = ['prompt store'];
   const curationTags = ['prompt store: curation'];

@@ -5,7 +5,7 @@ import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { ownTemplates, PROMPT_LIMITS, PromptService, promptList } from './service';
+import { ownTemplates, PROMPT_LIMITS, promptList } from './service';
 
 const Tags = Type.Array(Type.String({ maxLength: PROMPT_LIMITS.TAG }), { maxItems: PROMPT_LIMITS.TAGS });
 
@@ -75,8 +75,7 @@ const ImportBody = Type.Object({
   }),
 });
 
-export async function promptRoutes({ app, db, aiModels, search }: ModuleContext) {
-  const prompts = new PromptService(db, aiModels, search);
+export async function promptRoutes({ app, db, aiModels, search, prompts }: ModuleContext) {
   for (const s of [PromptTemplateRow, PromptTemplateVersion, TemplateVariable, ExportedTemplate]) app.addSchema(s);
   const tags = ['prompts'];
   const row = Ok(Type.Ref('PromptTemplateRow'));

@@ -5,7 +5,7 @@ import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { BATCH_MAX, batchList, codeList, CREDITS_MAX, RedeemService } from './service';
+import { BATCH_MAX, batchList, codeList, CREDITS_MAX } from './service';
 
 const RedeemBatch = Type.Object(
   {
@@ -38,8 +38,7 @@ const RedeemCode = Type.Object(
   { $id: 'RedeemCode' },
 );
 
-export async function redeemRoutes({ app, db, credits }: ModuleContext) {
-  const service = new RedeemService(db, credits);
+export async function redeemRoutes({ app, db, credits, redeem: service }: ModuleContext) {
   for (const s of [RedeemBatch, RedeemCode]) app.addSchema(s);
   const tags = ['redeem'];
   const access = { read: ACCESS.manageFinance, delete: ACCESS.manageFinance };

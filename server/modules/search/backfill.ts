@@ -3,10 +3,7 @@
  * templates) is put into the index in batches, one transaction each, until nothing is missing.
  */
 import type { Db } from '../../db';
-import type { SearchEntry, SearchIndex } from './service';
-
-/** answers up to `limit` entries the index lacks (fewer: none left after them) */
-export type MissingEntries = (limit: number) => Promise<SearchEntry[]>;
+import type { MissingEntries, SearchIndex } from './service';
 
 const BATCH = 500;
 

@@ -54,8 +54,19 @@ export const QUERY_MAX = 200;
 const tsvOf = (title: string, body: string) =>
   sql`setweight(to_tsvector('simple', ${indexText(title)}), 'A') || setweight(to_tsvector('simple', ${indexText(body)}), 'B')`;
 
+/** answers up to `limit` entries the index lacks (fewer: none left after them) */
+export type MissingEntries = (limit: number) => Promise<SearchEntry[]>;
+
 export class SearchIndex {
+  /** where the backfill job looks for entries written before their module indexed them */
+  readonly backfillSources: MissingEntries[] = [];
+
   constructor(private db: Db) {}
+
+  /** a module whose entries may predate its indexing names where to find the missing ones */
+  backfillFrom(source: MissingEntries) {
+    this.backfillSources.push(source);
+  }
 
   /** adds or replaces entries (same kind and ref id) */
   async put(tx: Db | Tx, entries: SearchEntry | SearchEntry[]): Promise<void> {

@@ -7,7 +7,7 @@ import { Nullable, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import { resultData, type TaskRun } from '../chat/tasks';
 import type { ModuleContext } from '../services';
-import { TODO_FILTERS, TodoService } from './service';
+import { TODO_FILTERS } from './service';
 
 const fields = {
   id: Type.String(),
@@ -42,8 +42,7 @@ const MAX_TOKENS = 1024;
 /** the goal the model is asked to break down */
 const goalOf = (title: string, notes: string) => (notes.trim() ? `${title}\n\n${notes.trim()}` : title);
 
-export async function todoRoutes({ app, db, aiTasks }: ModuleContext) {
-  const todos = new TodoService(db);
+export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
   for (const s of [TodoSubtask, TodoRow, TodoCounts]) app.addSchema(s);
   const tags = ['todos'];
   const row = Ok(Type.Ref('TodoRow'));

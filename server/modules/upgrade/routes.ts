@@ -17,7 +17,7 @@ import { publicOrigin } from '../../core/origin';
 import { OptText, registerResource, Text } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { type CheckInput, UpgradeService, versionList } from './service';
+import { type CheckInput, versionList } from './service';
 
 const MANAGE = accessOf(RULES.manageVersions);
 const ACCESS: ResourceAccess = { read: MANAGE, create: MANAGE, update: MANAGE, delete: MANAGE };
@@ -80,8 +80,7 @@ const CheckAnswer = Type.Object({
   ...Object.fromEntries(Object.entries(recordFields).map(([k, s]) => [k, Type.Optional(s)])),
 });
 
-export async function upgradeRoutes({ app, db, config, apps, files }: ModuleContext) {
-  const service = new UpgradeService(db, apps, files);
+export async function upgradeRoutes({ app, db, config, apps, files, upgrade: service }: ModuleContext) {
   const tags = ['upgrade center'];
   app.addSchema(VersionRow);
   registerResource(app, {

@@ -6,8 +6,7 @@ import { AppError } from '../../core/errors';
 import { publicOrigin } from '../../core/origin';
 import { Empty, Ok } from '../../core/schemas';
 import { requireLoginType } from '../../core/login-types';
-import { RegistrationPolicy } from '../auth/policy';
-import { WEIXIN, WeixinService } from './service';
+import { WEIXIN } from './service';
 import { clientOf } from '../../core/context';
 import type { ModuleContext } from '../services';
 
@@ -34,8 +33,7 @@ function cookieOf(req: FastifyRequest, name: string): string | undefined {
 const cookie = (req: FastifyRequest, name: string, value: string, path: string, maxAgeS: number) =>
   `${name}=${value}; Path=${path}; Max-Age=${maxAgeS}; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`;
 
-export async function weixinRoutes({ app, config, db, accounts, tokens }: ModuleContext) {
-  const weixin = new WeixinService(db, accounts, config, new RegistrationPolicy(db, config));
+export async function weixinRoutes({ app, config, db, accounts, tokens, weixin }: ModuleContext) {
   const tags = ['weixin'];
 
   /** weixin sends the browser back here: PUBLIC_URL, else the origin this request came to */

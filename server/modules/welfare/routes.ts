@@ -7,7 +7,7 @@ import { IdParam, OptText, registerResource, Text } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { registerPickerRoutes } from '../system/pickers';
-import { ELIGIBILITY, FREQUENCY, STATUSES, WELFARE, campaignList, claimList, WelfareService } from './service';
+import { ELIGIBILITY, FREQUENCY, STATUSES, WELFARE, campaignList, claimList } from './service';
 
 const Enum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
 
@@ -88,8 +88,7 @@ const fields = {
 };
 const { description, eligibility_values, new_user_days, enabled, ...required } = fields;
 
-export async function welfareRoutes({ app, db, credits, realname, zone }: ModuleContext) {
-  const service = new WelfareService(db, credits, realname, zone);
+export async function welfareRoutes({ app, db, credits, realname, zone, welfare: service }: ModuleContext) {
   for (const s of [WelfareCampaign, WelfareClaim, WelfareAvailable]) app.addSchema(s);
   const tags = ['welfare'];
   const manage = accessOf(RULES.manageWelfare);

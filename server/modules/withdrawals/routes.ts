@@ -8,7 +8,7 @@ import { registerListRoutes } from '../../core/list/routes';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { ownRequests, WithdrawService, withdrawList } from './service';
+import { ownRequests, withdrawList } from './service';
 
 const Status = Type.Unsafe<string>({ type: 'string', enum: [...WITHDRAW_STATUSES] });
 const AccountTypeT = Type.Union(ACCOUNT_TYPES.map((t) => Type.Literal(t)));
@@ -78,10 +78,9 @@ const RequestBody = Type.Object({
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) });
 
-export async function withdrawalRoutes({ app, db, credits, settings, realname, accounts }: ModuleContext) {
+export async function withdrawalRoutes({ app, db, credits, settings, realname, accounts, withdrawals: service }: ModuleContext) {
   for (const s of [WithdrawRow, WithdrawSettingsT, WithdrawSummary]) app.addSchema(s);
   const tags = ['withdrawals'];
-  const service = new WithdrawService(db, credits, settings, realname);
   const finance = (req: FastifyRequest) => checkRule(RULES.manageFinance, req.auth);
   const Row = Ok(Type.Ref('WithdrawRow'));
 

@@ -3,7 +3,7 @@ import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable, Ok } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
-import { menuList, MenuService } from './service';
+import { menuList } from './service';
 
 export const MenuRow = Type.Object(
   {
@@ -34,8 +34,7 @@ const fields = {
   enable: Type.Optional(Type.Boolean()),
 };
 
-export async function menuAdminRoutes({ app, db }: ModuleContext) {
-  const service = new MenuService(db);
+export async function menuAdminRoutes({ app, db, menus: service }: ModuleContext) {
   const tags = ['system: menus'];
   app.addSchema(MenuRow);
   registerResource(app, {

@@ -3,7 +3,7 @@ import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
-import { permissionList, PermissionService } from './service';
+import { permissionList } from './service';
 
 export const PermissionRow = Type.Object(
   {
@@ -15,8 +15,7 @@ export const PermissionRow = Type.Object(
   { $id: 'PermissionRow' },
 );
 
-export async function permissionRoutes({ app, db }: ModuleContext) {
-  const service = new PermissionService(db);
+export async function permissionRoutes({ app, db, permissions: service }: ModuleContext) {
   app.addSchema(PermissionRow);
   registerResource(app, {
     base: '/api/system/permissions',

@@ -3,7 +3,7 @@ import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
-import { MAX_DAILY_CREDIT_LIMIT, roleList, RoleService } from './service';
+import { MAX_DAILY_CREDIT_LIMIT, roleList } from './service';
 
 export const RoleRow = Type.Object(
   {
@@ -22,8 +22,7 @@ const Permissions = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 
 /** null or absent on create: no limit */
 const DailyLimit = Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: MAX_DAILY_CREDIT_LIMIT })));
 
-export async function roleRoutes({ app, db, accounts, aiModels }: ModuleContext) {
-  const service = new RoleService(db, accounts, aiModels);
+export async function roleRoutes({ app, db, accounts, aiModels, roles: service }: ModuleContext) {
   app.addSchema(RoleRow);
   registerResource(app, {
     base: '/api/system/roles',

@@ -3,7 +3,7 @@ import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
-import { tagList, TagService } from './service';
+import { tagList } from './service';
 
 export const TagRow = Type.Object(
   {
@@ -17,8 +17,7 @@ export const TagRow = Type.Object(
   { $id: 'TagRow' },
 );
 
-export async function tagRoutes({ app, db, accounts }: ModuleContext) {
-  const service = new TagService(db, accounts);
+export async function tagRoutes({ app, db, accounts, tags: service }: ModuleContext) {
   app.addSchema(TagRow);
   registerResource(app, {
     base: '/api/system/tags',

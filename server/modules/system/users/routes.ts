@@ -5,7 +5,7 @@ import { IdParam, OptText, registerResource } from '../../../core/resource';
 import { Nullable, Ok } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
-import { dropAppsFromUsers, userList, UserService } from './service';
+import { userList } from './service';
 
 const AvatarFile = Type.Object({
   name: Type.Optional(Type.String({ maxLength: 200 })),
@@ -58,12 +58,7 @@ const editable = {
   avatar_file: Type.Optional(Nullable(AvatarFile)),
 };
 
-export async function userRoutes({ app, db, accounts, files, realname, search, apps }: ModuleContext) {
-  apps.onDelete(dropAppsFromUsers);
-  const service = new UserService(db, accounts, async (tx, ids) => {
-    await realname.forgetUsers(tx, ids);
-    await search.removeOwners(tx, ids);
-  });
+export async function userRoutes({ app, db, accounts, files, realname, search, apps, users: service }: ModuleContext) {
   const access = ACCESS.users;
   const tags = ['system: users'];
   app.addSchema(UserRow);

@@ -1,0 +1,23 @@
+/** The chat module: conversations, billed answers, one-shot AI tasks and Ask AI. */
+import { streamChat } from '../ai-models/providers';
+import type { ModuleManifest } from '../services';
+import { askRoutes } from './ask-routes';
+import { chatRoutes } from './routes';
+import { ChatService, messagesMissingFromSearch } from './service';
+import { AiTaskService } from './tasks';
+
+export const chatModule: ModuleManifest = {
+  name: 'chat',
+  tables: ['conversations', 'chat_messages', 'ai_usage'],
+  services: ({ db, config, credits, aiModels, search }) => {
+    search.backfillFrom((n) => messagesMissingFromSearch(db, n));
+    return {
+      chat: new ChatService(db, credits, aiModels, streamChat, config.ai, search),
+      aiTasks: new AiTaskService(db, credits, aiModels, streamChat, config.ai),
+    };
+  },
+  routes: async (ctx) => {
+    await chatRoutes(ctx);
+    await askRoutes(ctx);
+  },
+};
