@@ -1,6 +1,7 @@
 /**
  * SQL helpers every service shares: the transaction type, array parameters, LIKE patterns,
- * raw queries through the pool or a transaction, unique-violation mapping and batch delete.
+ * raw queries through the pool or a transaction, the driver's error codes, unique-violation
+ * mapping and batch delete.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -36,11 +37,24 @@ export function plain(r: Row): Row {
   return out;
 }
 
+/** the driver's error (its SQLSTATE code and constraint) inside drizzle's wrappers */
+export function pgErrorOf(e: unknown): { code?: string; constraint?: string } {
+  let err = e as { code?: string; constraint?: string; cause?: unknown } | undefined;
+  for (let depth = 0; err && typeof err === 'object' && depth < 3; depth++, err = err.cause as typeof err) {
+    if (err.code) return err;
+  }
+  return {};
+}
+
+/** a unique violation (23505), of the named constraint when one is given */
+export function isUniqueViolation(e: unknown, constraint?: string): boolean {
+  const err = pgErrorOf(e);
+  return err.code === '23505' && (constraint === undefined || err.constraint === constraint);
+}
+
 /** maps a unique violation to ID_EXISTS (or the given code) on the right field */
 export function uniqueViolation(e: unknown, fields: Record<string, { code?: 'ID_EXISTS' | 'ACCOUNT_EXISTS'; field: string }>): never {
-  // drizzle wraps the driver's error in its own (the pg error is the cause)
-  const outer = e as { code?: string; constraint?: string; cause?: unknown };
-  const err = (outer?.code ? outer : (outer?.cause as typeof outer | undefined)) ?? {};
+  const err = pgErrorOf(e);
   if (err.code === '23505' && err.constraint) {
     const hit = fields[err.constraint];
     if (hit) throw new AppError(hit.code ?? 'ID_EXISTS', { field: hit.field, cause: e });

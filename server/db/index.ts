@@ -4,6 +4,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import pg from 'pg';
 import * as schema from './schema';
+import { LOCKS } from '../core/locks';
 
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 export { schema };
@@ -31,10 +32,10 @@ export async function applyMigrations(db: Db): Promise<void> {
   const client = await db.$client.connect();
   try {
     // one instance at a time: a second starter waits, then finds nothing left to apply
-    await client.query('SELECT pg_advisory_lock(727001)');
+    await client.query('SELECT pg_advisory_lock($1)', [LOCKS.MIGRATIONS]);
     await migrate(drizzle(client, { schema, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
   } finally {
-    await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.MIGRATIONS]).catch(() => undefined);
     client.release();
   }
 }

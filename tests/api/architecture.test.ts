@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { LOCKS } from '../../server/core/locks';
 import { CORE_TABLES, MANIFESTS } from '../../server/modules';
 
 const ROOT = path.join(__dirname, '..', '..');
@@ -169,5 +170,16 @@ describe('module manifests', () => {
       .map(rel);
     expect(offending).toEqual([]);
     expect(constructs.test("services: ({ db }) => ({ todos: new TodoService(db) })")).toBe(true);
+  });
+});
+
+describe('advisory locks', () => {
+  it('every key is in the registry once, and no server file takes a lock by a key of its own', () => {
+    const keys = Object.values(LOCKS);
+    expect(new Set(keys).size).toBe(keys.length);
+    const own = /pg_(?:try_)?advisory_(?:xact_)?lock\(\s*(?:\d|hashtext\(')/;
+    expect(own.test("sql`SELECT pg_advisory_xact_lock(727004)`")).toBe(true);
+    const offending = serverFiles(SERVER).filter((f) => own.test(fs.readFileSync(f, 'utf8'))).map(rel);
+    expect(offending).toEqual([]);
   });
 });

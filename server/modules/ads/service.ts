@@ -12,6 +12,7 @@ import { query, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import { allowedOrigins, checkWebviewUrl } from '../profile/service';
+import { LOCKS, xactLock } from '../../core/locks';
 
 export interface AdSettings {
   credits_per_view: number;
@@ -133,7 +134,7 @@ export class AdService {
     const s = await this.getSettings();
     return this.db.transaction(async (tx) => {
       // one reward decision per user at a time: two views finishing together cannot both pass the cap
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ad-reward'), hashtext(${userId}))`);
+      await tx.execute(xactLock(LOCKS.AD_REWARDS, userId));
       const [v] = await query<{ user_id: string; status: ViewState['status'] }>(tx, sql`SELECT user_id, status FROM ad_views WHERE id = ${viewId} FOR UPDATE`);
       if (!v || v.user_id !== userId) throw new AppError('AD_CALLBACK_INVALID');
       if (v.status !== 'pending') return { isValid: v.status === 'rewarded' };

@@ -13,6 +13,7 @@ import type { Db } from '../../db';
 import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
 import { type AccountService, statusErrorOf, type TokenBundle, type UserInfo } from './service';
+import { isUniqueViolation } from '../../core/sql';
 
 type Verify = (target: string) => Promise<void>;
 
@@ -27,11 +28,6 @@ function checkNewPassword(input: { password: string; password2: string }) {
   if (p) throw new AppError(p, { field: 'password' });
   if (input.password !== input.password2) throw new AppError('PASSWORD_MISMATCH', { field: 'password2' });
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 export class MobileAccountService {
   constructor(

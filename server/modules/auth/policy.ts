@@ -8,9 +8,7 @@ import type { Config } from '../../config';
 import { AppError } from '../../core/errors';
 import type { Tx } from '../../core/sql';
 import type { Db } from '../../db';
-
-/** serialises the sign-ups' count-and-insert (pg_advisory_xact_lock) */
-const REGISTRATION_LOCK = 727003;
+import { LOCKS } from '../../core/locks';
 
 export class RegistrationPolicy {
   constructor(
@@ -39,7 +37,7 @@ export class RegistrationPolicy {
    * counts and inserts (a transaction-scoped advisory lock), so the caps hold exactly.
    */
   async admitIn(tx: Tx, ip: string, field: string): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.SIGN_UPS})`);
     await this.assertUnderCaps(tx, ip, field);
   }
 

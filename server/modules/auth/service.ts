@@ -15,12 +15,13 @@ import { AUTH, LOGIN_CONFIG } from '../../config';
 import { type StandingAccess, type TokenPayload, type TokenService } from '../../core/auth';
 import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
-import { textArray, type Tx } from '../../core/sql';
+import { isUniqueViolation, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
 import type { CreditService } from '../credits/service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import type { RegistrationPolicy } from './policy';
+import { LOCKS } from '../../core/locks';
 
 export type User = typeof users.$inferSelect;
 
@@ -67,9 +68,6 @@ export const statusErrorOf = (status: number) => STATUS_ERRORS[status as keyof t
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** serialises register-admin with every change that could leave no active admin */
-const ADMIN_LOCK = 727002;
-
 /** reference: at most this many open sessions per user; the oldest ends when one more opens */
 export const MAX_SESSIONS_PER_USER = 10;
 
@@ -100,11 +98,6 @@ function checkNewAccount(input: { username?: string; nickname?: string | null; p
 
 /** the form field a refused sign-up names: the one the person typed */
 const capField = (f: NewAccount) => (f.username ? 'username' : f.email ? 'email' : f.mobile ? 'mobile' : 'weixin');
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 export class AccountService {
   constructor(
@@ -293,7 +286,7 @@ export class AccountService {
    * (deleted, demoted, disabled, closed). Serialised with register-admin through its lock.
    */
   async assertActiveAdminRemains(tx: Tx, leaving: string[]): Promise<void> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_LOCK})`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.ADMINS})`);
     const { rows } = await tx.execute<{ leaving: number; rest: number }>(sql`
       SELECT count(*) FILTER (WHERE id = ANY(${textArray(leaving)}))::int AS leaving,
              count(*) FILTER (WHERE id <> ALL(${textArray(leaving)}))::int AS rest
@@ -309,7 +302,7 @@ export class AccountService {
 
     return this.db.transaction(async (tx) => {
       // two simultaneous registrations must not both create an admin
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_LOCK})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.ADMINS})`);
       if (await this.adminExists(tx)) throw new AppError('ADMIN_EXISTS');
       const taken = await tx.select({ id: users.id }).from(users).where(eq(users.username, username));
       if (taken.length) throw new AppError('ACCOUNT_EXISTS', { field: 'username' });

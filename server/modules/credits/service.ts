@@ -19,18 +19,15 @@ import { ADMIN_ROLE } from '../../../shared/permissions';
 import { type DayZone, dayStartSql } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
-import { query, type Row, textArray, type Tx } from '../../core/sql';
+import { isUniqueViolation, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { Mismatch } from '../../db/schema';
+import { LOCKS } from '../../core/locks';
 
 export { type LedgerKind, LEDGER_KINDS };
 /** the kinds of AI spending: their sum over a day is what the daily limit counts */
 const SPENDING: LedgerKind[] = ['hold', 'release', 'capture'];
 
-/** advisory lock keys: (OWNER_LOCK, hashtext(owner)) marks a live process; SETTLE_LOCK one settler */
-const OWNER_LOCK = 727020;
-const SETTLE_LOCK = 727021;
-const RECONCILE_LOCK = 727022;
 /** a report lists at most this many differing balances */
 const MAX_REPORTED = 1000;
 
@@ -85,11 +82,6 @@ export interface ReconciliationReport {
   mismatches: Mismatch[];
   ranAt: string;
 }
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 export const ledgerColumns = sql`l.id::text AS id, l.user_id, l.kind, l.amount, l.balance_after, l.reason, l.ref_type,
   l.ref_id, l.created_at`;
@@ -150,7 +142,7 @@ export class CreditService {
   start(): Promise<void> {
     this.starting ??= (async () => {
       const client = await this.db.$client.connect();
-      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [OWNER_LOCK, this.owner]);
+      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [LOCKS.HOLD_OWNER, this.owner]);
       this.ownerClient = client;
     })().catch((e: unknown) => {
       this.starting = null;
@@ -165,7 +157,7 @@ export class CreditService {
     const client = this.ownerClient;
     this.ownerClient = null;
     if (!client) return;
-    await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [OWNER_LOCK, this.owner]).catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCKS.HOLD_OWNER, this.owner]).catch(() => undefined);
     client.release();
   }
 
@@ -358,7 +350,7 @@ export class CreditService {
     const client = await this.db.$client.connect();
     let settled = 0;
     try {
-      const { rows: got } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [SETTLE_LOCK]);
+      const { rows: got } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.HOLD_SETTLER]);
       if (!got[0].ok) return 0;
       try {
         const { rows: owners } = await client.query<{ owner: string }>(
@@ -366,7 +358,7 @@ export class CreditService {
           [this.owner],
         );
         for (const { owner } of owners) {
-          const { rows: free } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [OWNER_LOCK, owner]);
+          const { rows: free } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCKS.HOLD_OWNER, owner]);
           if (!free[0].ok) continue; // that process still runs
           try {
             const { rows: holds } = await client.query<{ id: string; progress: number; ref_type: string | null }>(
@@ -382,11 +374,11 @@ export class CreditService {
               if (!r.repeated) settled++;
             }
           } finally {
-            await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [OWNER_LOCK, owner]);
+            await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LOCKS.HOLD_OWNER, owner]);
           }
         }
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [SETTLE_LOCK]);
+        await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.HOLD_SETTLER]);
       }
     } finally {
       client.release();
@@ -489,7 +481,7 @@ export class CreditService {
   async reconcileIfDue(): Promise<ReconciliationReport | null> {
     const client = await this.db.$client.connect();
     try {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [RECONCILE_LOCK]);
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.RECONCILIATION]);
       if (!rows[0].ok) return null;
       try {
         const { rows: last } = await client.query<{ due: boolean }>(
@@ -497,7 +489,7 @@ export class CreditService {
         );
         return last[0].due ? await this.reconcile('nightly') : null;
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK]);
+        await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.RECONCILIATION]);
       }
     } finally {
       client.release();

@@ -12,6 +12,7 @@ import type { Lang } from '../../core/i18n';
 import type { Db } from '../../db';
 import type { SearchEntry, SearchIndex } from '../search/service';
 import { INITIAL_DOCUMENTS } from './initial-documents';
+import { LOCKS, xactLock } from '../../core/locks';
 
 export const DOC_LOCALES = ['en-US', 'zh-CN', 'zh-TW'] as const;
 export type DocLocale = (typeof DOC_LOCALES)[number];
@@ -327,7 +328,7 @@ export class DocService {
   async seed(): Promise<number> {
     return this.db.transaction(async (tx) => {
       // one instance at a time: several starting together would race on the same slugs
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('help-documents-seed'))`);
+      await tx.execute(xactLock(LOCKS.HELP_SEED));
       const have = new Set((await query<{ slug: string }>(tx, sql`SELECT slug FROM help_documents`)).map((r) => r.slug));
       let added = 0;
       const ids = new Map<string, string>();

@@ -33,6 +33,8 @@ import type { Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { files } from '../../db/schema';
 import { FileStorage, isFileId, type Staged } from './storage';
+import { LOCKS, xactLock } from '../../core/locks';
+import { isUniqueViolation } from '../../core/sql';
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -64,11 +66,6 @@ function typeOf(head: Buffer, claimed: string | undefined): string {
 }
 
 const fail = (f: ParamFailure, field: string) => new AppError(f.code, { field, params: f.reason ? { reason: f.reason } : undefined });
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 /** a byte count for messages, in the largest unit it reaches (1.5 GB, 4 KB) */
 export function formatBytes(n: number): string {
@@ -149,7 +146,7 @@ export class FileService {
       const file = staged;
       try {
         await this.db.transaction(async (tx) => {
-          await tx.execute(sql`SELECT pg_advisory_xact_lock(727006, hashtext(${ownerId}))`);
+          await tx.execute(xactLock(LOCKS.UPLOAD_QUOTA, ownerId));
           const { rows } = await tx.execute<{ n: string; bytes: string }>(
             sql`SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM files WHERE owner_id = ${ownerId}`,
           );

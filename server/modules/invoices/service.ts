@@ -26,7 +26,7 @@ import { AppError } from '../../core/errors';
 import { type Lang, t as tMain } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
 import type { Mailer } from '../../core/mailer';
-import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { isUniqueViolation, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { FileService } from '../files/service';
 
@@ -107,14 +107,6 @@ export const invoiceList: ListSpec = {
 /** the rows of one user's list */
 export const ownInvoices = (userId: string) => sql`i.user_id = ${userId}`;
 
-/** a unique violation of the one-active-invoice-per-order index (drizzle wraps the driver's error) */
-function isOrderTaken(e: unknown): boolean {
-  for (let err = e as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; err && i < 3; err = err.cause as typeof err, i++) {
-    if (err.code === '23505') return err.constraint === 'invoice_orders_active_order_key';
-  }
-  return false;
-}
-
 const idOf = (id: string) => {
   if (!/^\d{1,15}$/.test(id)) throw new AppError('NOT_FOUND');
   return Number(id);
@@ -191,7 +183,7 @@ export class InvoiceService {
       });
       return this.row(id);
     } catch (e) {
-      if (isOrderTaken(e)) throw new AppError('INVOICE_ORDERS_INVALID', { field: 'order_ids' });
+      if (isUniqueViolation(e, 'invoice_orders_active_order_key')) throw new AppError('INVOICE_ORDERS_INVALID', { field: 'order_ids' });
       throw e;
     }
   }

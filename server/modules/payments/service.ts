@@ -33,6 +33,7 @@ import {
   type TradeState,
 } from './provider';
 import { PayStats } from './stats';
+import { LOCKS } from '../../core/locks';
 
 export interface PaySettings {
   /** a custom amount besides the packages */
@@ -67,8 +68,6 @@ export const SUCCESS_PAGE = '/uni_modules/uni-pay/pages/success/success';
 
 const PROVIDER_OF: Record<PayMethod, ProviderName> = { alipay_page: 'alipay', alipay_qr: 'alipay', wxpay_native: 'wxpay' };
 
-/** advisory lock key of the re-query job: one instance walks the open orders */
-const REQUERY_LOCK = 727030;
 /** the job asks about an order at most this often, and not before it is this old (the notification usually comes first) */
 const REQUERY_EVERY_S = 30;
 const REQUERY_AFTER_S = 20;
@@ -561,7 +560,7 @@ export class PaymentService {
     const client = await this.db.$client.connect();
     let changed = 0;
     try {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [REQUERY_LOCK]);
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.PAY_REQUERY]);
       if (!rows[0].ok) return 0;
       try {
         const due = await query<{ order_no: string }>(
@@ -582,7 +581,7 @@ export class PaymentService {
           }
         }
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [REQUERY_LOCK]);
+        await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.PAY_REQUERY]);
       }
     } finally {
       client.release();

@@ -9,11 +9,7 @@ import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
 import type { AccountService, LogType, UserInfo } from '../auth/service';
 import type { VerificationService } from '../verify/service';
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
+import { isUniqueViolation } from '../../core/sql';
 
 // the user log's type for this action (AccountService's LogType names the sign-in ones)
 const BIND_EMAIL: LogType = 'bind-email';

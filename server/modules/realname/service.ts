@@ -19,12 +19,13 @@ import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
-import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { isUniqueViolation, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { realnameVerifications } from '../../db/schema';
 import type { AccountService } from '../auth/service';
 import { IdCardVault } from './id-card';
 import { type RealnameProvider, ReviewQueueProvider } from './provider';
+import { LOCKS, xactLock } from '../../core/locks';
 
 export const REALNAME = {
   /** submissions per account within WINDOW_S */
@@ -47,14 +48,6 @@ export interface RealnameInfo {
 }
 
 const STANDING_KEY = 'realname_id_card_standing_key';
-
-/** a unique violation of the standing-ID index (drizzle wraps the driver's error) */
-function isIdTaken(e: unknown): boolean {
-  for (let err = e as { code?: string; constraint?: string; cause?: unknown } | undefined, i = 0; err && i < 3; err = err.cause as typeof err, i++) {
-    if (err.code === '23505') return err.constraint === STANDING_KEY;
-  }
-  return false;
-}
 
 /** the admin queue: masked numbers only; keyword on the real name, username and nickname */
 export const realnameList: ListSpec = {
@@ -155,7 +148,7 @@ export class RealnameService {
     let failure: AppError | undefined;
     const id = await this.db.transaction(async (tx) => {
       // one submission of an account at a time, so the checks below cannot be raced
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(727010, hashtext(${userId}))`);
+      await tx.execute(xactLock(LOCKS.REALNAME_ATTEMPTS, userId));
       const [standing] = await query<{ status: string }>(
         tx,
         sql`SELECT status FROM realname_verifications
@@ -169,7 +162,7 @@ export class RealnameService {
         const [row] = await tx.transaction((sp) => sp.insert(realnameVerifications).values(record).returning({ id: realnameVerifications.id }));
         return row.id;
       } catch (e) {
-        if (!isIdTaken(e)) throw e;
+        if (!isUniqueViolation(e, STANDING_KEY)) throw e;
         await tx.insert(realnameVerifications).values({
           ...record,
           status: 'rejected',

@@ -12,6 +12,7 @@ import { fetchRow } from '../../core/resource';
 import { likePattern, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
+import { LOCKS, xactLock } from '../../core/locks';
 
 /** no 0/O or 1/I: read from paper without doubt; 32 symbols, so 5 random bits pick one without bias */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -167,7 +168,7 @@ export class RedeemService {
     const wellFormed = code.length === CODE_LENGTH && [...code].every((c) => CODE_ALPHABET.includes(c));
     const result = await this.db.transaction(async (tx) => {
       // one redeem per user at a time, so a burst of guesses cannot all pass the limit together
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('redeem-attempts'), hashtext(${userId}))`);
+      await tx.execute(xactLock(LOCKS.REDEEM_ATTEMPTS, userId));
       const minutes = await this.lockedFor(tx, userId);
       if (minutes) throw new AppError('REDEEM_TOO_MANY_ATTEMPTS', { field: 'code', params: { minutes } });
       const [c] = wellFormed

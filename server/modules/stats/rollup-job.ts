@@ -4,9 +4,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { StatService } from './service';
+import { LOCKS } from '../../core/locks';
 
-/** advisory lock key of the rollup job: one instance runs it */
-const ROLLUP_LOCK = 727040;
 /** a run stops starting new app-days after this long (the next run, ~30 s later, goes on) */
 export const ROLLUP_BUDGET_MS = 20_000;
 /** app-days taken per call of the store (the budget is checked between app-days) */
@@ -27,7 +26,7 @@ export async function runRollup(stats: StatService, log: FastifyBaseLogger, opts
   const client = opts.lock ? await stats.pools.write.$client.connect() : null;
   try {
     if (client) {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [ROLLUP_LOCK]);
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.STAT_ROLLUP]);
       if (!rows[0].ok) return null;
     }
     try {
@@ -46,7 +45,7 @@ export async function runRollup(stats: StatService, log: FastifyBaseLogger, opts
       }
       return run;
     } finally {
-      if (client) await client.query('SELECT pg_advisory_unlock($1)', [ROLLUP_LOCK]);
+      if (client) await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.STAT_ROLLUP]);
     }
   } finally {
     client?.release();

@@ -25,13 +25,12 @@ import type { Db } from '../../db';
 import { appVersions, type StoreEntry } from '../../db/schema';
 import type { FileService } from '../files/service';
 import type { AppService } from '../system/apps/service';
+import { LOCKS } from '../../core/locks';
 
 /** where apps download an uploaded package */
 export const packageUrl = (fileId: string) => `/api/upgrade/packages/${fileId}`;
 /** the extensions that name a package file: a url ending in another one of these is the wrong package */
 const PACKAGE_EXTENSIONS = new Set(['apk', 'ipa', 'hap', 'wgt']);
-/** advisory lock class of (appid, type, platform): stable switching and the add rule run one at a time */
-const STABLE_LOCK = 727013;
 
 export const versionList: ListSpec = {
   resource: 'app-versions',
@@ -137,7 +136,7 @@ export class UpgradeService {
 
   /** one (appid, type, platform) at a time: the stable record read and written under this lock stays the one */
   private lock(tx: Tx, appid: string, type: string, platform: string) {
-    return tx.execute(sql`SELECT pg_advisory_xact_lock(${STABLE_LOCK}, hashtext(${`${appid}\n${type}\n${platform}`}))`);
+    return tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.STABLE_VERSION}, hashtext(${`${appid}\n${type}\n${platform}`}))`);
   }
 
   private async stableOf(tx: Tx, appid: string, type: string, platform: string) {

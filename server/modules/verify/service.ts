@@ -20,6 +20,7 @@ import type { Db } from '../../db';
 import { captchas, verificationCodes } from '../../db/schema';
 import type { ListSpec } from '../../core/list/query';
 import { randomCaptchaText, renderCaptchaPng } from './captcha-image';
+import { LOCKS, xactLock } from '../../core/locks';
 
 export type Channel = 'email' | 'mobile';
 
@@ -127,7 +128,7 @@ export class VerificationService {
     const id = await this.db.transaction(async (tx) => {
       // one sender at a time, so two requests cannot both pass a count (the site-wide cap
       // included); the section is a few short queries, the delivery happens after it
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(727004)`);
+      await tx.execute(xactLock(LOCKS.CODE_SENDS));
       const { rows } = await tx.execute<{ ago: string | null; target_day: string; ip_hour: string; ip_day: string; site_minute: string }>(sql`
         SELECT extract(epoch FROM clock_timestamp() - max(created_at) FILTER (WHERE target = ${target})) AS ago,
                count(*) FILTER (WHERE target = ${target}) AS target_day,

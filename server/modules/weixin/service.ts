@@ -12,7 +12,7 @@
  *   unbind     -> refused when the account would keep no way to sign in
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { LOGIN_PAGE, UNI_ID_PAGES } from '../../../config/routes';
 import { checkNickname } from '../../../shared/validation';
 import { cutText } from '../../../shared/text';
@@ -25,6 +25,8 @@ import { type AccountService, type LogType, statusErrorOf, type TokenBundle } fr
 import { WeixinClient, type WeixinToken, type WeixinUser } from './client';
 import type { ClientInfo } from '../../core/context';
 import type { Tx } from '../../core/sql';
+import { LOCKS, xactLock } from '../../core/locks';
+import { isUniqueViolation } from '../../core/sql';
 
 export const WEIXIN = {
   PROVIDER: 'weixin',
@@ -47,11 +49,6 @@ const BIND_LOG: LogType = 'bind-weixin';
 const UNBIND_LOG: LogType = 'unbind-weixin';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 /** a path inside the console ('/pages/...'), never another site ('//host', 'https://', '\') */
 function isConsolePath(p: string): boolean {
@@ -205,7 +202,7 @@ export class WeixinService {
     let failure: AppError | undefined;
     await this.inTransaction(async (tx) => {
       // one sign-up per weixin account, however many callbacks race
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`weixin:${w.openid}`}))`);
+      await tx.execute(xactLock(LOCKS.WEIXIN_IDENTITY, w.openid));
       let user = await this.accounts.findByWeixin(tx, w);
       if (user) {
         const status = statusErrorOf(user.status);
@@ -244,7 +241,7 @@ export class WeixinService {
     const w = { openid: token.openid, unionid: token.unionid || null };
     let failure: AppError | undefined;
     await this.inTransaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`weixin:${w.openid}`}))`);
+      await tx.execute(xactLock(LOCKS.WEIXIN_IDENTITY, w.openid));
       const user = row.userId ? await this.accounts.lockAccount(tx, row.userId) : undefined;
       if (!user || statusErrorOf(user.status)) {
         failure = new AppError(user ? statusErrorOf(user.status) : 'ACCOUNT_NOT_FOUND');

@@ -10,6 +10,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { statDay } from '../../../../shared/stat';
 import type { StatPools } from '../pools';
 import { dropPartitionsBefore, ensurePartitions, utcDay } from './partitions';
+import { LOCKS } from '../../../core/locks';
 
 /** one raw record as stored: the receiver's checked form of a reported record */
 export interface StatRow {
@@ -60,9 +61,6 @@ export interface IngestStore {
    */
   maintain(retentionDays: number, now?: Date): Promise<{ ensured: string[]; dropped: string[] }>;
 }
-
-/** the advisory lock the partitions' upkeep holds (a constant of this module) */
-const PARTITIONS_LOCK = 727_101;
 
 /**
  * The raw table's columns as the flush statement sends them, in two JSON parameters: the report
@@ -260,7 +258,7 @@ export class PgIngestStore implements IngestStore {
   async maintain(retentionDays: number, now = new Date()): Promise<{ ensured: string[]; dropped: string[] }> {
     const client = await this.pool.connect();
     try {
-      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [PARTITIONS_LOCK]);
+      const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.STAT_PARTITIONS]);
       if (!rows[0].ok) return { ensured: [], dropped: [] };
       try {
         const today = utcDay(now);
@@ -272,7 +270,7 @@ export class PgIngestStore implements IngestStore {
         for (const d of dropped) this.knownDays.delete(d);
         return { ensured, dropped };
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [PARTITIONS_LOCK]);
+        await client.query('SELECT pg_advisory_unlock($1)', [LOCKS.STAT_PARTITIONS]);
       }
     } finally {
       client.release();

@@ -6,6 +6,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, RETENTION_DAYS, STAT_KINDS, STAT_SPEC, statDay, statDayStart } from '../../../../shared/stat';
 import { intArray, query, textArray, type Tx } from '../../../core/sql';
 import type { StatPools } from '../pools';
+import { LOCKS } from '../../../core/locks';
 
 export interface AppDay {
   appId: string;
@@ -55,11 +56,9 @@ const ROLLUP_TABLES = [
  * locks, never a row lock on a mark: the ingest adds a mark of its own for a day while it is
  * being recomputed without waiting for anyone, and a runner deletes only the marks it read before
  * recomputing, so the events committed meanwhile keep theirs and are never lost.
- * DAY_LOCK: one runner per app-day. APP_LOCK: one app's days one at a time, so the first-sight
+ * LOCKS.STAT_ROLLUP_DAY: one runner per app-day. LOCKS.STAT_ROLLUP_APP: one app's days one at a time, so the first-sight
  * upserts and the marks they put on later days see each other.
  */
-const DAY_LOCK = 727041;
-const APP_LOCK = 727042;
 
 const K = STAT_KINDS;
 
@@ -171,11 +170,11 @@ export class PgRollupStore implements RollupStore {
           );
           for (const c of candidates) {
             // another runner has this app-day: the next one
-            const [{ ok }] = await query<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${DAY_LOCK}, hashtext(${`${c.app_id} ${c.day}`})) AS ok`);
+            const [{ ok }] = await query<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${LOCKS.STAT_ROLLUP_DAY}, hashtext(${`${c.app_id} ${c.day}`})) AS ok`);
             if (!ok) continue;
             taken = { appId: c.app_id, day: c.day };
             seen.push(`${c.app_id} ${c.day}`);
-            await tx.execute(sql`SELECT pg_advisory_xact_lock(${APP_LOCK}, hashtext(${c.app_id}))`);
+            await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.STAT_ROLLUP_APP}, hashtext(${c.app_id}))`);
             // read after the locks: a runner may have done it meanwhile
             const [{ ids }] = await query<{ ids: string[] | null }>(tx, sql`SELECT array_agg(id)::text[] AS ids FROM stat_dirty WHERE app_id = ${c.app_id} AND day = ${c.day}::date`);
             if (!ids) continue;
@@ -208,7 +207,7 @@ export class PgRollupStore implements RollupStore {
     for (const { app_id: appId } of apps) {
       await this.pools.write.transaction(async (tx) => {
         // after the app's day recomputations that are running: what they wrote is seen
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(${APP_LOCK}, hashtext(${appId}))`);
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.STAT_ROLLUP_APP}, hashtext(${appId}))`);
         const [m] = await query<{ ids: string[] | null; first: string; last: string }>(
           tx,
           sql`SELECT array_agg(id)::text[] AS ids, min(day)::text AS first, max(day)::text AS last FROM stat_activity_dirty WHERE app_id = ${appId}`,
