@@ -223,7 +223,7 @@ export async function runChatBench(): Promise<void> {
       await Promise.all(
         Array.from({ length: LEDGER_CLIENTS }, async (_, c) => {
           while (performance.now() < until) {
-            const h = await credits.hold(userOf(c), 100, { key: `bench-pair:${c}:${n++}:${Math.random()}`, refType: 'bench' });
+            const h = await credits.hold(userOf(c), 100, { key: `bench-pair:${c}:${n++}:${Math.random()}`, refType: 'admin' });
             await credits.settle(h.id, 37);
           }
         }),

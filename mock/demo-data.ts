@@ -170,7 +170,7 @@ export async function loadDemoData(db: Db): Promise<boolean> {
     const ledger = new CreditService(db, new DayZone(new SettingsStore(db)));
     for (const a of DEMO_ACCOUNTS) {
       const id = created.find((u) => u.username === a.username)?.id;
-      if (id && a.score) await ledger.post(tx, { userId: id, kind: 'grant', amount: a.score, key: `demo:${id}`, reason: 'demo credits', refType: 'demo' });
+      if (id && a.score) await ledger.post(tx, { userId: id, kind: 'grant', amount: a.score, key: `demo:${id}`, reason: 'demo credits', refType: 'admin' });
     }
 
     // history only for accounts made just now, so a restart does not add it again

@@ -16058,7 +16058,7 @@ export interface components {
             enabled: boolean;
             claim_count: number;
             /** @enum {string} */
-            status: "off" | "scheduled" | "active" | "exhausted" | "ended";
+            status: "active" | "scheduled" | "exhausted" | "ended" | "off";
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

@@ -32,15 +32,7 @@ export type MyOrderRow = RowOf<typeof myOrderResource>;
 export type OrderRow = RowOf<typeof orderResource>;
 export type PackageRow = RowOf<typeof packageResource>;
 
-export const ORDER_STATUSES = ['created', 'credited', 'paid', 'expired', 'closed', 'failed', 'refunded'] as const;
-export const PAY_PROVIDERS = ['alipay', 'wxpay'] as const;
-export const PAY_METHODS = ['alipay_qr', 'wxpay_native', 'alipay_page'] as const;
-/** methods shown as a QR code in the page (the others go to the provider's page) */
-export const QR_METHODS: readonly string[] = ['alipay_qr', 'wxpay_native'];
-/** an order in one of these will not change any more unless refunded */
-export const ENDED_STATUSES: readonly string[] = ['expired', 'closed', 'failed'];
-/** the states that mean the credits arrived */
-export const CREDITED_STATUSES: readonly string[] = ['credited', 'paid', 'refunded'];
+export { CREDITED_STATUSES, creditsForCents, ENDED_STATUSES, ORDER_STATUSES, PAY_METHODS, PAY_PROVIDERS, QR_METHODS } from '../../shared/pay';
 
 const path = (orderNo: string, more = '') => `/api/pay/orders/${encodeURIComponent(orderNo)}${more}`;
 

@@ -23,11 +23,7 @@ export type WelfareClaim = RowOf<typeof welfareClaimResource>;
 export type AvailableWelfare = Data<'/api/welfare/available', 'get'>[number];
 export type ClaimResult = Data<'/api/welfare/{id}/claim', 'post'>;
 
-export const ELIGIBILITY = ['everyone', 'roles', 'tags', 'new_users', 'realname'] as const;
-export const FREQUENCY = ['once', 'daily', 'weekly'] as const;
-export const STATUSES = ['active', 'scheduled', 'exhausted', 'ended', 'off'] as const;
-/** the server's bounds */
-export const WELFARE = { CREDITS_MAX: 1_000_000, BUDGET_MAX: 2_147_483_647, NEW_USER_DAYS_MAX: 3650 } as const;
+export { ELIGIBILITY, FREQUENCY, WELFARE, WELFARE_STATUSES as STATUSES } from '../../shared/welfare';
 
 export const availableWelfare = (opts?: RequestOptions) =>
   request<Ok<AvailableWelfare[]>>('/api/welfare/available', { method: 'GET', ...opts }).then((r) => r.data);

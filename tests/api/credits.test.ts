@@ -44,7 +44,7 @@ test('a new account gets its starting credits as its first ledger entry', async 
 test('200 concurrent holds on a balance that covers 20: exactly 20 pass, never negative, balance = ledger', async () => {
   const u = await userWith('racer', 10000);
   const results = await Promise.allSettled(
-    Array.from({ length: 200 }, (_, i) => credits.hold(u.id, 500, { key: `race:${i}`, refType: 'test' })),
+    Array.from({ length: 200 }, (_, i) => credits.hold(u.id, 500, { key: `race:${i}`, refType: 'admin' })),
   );
   const ok = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
@@ -61,8 +61,8 @@ test('200 concurrent holds on a balance that covers 20: exactly 20 pass, never n
 
 test('settling is idempotent and never captures more than the hold; a repeated hold key is the same hold', async () => {
   const u = await userWith('settler', 1000);
-  const h = await credits.hold(u.id, 300, { key: 'idem-hold', refType: 'test' });
-  const again = await credits.hold(u.id, 300, { key: 'idem-hold', refType: 'test' });
+  const h = await credits.hold(u.id, 300, { key: 'idem-hold', refType: 'admin' });
+  const again = await credits.hold(u.id, 300, { key: 'idem-hold', refType: 'admin' });
   expect(again.id).toBe(h.id);
   expect(await credits.balance(u.id)).toBe(700);
   const first = await credits.settle(h.id, 5000);
@@ -81,11 +81,11 @@ test('settling is idempotent and never captures more than the hold; a repeated h
 
 test("a dead process's open holds are settled with the cost recorded so far; a live one's are left alone", async () => {
   const u = await userWith('orphan', 1000);
-  const dead = await credits.hold(u.id, 400, { key: 'orphan-hold', refType: 'test' });
+  const dead = await credits.hold(u.id, 400, { key: 'orphan-hold', refType: 'admin' });
   await credits.progress(dead.id, 150);
   // as if another process had taken it and died: its owner lock is free
   await t.db.execute(sql`UPDATE credit_holds SET owner = 'gone-process' WHERE id = ${dead.id}`);
-  const live = await credits.hold(u.id, 100, { key: 'live-hold', refType: 'test' });
+  const live = await credits.hold(u.id, 100, { key: 'live-hold', refType: 'admin' });
   await credits.start();
   try {
     const other = creditsOf(t.db);

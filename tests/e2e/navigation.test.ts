@@ -23,11 +23,16 @@ beforeAll(() => {
 const menu = () => page.locator('nav[aria-label="Main menu"]');
 const selectedEntry = () => menu().locator('.ant-menu-item-selected');
 
-/** opens a group of the left menu unless it is open */
+/** no folder of the left menu is opening or closing (a click during the motion can land on another entry) */
+const menuSettled = () => page.waitForFunction(() => !document.querySelector('nav[aria-label="Main menu"] [class*="ant-motion-collapse"]'));
+
+/** opens a group of the left menu unless it is open, and waits for the menu to stand still */
 async function openGroup(name: string) {
+  await menuSettled();
   const title = menu().locator('.ant-menu-submenu-title', { hasText: name }).first();
   if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
   await menu().locator('.ant-menu-submenu-open > .ant-menu-submenu-title', { hasText: name }).first().waitFor();
+  await menuSettled();
 }
 
 describe('the left menu', () => {

@@ -13,6 +13,7 @@ import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import { allowedOrigins, checkWebviewUrl } from '../profile/service';
 import { LOCKS, xactLock } from '../../core/locks';
+import { AD_BOUNDS } from '../../../shared/ads';
 
 export interface AdSettings {
   credits_per_view: number;
@@ -21,7 +22,7 @@ export interface AdSettings {
   page_url: string;
 }
 
-export const AD_BOUNDS = { credits_per_view: { min: 1, max: 100_000 }, daily_cap: { min: 1, max: 1000 } };
+export { AD_BOUNDS };
 
 export function adSettingsArea(pageAllow: string[]): SettingsArea<AdSettings> {
   const allow = allowedOrigins(pageAllow);

@@ -21,8 +21,9 @@ import { providerFailure } from '../chat/reader';
 import { logUsage, withRetries } from '../chat/service';
 import type { CreditService } from '../credits/service';
 import type { FileService } from '../files/service';
+import type { LedgerRefType } from '../../../shared/ledger';
 
-const REF_TYPE = 'transcription';
+const REF_TYPE: LedgerRefType = 'transcription';
 /** a transcription's own limit */
 const TRANSCRIBE_TIMEOUT_MS = 5 * 60_000;
 /** without a measured length, a compressed recording is taken as 32 kbit/s (4000 bytes a second) for the hold */

@@ -13,9 +13,10 @@ import type { CreditService } from '../credits/service';
 import { costOf, type Fitted, fitToWindow, loadTokenizer, tokensOf } from './context';
 import { AnswerReader, type ProviderStream } from './reader';
 import { logUsage, withRetries } from './service';
+import type { LedgerRefType } from '../../../shared/ledger';
 
 export type TaskPurpose = 'breakdown' | 'compare' | 'ask';
-const REF_TYPE = 'ai-task';
+const REF_TYPE: LedgerRefType = 'ai-task';
 const FLUSH_MS = 1000;
 
 export interface TaskRequest {

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import { sql } from 'drizzle-orm';
-import { EARNED_KINDS, type LedgerKind, LEDGER_KINDS } from '../../../shared/ledger';
+import { EARNED_KINDS, type LedgerKind, LEDGER_KINDS, type LedgerRefType } from '../../../shared/ledger';
 import { ADMIN_ROLE } from '../../../shared/permissions';
 import { type DayZone, dayStartSql } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
@@ -38,7 +38,7 @@ export interface Movement {
   amount: number;
   key: string;
   reason?: string | null;
-  refType?: string | null;
+  refType?: LedgerRefType | null;
   refId?: string | null;
   holdId?: number | null;
   actorId?: string | null;
@@ -66,7 +66,7 @@ export interface Hold {
 export interface HoldRequest {
   key: string;
   reason?: string;
-  refType?: string;
+  refType?: LedgerRefType;
   refId?: string;
   /** the caller's daily limit (credits spent on AI a day, holds included); null: none */
   dailyLimit?: number | null;
@@ -161,7 +161,7 @@ export class CreditService {
     client.release();
   }
 
-  onSettle(refType: string, hook: SettleHook) {
+  onSettle(refType: LedgerRefType, hook: SettleHook) {
     this.hooks.set(refType, hook);
   }
 

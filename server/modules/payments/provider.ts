@@ -5,10 +5,10 @@
  * order (amount and app id checks, crediting once).
  */
 
-export type ProviderName = 'alipay' | 'wxpay';
-/** alipay_page: computer-website pay (the browser goes to Alipay); alipay_qr: precreate QR; wxpay_native: Native QR */
-export type PayMethod = 'alipay_page' | 'alipay_qr' | 'wxpay_native';
-export const PAY_METHODS: readonly PayMethod[] = ['alipay_page', 'alipay_qr', 'wxpay_native'];
+import type { PayMethod, ProviderName } from '../../../shared/pay';
+
+// alipay_page: computer-website pay (the browser goes to Alipay); alipay_qr: precreate QR; wxpay_native: Native QR
+export { PAY_METHODS, type PayMethod, type ProviderName } from '../../../shared/pay';
 
 export interface CreatePayment {
   orderNo: string;

@@ -7,10 +7,10 @@ import { registerResource } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { PAY_METHODS } from './provider';
+import { ORDER_STATUSES, PAY_METHODS } from '../../../shared/pay';
 
 const Method = Type.Unsafe<string>({ type: 'string', enum: [...PAY_METHODS] });
-const Status = Type.Unsafe<string>({ type: 'string', enum: ['created', 'credited', 'paid', 'expired', 'closed', 'failed', 'refunded'] });
+const Status = Type.Unsafe<string>({ type: 'string', enum: [...ORDER_STATUSES] });
 const Time = Type.String({ format: 'date-time' });
 
 const orderFields = {

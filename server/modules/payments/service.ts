@@ -34,6 +34,7 @@ import {
 } from './provider';
 import { PayStats } from './stats';
 import { LOCKS } from '../../core/locks';
+import { creditsForCents, PROVIDER_OF } from '../../../shared/pay';
 
 export interface PaySettings {
   /** a custom amount besides the packages */
@@ -66,7 +67,6 @@ export const DEFAULT_RETURN = '/pages/expense/recharge/recharge';
 /** the result page (spec: uni-pay success) */
 export const SUCCESS_PAGE = '/uni_modules/uni-pay/pages/success/success';
 
-const PROVIDER_OF: Record<PayMethod, ProviderName> = { alipay_page: 'alipay', alipay_qr: 'alipay', wxpay_native: 'wxpay' };
 
 /** the job asks about an order at most this often, and not before it is this old (the notification usually comes first) */
 const REQUERY_EVERY_S = 30;
@@ -335,7 +335,7 @@ export class PaymentService {
         throw new AppError('PAY_AMOUNT_INVALID', { field: 'amount_cents', params: { min: formatCents(s.custom_min_cents), max: formatCents(s.custom_max_cents) } });
       }
       // integer arithmetic: credits per yuan x cents / 100, rounded down
-      credits = Math.floor((amountCents * s.credits_per_yuan) / 100);
+      credits = creditsForCents(amountCents, s.credits_per_yuan);
       subject = `${credits} credits`;
     }
     const orderNo = newOrderNo();

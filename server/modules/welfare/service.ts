@@ -15,23 +15,9 @@ import { likePattern, query, type Row, textArray, type Tx } from '../../core/sql
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import type { RealnameService } from '../realname/service';
+import { ELIGIBILITY, type Eligibility, FREQUENCY, type Frequency, WELFARE } from '../../../shared/welfare';
 
-export const ELIGIBILITY = ['everyone', 'roles', 'tags', 'new_users', 'realname'] as const;
-export type Eligibility = (typeof ELIGIBILITY)[number];
-export const FREQUENCY = ['once', 'daily', 'weekly'] as const;
-export type Frequency = (typeof FREQUENCY)[number];
-/** what the list's status column says; computed from the row and the clock */
-export const STATUSES = ['off', 'scheduled', 'active', 'exhausted', 'ended'] as const;
-
-export const WELFARE = {
-  CREDITS_MAX: 1_000_000,
-  /** PostgreSQL's int4: budget and used are integer columns */
-  BUDGET_MAX: 2_147_483_647,
-  NEW_USER_DAYS_MAX: 3650,
-  VALUES_MAX: 100,
-  /** campaigns the home card shows at most */
-  AVAILABLE_MAX: 50,
-} as const;
+export { ELIGIBILITY, type Eligibility, FREQUENCY, type Frequency, WELFARE, WELFARE_STATUSES as STATUSES } from '../../../shared/welfare';
 
 /** the local day in the service's day zone, 2026-11-24 */
 export const dayKey = zoneDay;

@@ -5,6 +5,7 @@
 import './i18n';
 import { Input, Typography } from 'antd';
 import { formatCents, parseYuan } from '../../../shared/money';
+import { creditsForCents } from '../../../shared/pay';
 import type { PayOptions } from '../../services/pay';
 import { useT, type Translate } from '../../shared/i18n';
 
@@ -22,7 +23,6 @@ export function checkCustom(text: string, rules: CustomRules, t: Translate): { c
 }
 
 /** integer arithmetic, rounded down: the server's rule */
-export const creditsFor = (cents: number, perYuan: number) => Math.floor((cents * perYuan) / 100);
 
 export default function CustomAmount({
   rules,
@@ -58,7 +58,7 @@ export default function CustomAmount({
       {/* the rate alone is on the "custom amount" card above: here only what a typed amount buys */}
       {cents !== null && cents > 0 ? (
         <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }} data-testid="pay-custom-preview">
-          {t('pay.custom.preview', { credits: creditsFor(cents, rules.credits_per_yuan), rate: rules.credits_per_yuan })}
+          {t('pay.custom.preview', { credits: creditsForCents(cents, rules.credits_per_yuan), rate: rules.credits_per_yuan })}
         </Typography.Paragraph>
       ) : null}
     </div>

@@ -6,13 +6,12 @@ import './i18n';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Form, Input, InputNumber, Skeleton } from 'antd';
 import { useState } from 'react';
+import { AD_BOUNDS } from '../../../shared/ads';
 import { getAdSettings, putAdSettings, type AdSettingsBody } from '../../services/redeem';
 import { toast } from '../../shared/feedback';
 import { applyServerError } from '../../shared/form-errors';
 import { useT } from '../../shared/i18n';
 
-/** the server's bounds (server/modules/ads/service.ts AD_BOUNDS) */
-const BOUNDS = { credits_per_view: { min: 1, max: 100_000 }, daily_cap: { min: 1, max: 1000 } };
 
 const underOrigins = (url: string, origins: string[]) => {
   try {
@@ -56,9 +55,9 @@ export default function AdSettings() {
               key={field}
               name={field}
               label={t(field === 'daily_cap' ? 'redeem.adSettings.dailyCap' : 'redeem.adSettings.creditsPerView')}
-              rules={[{ required: true, type: 'integer', ...BOUNDS[field], message: t('redeem.batch.range', BOUNDS[field]) }]}
+              rules={[{ required: true, type: 'integer', ...AD_BOUNDS[field], message: t('redeem.batch.range', AD_BOUNDS[field]) }]}
             >
-              <InputNumber {...BOUNDS[field]} precision={0} style={{ width: 200 }} />
+              <InputNumber {...AD_BOUNDS[field]} precision={0} style={{ width: 200 }} />
             </Form.Item>
           ))}
           <Form.Item
