@@ -2,7 +2,7 @@
  * buildApp(deps): registers plugins and modules. Nothing runs at import; main.ts and the
  * tests call this with a config and a connected database.
  */
-import AjvCompiler from '@fastify/ajv-compiler';
+import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -60,8 +60,8 @@ export async function buildApp({ config, db, logger, eagerSchemas = false, seed 
     requestTimeout: 300_000,
     schemaController: {
       compilersFactory: eagerSchemas
-        ? { buildValidator: buildValidators() as never }
-        : { buildValidator: lazyValidators(buildValidators() as never) as never, buildSerializer: lazySerializers() as never },
+        ? { buildValidator: buildValidators() }
+        : { buildValidator: lazyValidators(buildValidators()), buildSerializer: lazySerializers() },
     },
     // the router's own refusals (an undecodable or overlong path parameter) in the catalogue shape;
     // fastify sends these without the hooks, so the standard headers are set here
@@ -124,15 +124,17 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  * are coerced to the schema's types; JSON bodies already carry types, and spec section 5 wants
  * a number where a string belongs refused (PARAM_ERROR), never turned into '123'.
  */
-function buildValidators() {
+function buildValidators(): BuildCompilerFromPool {
   const pool = AjvCompiler();
   const base = { allErrors: false, removeAdditional: true } as const;
-  return (externalSchemas: unknown, options: { customOptions?: object; plugins?: unknown[] } = {}) => {
-    const build = (coerceTypes: false | 'array') =>
-      pool(externalSchemas as never, { ...options, customOptions: { ...options.customOptions, ...base, coerceTypes } } as never);
+  return (externalSchemas, options) => {
+    // fastify asks for ajv validators here, never JTD ones
+    const own = options?.mode === 'JTD' ? undefined : options;
+    const build = (coerceTypes: false | 'array') => pool(externalSchemas, { ...own, customOptions: { ...own?.customOptions, ...base, coerceTypes } });
     const strict = build(false);
     const coercing = build('array');
-    return (ctx: { httpPart?: string }) => (ctx.httpPart === 'body' ? strict(ctx as never) : coercing(ctx as never));
+    // fastify passes the route definition ({ schema, method, url, httpPart }), not the bare schema
+    return (route, meta) => (typeof route === 'object' && route.httpPart === 'body' ? strict(route, meta) : coercing(route, meta));
   };
 }
 

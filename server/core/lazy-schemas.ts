@@ -4,38 +4,37 @@
  * heap kept afterwards. These wrappers compile a route's schema on its first request instead; the
  * tests compile eagerly (createTestApp), so a broken schema still fails at start there.
  */
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
+import type { BuildCompilerFromPool } from '@fastify/ajv-compiler';
+import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 
-type Ctx = Record<string, unknown>;
-type ValidatorFn = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
-type ValidatorFactory = (externalSchemas: unknown, options?: never) => (ctx: Ctx) => ValidatorFn;
-type SerializerFactory = (externalSchemas: unknown, options?: never) => (ctx: Ctx) => (data: unknown) => string;
+/** what ajv compiles a schema into */
+type AnyValidateFunction = ReturnType<ReturnType<BuildCompilerFromPool>>;
 
-export function lazyValidators(build: ValidatorFactory): ValidatorFactory {
+export function lazyValidators(build: BuildCompilerFromPool): BuildCompilerFromPool {
   return (externalSchemas, options) => {
     const compile = build(externalSchemas, options);
-    return (ctx) => {
-      let fn: ValidatorFn | undefined;
-      const lazy: ValidatorFn = (data, parent) => {
-        fn ??= compile(ctx);
-        const ok = fn(data, parent);
+    return (route, meta) => {
+      let fn: AnyValidateFunction | undefined;
+      const check = (data: unknown, parent?: unknown) => {
+        fn ??= compile(route, meta);
+        const ok = (fn as (d: unknown, p?: unknown) => boolean)(data, parent);
         lazy.errors = fn.errors;
         return ok;
       };
       // ajv's functions carry schemaEnv; fastify then passes the parent, so coercion reaches the root value
-      lazy.schemaEnv = true;
+      const lazy = Object.assign(check, { errors: null, schemaEnv: true, schema: route }) as unknown as AnyValidateFunction;
       return lazy;
     };
   };
 }
 
 export function lazySerializers(): SerializerFactory {
-  const base = SerializerSelector() as unknown as SerializerFactory;
+  const base = SerializerSelector();
   return (externalSchemas, options) => {
     const compile = base(externalSchemas, options);
-    return (ctx) => {
+    return (route) => {
       let fn: ((data: unknown) => string) | undefined;
-      return (data) => (fn ??= compile(ctx))(data);
+      return (data) => (fn ??= compile(route))(data);
     };
   };
 }

@@ -72,14 +72,14 @@ export function registerResource<C extends TObject, U extends TObject>(
   app.get(`${base}/:id`, {
     config: { access: access.read },
     schema: { tags, params: IdParam, response: { 200: Ok(row) } },
-    handler: async (req) => ({ success: true as const, data: (await opts.get((req.params as Static<typeof IdParam>).id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await opts.get((req.params as Static<typeof IdParam>).id)) }),
   });
   if (opts.create) {
     const { body, run } = opts.create;
     app.post(base, {
       config: { access: access.create },
       schema: { tags, body, response: { 200: Ok(row) } },
-      handler: async (req) => ({ success: true as const, data: (await run(req.body as Static<C>, req.auth)) as never }),
+      handler: async (req) => ({ success: true as const, data: (await run(req.body as Static<C>, req.auth)) }),
     });
   }
   if (opts.update) {
@@ -87,7 +87,7 @@ export function registerResource<C extends TObject, U extends TObject>(
     app.put(`${base}/:id`, {
       config: { access: access.update },
       schema: { tags, params: IdParam, body, response: { 200: Ok(row) } },
-      handler: async (req) => ({ success: true as const, data: (await run((req.params as Static<typeof IdParam>).id, req.body as Static<U>, req.auth)) as never }),
+      handler: async (req) => ({ success: true as const, data: (await run((req.params as Static<typeof IdParam>).id, req.body as Static<U>, req.auth)) }),
     });
   }
   if (opts.deleteMany) {

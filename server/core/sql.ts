@@ -30,11 +30,11 @@ export async function query<T extends Row = Row>(db: Db | Tx, q: SQL): Promise<T
   return r.rows as T[];
 }
 
-/** Date values become ISO strings */
-export function plain(r: Row): Row {
+/** Date values become ISO strings (a row typed with string times is one after this) */
+export function plain<T extends Row>(r: T): T {
   const out: Row = {};
   for (const [k, v] of Object.entries(r)) out[k] = v instanceof Date ? v.toISOString() : v;
-  return out;
+  return out as T;
 }
 
 /** the driver's error (its SQLSTATE code and constraint) inside drizzle's wrappers */

@@ -6,6 +6,7 @@ import { AppError } from '../../core/errors';
 import { IdParam } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
+import { AudioTranscript } from './schemas';
 
 const SpeechModel = Type.Object(
   {
@@ -17,25 +18,6 @@ const SpeechModel = Type.Object(
     output_price: Type.Integer(),
   },
   { $id: 'SpeechModel' },
-);
-
-const AudioTranscript = Type.Object(
-  {
-    id: Type.String(),
-    model_id: Nullable(Type.String()),
-    model_name: Nullable(Type.String()),
-    start_s: Nullable(Type.Number()),
-    end_s: Nullable(Type.Number()),
-    language: Nullable(Type.String()),
-    text: Type.String(),
-    credits: Type.Integer(),
-    /** done | error */
-    status: Type.String(),
-    error_code: Nullable(Type.String()),
-    error_message: Nullable(Type.String()),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'AudioTranscript' },
 );
 
 const recordingFields = {
@@ -71,7 +53,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
   app.get('/api/audio/recordings', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the caller's recordings, newest first", response: { 200: Ok(Type.Array(Type.Ref('AudioRecording'))) } },
-    handler: async (req) => ({ success: true as const, data: (await audio.list(req.auth!.uid)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await audio.list(req.auth!.uid)) }),
   });
 
   // multipart is parsed only in this scope (the upload route)
@@ -92,7 +74,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
         if (!req.isMultipart() || !/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
           throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
         }
-        return { success: true as const, data: (await audio.upload(req.auth!, req.parts())) as never };
+        return { success: true as const, data: (await audio.upload(req.auth!, req.parts())) };
       },
     });
   });
@@ -100,7 +82,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
   app.get('/api/audio/recordings/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one of the caller\'s recordings with its transcripts, newest first', params: IdParam, response: { 200: detail } },
-    handler: async (req) => ({ success: true as const, data: (await audio.get(req.auth!.uid, req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await audio.get(req.auth!.uid, req.params.id)) }),
   });
 
   app.put('/api/audio/recordings/:id', {
@@ -112,7 +94,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
       body: Type.Object({ name: Type.String({ maxLength: AUDIO_LIMITS.NAME_MAX }) }),
       response: { 200: detail },
     },
-    handler: async (req) => ({ success: true as const, data: (await audio.rename(req.auth!.uid, req.params.id, req.body.name)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await audio.rename(req.auth!.uid, req.params.id, req.body.name)) }),
   });
 
   app.delete('/api/audio/recordings/:id', {
@@ -139,6 +121,6 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
       }),
       response: { 200: Ok(Type.Composite([AudioTranscript, Type.Object({ balance: Type.Integer({ description: "the caller's credits after" }) })])) },
     },
-    handler: async (req) => ({ success: true as const, data: (await audio.transcribeRecording(caller(req), req.params.id, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await audio.transcribeRecording(caller(req), req.params.id, req.body)) }),
   });
 }

@@ -22,6 +22,7 @@ import { logUsage, withRetries } from '../chat/service';
 import type { CreditService } from '../credits/service';
 import type { FileService } from '../files/service';
 import type { LedgerRefType } from '../../../shared/ledger';
+import type { AudioTranscriptRow } from './schemas';
 
 const REF_TYPE: LedgerRefType = 'transcription';
 /** a transcription's own limit */
@@ -49,8 +50,9 @@ export interface TranscribeInput {
   prompt?: string | null;
 }
 
-const iso = (r: Row) => {
-  for (const k of ['created_at', 'updated_at']) if (r[k] instanceof Date) r[k] = (r[k] as Date).toISOString();
+const iso = <T extends Row>(r: T): T => {
+  const fields: Row = r;
+  for (const k of ['created_at', 'updated_at']) if (fields[k] instanceof Date) fields[k] = (fields[k] as Date).toISOString();
   return r;
 };
 
@@ -178,7 +180,7 @@ export class AudioService {
    * transcript, bills it, answers it with the caller's balance after; a provider's failure is saved as an error transcript,
    * costs nothing, and is thrown as its catalogue error with the provider's words.
    */
-  async transcribeRecording(user: AccessSubject & { uid: string }, id: string, input: TranscribeInput): Promise<Row> {
+  async transcribeRecording(user: AccessSubject & { uid: string }, id: string, input: TranscribeInput): Promise<AudioTranscriptRow & { balance: number }> {
     const [rec] = await query<{ file_id: string; name: string; mime: string | null; duration_s: number | null }>(
       this.db,
       sql`SELECT file_id, name, mime, duration_s FROM audio_recordings WHERE id = ${id} AND user_id = ${user.uid}`,
@@ -254,7 +256,7 @@ export class AudioService {
       }),
     );
     if (failure) throw failure;
-    const [t] = await query(this.db, sql`SELECT ${TRANSCRIPT_COLUMNS} FROM audio_transcripts t WHERE t.id = ${transcriptId}`);
+    const [t] = await query<AudioTranscriptRow>(this.db, sql`SELECT ${TRANSCRIPT_COLUMNS} FROM audio_transcripts t WHERE t.id = ${transcriptId}`);
     return { ...iso(t), balance: settled.balance };
   }
 }

@@ -134,7 +134,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       }),
       response: { 200: List(Type.Ref('ConversationRow')) },
     },
-    handler: async (req) => ({ success: true as const, ...(await chat.list(req.auth!.uid, req.query)) }) as never,
+    handler: async (req) => ({ success: true as const, ...(await chat.list(req.auth!.uid, req.query)) }),
   });
 
   app.post('/api/chat/conversations', {
@@ -144,7 +144,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       body: Type.Object({ title: Type.Optional(Title), model_id: ModelId, system_prompt: SystemPrompt }),
       response: { 200: conversation },
     },
-    handler: async (req) => ({ success: true as const, data: (await chat.create(req.auth!.uid, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await chat.create(req.auth!.uid, req.body)) }),
   });
 
   app.put('/api/chat/conversations/:id', {
@@ -156,7 +156,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       body: Type.Object({ title: Type.Optional(Title), pinned: Type.Optional(Type.Boolean()), model_id: ModelId, system_prompt: SystemPrompt }),
       response: { 200: conversation },
     },
-    handler: async (req) => ({ success: true as const, data: (await chat.update(req.auth!.uid, req.params.id, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await chat.update(req.auth!.uid, req.params.id, req.body)) }),
   });
 
   app.delete('/api/chat/conversations/:id', {
@@ -176,7 +176,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       params: IdParam,
       response: { 200: Ok(Type.Object({ conversation: Type.Ref('ConversationRow'), messages: Type.Array(Type.Ref('MessageRow')) })) },
     },
-    handler: async (req) => ({ success: true as const, data: (await chat.get(req.auth!.uid, req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await chat.get(req.auth!.uid, req.params.id)) }),
   });
 
   app.get('/api/chat/conversations/:id/export', {

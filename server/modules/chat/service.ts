@@ -225,7 +225,7 @@ export class ChatService {
   async get(userId: string, id: string) {
     const conversation = await this.own(userId, id);
     const messages = await query<Row>(this.db, sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m WHERE m.conversation_id = ${id} ORDER BY m.created_at, m.id`);
-    return { conversation: plain({ ...conversation, snippet: null }), messages: messages.map(plain) };
+    return { conversation: plain<Row>({ ...conversation, snippet: null }), messages: messages.map(plain) };
   }
 
   /** markdown: the newest branch; json: the conversation with every branch */

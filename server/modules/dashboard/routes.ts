@@ -85,7 +85,7 @@ export async function dashboardRoutes({ app, db, accounts, aiModels, zone, roles
         userLogs.todaySignIns(),
         userLogs.recent(10),
       ]);
-      return { success: true as const, data: { userCount, roleCount, todayLogins, recentLogs: recentLogs as never } };
+      return { success: true as const, data: { userCount, roleCount, todayLogins, recentLogs: recentLogs } };
     },
   });
 }

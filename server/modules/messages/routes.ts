@@ -111,7 +111,7 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
   app.get('/api/site-messages/:id', {
     config: { access: manage },
     schema: { tags, summary: 'one message, its audience by name, how many it is meant for and how many read it', params: IdParam, response: { 200: detail } },
-    handler: async (req) => ({ success: true as const, data: (await service.get(req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.get(req.params.id)) }),
   });
 
   app.get('/api/site-messages/:id/reads', {
@@ -123,13 +123,13 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
       querystring: listQuerySchema(readsList('')),
       response: { 200: List(Type.Ref('SiteMessageRead')) },
     },
-    handler: async (req) => ({ success: true as const, ...(await service.reads(req.params.id, req.query as ListQuery)) }) as never,
+    handler: async (req) => ({ success: true as const, ...(await service.reads(req.params.id, req.query as ListQuery)) }),
   });
 
   app.post('/api/site-messages', {
     config: { access: manage },
     schema: { tags, summary: 'writes a message: a draft (the default), out now, or out at publish_at', body: Type.Object(EditBody), response: { 200: detail } },
-    handler: async (req) => ({ success: true as const, data: (await service.create(req.auth!.uid, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.create(req.auth!.uid, req.body)) }),
   });
 
   app.put('/api/site-messages/:id', {
@@ -141,13 +141,13 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
       body: Type.Partial(Type.Object(EditBody)),
       response: { 200: detail },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body)) }),
   });
 
   app.post('/api/site-messages/:id/withdraw', {
     config: { access: manage },
     schema: { tags, summary: 'takes the message out of every inbox (who read it stays recorded)', params: IdParam, response: { 200: detail } },
-    handler: async (req) => ({ success: true as const, data: (await service.withdraw(req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.withdraw(req.params.id)) }),
   });
 
   app.delete('/api/site-messages/:id', {
@@ -170,7 +170,7 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
       }),
       response: { 200: List(Type.Ref('InboxMessage')) },
     },
-    handler: async (req) => ({ success: true as const, ...(await service.inbox(req.auth!.uid, req.query)) }) as never,
+    handler: async (req) => ({ success: true as const, ...(await service.inbox(req.auth!.uid, req.query)) }),
   });
 
   app.get('/api/messages/unread-count', {

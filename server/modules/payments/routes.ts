@@ -5,6 +5,7 @@ import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
 import { registerResource } from '../../core/resource';
 import { Nullable, Ok } from '../../core/schemas';
+import { PayNotification, PayRefund, PayRefundWithActor } from './schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { ORDER_STATUSES, PAY_METHODS } from '../../../shared/pay';
@@ -61,22 +62,6 @@ const PayPackage = Type.Object(
   { $id: 'PayPackage' },
 );
 
-const PayRefund = Type.Object(
-  {
-    id: Type.String(),
-    refund_no: Type.String(),
-    amount_cents: Type.Integer(),
-    credits: Type.Integer(),
-    /** credits the balance no longer held (spent): written down, not taken */
-    credits_shortfall: Type.Integer(),
-    status: Type.Unsafe<string>({ type: 'string', enum: ['pending', 'succeeded', 'failed'] }),
-    reason: Type.String(),
-    provider_refund_id: Nullable(Type.String()),
-    created_at: Time,
-    finished_at: Nullable(Time),
-  },
-  { $id: 'PayRefund' },
-);
 
 const PaySettings = Type.Object(
   {
@@ -116,7 +101,7 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
   app.get('/api/pay/options', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'what the top-up page offers: methods (with why one is off), packages, the custom amount', response: { 200: Ok(Type.Ref('PayOptions')) } },
-    handler: async () => ({ success: true as const, data: (await service.options()) as never }),
+    handler: async () => ({ success: true as const, data: (await service.options()) }),
   });
 
   app.post('/api/pay/orders', {
@@ -135,7 +120,7 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
       }),
       response: { 200: Ok(Type.Ref('PayOrder')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.createOrder(req.auth!, req.body, req.ip)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.createOrder(req.auth!, req.body, req.ip)) }),
   });
 
   registerListRoutes(app, {
@@ -167,13 +152,13 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
       params: OrderNoParam,
       response: { 200: Ok(Type.Ref('FollowedOrder')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.follow(req.auth!, req.params.orderNo)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.follow(req.auth!, req.params.orderNo)) }),
   });
 
   app.post('/api/pay/orders/:orderNo/close', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'the caller gives up an open order (closed at the provider)', params: OrderNoParam, response: { 200: Ok(Type.Ref('PayOrder')) } },
-    handler: async (req) => ({ success: true as const, data: (await service.closeByUser(req.auth!, req.params.orderNo)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.closeByUser(req.auth!, req.params.orderNo)) }),
   });
 
   app.get('/api/pay/orders/:orderNo/detail', {
@@ -186,25 +171,13 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
         200: Ok(
           Type.Object({
             order: Type.Ref('AdminPayOrder'),
-            refunds: Type.Array(Type.Composite([PayRefund, Type.Object({ actor: Nullable(Type.String()) })])),
-            notifications: Type.Array(
-              Type.Object({
-                id: Type.String(),
-                provider: Type.String(),
-                notify_id: Nullable(Type.String()),
-                verified: Type.Boolean(),
-                /** credited | duplicate | forged | amount_mismatch | app_mismatch | unknown_order | not_paid | malformed | decrypt | error */
-                outcome: Type.String(),
-                detail: Nullable(Type.String()),
-                ip: Nullable(Type.String()),
-                received_at: Time,
-              }),
-            ),
+            refunds: Type.Array(PayRefundWithActor),
+            notifications: Type.Array(PayNotification),
           }),
         ),
       },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.detail(req.params.orderNo)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.detail(req.params.orderNo)) }),
   });
 
   app.post('/api/pay/orders/:orderNo/refunds', {
@@ -225,7 +198,7 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
       const row = await service.refund({ id: admin.id }, req.params.orderNo, req.body, (tx) =>
         accounts.log(tx, 'pay-refund', 1, clientOf(req), { id: admin.id, username: admin.username }),
       );
-      return { success: true as const, data: row as never };
+      return { success: true as const, data: row };
     },
   });
 

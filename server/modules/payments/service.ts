@@ -19,7 +19,7 @@ import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { clean, fetchRow } from '../../core/resource';
 import type { SettingsArea, SettingsStore } from '../../core/settings';
-import { deleteByIds, query, type Row, type Tx } from '../../core/sql';
+import { deleteByIds, plain, query, type Row, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import {
@@ -32,6 +32,7 @@ import {
   type ProviderName,
   type TradeState,
 } from './provider';
+import type { PayNotificationRow, PayRefundWithActorRow } from './schemas';
 import { PayStats } from './stats';
 import { LOCKS } from '../../core/locks';
 import { creditsForCents, PROVIDER_OF } from '../../../shared/pay';
@@ -664,12 +665,12 @@ export class PaymentService {
     const [order] = await query(this.db, sql`SELECT ${ORDER_COLUMNS}, o.trade_no, u.username, u.nickname FROM pay_orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.order_no = ${orderNo}`);
     if (!order) throw new AppError('NOT_FOUND', { field: 'order_no' });
     const [refunds, notifications] = await Promise.all([
-      query(this.db, sql`SELECT f.id, f.refund_no, f.amount_cents, f.credits, f.credits_shortfall, f.status, f.reason, f.provider_refund_id, f.created_at, f.finished_at,
+      query<PayRefundWithActorRow>(this.db, sql`SELECT f.id, f.refund_no, f.amount_cents, f.credits, f.credits_shortfall, f.status, f.reason, f.provider_refund_id, f.created_at, f.finished_at,
           u.username AS actor
         FROM pay_refunds f JOIN pay_orders o ON o.id = f.order_id LEFT JOIN users u ON u.id = f.actor_id WHERE o.order_no = ${orderNo} ORDER BY f.created_at`),
-      query(this.db, sql`SELECT id::text AS id, provider, notify_id, verified, outcome, detail, ip, received_at FROM pay_notifications WHERE order_no = ${orderNo} ORDER BY received_at, id`),
+      query<PayNotificationRow>(this.db, sql`SELECT id::text AS id, provider, notify_id, verified, outcome, detail, ip, received_at FROM pay_notifications WHERE order_no = ${orderNo} ORDER BY received_at, id`),
     ]);
-    return { order, refunds, notifications };
+    return { order, refunds: refunds.map(plain), notifications: notifications.map(plain) };
   }
 }
 

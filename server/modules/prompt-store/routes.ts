@@ -99,7 +99,7 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
       }),
       response: { 200: List(Type.Ref('StorePrompt')) },
     },
-    handler: async (req) => ({ success: true as const, ...(await store.browse(req.auth!.uid, req.query)) }) as never,
+    handler: async (req) => ({ success: true as const, ...(await store.browse(req.auth!.uid, req.query)) }),
   });
 
   app.get('/api/prompt-store/facets', {
@@ -111,13 +111,13 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
   app.get('/api/prompt-store/submissions', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the caller's own templates submitted to the store: status and the reviewer's reason", response: { 200: Ok(Type.Array(Type.Ref('StoreSubmission'))) } },
-    handler: async (req) => ({ success: true as const, data: (await store.submissions(req.auth!.uid)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await store.submissions(req.auth!.uid)) }),
   });
 
   app.get('/api/prompt-store/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one approved prompt', params: IdParam, response: { 200: Ok(Type.Ref('StorePrompt')) } },
-    handler: async (req) => ({ success: true as const, data: (await store.detail(req.auth!.uid, req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await store.detail(req.auth!.uid, req.params.id)) }),
   });
 
   app.put('/api/prompt-store/:id/favourite', {
@@ -135,7 +135,7 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
   app.post('/api/prompt-store/:id/copy', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'copies the prompt into the caller\'s own templates', params: IdParam, response: { 200: Ok(Type.Ref('PromptTemplateRow')) } },
-    handler: async (req) => ({ success: true as const, data: (await store.copy(caller(req), req.params.id, prompts)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await store.copy(caller(req), req.params.id, prompts)) }),
   });
 
   // curation
@@ -153,19 +153,19 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
   app.get('/api/store-prompts/:id', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, params: IdParam, response: { 200: adminRow } },
-    handler: async (req) => ({ success: true as const, data: (await store.get(req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await store.get(req.params.id)) }),
   });
 
   app.post('/api/store-prompts', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, summary: 'a staff prompt: in the store at once', body: Type.Object(EditBody), response: { 200: adminRow } },
-    handler: async (req) => ({ success: true as const, data: (await store.create(req.auth!.uid, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await store.create(req.auth!.uid, req.body)) }),
   });
 
   app.put('/api/store-prompts/:id', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, params: IdParam, body: Type.Partial(Type.Object(EditBody)), response: { 200: adminRow } },
-    handler: async (req) => ({ success: true as const, data: (await store.update(req.params.id, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await store.update(req.params.id, req.body)) }),
   });
 
   app.delete('/api/store-prompts/:id', {
@@ -196,7 +196,7 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
   app.put('/api/store-prompts/:id/featured', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, params: IdParam, body: Type.Object({ featured: Type.Boolean() }), response: { 200: adminRow } },
-    handler: async (req) => ({ success: true as const, data: (await store.setFeatured(req.params.id, req.body.featured)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await store.setFeatured(req.params.id, req.body.featured)) }),
   });
 
   // a template's way into the store: its path is the template's, the rules are the store's
@@ -209,6 +209,6 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
       body: Type.Object({ description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }),
       response: { 200: Ok(Type.Ref('StoreSubmission')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await store.publish(caller(req), req.params.id, prompts, req.body.description)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await store.publish(caller(req), req.params.id, prompts, req.body.description)) }),
   });
 }

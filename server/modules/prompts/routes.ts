@@ -85,7 +85,7 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
   app.get('/api/prompts/export', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "every template of the caller as JSON, with its variables", response: { 200: Ok(Type.Object({ templates: Type.Array(Type.Ref('PromptTemplateExport')) })) } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.exportAll(req.auth!.uid)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await prompts.exportAll(req.auth!.uid)) }),
   });
 
   app.post('/api/prompts/import', {
@@ -113,19 +113,19 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
   app.get('/api/prompts/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one of the caller\'s templates', params: IdParam, response: { 200: row } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.get(req.auth!.uid, req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await prompts.get(req.auth!.uid, req.params.id)) }),
   });
 
   app.post('/api/prompts', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'a new template (version 1)', body: TemplateBody, response: { 200: row } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.create(caller(req), req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await prompts.create(caller(req), req.body)) }),
   });
 
   app.put('/api/prompts/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'saves a template as its next version', params: IdParam, body: TemplateBody, response: { 200: row } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.update(caller(req), req.params.id, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await prompts.update(caller(req), req.params.id, req.body)) }),
   });
 
   app.delete('/api/prompts/:id', {
@@ -140,7 +140,7 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
   app.get('/api/prompts/:id/versions', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "a template's saved versions, newest first", params: IdParam, response: { 200: Ok(Type.Array(Type.Ref('PromptTemplateVersion'))) } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.versions(req.auth!.uid, req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await prompts.versions(req.auth!.uid, req.params.id)) }),
   });
 
   app.post('/api/prompts/:id/versions/:version/restore', {
@@ -151,6 +151,6 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
       params: Type.Object({ id: IdParam.properties.id, version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
       response: { 200: row },
     },
-    handler: async (req) => ({ success: true as const, data: (await prompts.restore(caller(req), req.params.id, req.params.version)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await prompts.restore(caller(req), req.params.id, req.params.version)) }),
   });
 }

@@ -57,7 +57,7 @@ export async function realnameRoutes({ app, db, realname }: ModuleContext) {
   app.get('/api/auth/realname', {
     config: { access: 'signedIn' },
     schema: { tags: ['auth'], summary: "the caller's real-name verification", response: { 200: info } },
-    handler: async (req) => ({ success: true as const, data: (await realname.info(req.auth!.uid)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await realname.info(req.auth!.uid)) }),
   });
 
   app.post('/api/auth/realname', {
@@ -70,7 +70,7 @@ export async function realnameRoutes({ app, db, realname }: ModuleContext) {
     },
     handler: async (req) => ({
       success: true as const,
-      data: (await realname.submit(req.auth!.uid, req.body, pickLang(req.headers['accept-language']))) as never,
+      data: (await realname.submit(req.auth!.uid, req.body, pickLang(req.headers['accept-language']))),
     }),
   });
 
@@ -101,7 +101,7 @@ export async function realnameRoutes({ app, db, realname }: ModuleContext) {
     },
     handler: async (req) => ({
       success: true as const,
-      data: (await realname.decide(req.params.id, req.body, req.auth!.uid, clientOf(req))) as never,
+      data: (await realname.decide(req.params.id, req.body, req.auth!.uid, clientOf(req))),
     }),
   });
 }

@@ -67,7 +67,7 @@ export async function redeemRoutes({ app, db, credits, redeem: service }: Module
       }),
       response: { 200: Ok(Type.Ref('RedeemBatch')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.generate(req.body, req.auth!.uid)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.generate(req.body, req.auth!.uid)) }),
   });
 
   app.put('/api/redeem/batches/:id/disabled', {
@@ -79,7 +79,7 @@ export async function redeemRoutes({ app, db, credits, redeem: service }: Module
       body: Type.Object({ disabled: Type.Boolean() }),
       response: { 200: Ok(Type.Ref('RedeemBatch')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.setDisabled(req.params.id, req.body.disabled)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.setDisabled(req.params.id, req.body.disabled)) }),
   });
 
   app.post('/api/redeem', {

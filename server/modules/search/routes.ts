@@ -33,6 +33,6 @@ export async function searchRoutes({ app, search }: ModuleContext) {
         }),
       },
     },
-    handler: async (req) => ({ success: true as const, ...(await search.search(req.auth!.uid, req.query)) }) as never,
+    handler: async (req) => ({ success: true as const, ...(await search.search(req.auth!.uid, req.query)) }),
   });
 }

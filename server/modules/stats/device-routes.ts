@@ -98,9 +98,10 @@ export async function deviceRoutes(ctx: ModuleContext) {
     ) =>
       app.get(`/api/stat/${segment}/${report}`, {
         config: { access: ACCESS.readStats },
-        schema: { tags: ['stat'], summary, querystring: Type.Object({ ...StatFilterQuery, ...extra }), response: { 200: Ok(response) } },
-        // the generic schema defeats the type provider's inference: the handler's own type checks the data
-        handler: (async (req: { query: unknown }) => ({ success: true as const, data: await handler(req.query as never) })) as never,
+        // the generic schemas widened to TSchema (the type provider cannot compute them here): the
+        // handler's own type checks the data, and the query is the filter plus `extra`
+        schema: { tags: ['stat'], summary, querystring: Type.Object<Record<string, TSchema>>({ ...StatFilterQuery, ...extra }), response: { 200: Ok<TSchema>(response) } },
+        handler: async (req) => ({ success: true as const, data: await handler(req.query as Parameters<typeof handler>[0]) }),
       });
 
     route('overview', `${who}: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms`, {}, OverviewT, async (q) =>

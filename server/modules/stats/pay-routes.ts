@@ -159,7 +159,7 @@ export async function payStatRoutes(ctx: ModuleContext) {
       const src = source(f.appId);
       const now = new Date();
       const [periods, trend, splits] = await Promise.all([src.periods(f, now), src.trend(f), src.splits(f)]);
-      return { success: true as const, data: { source: src === pay ? 'console' : 'app', as_of: now.toISOString(), periods, trend, ...splits } as never };
+      return { success: true as const, data: { source: src === pay ? 'console' : 'app', as_of: now.toISOString(), periods, trend, ...splits } };
     },
   });
 
@@ -199,7 +199,7 @@ export async function payStatRoutes(ctx: ModuleContext) {
     handler: async (req) => {
       const q = req.query as OrderQ;
       const f = await stats.filter(q);
-      return { success: true as const, ...(await source(f.appId).orders(f, q.date_field ?? 'created', q)) } as never;
+      return { success: true as const, ...(await source(f.appId).orders(f, q.date_field ?? 'created', q)) };
     },
   });
 
@@ -224,7 +224,7 @@ export async function payStatRoutes(ctx: ModuleContext) {
     handler: async (req) => {
       const q = req.query as StatFilterInput & ListQuery;
       const f = await stats.filter(q);
-      return { success: true as const, ...(await source(f.appId).ranking(f, q)) } as never;
+      return { success: true as const, ...(await source(f.appId).ranking(f, q)) };
     },
   });
 

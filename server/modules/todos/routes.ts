@@ -64,7 +64,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
     },
     handler: async (req) => ({
       success: true as const,
-      data: (await todos.list(req.auth!.uid, { filter: req.query.filter ?? 'all', keyword: req.query.keyword, today: todayOf(req.query) })) as never,
+      data: (await todos.list(req.auth!.uid, { filter: req.query.filter ?? 'all', keyword: req.query.keyword, today: todayOf(req.query) })),
     }),
   });
 
@@ -76,7 +76,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       querystring: Type.Object({ today: Type.Optional(Day), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) }),
       response: { 200: Ok(Type.Object({ tasks: Type.Array(Type.Ref('TodoSubtask')), total: Type.Integer() })) },
     },
-    handler: async (req) => ({ success: true as const, data: (await todos.due(req.auth!.uid, todayOf(req.query), req.query.limit ?? 5)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await todos.due(req.auth!.uid, todayOf(req.query), req.query.limit ?? 5)) }),
   });
 
   app.post('/api/todos/reorder', {
@@ -96,7 +96,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
   app.get('/api/todos/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "one of the caller's tasks with its subtasks", params: IdParam, response: { 200: row } },
-    handler: async (req) => ({ success: true as const, data: (await todos.getWithSubtasks(req.auth!.uid, req.params.id)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await todos.getWithSubtasks(req.auth!.uid, req.params.id)) }),
   });
 
   app.post('/api/todos', {
@@ -112,7 +112,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       }),
       response: { 200: row },
     },
-    handler: async (req) => ({ success: true as const, data: (await todos.create(req.auth!.uid, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await todos.create(req.auth!.uid, req.body)) }),
   });
 
   app.put('/api/todos/:id', {
@@ -124,7 +124,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       body: Type.Object({ title: Type.Optional(Title), ...Editable, done: Type.Optional(Type.Boolean()) }),
       response: { 200: row },
     },
-    handler: async (req) => ({ success: true as const, data: (await todos.update(req.auth!.uid, req.params.id, req.body)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await todos.update(req.auth!.uid, req.params.id, req.body)) }),
   });
 
   app.delete('/api/todos/:id', {
@@ -145,7 +145,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       body: Type.Object({ titles: Type.Array(Title, { minItems: 1, maxItems: TODO_LIMITS.SUBTASKS }) }),
       response: { 200: row },
     },
-    handler: async (req) => ({ success: true as const, data: (await todos.addSubtasks(req.auth!.uid, req.params.id, req.body.titles)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await todos.addSubtasks(req.auth!.uid, req.params.id, req.body.titles)) }),
   });
 
   app.post('/api/todos/:id/breakdown', {

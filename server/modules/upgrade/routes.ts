@@ -114,7 +114,7 @@ export async function upgradeRoutes({ app, db, config, apps, files, upgrade: ser
         file_id: OptText(64),
         ...editable,
       }),
-      run: (id, b) => service.update(id, b as never),
+      run: (id, b) => service.update(id, b),
     },
     deleteMany: (ids) => service.deleteMany(ids),
   });
@@ -142,12 +142,12 @@ export async function upgradeRoutes({ app, db, config, apps, files, upgrade: ser
   app.post('/api/upgrade/check', {
     config: { access: 'public' },
     schema: { ...checkSchema, body: Type.Optional(CheckQuery) },
-    handler: async (req) => check((req.body ?? {}) as Static<typeof CheckQuery>, req) as never,
+    handler: async (req) => check((req.body ?? {}) as Static<typeof CheckQuery>, req),
   });
   app.get('/api/upgrade/check', {
     config: { access: 'public' },
     schema: { ...checkSchema, querystring: CheckQuery },
-    handler: async (req) => check(req.query, req) as never,
+    handler: async (req) => check(req.query, req),
   });
 
   app.get('/api/upgrade/packages/:id', {

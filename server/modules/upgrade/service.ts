@@ -88,6 +88,9 @@ export interface VersionInput {
   store_list?: StoreEntry[];
 }
 
+/** an edit: platform and type are compared with the stored ones, so any text is taken */
+export type VersionPatch = Omit<VersionInput, 'platform' | 'type'> & { platform?: string; type?: string };
+
 export interface CheckInput {
   appid?: string;
   appVersion?: string;
@@ -211,7 +214,8 @@ export class UpgradeService {
   }
 
   /** the editable fields; publishing as stable takes the stable mark off the previous stable record */
-  async update(id: string, input: VersionInput): Promise<Row> {
+  /** the fixed fields (app, platform, type, version, package) may be sent again, unchanged, as any text */
+  async update(id: string, input: VersionPatch): Promise<Row> {
     return this.db.transaction(async (tx) => {
       const current = await this.get(id, tx);
       for (const f of ['appid', 'platform', 'type', 'version', 'url', 'file_id'] as const) assertUnchanged(input[f], current[f], f);

@@ -132,7 +132,7 @@ export async function welfareRoutes({ app, db, credits, realname, zone, welfare:
       summary: "the campaigns running or coming that the caller may claim, each with whether it can be claimed now and why not",
       response: { 200: Ok(Type.Array(Type.Ref('WelfareAvailable'))) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.available(req.auth!.uid)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.available(req.auth!.uid)) }),
   });
 
   app.post('/api/welfare/:id/claim', {

@@ -131,25 +131,25 @@ export async function withdrawalRoutes({ app, db, credits, settings, realname, a
   app.get('/api/withdrawals/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one request (own, or any for finance)', params: IdParams, response: { 200: Row } },
-    handler: async (req) => ({ success: true as const, data: await service.get({ uid: req.auth!.uid, finance: finance(req) }, req.params.id) }) as never,
+    handler: async (req) => ({ success: true as const, data: await service.get({ uid: req.auth!.uid, finance: finance(req) }, req.params.id) }),
   });
 
   app.post('/api/withdrawals', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'requests a withdrawal: the amount is held from now on', body: RequestBody, response: { 200: Row } },
-    handler: async (req) => ({ success: true as const, data: await service.create(req.auth!.uid, req.body) }) as never,
+    handler: async (req) => ({ success: true as const, data: await service.create(req.auth!.uid, req.body) }),
   });
 
   app.put('/api/withdrawals/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'changes an own pending request (the hold follows the amount)', params: IdParams, body: RequestBody, response: { 200: Row } },
-    handler: async (req) => ({ success: true as const, data: await service.update(req.auth!.uid, req.params.id, req.body) }) as never,
+    handler: async (req) => ({ success: true as const, data: await service.update(req.auth!.uid, req.params.id, req.body) }),
   });
 
   app.post('/api/withdrawals/:id/cancel', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'cancels an own pending request (the hold is given back)', params: IdParams, response: { 200: Row } },
-    handler: async (req) => ({ success: true as const, data: await service.cancel(req.auth!.uid, req.params.id) }) as never,
+    handler: async (req) => ({ success: true as const, data: await service.cancel(req.auth!.uid, req.params.id) }),
   });
 
   app.post('/api/withdrawals/:id/review', {
@@ -169,7 +169,7 @@ export async function withdrawalRoutes({ app, db, credits, settings, realname, a
       const row = await service.review(me.id, req.params.id, req.body, (tx) =>
         accounts.log(tx, 'withdraw-review', 1, clientOf(req), { id: me.id, username: me.username }),
       );
-      return { success: true as const, data: row } as never;
+      return { success: true as const, data: row };
     },
   });
 }

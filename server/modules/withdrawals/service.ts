@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ACCOUNT_TYPES, quote, type WithdrawSettings } from '../../../shared/withdraw';
+import { ACCOUNT_TYPES, type AccountType, quote, type WithdrawSettings } from '../../../shared/withdraw';
 import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
@@ -76,10 +76,12 @@ export const ownRequests = (userId: string) => sql`w.user_id = ${userId}`;
 
 const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });
 
+const isAccountType = (t: string): t is AccountType => (ACCOUNT_TYPES as readonly string[]).includes(t);
+
 /** the payout account, trimmed and checked against the types offered */
 function checkAccount(s: WithdrawSettings, a: AccountInput) {
   const type = a.account_type;
-  if (!(ACCOUNT_TYPES as readonly string[]).includes(type) || !s.account_types.includes(type as never)) {
+  if (!isAccountType(type) || !s.account_types.includes(type)) {
     throw bad('account_type', `one of ${s.account_types.join(', ')}`);
   }
   const name = a.account_name.trim();

@@ -210,7 +210,7 @@ export function parseSourceMap(text: string): TraceMap {
   if (!plain && !indexed) throw new AppError('STAT_SOURCE_MAP_INVALID', { field: 'file' });
   try {
     // AnyMap reads plain and sectioned (index) maps alike
-    const map = AnyMap(json as never);
+    const map = AnyMap(json as Parameters<typeof AnyMap>[0]); // its shape is checked above
     // decoding the mappings is lazy: force it here so a broken one is refused now
     originalPositionFor(map, { line: 1, column: 0 });
     return map;

@@ -21,9 +21,36 @@ export type PageListKind = keyof typeof PAGE_LIST_SORTS;
 
 export type NameKind = 'channel' | 'event' | 'scene';
 
-export interface DayFigures {
+/** one day of a page (GET /api/stat/pages/trend answers these) */
+export interface PageDay {
   day: string;
-  [metric: string]: string | number;
+  views: number;
+  visitors: number;
+  exits: number;
+  entries: number;
+  duration_s: number;
+}
+
+/** one day of a mini program scene */
+export interface SceneDay {
+  day: string;
+  sessions: number;
+  devices: number;
+  new_devices: number;
+  page_views: number;
+  duration_s: number;
+  bounces: number;
+}
+
+/** one day of an app channel */
+export interface ChannelDay {
+  day: string;
+  new_devices: number;
+  active_devices: number;
+  sessions: number;
+  page_views: number;
+  duration_s: number;
+  bounces: number;
 }
 
 export interface EventValues {
@@ -57,9 +84,9 @@ export interface PageReports {
   /** one page of a list (ProTable shape) */
   list(kind: PageListKind, f: StatFilter, q: ListQuery): Promise<ListResult>;
   /** a path's figures per day of the range (days without data as zeros) */
-  pageTrend(f: StatFilter, path: string): Promise<DayFigures[]>;
-  sceneTrend(f: StatFilter, scene: string): Promise<DayFigures[]>;
-  channelTrend(f: StatFilter, channel: string): Promise<DayFigures[]>;
+  pageTrend(f: StatFilter, path: string): Promise<PageDay[]>;
+  sceneTrend(f: StatFilter, scene: string): Promise<SceneDay[]>;
+  channelTrend(f: StatFilter, channel: string): Promise<ChannelDay[]>;
   eventValues(f: StatFilter, key: string, top: number): Promise<EventValues>;
   /** the range's custom events one by one, newest first, of a key and (or) a device; total counted up to RAW_EVENTS_MAX */
   rawEvents(f: StatFilter, by: { key?: string; deviceId?: string }, page: { current: number; pageSize: number }): Promise<{ data: RawEventRow[]; total: number; capped: boolean }>;
@@ -189,20 +216,20 @@ export class PgPageReports implements PageReports {
     return runList(this.pools.read, this.spec(kind, f), q);
   }
 
-  private async trend(q: SQL): Promise<DayFigures[]> {
-    const rows = await query<Row>(this.pools.read, q);
-    return rows.map((r) => ({ ...r, day: String(r.day) }) as DayFigures);
+  /** the days of a trend query (its day column is text already: to_char) */
+  private trend<T extends { day: string }>(q: SQL): Promise<T[]> {
+    return query<T>(this.pools.read, q);
   }
 
   pageTrend(f: StatFilter, path: string) {
-    return this.trend(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(sum(p.views), 0)::int AS views, coalesce(sum(p.visitors), 0)::int AS visitors,
+    return this.trend<PageDay>(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(sum(p.views), 0)::int AS views, coalesce(sum(p.visitors), 0)::int AS visitors,
         coalesce(sum(p.exits), 0)::int AS exits, coalesce(sum(p.entries), 0)::int AS entries, coalesce(sum(p.duration_s), 0)::float8 AS duration_s
       FROM ${days(f)} LEFT JOIN stat_pages p ON p.day = d.day AND ${filterWhere(f, 'p')} AND p.path = ${path}
       GROUP BY d.day ORDER BY d.day`);
   }
 
   sceneTrend(f: StatFilter, scene: string) {
-    return this.trend(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(s.sid)::int AS sessions, count(DISTINCT s.device_id)::int AS devices,
+    return this.trend<SceneDay>(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(s.sid)::int AS sessions, count(DISTINCT s.device_id)::int AS devices,
         count(DISTINCT s.device_id) FILTER (WHERE s.first_visit)::int AS new_devices, coalesce(sum(s.page_count), 0)::int AS page_views,
         coalesce(sum(s.duration_s), 0)::float8 AS duration_s, count(s.sid) FILTER (WHERE s.page_count = 1)::int AS bounces
       FROM ${days(f)} LEFT JOIN stat_sessions s ON s.day = d.day AND ${filterWhere(f, 's')} AND s.scene = ${scene}
@@ -212,7 +239,7 @@ export class PgPageReports implements PageReports {
   channelTrend(f: StatFilter, channel: string) {
     // '' (no channel reported) is a channel of its own here, so the condition is explicit
     const cf = { ...f, channel: undefined };
-    return this.trend(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+    return this.trend<ChannelDay>(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
         (SELECT count(*) FROM stat_devices s WHERE ${deviceDimsWhere(cf, 's')} AND s.channel = ${channel} AND s.first_day = d.day)::int AS new_devices,
         (SELECT count(*) FROM stat_device_days x WHERE ${filterWhere(cf, 'x')} AND x.channel = ${channel} AND x.day = d.day)::int AS active_devices,
         coalesce(sum(a.sessions), 0)::int AS sessions, coalesce(sum(a.page_views), 0)::int AS page_views,

@@ -70,10 +70,10 @@ export async function appRoutes({ app, db, apps: service }: ModuleContext): Prom
     db,
     access: ACCESS.apps,
     get: (id) => service.get(id),
-    create: { body: Type.Object({ appid: Id('appid'), name: Text(100), ...fields }), run: (b) => service.create(b as never) },
+    create: { body: Type.Object({ appid: Id('appid'), name: Text(100), ...fields }), run: (b) => service.create(b) },
     update: {
       body: Type.Object({ appid: Type.Optional(Type.String({ maxLength: 200 })), name: Type.Optional(Text(100)), ...fields }),
-      run: (id, b) => service.update(id, b as never),
+      run: (id, b) => service.update(id, b),
     },
     deleteMany: (ids) => service.deleteMany(ids),
   });

@@ -93,7 +93,7 @@ export async function userRoutes({ app, db, accounts, files, realname, search, a
       }),
       response: { 200: Ok(row) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body, clientOf(req), req.auth)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body, clientOf(req), req.auth)) }),
   });
 
   app.post('/api/system/users/set-tags', {
@@ -111,7 +111,7 @@ export async function userRoutes({ app, db, accounts, files, realname, search, a
   app.get('/api/users/me', {
     config: { access: 'signedIn' },
     schema: { tags: ['users'], response: { 200: Ok(row) } },
-    handler: async (req) => ({ success: true as const, data: (await service.get(req.auth!.uid)) as never }),
+    handler: async (req) => ({ success: true as const, data: (await service.get(req.auth!.uid)) }),
   });
   app.put('/api/users/me', {
     config: { access: 'signedIn' },
