@@ -27,6 +27,8 @@ import type { DocService } from './docs/service';
 import type { FileService } from './files/service';
 import type { InvoiceService } from './invoices/service';
 import type { MessageService } from './messages/service';
+import type { PackageService } from './payments/packages';
+import type { RefundService } from './payments/refunds';
 import type { PaymentService } from './payments/service';
 import type { ProfileService } from './profile/service';
 import type { StorePromptService } from './prompt-store/service';
@@ -89,6 +91,10 @@ export interface Services extends BaseServices {
   docs: DocService;
   /** top-up orders and their providers */
   payments: PaymentService;
+  /** the top-up packages the recharge page offers */
+  payPackages: PackageService;
+  /** refunds and an order's detail (finance) */
+  payRefunds: RefundService;
   withdrawals: WithdrawService;
   invoices: InvoiceService;
   redeem: RedeemService;

@@ -5,7 +5,9 @@
  */
 import { TokenService } from '../../server/core/auth';
 import { AUTH } from '../../server/config';
-import { AccountService, MAX_SESSIONS_PER_USER } from '../../server/modules/auth/service';
+import { MAX_SESSIONS_PER_USER } from '../../server/modules/auth/identity';
+import { AccountService } from '../../server/modules/auth/service';
+import { SessionService } from '../../server/modules/auth/sessions';
 import { UserService } from '../../server/modules/system/users/service';
 import { APP_ID } from '../../shared/app-info';
 import { ADMIN, call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
@@ -101,7 +103,7 @@ describe('delegated administration stays within its own rights', () => {
 
   it('the user service refuses a non-admin caller role admin, richer roles and admin accounts', async () => {
     // the routes keep adding and editing users with role admin; the service holds the line as well
-    const users = new UserService(t.db, new AccountService(t.db, new TokenService(SECRET, 7200), undefined, creditsOf(t.db)));
+    const users = new UserService(t.db, new AccountService(t.db, new TokenService(SECRET, 7200), undefined, creditsOf(t.db), new SessionService(t.db, new TokenService(SECRET, 7200))));
     await makeRole(t.db, 'rich_role', ['DELETE_UNI_ID_USERS']);
     const caller = { uid: 'x', sid: 'x', role: ['clerk'], permission: ['READ_UNI_ID_USERS'], iat: 0, exp: 0, isAdmin: false };
     const make = (role: string[]) => users.create({ username: `made_${role.join('_')}`, password: 'Made#2026', role }, caller);

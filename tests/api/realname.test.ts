@@ -5,6 +5,7 @@
  */
 import { TokenService } from '../../server/core/auth';
 import { AccountService } from '../../server/modules/auth/service';
+import { SessionService } from '../../server/modules/auth/sessions';
 import { IdCardVault } from '../../server/modules/realname/id-card';
 import { RealnameService } from '../../server/modules/realname/service';
 import { checkIdCard, checkRealName, idCardCheckChar, maskIdCard, maskRealName } from '../../shared/validation';
@@ -14,7 +15,10 @@ import { creditsOf } from '../support/services';
 
 let t: Awaited<ReturnType<typeof createTestApp>>;
 /** the accounts module the service logs reviews through, on the test database */
-const accountsOf = () => new AccountService(t.db, new TokenService('test-secret-test-secret-test-secret', 600), undefined, creditsOf(t.db));
+const accountsOf = () => {
+  const tokens = new TokenService('test-secret-test-secret-test-secret', 600);
+  return new AccountService(t.db, tokens, undefined, creditsOf(t.db), new SessionService(t.db, tokens));
+};
 let adminToken = '';
 beforeAll(async () => {
   t = await createTestApp();

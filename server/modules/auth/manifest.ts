@@ -4,6 +4,7 @@ import { MobileAccountService } from './mobile';
 import { RegistrationPolicy } from './policy';
 import { authRoutes } from './routes';
 import { AccountService } from './service';
+import { SessionService } from './sessions';
 
 export const authModule: ModuleManifest = {
   name: 'auth',
@@ -11,7 +12,7 @@ export const authModule: ModuleManifest = {
   tables: ['users', 'sessions', 'refresh_tokens', 'user_logs'],
   services: ({ db, config, tokens, credits }) => {
     const registration = new RegistrationPolicy(db, config);
-    const accounts = new AccountService(db, tokens, registration, credits);
+    const accounts = new AccountService(db, tokens, registration, credits, new SessionService(db, tokens));
     return { registration, accounts, mobileAccounts: new MobileAccountService(db, accounts) };
   },
   routes: authRoutes,

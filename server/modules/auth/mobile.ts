@@ -12,7 +12,8 @@ import type { Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
-import { type AccountService, statusErrorOf, type TokenBundle, type UserInfo } from './service';
+import { statusErrorOf, type TokenBundle, type UserInfo } from './identity';
+import type { AccountService } from './service';
 import { isUniqueViolation } from '../../core/sql';
 
 type Verify = (target: string) => Promise<void>;
@@ -61,7 +62,7 @@ export class MobileAccountService {
         }
         const updated = await this.accounts.markSignedIn(tx, user.id, client, { mobileConfirmed: true });
         await this.accounts.log(tx, 'login', 1, client, updated);
-        return this.accounts.openSession(tx, updated, client);
+        return this.accounts.sessions.openSession(tx, updated, client);
       });
     let bundle: TokenBundle | undefined;
     try {

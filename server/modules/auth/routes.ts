@@ -117,7 +117,7 @@ export async function authRoutes(ctx: ModuleContext) {
   app.post('/api/auth/refresh', {
     config: { access: 'public' },
     schema: { tags, body: Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 256 }) }), response: { 200: bundle } },
-    handler: async (req) => ({ success: true as const, data: await accounts.refresh(req.body.refreshToken) }),
+    handler: async (req) => ({ success: true as const, data: await accounts.sessions.refresh(req.body.refreshToken) }),
   });
 
   app.post('/api/auth/logout', {
@@ -134,7 +134,7 @@ export async function authRoutes(ctx: ModuleContext) {
       req.body ??= {};
     },
     handler: async (req) => {
-      await accounts.logout(req.auth, req.body.refreshToken || undefined, clientOf(req));
+      await accounts.sessions.logout(req.auth, req.body.refreshToken || undefined, clientOf(req));
       return { success: true as const, data: {} };
     },
   });

@@ -1,14 +1,11 @@
 /**
- * Sign-in core (uni-id semantics): password sign-in with lockout, super-admin registration,
- * sessions with rotating refresh tokens, logout, password change and account close, and the
- * user log. Owns the users, roles, sessions, refresh_tokens and user_logs tables.
+ * Account rules (uni-id semantics): the one way an account is created, password sign-in with
+ * lockout, super-admin registration, password change and reset, and account close. Sessions are
+ * sessions.ts's; who a user is (user info, permissions, the user log) is identity.ts's.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { APP_ID } from '../../../shared/app-info';
+import { eq, or, sql } from 'drizzle-orm';
 import { BUILT_IN_LEDGER_REASONS } from '../../../shared/ledger-reasons';
 import { ADMIN_ROLE } from '../../../shared/permissions';
-import type { UserLogType } from '../../../shared/user-log';
 import { checkEmail, checkNickname, checkPassword, checkUsername, isEmail, isMobile } from '../../../shared/validation';
 import { cutText } from '../../../shared/text';
 import { AUTH, LOGIN_CONFIG } from '../../config';
@@ -17,68 +14,13 @@ import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { isUniqueViolation, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
-import { refreshTokens, roles, sessions, userLogs, users } from '../../db/schema';
+import { users } from '../../db/schema';
 import type { CreditService } from '../credits/service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import type { RegistrationPolicy } from './policy';
 import { LOCKS } from '../../core/locks';
-
-export type User = typeof users.$inferSelect;
-
-/** the columns a new account may be given; its credits are not among them (see createAccount) */
-export type NewAccount = Omit<typeof users.$inferInsert, 'id' | 'score' | 'registerIp'>;
-
-/** a weixin identity: the openid of this app, the unionid across the open platform account */
-export interface WeixinIdentity {
-  openid: string;
-  unionid?: string | null;
-}
-
-export interface UserInfo {
-  _id: string;
-  username: string | null;
-  nickname: string | null;
-  mobile: string | null;
-  email: string | null;
-  avatar_file: unknown;
-  role: string[];
-  permission: string[];
-  score: number;
-  hasPassword: boolean;
-  wxBound: boolean;
-}
-
-export interface TokenBundle {
-  token: string;
-  refreshToken: string;
-  userInfo: UserInfo;
-}
-
-export type LogType = UserLogType;
-
-const STATUS_ERRORS = {
-  1: 'ACCOUNT_DISABLED',
-  2: 'ACCOUNT_UNDER_REVIEW',
-  3: 'ACCOUNT_REVIEW_REJECTED',
-  4: 'ACCOUNT_CLOSED',
-} as const;
-
-/** the error that refuses a sign-in to an account in this status (1-4), or undefined */
-export const statusErrorOf = (status: number) => STATUS_ERRORS[status as keyof typeof STATUS_ERRORS];
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-
-/** reference: at most this many open sessions per user; the oldest ends when one more opens */
-export const MAX_SESSIONS_PER_USER = 10;
-
-/**
- * Spec section 6: an account whose authorized apps (dcloud_appid) leave out the console cannot
- * sign in here (INVALID_CLIENT, 20101). As the reference and the user form read the field:
- * null = every app, [] = none.
- */
-export function assertAppAuthorized(user: Pick<User, 'dcloudAppid'>) {
-  if (user.dcloudAppid && !user.dcloudAppid.includes(APP_ID)) throw new AppError('INVALID_CLIENT');
-}
+import { assertAppAuthorized, type LogType, type NewAccount, permissionsFor, statusErrorOf, toUserInfo, type User, type UserInfo, type TokenBundle, type WeixinIdentity, writeUserLog } from './identity';
+import type { SessionService } from './sessions';
 
 /** the reference's username, nickname and password rules, each failure on its field */
 function checkNewAccount(input: { username?: string; nickname?: string | null; password: string; password2: string }) {
@@ -107,29 +49,17 @@ export class AccountService {
     private registration: Pick<RegistrationPolicy, 'admitIn'> | undefined,
     /** the ledger, which writes the starting credits */
     private credits: Pick<CreditService, 'post'>,
+    /** every sign-in ends in a session of its own */
+    readonly sessions: SessionService,
   ) {}
 
   /** Admin tokens carry permission []; others the union of their roles' permissions. */
-  async permissionsFor(roleIds: string[], tx: Db | Tx = this.db): Promise<string[]> {
-    if (roleIds.includes(ADMIN_ROLE) || roleIds.length === 0) return [];
-    const rows = await tx.select({ permission: roles.permission }).from(roles).where(inArray(roles.roleId, roleIds));
-    return [...new Set(rows.flatMap((r) => r.permission))].sort();
+  permissionsFor(roleIds: string[], tx: Db | Tx = this.db): Promise<string[]> {
+    return permissionsFor(tx, roleIds);
   }
 
   toUserInfo(u: User, permission: string[]): UserInfo {
-    return {
-      _id: u.id,
-      username: u.username,
-      nickname: u.nickname,
-      mobile: u.mobile,
-      email: u.email,
-      avatar_file: u.avatarFile ?? null,
-      role: u.role,
-      permission,
-      score: u.score,
-      hasPassword: !!u.passwordHash,
-      wxBound: !!(u.wxOpenid || u.wxUnionid),
-    };
+    return toUserInfo(u, permission);
   }
 
   /**
@@ -158,15 +88,8 @@ export class AccountService {
     return { role: row.role, permission: row.permission, dataVersion: row.version };
   }
 
-  async log(tx: Db | Tx, type: LogType, state: 0 | 1, client: ClientInfo, user?: { id: string | null; username: string | null }) {
-    await tx.insert(userLogs).values({
-      type,
-      state,
-      ip: client.ip,
-      ua: client.ua && cutText(client.ua, 512),
-      userId: user?.id ?? null,
-      username: user?.username ?? null,
-    });
+  log(tx: Db | Tx, type: LogType, state: 0 | 1, client: ClientInfo, user?: { id: string | null; username: string | null }) {
+    return writeUserLog(tx, type, state, client, user);
   }
 
   /**
@@ -312,7 +235,7 @@ export class AccountService {
         client,
         { capped: false },
       );
-      return this.openSession(tx, user, client);
+      return this.sessions.openSession(tx, user, client);
     });
   }
 
@@ -392,7 +315,7 @@ export class AccountService {
         failure = new AppError('PASSWORD_ERROR', { field: 'password' });
         return undefined;
       }
-      const statusError = STATUS_ERRORS[user.status as keyof typeof STATUS_ERRORS];
+      const statusError = statusErrorOf(user.status);
       if (statusError) {
         await this.log(tx, 'login', 0, client, user);
         failure = new AppError(statusError);
@@ -407,141 +330,10 @@ export class AccountService {
       }
       const updated = await this.markSignedIn(tx, user.id, client);
       await this.log(tx, 'login', 1, client, user);
-      return this.openSession(tx, updated, client);
+      return this.sessions.openSession(tx, updated, client);
     });
     if (failure) throw failure;
     return bundle!;
-  }
-
-  /** stores a refresh token of the session (a random one unless given); a token stored already stays as it is */
-  private async issueRefreshToken(tx: Db | Tx, sessionId: string, refreshToken = randomBytes(32).toString('base64url')): Promise<string> {
-    await tx
-      .insert(refreshTokens)
-      .values({
-        sessionId,
-        tokenHash: sha256(refreshToken),
-        expiresAt: new Date(Date.now() + AUTH.REFRESH_TOKEN_TTL_S * 1000),
-      })
-      .onConflictDoNothing({ target: refreshTokens.tokenHash });
-    return refreshToken;
-  }
-
-  /**
-   * A new session for this user: access token, refresh token and user info (every sign-in path
-   * ends here). Refuses an account not authorized for the console; ends the user's oldest open
-   * sessions beyond MAX_SESSIONS_PER_USER.
-   */
-  async openSession(tx: Tx, user: User, client: ClientInfo): Promise<TokenBundle> {
-    assertAppAuthorized(user);
-    const [session] = await tx.insert(sessions).values({ userId: user.id, ip: client.ip, ua: client.ua && cutText(client.ua, 512) }).returning();
-    await tx.execute(sql`
-      UPDATE sessions SET revoked_at = now()
-       WHERE user_id = ${user.id} AND revoked_at IS NULL
-         AND id NOT IN (SELECT id FROM sessions WHERE user_id = ${user.id} AND revoked_at IS NULL
-                         ORDER BY created_at DESC, (id = ${session.id}) DESC LIMIT ${MAX_SESSIONS_PER_USER})`);
-    const permission = await this.permissionsFor(user.role, tx);
-    const { token } = await this.tokens.sign({ uid: user.id, sid: session.id, role: user.role, permission });
-    const refreshToken = await this.issueRefreshToken(tx, session.id);
-    return { token, refreshToken, userInfo: this.toUserInfo(user, permission) };
-  }
-
-  /**
-   * Rotates a refresh token: the old one is spent, a new one issued in the same session, and
-   * the access token re-computed (a changed role reaches the user here). A spent token shown
-   * again within the grace period gets the same pair again: the successor is derived from the
-   * old token (TokenService.derive) and the access token signed at the first rotation's second,
-   * so a lost answer never forks a second live chain. After the grace period it is a replay: the
-   * session is revoked.
-   */
-  async refresh(refreshToken: string): Promise<TokenBundle> {
-    let failure: AppError | undefined;
-    const bundle = await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
-        .for('update');
-      if (!row) {
-        failure = new AppError('INVALID_REFRESH_TOKEN');
-        return undefined;
-      }
-      const graceful = row.usedAt && Date.now() - row.usedAt.getTime() <= AUTH.REFRESH_REUSE_GRACE_S * 1000;
-      if (row.usedAt && !graceful) {
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
-        failure = new AppError('INVALID_REFRESH_TOKEN');
-        return undefined;
-      }
-      if (row.expiresAt.getTime() <= Date.now()) {
-        failure = new AppError('REFRESH_TOKEN_EXPIRED');
-        return undefined;
-      }
-      const [joined] = await tx
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.id, row.sessionId));
-      if (!joined || joined.session.revokedAt || joined.user.status !== 0) {
-        failure = new AppError('INVALID_REFRESH_TOKEN');
-        return undefined;
-      }
-      try {
-        assertAppAuthorized(joined.user);
-      } catch (e) {
-        failure = e as AppError;
-        return undefined;
-      }
-      // the first use starts the grace period; a retry inside it does not extend it
-      let rotatedAt = row.usedAt;
-      if (!rotatedAt) {
-        rotatedAt = new Date();
-        await tx.update(refreshTokens).set({ usedAt: rotatedAt }).where(eq(refreshTokens.id, row.id));
-      }
-      const user = joined.user;
-      const permission = await this.permissionsFor(user.role, tx);
-      const { token } = await this.tokens.sign(
-        { uid: user.id, sid: row.sessionId, role: user.role, permission },
-        Math.floor(rotatedAt.getTime() / 1000),
-      );
-      const next = await this.issueRefreshToken(tx, row.sessionId, this.tokens.derive('refresh-successor', refreshToken));
-      return { token, refreshToken: next, userInfo: this.toUserInfo(user, permission) };
-    });
-    if (failure) throw failure;
-    return bundle!;
-  }
-
-  /**
-   * Ends the caller's session: the access token's, and the one `refreshToken` belongs to (known
-   * to this server, spent or not), so signing out works even once the access token has expired.
-   * With neither: ANONYMOUS_CANNOT_LOGOUT.
-   */
-  async logout(auth: TokenPayload | undefined, refreshToken: string | undefined, client: ClientInfo): Promise<void> {
-    let failure: AppError | undefined;
-    await this.db.transaction(async (tx) => {
-      const ended = new Map<string, string>();
-      if (auth) ended.set(auth.sid, auth.uid);
-      if (refreshToken) {
-        const [r] = await tx
-          .select({ sid: sessions.id, uid: sessions.userId })
-          .from(refreshTokens)
-          .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
-          .where(eq(refreshTokens.tokenHash, sha256(refreshToken)));
-        if (r) ended.set(r.sid, r.uid);
-      }
-      if (!ended.size) {
-        failure = new AppError('ANONYMOUS_CANNOT_LOGOUT');
-        return;
-      }
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(inArray(sessions.id, [...ended.keys()]), isNull(sessions.revokedAt)));
-      const who = await tx
-        .select({ id: users.id, username: users.username })
-        .from(users)
-        .where(inArray(users.id, [...new Set(ended.values())]));
-      for (const u of who) await this.log(tx, 'logout', 1, client, u);
-    });
-    if (failure) throw failure;
   }
 
   async me(uid: string): Promise<UserInfo> {
@@ -550,31 +342,13 @@ export class AccountService {
     return this.toUserInfo(u, await this.permissionsFor(u.role));
   }
 
-  /** Ends every session of the user: earlier access and refresh tokens stop working. */
-  private async revokeAll(tx: Tx, userId: string) {
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  }
-
-  /**
-   * User administration: ends every session of these users at once, so their access
-   * and refresh tokens stop working (status changes, an admin's password reset).
-   */
-  async revokeSessions(tx: Db | Tx, userIds: string[]) {
-    if (!userIds.length) return;
-    await tx.update(users).set({ validTokenDate: new Date() }).where(inArray(users.id, userIds));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(inArray(sessions.userId, userIds), isNull(sessions.revokedAt)));
-  }
-
   /** An admin's password reset (same rules as a change): every earlier token stops working. */
   async resetPassword(tx: Tx, userId: string, password: string, client: ClientInfo) {
     const p = checkPassword(password);
     if (p) throw new AppError(p, { field: 'password' });
     const passwordHash = await hashPassword(password);
     const [u] = await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id, username: users.username });
-    await this.revokeSessions(tx, [userId]);
+    await this.sessions.revokeSessions(tx, [userId]);
     await this.log(tx, 'reset-pwd', 1, client, u);
   }
 
@@ -598,7 +372,7 @@ export class AccountService {
         return;
       }
       await tx.update(users).set({ passwordHash, validTokenDate: new Date() }).where(eq(users.id, u.id));
-      await this.revokeAll(tx, u.id);
+      await this.sessions.revokeAll(tx, u.id);
       await this.log(tx, 'change-pwd', 1, client, u);
     });
     if (failure) throw failure;
@@ -644,7 +418,7 @@ export class AccountService {
           },
           client,
         );
-        return this.openSession(tx, user, client);
+        return this.sessions.openSession(tx, user, client);
       });
     } catch (e) {
       // a registration of the same name in the meantime
@@ -688,7 +462,7 @@ export class AccountService {
         .set({ status: 4, validTokenDate: new Date() })
         .where(eq(users.id, auth.uid))
         .returning({ id: users.id, username: users.username });
-      await this.revokeAll(tx, auth.uid);
+      await this.sessions.revokeAll(tx, auth.uid);
       await this.log(tx, 'deactivate', 1, client, u);
     });
   }

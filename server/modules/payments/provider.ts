@@ -6,6 +6,7 @@
  */
 
 import type { PayMethod, ProviderName } from '../../../shared/pay';
+import { AppError } from '../../core/errors';
 
 // alipay_page: computer-website pay (the browser goes to Alipay); alipay_qr: precreate QR; wxpay_native: Native QR
 export { PAY_METHODS, type PayMethod, type ProviderName } from '../../../shared/pay';
@@ -108,4 +109,15 @@ export interface PaymentProvider {
   verifyNotification(input: NotificationInput): Promise<VerifiedNotification>;
   /** what the provider expects back: alipay 'success' / 'fail', wxpay 200/204 or 4xx/5xx with a JSON code */
   ack(ok: boolean): { status: number; contentType: string; body: string };
+}
+
+export function errText(e: unknown) {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** a provider's refusal or silence as the catalogue error, with the provider's own words */
+export function providerError(e: unknown): AppError {
+  if (e instanceof AppError) return e;
+  if (e instanceof ProviderCallError) return new AppError('PAY_PROVIDER_ERROR', { params: { message: `${e.providerCode}: ${e.message}` }, cause: e });
+  return new AppError('PAY_PROVIDER_ERROR', { params: { message: errText(e) }, cause: e });
 }

@@ -1,6 +1,7 @@
 /** Top-up payments: options, orders and their following, provider notifications, and the finance pages' orders, refunds, packages and settings. Thin: rules in service.ts. */
 import { Type } from '@sinclair/typebox';
-import { SUCCESS_PAGE, myOrderList, orderList, ownOrders, packageList, type PaymentService } from './service';
+import { myOrderList, orderList, ownOrders, packageList } from './lists';
+import { SUCCESS_PAGE, type PaymentService } from './service';
 import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
 import { registerResource } from '../../core/resource';
@@ -93,7 +94,7 @@ const PayOptions = Type.Object(
 
 const OrderNoParam = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) });
 
-export async function paymentRoutes({ app, db, payments, accounts }: ModuleContext) {
+export async function paymentRoutes({ app, db, payments, payPackages, payRefunds, accounts }: ModuleContext) {
   for (const s of [PayOrder, AdminPayOrder, FollowedOrder, PayPackage, PayRefund, PaySettings, PayOptions]) app.addSchema(s);
   const tags = ['payments'];
   const service: PaymentService = payments;
@@ -177,7 +178,7 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
         ),
       },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.detail(req.params.orderNo)) }),
+    handler: async (req) => ({ success: true as const, data: (await payRefunds.detail(req.params.orderNo)) }),
   });
 
   app.post('/api/pay/orders/:orderNo/refunds', {
@@ -195,7 +196,7 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
     },
     handler: async (req) => {
       const admin = { ...(await accounts.me(req.auth!.uid)), id: req.auth!.uid };
-      const row = await service.refund({ id: admin.id }, req.params.orderNo, req.body, (tx) =>
+      const row = await payRefunds.refund({ id: admin.id }, req.params.orderNo, req.body, (tx) =>
         accounts.log(tx, 'pay-refund', 1, clientOf(req), { id: admin.id, username: admin.username }),
       );
       return { success: true as const, data: row };
@@ -209,7 +210,7 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
     row: Type.Ref('PayPackage'),
     db,
     access: { read: ACCESS.manageFinance, create: ACCESS.manageFinance, update: ACCESS.manageFinance, delete: ACCESS.manageFinance },
-    get: (id) => service.getPackage(id),
+    get: (id) => payPackages.get(id),
     create: {
       body: Type.Object({
         name: Type.String({ maxLength: 64 }),
@@ -219,7 +220,7 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
         sort: Type.Optional(Type.Integer()),
         enabled: Type.Optional(Type.Boolean()),
       }),
-      run: (b) => service.createPackage(b),
+      run: (b) => payPackages.create(b),
     },
     update: {
       body: Type.Object({
@@ -230,9 +231,9 @@ export async function paymentRoutes({ app, db, payments, accounts }: ModuleConte
         sort: Type.Optional(Type.Integer()),
         enabled: Type.Optional(Type.Boolean()),
       }),
-      run: (id, b) => service.updatePackage(id, b),
+      run: (id, b) => payPackages.update(id, b),
     },
-    deleteMany: (ids) => service.deletePackages(ids),
+    deleteMany: (ids) => payPackages.deleteMany(ids),
   });
 
   app.get('/api/pay/settings', {

@@ -1,6 +1,7 @@
 /**
- * Top-up payments (pay_packages, pay_orders, pay_notifications, pay_refunds): orders for a package
- * or a custom amount paid through a provider, crediting once, the re-query and expiry job, refunds.
+ * Top-up orders (pay_orders, pay_notifications): orders for a package or a custom amount paid
+ * through a provider, crediting once, and the re-query and expiry job. Packages are packages.ts's,
+ * refunds refunds.ts's, the lists lists.ts's and the admin settings settings.ts's.
  *
  * Crediting is one transaction: the order row is locked, the trade must be the provider's answer
  * for this order (app id / merchant, paid, exactly the order's amount), the order must not be
@@ -16,10 +17,8 @@ import { cutText } from '../../../shared/text';
 import type { Config } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
-import type { ListSpec } from '../../core/list/query';
-import { clean, fetchRow } from '../../core/resource';
-import type { SettingsArea, SettingsStore } from '../../core/settings';
-import { deleteByIds, plain, query, type Row, type Tx } from '../../core/sql';
+import type { SettingsStore } from '../../core/settings';
+import { query, type Row, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import {
@@ -28,40 +27,16 @@ import {
   type NotificationInput,
   type PaymentProvider,
   type PayMethod,
-  ProviderCallError,
+  errText,
+  providerError,
   type ProviderName,
   type TradeState,
 } from './provider';
-import type { PayNotificationRow, PayRefundWithActorRow } from './schemas';
 import { PayStats } from './stats';
+import { ORDER_COLUMNS, orderList } from './lists';
+import { PAY_SETTINGS, type PaySettings } from './settings';
 import { LOCKS } from '../../core/locks';
 import { creditsForCents, PROVIDER_OF } from '../../../shared/pay';
-
-export interface PaySettings {
-  /** a custom amount besides the packages */
-  custom_enabled: boolean;
-  custom_min_cents: number;
-  custom_max_cents: number;
-  /** credits a custom amount buys per yuan */
-  credits_per_yuan: number;
-  /** how long an order may be paid */
-  order_ttl_minutes: number;
-}
-
-const MAX_CENTS = 100_000_000; // one million yuan
-
-export const PAY_SETTINGS: SettingsArea<PaySettings> = {
-  key: 'settings.payments',
-  defaults: { custom_enabled: true, custom_min_cents: 100, custom_max_cents: 500_000, credits_per_yuan: 100, order_ttl_minutes: 30 },
-  check(v) {
-    const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });
-    if (!Number.isSafeInteger(v.custom_min_cents) || v.custom_min_cents < 1) throw bad('custom_min_cents', 'at least 1 cent');
-    if (!Number.isSafeInteger(v.custom_max_cents) || v.custom_max_cents > MAX_CENTS) throw bad('custom_max_cents', `at most ${MAX_CENTS} cents`);
-    if (v.custom_max_cents < v.custom_min_cents) throw bad('custom_max_cents', 'not below the minimum');
-    if (!Number.isSafeInteger(v.credits_per_yuan) || v.credits_per_yuan < 1 || v.credits_per_yuan > 1_000_000) throw bad('credits_per_yuan', '1 to 1000000');
-    if (!Number.isSafeInteger(v.order_ttl_minutes) || v.order_ttl_minutes < 5 || v.order_ttl_minutes > 24 * 60) throw bad('order_ttl_minutes', '5 to 1440 minutes');
-  },
-};
 
 /** the page a payment returns to when it names none */
 export const DEFAULT_RETURN = '/pages/expense/recharge/recharge';
@@ -83,86 +58,6 @@ export interface MethodState {
   enabled: boolean;
   /** why not: not_configured (the provider's environment variables are missing) or no_public_url */
   reason: 'not_configured' | 'no_public_url' | null;
-}
-
-export const ORDER_COLUMNS = sql`o.order_no, o.user_id, o.provider, o.method, o.package_id, o.subject, o.amount_cents, o.credits, o.status,
-  o.trade_no, o.qr_code, o.pay_url, o.return_to, o.platform, o.refunded_cents, o.refunded_credits, o.expires_at, o.paid_at,
-  o.credited_at, o.closed_at, o.created_at`;
-
-/** a user's own orders */
-export const myOrderList: ListSpec = {
-  resource: 'my-pay-orders',
-  from: sql`pay_orders o`,
-  alias: 'o',
-  columns: ORDER_COLUMNS,
-  search: [sql`o.order_no`, sql`o.subject`],
-  filters: {
-    status: { kind: 'eq', column: sql`o.status` },
-    provider: { kind: 'eq', column: sql`o.provider` },
-    created_at: { kind: 'range', column: sql`o.created_at` },
-  },
-  sorts: { created_at: sql`o.created_at`, amount_cents: sql`o.amount_cents` },
-  defaultSort: { field: 'created_at', order: 'descend' },
-  tiebreak: sql`o.order_no`,
-  exportColumns: [
-    { key: 'order_no', width: 28 },
-    { key: 'created_at', date: true, width: 20 },
-    { key: 'subject', width: 30 },
-    { key: 'amount_cents', width: 12 },
-    { key: 'credits', width: 12 },
-    { key: 'status', width: 12 },
-    { key: 'provider', width: 10 },
-    { key: 'paid_at', date: true, width: 20 },
-    { key: 'refunded_cents', width: 12 },
-  ],
-};
-export const ownOrders = (userId: string) => sql`o.user_id = ${userId}`;
-
-/** every order, with the account's names (MANAGE_FINANCE) */
-export const orderList: ListSpec = {
-  ...myOrderList,
-  resource: 'pay-orders',
-  from: sql`pay_orders o LEFT JOIN users u ON u.id = o.user_id`,
-  alias: undefined,
-  columns: sql`${ORDER_COLUMNS}, u.username, u.nickname`,
-  search: [sql`o.order_no`, sql`o.trade_no`, sql`u.username`, sql`u.nickname`, sql`o.subject`],
-  filters: {
-    ...myOrderList.filters,
-    method: { kind: 'eq', column: sql`o.method` },
-    user_id: { kind: 'eq', column: sql`o.user_id` },
-    paid_at: { kind: 'range', column: sql`o.paid_at` },
-  },
-  exportColumns: [myOrderList.exportColumns[0], { key: 'username', width: 20 }, { key: 'trade_no', width: 32 }, ...myOrderList.exportColumns.slice(1)],
-};
-
-export const packageList: ListSpec = {
-  resource: 'pay-packages',
-  from: sql`pay_packages p`,
-  alias: 'p',
-  columns: sql`p.id, p.name, p.price_cents, p.credits, p.bonus_credits, p.sort, p.enabled, p.created_at, p.updated_at,
-    (SELECT count(*)::int FROM pay_orders o WHERE o.package_id = p.id AND o.status IN ('credited', 'refunded')) AS sold`,
-  search: [sql`p.name`],
-  filters: { enabled: { kind: 'eq', column: sql`p.enabled`, type: 'bool' } },
-  sorts: { sort: sql`p.sort`, price_cents: sql`p.price_cents`, created_at: sql`p.created_at` },
-  defaultSort: { field: 'sort', order: 'ascend' },
-  tiebreak: sql`p.id`,
-  exportColumns: [
-    { key: 'name', width: 24 },
-    { key: 'price_cents', width: 12 },
-    { key: 'credits', width: 12 },
-    { key: 'bonus_credits', width: 12 },
-    { key: 'enabled', width: 10 },
-    { key: 'sold', width: 10 },
-  ],
-};
-
-export interface PackageInput {
-  name?: string;
-  price_cents?: number;
-  credits?: number;
-  bonus_credits?: number;
-  sort?: number;
-  enabled?: boolean;
 }
 
 export interface OrderInput {
@@ -234,62 +129,6 @@ export class PaymentService {
       packages,
       custom: { enabled: s.custom_enabled, min_cents: s.custom_min_cents, max_cents: s.custom_max_cents, credits_per_yuan: s.credits_per_yuan },
     };
-  }
-
-  // ------------------------------------------------------------------------------------------
-  // packages
-
-  getPackage(id: string) {
-    return fetchRow(this.db, packageList, sql`p.id`, id);
-  }
-
-  private packageValues(input: PackageInput, partial: boolean) {
-    const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });
-    const v: Record<string, unknown> = {};
-    if (input.name !== undefined || !partial) {
-      const name = clean(input.name);
-      if (!name) throw bad('name', 'required');
-      v.name = name;
-    }
-    for (const [field, min, max, required] of [
-      ['price_cents', 1, MAX_CENTS, true],
-      ['credits', 1, 1_000_000_000, true],
-      ['bonus_credits', 0, 1_000_000_000, false],
-      ['sort', -1_000_000, 1_000_000, false],
-    ] as const) {
-      const x = input[field];
-      if (x === undefined) {
-        if (required && !partial) throw bad(field, 'required');
-        continue;
-      }
-      if (!Number.isSafeInteger(x) || x < min || x > max) throw bad(field, `a whole number from ${min} to ${max}`);
-      v[field] = x;
-    }
-    if (input.enabled !== undefined) v.enabled = input.enabled;
-    return v;
-  }
-
-  async createPackage(input: PackageInput): Promise<Row> {
-    const v = this.packageValues(input, false);
-    const [row] = await query<{ id: string }>(
-      this.db,
-      sql`INSERT INTO pay_packages (name, price_cents, credits, bonus_credits, sort, enabled)
-        VALUES (${v.name}, ${v.price_cents}, ${v.credits}, ${v.bonus_credits ?? 0}, ${v.sort ?? 0}, ${v.enabled ?? true}) RETURNING id`,
-    );
-    return this.getPackage(row.id);
-  }
-
-  async updatePackage(id: string, input: PackageInput): Promise<Row> {
-    await this.getPackage(id);
-    const v = this.packageValues(input, true);
-    const sets = Object.entries(v).map(([k, x]) => sql`${sql.identifier(k)} = ${x}`);
-    if (sets.length) await this.db.execute(sql`UPDATE pay_packages SET ${sql.join(sets, sql`, `)}, updated_at = now() WHERE id = ${id}`);
-    return this.getPackage(id);
-  }
-
-  /** orders keep their package id as history; a deleted package is no longer offered */
-  deletePackages(ids: string[]) {
-    return deleteByIds(this.db, sql`pay_packages`, sql`id`, ids);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -592,86 +431,6 @@ export class PaymentService {
 
   // ------------------------------------------------------------------------------------------
   // refunds
-
-  /**
-   * Refunds part or all of a credited order through the provider and takes its credits back.
-   * Credits taken back are proportional to the money (all of them once the order is refunded in
-   * full, the bonus included): floor(credits x refunded so far / amount) minus what earlier
-   * refunds took. When the balance no longer holds them (spent on AI), the refund is refused with
-   * REFUND_CREDITS_SPENT unless `force`: then the balance goes to what it holds (never below 0) and
-   * the rest is written down on the refund as its shortfall.
-   *
-   * One transaction holds the order's lock across the provider's refund call, so two refunds of one
-   * order cannot both pass the check; the provider's refund is idempotent by the refund number.
-   */
-  async refund(
-    admin: { id: string },
-    orderNo: string,
-    input: { amount_cents: number; reason: string; force?: boolean },
-    log: (tx: Tx) => Promise<void>,
-  ): Promise<Row> {
-    const reason = input.reason.trim();
-    if (!reason) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: 'required' } });
-    return this.db.transaction(async (tx) => {
-      const [o] = await query<{ user_id: string; provider: string; status: string; trade_no: string | null; amount_cents: number; credits: number; refunded_cents: number; refunded_credits: number }>(
-        tx,
-        sql`SELECT user_id, provider, status, trade_no, amount_cents, credits, refunded_cents, refunded_credits FROM pay_orders WHERE order_no = ${orderNo} FOR UPDATE`,
-      );
-      if (!o) throw new AppError('NOT_FOUND', { field: 'order_no' });
-      if (o.status !== 'credited' && o.status !== 'paid') throw new AppError('ORDER_STATE_INVALID', { params: { status: o.status } });
-      const left = o.amount_cents - o.refunded_cents;
-      if (!Number.isSafeInteger(input.amount_cents) || input.amount_cents < 1 || input.amount_cents > left) {
-        throw new AppError('REFUND_AMOUNT_INVALID', { field: 'amount_cents', params: { max: left } });
-      }
-      const provider = this.providers.get(o.provider as ProviderName);
-      if (!provider) throw new AppError('PAY_METHOD_UNAVAILABLE', { field: 'order_no', params: { reason: 'not_configured' } });
-      const after = o.refunded_cents + input.amount_cents;
-      const take = o.status === 'credited' ? Math.floor((o.credits * after) / o.amount_cents) - o.refunded_credits : 0;
-      let taken = 0;
-      if (take > 0) {
-        const balance = await this.credits.balance(o.user_id, tx).catch(() => 0);
-        if (balance < take && !input.force) throw new AppError('REFUND_CREDITS_SPENT', { field: 'amount_cents', params: { needed: take, balance } });
-        taken = Math.min(take, balance);
-      }
-      const refundNo = newOrderNo('R');
-      let result;
-      try {
-        result = await provider.refund({ orderNo, tradeNo: o.trade_no, refundNo, refundCents: input.amount_cents, totalCents: o.amount_cents, reason });
-      } catch (e) {
-        throw providerError(e);
-      }
-      const [r] = await query<{ id: string }>(
-        tx,
-        sql`INSERT INTO pay_refunds (order_id, refund_no, amount_cents, credits, credits_shortfall, status, reason, provider_refund_id, actor_id, finished_at)
-          SELECT id, ${refundNo}, ${input.amount_cents}, ${taken}, ${take - taken}, ${result.status === 'succeeded' ? 'succeeded' : 'pending'}, ${reason},
-            ${result.providerRefundId}, ${admin.id}, ${result.status === 'succeeded' ? sql`now()` : null}
-          FROM pay_orders WHERE order_no = ${orderNo} RETURNING id`,
-      );
-      if (taken > 0) {
-        await this.credits.post(tx, { userId: o.user_id, kind: 'refund', amount: -taken, key: `refund:${refundNo}`, reason, refType: 'refund', refId: r.id, actorId: admin.id });
-      }
-      await tx.execute(sql`UPDATE pay_orders SET refunded_cents = ${after}, refunded_credits = refunded_credits + ${Math.max(take, 0)},
-          status = ${after === o.amount_cents ? 'refunded' : o.status}, updated_at = now()
-        WHERE order_no = ${orderNo}`);
-      await log(tx);
-      const [row] = await query(tx, sql`SELECT id, refund_no, amount_cents, credits, credits_shortfall, status, reason, provider_refund_id, created_at, finished_at
-        FROM pay_refunds WHERE id = ${r.id}`);
-      return row;
-    });
-  }
-
-  /** one order for the finance page: the order, its refunds and the notifications received for it */
-  async detail(orderNo: string) {
-    const [order] = await query(this.db, sql`SELECT ${ORDER_COLUMNS}, o.trade_no, u.username, u.nickname FROM pay_orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.order_no = ${orderNo}`);
-    if (!order) throw new AppError('NOT_FOUND', { field: 'order_no' });
-    const [refunds, notifications] = await Promise.all([
-      query<PayRefundWithActorRow>(this.db, sql`SELECT f.id, f.refund_no, f.amount_cents, f.credits, f.credits_shortfall, f.status, f.reason, f.provider_refund_id, f.created_at, f.finished_at,
-          u.username AS actor
-        FROM pay_refunds f JOIN pay_orders o ON o.id = f.order_id LEFT JOIN users u ON u.id = f.actor_id WHERE o.order_no = ${orderNo} ORDER BY f.created_at`),
-      query<PayNotificationRow>(this.db, sql`SELECT id::text AS id, provider, notify_id, verified, outcome, detail, ip, received_at FROM pay_notifications WHERE order_no = ${orderNo} ORDER BY received_at, id`),
-    ]);
-    return { order, refunds: refunds.map(plain), notifications: notifications.map(plain) };
-  }
 }
 
 /** text from outside that PostgreSQL cannot store as it is: a NUL character */
@@ -680,13 +439,3 @@ const hostile = (s: string | null) => !!s && s.includes('\u0000');
 /** `s` as text PostgreSQL stores: NUL shown as U+FFFD, cut to `max` characters */
 const storable = (s: string | null, max: number): string | null => (s === null ? null : cutText(s.replaceAll('\u0000', '\ufffd'), max));
 
-function errText(e: unknown) {
-  return e instanceof Error ? e.message : String(e);
-}
-
-/** a provider's refusal or silence as the catalogue error, with the provider's own words */
-function providerError(e: unknown): AppError {
-  if (e instanceof AppError) return e;
-  if (e instanceof ProviderCallError) return new AppError('PAY_PROVIDER_ERROR', { params: { message: `${e.providerCode}: ${e.message}` }, cause: e });
-  return new AppError('PAY_PROVIDER_ERROR', { params: { message: errText(e) }, cause: e });
-}

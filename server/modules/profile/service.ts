@@ -7,7 +7,8 @@ import type { TokenPayload } from '../../core/auth';
 import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import type { Db } from '../../db';
-import type { AccountService, LogType, UserInfo } from '../auth/service';
+import type { LogType, UserInfo } from '../auth/identity';
+import type { AccountService } from '../auth/service';
 import type { VerificationService } from '../verify/service';
 import { isUniqueViolation } from '../../core/sql';
 

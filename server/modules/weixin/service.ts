@@ -21,7 +21,8 @@ import { AppError, type ErrorCode } from '../../core/errors';
 import type { Db } from '../../db';
 import { oauthStates } from '../../db/schema';
 import type { RegistrationPolicy } from '../auth/policy';
-import { type AccountService, type LogType, statusErrorOf, type TokenBundle } from '../auth/service';
+import { type LogType, statusErrorOf, type TokenBundle } from '../auth/identity';
+import type { AccountService } from '../auth/service';
 import { WeixinClient, type WeixinToken, type WeixinUser } from './client';
 import type { ClientInfo } from '../../core/context';
 import type { Tx } from '../../core/sql';
@@ -287,7 +288,7 @@ export class WeixinService {
       }
       const updated = await this.accounts.markSignedIn(tx, user.id, client);
       await this.accounts.log(tx, 'login', 1, client, updated);
-      return this.accounts.openSession(tx, updated, client);
+      return this.accounts.sessions.openSession(tx, updated, client);
     });
     if (failure) throw failure;
     return bundle!;

@@ -270,7 +270,7 @@ export class UserService {
         if (Object.keys(set).length) await tx.update(users).set(set).where(sql`${users.id} = ${id}`);
         // the reference forgot this: a user no longer in status 0 loses every token at once
         if (input.status !== undefined && input.status !== 0 && input.status !== current.status) {
-          await this.accounts.revokeSessions(tx, [id]);
+          await this.accounts.sessions.revokeSessions(tx, [id]);
         }
         if (input.resetPassword) await this.accounts.resetPassword(tx, id, input.password!, client);
       });
