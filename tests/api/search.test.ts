@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { indexText, toTsQuery } from '../../shared/search-text';
-import { messagesMissingFromSearch } from '../../server/modules/chat/service';
+import { messagesMissingFromSearch } from '../../server/modules/chat/search-entries';
 import { PromptService } from '../../server/modules/prompts/service';
 import { backfillSearch } from '../../server/modules/search/backfill';
 import { MATCHES_RANKED, SearchIndex } from '../../server/modules/search/service';

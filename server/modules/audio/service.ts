@@ -18,7 +18,7 @@ import type { Db } from '../../db';
 import type { AiModelService } from '../ai-models/service';
 import { ProviderError, type transcribe as transcribeFn } from '../ai-models/providers';
 import { providerFailure } from '../chat/reader';
-import { logUsage, withRetries } from '../chat/service';
+import { logUsage, withRetries } from '../chat/usage';
 import type { CreditService } from '../credits/service';
 import type { FileService } from '../files/service';
 import type { LedgerRefType } from '../../../shared/ledger';

@@ -3,7 +3,8 @@ import { streamChat } from '../ai-models/providers';
 import type { ModuleManifest } from '../services';
 import { askRoutes } from './ask-routes';
 import { chatRoutes } from './routes';
-import { ChatService, messagesMissingFromSearch } from './service';
+import { messagesMissingFromSearch } from './search-entries';
+import { ChatService } from './service';
 import { AiTaskService } from './tasks';
 
 export const chatModule: ModuleManifest = {

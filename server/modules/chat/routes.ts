@@ -11,7 +11,8 @@ import { List, Nullable, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { ChatService, type Prepared, usageList } from './service';
+import { ChatService, type Prepared } from './service';
+import { usageList } from './usage';
 
 const ChatModel = Type.Object(
   {

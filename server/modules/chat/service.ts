@@ -17,16 +17,17 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AccessSubject } from '../../../shared/permissions';
 import { cutText } from '../../../shared/text';
-import { AppError, type ErrorCode } from '../../core/errors';
-import type { ListSpec } from '../../core/list/query';
+import { AppError } from '../../core/errors';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService, ResolvedModel } from '../ai-models/service';
 import { sdks, type streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
-import type { SearchEntry, SearchIndex } from '../search/service';
+import type { SearchIndex } from '../search/service';
 import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } from './context';
 import { AnswerReader, type ProviderStream } from './reader';
+import { messageEntry } from './search-entries';
+import { logUsage, type Usage, withRetries } from './usage';
 
 export type MessageStatus = 'done' | 'streaming' | 'stopped' | 'error' | 'interrupted';
 
@@ -69,45 +70,6 @@ function titleOf(question: string): string | null {
   const cut = cutText(line, TITLE_CHARS);
   return cut.length < line.length ? `${cut}…` : cut || null;
 }
-
-/** the usage log of every user (READ_AI_USAGE) */
-export const usageList: ListSpec = {
-  resource: 'ai-usage',
-  from: sql`ai_usage a LEFT JOIN users u ON u.id = a.user_id`,
-  columns: sql`a.id::text AS id, a.user_id, u.username, u.nickname, a.model_id, a.model_name, a.input_tokens, a.output_tokens,
-    a.credits, a.first_token_ms, a.total_ms, a.status, a.error_code, a.usage_source, a.conversation_id, a.message_id, a.created_at`,
-  search: [sql`u.username`, sql`u.nickname`, sql`a.model_name`],
-  filters: {
-    user_id: { kind: 'eq', column: sql`a.user_id` },
-    model_id: { kind: 'eq', column: sql`a.model_id` },
-    status: { kind: 'eq', column: sql`a.status` },
-    created_at: { kind: 'range', column: sql`a.created_at` },
-  },
-  sorts: {
-    created_at: sql`a.created_at`,
-    credits: sql`a.credits`,
-    input_tokens: sql`a.input_tokens`,
-    output_tokens: sql`a.output_tokens`,
-    first_token_ms: sql`a.first_token_ms`,
-    total_ms: sql`a.total_ms`,
-  },
-  nullable: ['first_token_ms', 'total_ms'],
-  defaultSort: { field: 'created_at', order: 'descend' },
-  tiebreak: sql`a.id`,
-  exportColumns: [
-    { key: 'created_at', date: true, width: 20 },
-    { key: 'username', width: 20 },
-    { key: 'model_name', width: 24 },
-    { key: 'input_tokens', width: 12 },
-    { key: 'output_tokens', width: 12 },
-    { key: 'credits', width: 10 },
-    { key: 'first_token_ms', width: 14 },
-    { key: 'total_ms', width: 12 },
-    { key: 'status', width: 12 },
-    { key: 'error_code', width: 20 },
-    { key: 'usage_source', width: 10 },
-  ],
-};
 
 const clean = (s: string | null | undefined) => (s ?? '').trim();
 
@@ -502,66 +464,8 @@ export class ChatService {
   }
 }
 
-/**
- * Up to `limit` messages with text that the search index does not hold (written before messages
- * were indexed): what the search backfill puts there. An answer still streaming waits for its settling.
- */
-export async function messagesMissingFromSearch(db: Db, limit: number): Promise<SearchEntry[]> {
-  const rows = await query<Row>(
-    db,
-    sql`SELECT m.id, m.conversation_id, m.user_id, m.content, c.title FROM chat_messages m JOIN conversations c ON c.id = m.conversation_id
-      WHERE m.status <> 'streaming' AND btrim(m.content) <> ''
-        AND NOT EXISTS (SELECT 1 FROM search_entries s WHERE s.kind = 'message' AND s.ref_id = m.conversation_id || ':' || m.id)
-      LIMIT ${limit}`,
-  );
-  return rows.map((r) => messageEntry(r.user_id as string, r.conversation_id as string, r.title as string, r.id as string, r.content as string));
-}
-
-/** a message as the search index keeps it: found by its owner only, opening its conversation */
-function messageEntry(userId: string, conversationId: string, title: string, messageId: string, content: string): SearchEntry {
-  return { kind: 'message', refId: `${conversationId}:${messageId}`, ownerId: userId, title, body: content, url: `/pages/assistant/chat/chat?id=${conversationId}` };
-}
-
-export interface Usage {
-  input: number;
-  output: number;
-  credits: number;
-  firstTokenMs: number | null;
-  totalMs: number | null;
-  status: string;
-  errorCode: ErrorCode | null;
-  source: 'provider' | 'local';
-  /** chat | breakdown | compare | ask | transcription */
-  purpose: string;
-  refId: string | null;
-}
-
-/** a row of the AI usage log (every AI call, whatever it was for, is one) */
-export async function logUsage(tx: Tx, m: Row, u: Usage) {
-  await tx.execute(sql`INSERT INTO ai_usage (user_id, conversation_id, message_id, model_id, model_name, input_tokens, output_tokens, credits,
-      first_token_ms, total_ms, status, error_code, usage_source, purpose, ref_id)
-    VALUES (${m.user_id}, ${m.conversation_id ?? null}, ${m.id ?? null}, ${m.model_id}, ${m.model_name}, ${u.input}, ${u.output}, ${u.credits},
-      ${u.firstTokenMs}, ${u.totalMs}, ${u.status}, ${u.errorCode}, ${u.source}, ${u.purpose}, ${u.refId})`);
-}
-
 const MESSAGE_FIELDS = `id, parent_id, role, content, status, model_id, model_name, input_tokens, output_tokens, credits, first_token_ms,
   total_ms, error_code, error_message, trimmed, created_at`;
-
-/**
- * Settling is retried over a database blip (it is idempotent); what still fails stays an open
- * hold, settled at the next start with the cost saved so far.
- */
-export async function withRetries<T>(run: () => Promise<T>, waits = [500, 2000, 5000]): Promise<T> {
-  for (const wait of waits) {
-    try {
-      return await run();
-    } catch {
-      await new Promise((r) => setTimeout(r, wait));
-    }
-  }
-  return run();
-}
-
 
 /** from the first message down, the newest child at each step */
 export function newestBranch<T extends Row>(messages: T[]): T[] {

@@ -12,7 +12,7 @@ import type { streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
 import { costOf, type Fitted, fitToWindow, loadTokenizer, tokensOf } from './context';
 import { AnswerReader, type ProviderStream } from './reader';
-import { logUsage, withRetries } from './service';
+import { logUsage, withRetries } from './usage';
 import type { LedgerRefType } from '../../../shared/ledger';
 
 export type TaskPurpose = 'breakdown' | 'compare' | 'ask';

@@ -6,7 +6,8 @@ import { Nullable, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { analysisRoutes } from './analysis-routes';
 import { ACCESS } from '../../core/access';
-import { historyList, LEDGER_KINDS, ledgerList, ownEntries } from './service';
+import { historyList, ledgerList, ownEntries } from './lists';
+import { LEDGER_KINDS } from './service';
 
 const Kind = Type.Unsafe<string>({ type: 'string', enum: LEDGER_KINDS });
 
