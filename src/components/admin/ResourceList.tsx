@@ -27,144 +27,25 @@ import { Alert, Button, Empty, Flex, Grid, Modal, Space, Tag, Typography } from 
 import { useCallback, useEffect, useMemo, useRef, useState, type Key, type ReactNode } from 'react';
 import { requestErrorOf, requestErrorText, showRequestError, type RequestErrorInfo } from '../../services/request-layer';
 import type { ListQuery } from '../../services/query-string';
-import { saveFile, type RowResource } from '../../services/resource';
+import { saveFile } from '../../services/resource';
 import { noticeModal, toast } from '../../shared/feedback';
-import { useT, type Translate } from '../../shared/i18n';
+import { useT } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
 import { PageTitle } from '../../layouts/page-header';
 import { useCan } from './access';
-import { FLEX_MIN_WIDTH, type ResourceColumn } from './columns';
+import { FLEX_MIN_WIDTH } from './columns';
 import ListSearch, { useListClass } from './ListSearch';
+import { actionsContentWidth, buildTree, type ColumnsState, columnKey, fmtBytes, hiddenByDefault, readColumnsState, saveColumnsState } from './list-helpers';
+import type { ListContext, PresetFilter, ResourceListProps } from './list-types';
 import { isNarrowed, tableQuery, type TableFilter, type TableParams, type TableSort } from './list-query';
 
-export interface ListContext<T> {
-  /** fetches the current page again */
-  reload: () => void;
-  clearSelection: () => void;
-  /** the query of the rows on screen (without paging) */
-  query: () => ListQuery;
-  /** the rows on screen (tree mode: the roots, with children) */
-  rows: () => T[];
-  t: Translate;
-  modal: ReturnType<typeof Modal.useModal>[0];
-}
-
-export interface PresetFilter {
-  field: string;
-  values: string[];
-  /** what the chip above the table says, e.g. "Tag: vip" */
-  label: ReactNode;
-}
-
-export interface ResourceListProps<Row> {
-  resource: RowResource<Row>;
-  /** translation key of the page title (none: the list sits in a drawer or modal that has one) */
-  title?: string;
-  columns: ResourceColumn<Row>[];
-  /** the keyword box's placeholder (names the fields searched) */
-  searchPlaceholder: string;
-  /** page sizes offered; the first is the default */
-  pageSizes?: number[];
-  /** filters the page fixes from its url (?tagid=, ?id=); shown as chips with "show all" */
-  presetFilters?: PresetFilter[];
-  onClearPresets?: () => void;
-  /** access rules of the buttons (a permission or 'admin'); an action without one is not offered */
-  access: { create?: string; update?: string; delete?: string };
-  addPath?: string;
-  addLabel?: string;
-  editPath?: (row: Row) => string;
-  /** names a row in confirmations and labels (default: the resource's name of the row) */
-  rowLabel?: (row: Row) => string;
-  /** false: the row cannot be deleted (built-ins); a string says why */
-  canDeleteRow?: (row: Row) => boolean | string;
-  /** more text in a delete confirmation (rows being deleted); may load what it needs */
-  deleteDetails?: (rows: Row[], ctx: ListContext<Row>) => ReactNode | Promise<ReactNode>;
-  rowActions?: (row: Row, ctx: ListContext<Row>) => ReactNode[];
-  /** the row actions after Edit and Delete: for actions some rows lack, so Edit and Delete line up */
-  rowActionsLast?: boolean;
-  toolbar?: (ctx: ListContext<Row>) => ReactNode[];
-  batchActions?: (rows: Row[], ctx: ListContext<Row>) => ReactNode[];
-  /** after rows were deleted */
-  onChanged?: () => void;
-  /** the rows of each page loaded (a page's own sums above the table) */
-  onRows?: (rows: Row[]) => void;
-  /** tree mode: every matching row, nested under its parent (by this field) */
-  tree?: { parentField: keyof Row & string };
-  exportable?: boolean;
-  /** a note under the title */
-  description?: ReactNode;
-  /** the Actions column's width before its links are measured (the first paint) */
-  actionsWidth?: number;
-}
+export { buildTree };
+export type { ListContext, PresetFilter, ResourceListProps };
 
 /** how long after the first answer a repeat of the same query is that answer (the first draw settling) */
 const FIRST_ANSWER_REUSE_MS = 1500;
 /** antd's row selection column (controlHeight) */
 const SELECTION_WIDTH = 32;
-
-type ColumnsState = Record<string, { show?: boolean; fixed?: 'left' | 'right'; order?: number; disable?: boolean }>;
-
-const columnsStateKey = (list: string) => `list-columns:${list}`;
-
-/** the column choices this browser made for a list (shown, hidden, order), if any */
-function readColumnsState(list: string): ColumnsState {
-  try {
-    const raw = localStorage.getItem(columnsStateKey(list));
-    const v: unknown = raw ? JSON.parse(raw) : null;
-    return v && typeof v === 'object' ? (v as ColumnsState) : {};
-  } catch {
-    return {};
-  }
-}
-
-function saveColumnsState(list: string, state: ColumnsState) {
-  try {
-    localStorage.setItem(columnsStateKey(list), JSON.stringify(state));
-  } catch {
-    // storage full or refused: the choice lasts for this page only
-  }
-}
-
-const columnKey = <Row,>(c: ResourceColumn<Row>) => c.field ?? (c.key as string | undefined) ?? (typeof c.dataIndex === 'string' ? c.dataIndex : undefined) ?? '';
-
-/** the columns a list hides until chosen in its column settings */
-function hiddenByDefault<Row>(columns: ResourceColumn<Row>[]): ColumnsState {
-  return Object.fromEntries(columns.filter((c) => c.hiddenByDefault).map((c) => [columnKey(c), { show: false }]));
-}
-
-/** the widest content of the Actions column (header and every row), with the cells' padding */
-function actionsContentWidth(root: HTMLElement): number | null {
-  const cells = root.querySelectorAll<HTMLElement>('.ant-table-thead th.resource-list-actions, .ant-table-tbody td.resource-list-actions');
-  let widest = 0;
-  for (const cell of cells) {
-    const style = getComputedStyle(cell);
-    const range = document.createRange();
-    range.selectNodeContents(cell);
-    const inner = cell.querySelector<HTMLElement>('.resource-list-actions-inner');
-    // jsdom (component tests) draws nothing and has no Range boxes
-    const text = typeof range.getBoundingClientRect === 'function' ? range.getBoundingClientRect().width : 0;
-    const content = Math.max(text, inner?.scrollWidth ?? 0);
-    widest = Math.max(widest, Math.ceil(content + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 1));
-  }
-  return cells.length ? widest : null;
-}
-
-type TreeRow<T> = T & { children?: TreeRow<T>[] };
-
-/** rows nested by parent (a row whose parent is not among them is a root); keeps the order */
-export function buildTree<T extends Record<string, unknown>>(rows: T[], idField: string, parentField: string): TreeRow<T>[] {
-  const byId = new Map<unknown, TreeRow<T>>(rows.map((r) => [r[idField], { ...r }]));
-  const roots: TreeRow<T>[] = [];
-  for (const r of rows) {
-    const node = byId.get(r[idField])!;
-    const parent = r[parentField] ? byId.get(r[parentField]) : undefined;
-    if (parent && parent !== node) (parent.children ??= []).push(node);
-    else roots.push(node);
-  }
-  return roots;
-}
-
-const fmtBytes = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
 
 export default function ResourceList<Row extends Record<string, unknown>>(props: ResourceListProps<Row>) {
   const { resource, access, tree } = props;

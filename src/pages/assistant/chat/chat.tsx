@@ -13,7 +13,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { copyText } from '@/components/markdown/copy';
 import '@/components/markdown/messages';
 import {
-  ChatRequestError,
   createConversation,
   deleteConversation,
   downloadExport,
@@ -23,9 +22,7 @@ import {
   listConversations,
   regenerateMessage,
   sendMessage,
-  stopMessage,
   updateConversation,
-  type ChatStreamEvent,
   type ConversationPatch,
   type ConversationRow,
   type ExportFormat,
@@ -41,38 +38,13 @@ import { choose, visiblePath, type BranchChoice } from './branch';
 import { ModelPicker, SystemPromptButton } from './components/ChatSettings';
 import ConversationList from './components/ConversationList';
 import Thread from './components/Thread';
+import { type InlineAlert, useAnswerStream } from './useAnswerStream';
 import './chat.css';
 
 /** spec section 9 list paging; the left column shows the first page (pinned and newest) */
 const LIST_SIZE = 100;
 const SEARCH_DEBOUNCE_MS = 300;
-/** how long Stop waits for the server to end the stream before dropping the connection */
-const STOP_GRACE_MS = 2000;
 
-interface Running {
-  controller: AbortController;
-  conversationId: string;
-  assistantId: string | null;
-  ended: boolean;
-  pending: string;
-  frame: number | null;
-}
-
-interface InlineAlert {
-  type: 'warning' | 'error';
-  text: string;
-}
-
-const QUOTA_CODES = new Set(['INSUFFICIENT_CREDITS', 'DAILY_LIMIT_REACHED']);
-
-function upsert(list: MessageRow[], m: MessageRow | null | undefined): MessageRow[] {
-  if (!m) return list;
-  const i = list.findIndex((x) => x.id === m.id);
-  if (i < 0) return [...list, m];
-  const next = list.slice();
-  next[i] = m;
-  return next;
-}
 
 export default function ChatPage() {
   const t = useT();
@@ -113,8 +85,6 @@ export default function ChatPage() {
   const [listOpen, setListOpen] = useState(false);
   const [input, setInput] = useState('');
   const [alert, setAlert] = useState<InlineAlert | null>(null);
-  const [running, setRunning] = useState<Running | null>(null);
-  const runningRef = useRef<Running | null>(null);
   const activeRef = useRef<string | null>(null);
   const senderRef = useRef<SenderRef>(null);
 
@@ -162,12 +132,25 @@ export default function ChatPage() {
     }
   }, [t]);
 
-  /** leaving a conversation drops its running answer: the server keeps what was written (stopped) */
-  const dropRunning = () => {
-    runningRef.current?.controller.abort();
-    runningRef.current = null;
-    setRunning(null);
-  };
+  const { running, runningRef, run, stop, dropRunning } = useAnswerStream({
+    t,
+    activeRef,
+    setMessages,
+    setChoice,
+    setConversation,
+    setAlert,
+    setInput,
+    showBalance,
+    renameInList: (conversationId, title) =>
+      listReq.mutate((old) => old && { ...old, data: old.data.map((c) => (c.id === conversationId ? { ...c, title } : c)) }),
+    afterRun: (conversationId, { reload, answered }) => {
+      // the server has the final word on a stream cut short (stopped, billed)
+      if (reload && activeRef.current === conversationId && answered) void loadThread(conversationId);
+      if (reload) creditsReq.refresh();
+      listReq.refresh();
+      if (activeRef.current === conversationId) focusInput();
+    },
+  });
 
   const open = (id: string | null) => {
     if (id === activeRef.current) return;
@@ -182,102 +165,6 @@ export default function ChatPage() {
     if (id) void loadThread(id);
     else setLoadingThread(false);
     focusInput();
-  };
-
-  useEffect(() => () => runningRef.current?.controller.abort(), []);
-
-  // ---- streaming ----
-  const flush = (r: Running) => {
-    if (r.frame !== null) {
-      cancelAnimationFrame(r.frame);
-      r.frame = null;
-    }
-    const text = r.pending;
-    r.pending = '';
-    if (!text || !r.assistantId || activeRef.current !== r.conversationId) return;
-    const id = r.assistantId;
-    setMessages((list) => list.map((m) => (m.id === id ? { ...m, content: m.content + text } : m)));
-  };
-
-  const onEvent = (r: Running, e: ChatStreamEvent) => {
-    const here = activeRef.current === r.conversationId;
-    switch (e.type) {
-      case 'start':
-        r.assistantId = e.message.id;
-        if (!here) return;
-        setMessages((list) => upsert(upsert(list, e.user_message), { ...e.message, trimmed: e.message.trimmed ?? e.trimmed }));
-        setChoice((c) => choose(e.user_message ? choose(c, e.user_message) : c, e.message));
-        return;
-      case 'delta':
-        r.pending += e.text;
-        if (r.frame === null) r.frame = requestAnimationFrame(() => flush(r));
-        return;
-      case 'done':
-        flush(r);
-        showBalance(e.balance);
-        if (here) setMessages((list) => upsert(list, e.message));
-        if (e.title) {
-          const title = e.title;
-          if (here) setConversation((c) => (c && c.id === r.conversationId ? { ...c, title } : c));
-          listReq.mutate((old) => old && { ...old, data: old.data.map((c) => (c.id === r.conversationId ? { ...c, title } : c)) });
-        }
-        return;
-      case 'error':
-        flush(r);
-        showBalance(e.balance);
-        if (here && e.message) setMessages((list) => upsert(list, e.message));
-        else if (here) setAlert({ type: 'error', text: e.errorMessage });
-        return;
-    }
-  };
-
-  /** runs one streamed answer; `start` calls the route */
-  const run = async (conversationId: string, start: (onEvent: (e: ChatStreamEvent) => void, signal: AbortSignal) => Promise<void>, restore?: string) => {
-    setAlert(null);
-    const r: Running = { controller: new AbortController(), conversationId, assistantId: null, ended: false, pending: '', frame: null };
-    runningRef.current = r;
-    setRunning(r);
-    let reload = false;
-    try {
-      await start((e) => onEvent(r, e), r.controller.signal);
-    } catch (e) {
-      reload = true;
-      if (activeRef.current === conversationId) {
-        if (e instanceof ChatRequestError) {
-          setAlert({ type: QUOTA_CODES.has(e.body.errorCode) ? 'warning' : 'error', text: e.body.errorMessage || t('request.failedWithCode', { code: e.body.errorCode }) });
-          // the question was not taken: give it back to the input
-          if (restore !== undefined) setInput((now) => now || restore);
-        } else if (!r.controller.signal.aborted) {
-          const info = requestErrorOf(e);
-          if (info.kind !== 'login-expired') setAlert({ type: 'error', text: t('chat.streamFailed') });
-        }
-      }
-    } finally {
-      r.ended = true;
-      flush(r);
-      if (runningRef.current === r) {
-        runningRef.current = null;
-        setRunning(null);
-      }
-      // the server has the final word on a stream cut short (stopped, billed)
-      if (reload && activeRef.current === conversationId && r.assistantId) void loadThread(conversationId);
-      if (reload) creditsReq.refresh();
-      listReq.refresh();
-      if (activeRef.current === conversationId) focusInput();
-    }
-  };
-
-  const stop = () => {
-    const r = runningRef.current;
-    if (!r) return;
-    if (!r.assistantId) {
-      r.controller.abort();
-      return;
-    }
-    stopMessage(r.assistantId, { skipErrorHandler: true }).catch(() => undefined);
-    setTimeout(() => {
-      if (!r.ended) r.controller.abort();
-    }, STOP_GRACE_MS);
   };
 
   const ensureConversation = async (): Promise<string | null> => {
