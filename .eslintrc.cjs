@@ -58,6 +58,14 @@ module.exports = {
       },
     },
     {
+      // one import style in the console: relative paths (umi's @/ alias would mix two in a file)
+      files: ['src/**/*.ts', 'src/**/*.tsx'],
+      excludedFiles: ['src/.umi*/**'],
+      rules: {
+        'no-restricted-imports': ['error', { patterns: [{ group: ['@/*'], message: 'import console files by relative path, as the rest of the file does' }] }],
+      },
+    },
+    {
       // CommonJS configuration files (jest projects, this file)
       files: ['*.cjs', '*.js'],
       rules: { '@typescript-eslint/no-require-imports': 'off', '@typescript-eslint/no-var-requires': 'off' },

@@ -12,6 +12,7 @@ import { MANIFESTS } from '../../server/modules';
 import type { ModuleManifest } from '../../server/modules/services';
 import { call, makeUser, login } from '../support/accounts';
 import { createTestDatabase } from '../support/test-app';
+import { until } from '../support/until';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
@@ -81,7 +82,7 @@ test('an area registered from a manifest gets its routes, access rules, error sh
     const doc = (await call(app, 'GET', '/api/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/notes', '/api/todos']));
     // jobs run once at start
-    await until(() => state.jobRuns >= 1);
+    await until(() => state.jobRuns, (n) => n >= 1, { what: 'the job runs at start' });
   } finally {
     await app.close();
   }
@@ -100,10 +101,3 @@ test('the composition root refuses a service asked for before its module, and on
   const late: ModuleManifest = { name: 'late', tables: [], services: ({ todos }) => ({ todos }) };
   await expect(buildApp({ config: config(), db: database.db, logger: false, seed: false, manifests: [late, ...MANIFESTS] })).rejects.toThrow('the late module asks for the service "todos"');
 });
-
-async function until(check: () => boolean, timeoutMs = 20_000) {
-  for (const end = Date.now() + timeoutMs; !check(); ) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}

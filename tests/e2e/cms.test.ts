@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { api, confirmWith, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser } from './fixtures';
+import { until } from '../support/until';
 
 const ADMIN = { username: 'cms_admin', password: 'Admin#2026' };
 const USER = { username: 'cms_reader', password: 'Reader#2026' };
@@ -40,16 +41,6 @@ let page: Page;
 beforeAll(() => {
   page = session.page();
 });
-
-async function until(read: () => Promise<string>, expected: string) {
-  let last = '';
-  for (let i = 0; i < 80; i++) {
-    last = await read();
-    if (last === expected) return;
-    await page.waitForTimeout(100);
-  }
-  expect(last).toBe(expected);
-}
 
 describe('cms', () => {
   it('adds a category, writes an article with a cover and an image, restores it after a reload, publishes it; a reader reads it', async () => {

@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { api, confirmWith, e2eSession, screenshot } from './browser';
 import { makeUser } from './fixtures';
+import { until } from '../support/until';
 
 const ADMIN = { username: 'msg_admin', password: 'Admin#2026' };
 const USER = { username: 'msg_member', password: 'Member#2026' };
@@ -30,16 +31,6 @@ beforeAll(() => {
 
 const bell = () => page.getByTestId('top-bar-messages');
 const bellCount = async () => ((await bell().locator('.ant-badge-count').count()) ? ((await bell().getAttribute('aria-label')) ?? '') : 'none');
-
-async function until(read: () => Promise<string>, expected: string) {
-  let last = '';
-  for (let i = 0; i < 80; i++) {
-    last = await read();
-    if (last === expected) return;
-    await page.waitForTimeout(100);
-  }
-  expect(last).toBe(expected);
-}
 
 describe('site messages', () => {
   it('an admin writes a message to everyone; it is listed as published', async () => {

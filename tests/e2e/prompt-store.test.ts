@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
 import { api, confirmWith, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
+import { until } from '../support/until';
 
 const ADMIN = { username: 'store_admin', password: 'Admin#2026' };
 const USER = { username: 'store_member', password: 'Member#2026' };
@@ -44,16 +45,6 @@ let page: Page;
 beforeAll(() => {
   page = session.page();
 });
-
-async function until(read: () => Promise<string>, expected: string) {
-  let last = '';
-  for (let i = 0; i < 80; i++) {
-    last = await read();
-    if (last === expected) return;
-    await page.waitForTimeout(100);
-  }
-  expect(last).toBe(expected);
-}
 
 describe('prompt store', () => {
   it('browse, search, open; an empty variable blocks "Use in chat"; filled, it lands in the chat input and sending counts a use', async () => {

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { api, confirmWith, e2eSession, hashUrl, screenshot } from './browser';
+import { until } from '../support/until';
 
 const ADMIN = { username: 'prompt_admin', password: 'Admin#2026' };
 const BODY = 'Write a {{tone:select:formal|casual}} note of {{length:number}} words about {{topic}}.';
@@ -37,16 +38,7 @@ const open = async () => {
   await page.reload();
 };
 const item = (text: string) => page.getByTestId('prompt-list').locator('.ant-list-item', { hasText: text });
-/** waits until the value reads as expected (or fails with the last one) */
-async function until(read: () => Promise<string>, expected: string) {
-  let last = '';
-  for (let i = 0; i < 50; i++) {
-    last = await read();
-    if (last === expected) return;
-    await page.waitForTimeout(100);
-  }
-  expect(last).toBe(expected);
-}
+
 const body = () => page.getByLabel('Prompt', { exact: true });
 const save = async (version: number) => {
   await page.getByRole('button', { name: 'Save' }).click();

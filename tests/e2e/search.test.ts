@@ -9,6 +9,7 @@ import { indexText } from '../../shared/search-text';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
 import { api, BASE, e2eSession, hashUrl, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
+import { until } from '../support/until';
 
 const ADMIN = { username: 'search_admin', password: 'Admin#2026' };
 const USER = { username: 'search_member', password: 'Member#2026' };
@@ -60,17 +61,6 @@ beforeAll(async () => {
   await signIn(USER.username, USER.password);
 });
 
-/** waits until what `read` answers passes `ok` (else fails showing the last answer) */
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeout = 15_000) {
-  const end = Date.now() + timeout;
-  let last = await read();
-  while (!ok(last) && Date.now() < end) {
-    await page.waitForTimeout(100);
-    last = await read();
-  }
-  expect({ last, ok: ok(last) }).toEqual({ last, ok: true });
-}
-
 const box = () => page.getByPlaceholder('Search documents, prompts and your conversations');
 const hits = () => page.locator('.search-hit');
 const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
@@ -120,7 +110,7 @@ test('Ask AI streams an answer citing its sources as links, with its usage', asy
   // the stand-in echoes the prompt: its numbered source comes back as a link to the document
   await until(() => answer.locator('.md-body a', { hasText: '[1]' }).count(), (v) => v > 0);
   expect(await answer.locator('.md-body a', { hasText: '[1]' }).first().getAttribute('href')).toBe('#/pages/assistant/document/document?id=d1');
-  await until(() => answer.locator('.search-usage').count(), (v) => v === 1, 20_000);
+  await until(() => answer.locator('.search-usage').count(), (v) => v === 1, { timeoutMs: 20_000 });
   expect(await answer.locator('.search-sources li').allInnerTexts()).toEqual([expect.stringContaining('Credits and billing')]);
   const usage = await answer.locator('.search-usage').innerText();
   expect(usage).toMatch(/\d+ input \+ \d+ output tokens · \d+ credits/);
@@ -150,7 +140,7 @@ test('in Chinese, with the green theme', async () => {
   await until(() => hits().count(), (v) => v === 2);
   expect(await page.getByRole('tab', { name: /^对话/ }).innerText()).toBe('对话（2）');
   await page.locator('.search-ask').getByRole('button', { name: '问 AI' }).click();
-  await until(() => page.locator('.search-usage').count(), (v) => v === 1, 20_000);
+  await until(() => page.locator('.search-usage').count(), (v) => v === 1, { timeoutMs: 20_000 });
   await screenshot(page, 'search-zh-green-ask');
   await page.evaluate(() => {
     localStorage.setItem('umi_locale', 'en-US');

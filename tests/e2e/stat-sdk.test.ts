@@ -16,6 +16,7 @@ import { STAT_KINDS } from '../../shared/stat';
 import { freePort } from '../support/free-port';
 import { api, BASE, CHROMIUM_ARGS, e2eSession, screenshot } from './browser';
 import { withDb } from './fixtures';
+import { until } from '../support/until';
 
 const ADMIN = { username: 'sdk_admin', password: 'Admin#2026' };
 const APPID = '__UNI__E2E_SDK';
@@ -76,16 +77,6 @@ const storedKinds = () =>
     return Object.fromEntries(rows.map((r) => [names[r.kind], Number(r.n)]));
   });
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 describe('an app page with the SDK', () => {
   it('reports launch, page views, an event and an error to the receiver, and the hide by beacon', async () => {
     const p = visitor.page;
@@ -101,7 +92,7 @@ describe('an app page with the SDK', () => {
     await p.locator('#buy').click();
     await p.locator('#boom').click();
     await p.waitForFunction(() => (window as unknown as { stat: { pending: number } }).stat.pending === 0 && document.title === 'SDK detail');
-    await until(async () => accepted.reduce((s, n) => s + n, 0), (n) => n >= 6, 'records accepted');
+    await until(async () => accepted.reduce((s, n) => s + n, 0), (n) => n >= 6, { what: 'records accepted', timeoutMs: 20_000 });
 
     const beacon = p.waitForRequest((r) => r.url().endsWith('/api/stat/report') && (r.postData() ?? '').includes('"kind":"hide"'));
     await p.evaluate(() => {
@@ -110,7 +101,7 @@ describe('an app page with the SDK', () => {
     });
     expect((await beacon).headers()['content-type']).toContain('text/plain');
 
-    const kinds = await until(storedKinds, (k) => k.hide === 1 && k.page === 3, 'stored records');
+    const kinds = await until(storedKinds, (k) => k.hide === 1 && k.page === 3, { what: 'stored records', timeoutMs: 20_000 });
     expect(kinds).toEqual({ launch: 1, page: 3, event: 1, error: 1, hide: 1 });
     const pages = await withDb(async (c) => (await c.query('SELECT url, referrer, title FROM stat_events WHERE app_id = $1 AND kind = $2 ORDER BY ts, url', [APPID, STAT_KINDS.page])).rows);
     expect(pages).toEqual([
@@ -172,7 +163,7 @@ describe('an app page with the SDK', () => {
     const stored = await until(
       () => withDb(async (c) => (await c.query<{ uid: string; url: string }>('SELECT uid, url FROM stat_events WHERE app_id = $1 AND kind = $2 ORDER BY ts', [APP_ID, STAT_KINDS.page])).rows),
       (rows) => rows.some((r) => r.url.includes('/pages/uni-stat/page-res/page-res')),
-      "the console's page views",
+      { what: "the console's page views", timeoutMs: 20_000 },
     );
     expect(stored.every((r) => r.uid === adminId)).toBe(true);
     expect(stored.some((r) => r.url.includes('login'))).toBe(false);

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
 import { api, confirmWith, e2eSession, screenshot, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
+import { until } from '../support/until';
 
 const ADMIN = { username: 'todo_admin', password: 'Admin#2026' };
 const USER = { username: 'todo_member', password: 'Member#2026' };
@@ -40,16 +41,6 @@ const task = (title: string) => page.getByTestId('task').filter({ hasText: title
 const titles = () => page.getByTestId('task').evaluateAll((els) => els.map((e) => e.getAttribute('data-title')));
 const tab = (name: string) => page.locator('.ant-segmented-item').filter({ hasText: name });
 
-async function until<T>(read: () => Promise<T>, expected: T, what: string) {
-  let last: T | undefined;
-  for (let i = 0; i < 100; i++) {
-    last = await read();
-    if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`${what}: expected ${JSON.stringify(expected)}, last ${JSON.stringify(last)}`);
-}
-
 async function add(title: string) {
   await quickAdd().fill(title);
   await quickAdd().press('Enter');
@@ -64,9 +55,9 @@ describe('task assistant', () => {
     // the list hides the left menu
     expect(await page.locator('.ant-pro-sider').count()).toBe(0);
     await add('Water the plants');
-    await until(() => tab('All').innerText(), 'All 1', 'the all count');
+    await until(() => tab('All').innerText(), 'All 1', { what: 'the all count' });
     await page.getByRole('checkbox', { name: 'Done: Water the plants' }).click();
-    await until(() => tab('Done').innerText(), 'Done 1', 'the done count');
+    await until(() => tab('Done').innerText(), 'Done 1', { what: 'the done count' });
     await tab('Today').click();
     await page.getByText('Nothing due today').waitFor();
     await tab('Done').click();
@@ -75,18 +66,18 @@ describe('task assistant', () => {
     // added on the Today tab: due today
     await tab('Today').click();
     await add('Pay the rent');
-    await until(() => tab('Today').innerText(), 'Today 1', 'the today count');
+    await until(() => tab('Today').innerText(), 'Today 1', { what: 'the today count' });
     expect(await task('Pay the rent').getByTestId('due-tag').innerText()).toBe('Today');
     // added on the Upcoming tab: due tomorrow; then deleted after a confirmation
     await tab('Upcoming').click();
     await add('See the dentist');
-    await until(() => tab('Upcoming').innerText(), 'Upcoming 1', 'the upcoming count');
+    await until(() => tab('Upcoming').innerText(), 'Upcoming 1', { what: 'the upcoming count' });
     await task('See the dentist').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Delete this task?').waitFor();
     await confirmWith(page, 'Delete');
-    await until(() => tab('Upcoming').innerText(), 'Upcoming 0', 'the upcoming count after the delete');
+    await until(() => tab('Upcoming').innerText(), 'Upcoming 0', { what: 'the upcoming count after the delete' });
     await tab('All').click();
-    await until(titles, ['Water the plants', 'Pay the rent'], 'all tasks');
+    await until(titles, ['Water the plants', 'Pay the rent'], { what: 'all tasks' });
   });
 
   it('the home shows the task due today and links to the list', async () => {
@@ -118,14 +109,14 @@ describe('task assistant', () => {
     await page.getByRole('button', { name: 'Add 2 subtasks' }).click();
     await page.getByText('2 subtasks now').waitFor();
     const subtasks = task('Move house').getByTestId('subtask');
-    await until(() => subtasks.allInnerTexts(), ['Pack the books', 'Tell the bank the new address'], 'the accepted subtasks');
+    await until(() => subtasks.allInnerTexts(), ['Pack the books', 'Tell the bank the new address'], { what: 'the accepted subtasks' });
     expect(await task('Move house').getByTestId('subtask-progress').innerText()).toBe('0/2');
     await task('Move house').getByRole('checkbox', { name: 'Done: Pack the books' }).click();
-    await until(() => task('Move house').getByTestId('subtask-progress').innerText(), '1/2', 'the progress');
+    await until(() => task('Move house').getByTestId('subtask-progress').innerText(), '1/2', { what: 'the progress' });
   });
 
   it('reorders tasks with the keyboard, and the order survives a reload', async () => {
-    await until(titles, ['Water the plants', 'Pay the rent', 'Move house'], 'the order before');
+    await until(titles, ['Water the plants', 'Pay the rent', 'Move house'], { what: 'the order before' });
     const handle = page.getByRole('button', { name: /^Move “Move house”/ });
     await handle.focus();
     await page.keyboard.press('Space');
@@ -135,10 +126,10 @@ describe('task assistant', () => {
     await page.keyboard.press('ArrowUp');
     await page.waitForTimeout(200);
     await page.keyboard.press('Space');
-    await until(titles, ['Move house', 'Water the plants', 'Pay the rent'], 'the order after the move');
+    await until(titles, ['Move house', 'Water the plants', 'Pay the rent'], { what: 'the order after the move' });
     await page.waitForTimeout(300);
     await page.reload();
-    await until(titles, ['Move house', 'Water the plants', 'Pay the rent'], 'the order after a reload');
+    await until(titles, ['Move house', 'Water the plants', 'Pay the rent'], { what: 'the order after a reload' });
     await screenshot(page, 'todos-list-en');
   });
 
@@ -158,7 +149,7 @@ describe('task assistant', () => {
     await page.waitForURL((u) => u.hash.includes(LIST));
     const created = task('Host a dinner');
     await created.getByRole('button', { name: 'Show subtasks' }).click();
-    await until(() => created.getByTestId('subtask').allInnerTexts(), ['Invite guests', 'Cook'], 'the created subtasks');
+    await until(() => created.getByTestId('subtask').allInnerTexts(), ['Invite guests', 'Cook'], { what: 'the created subtasks' });
   });
 
   it("a model's failure shows its error and costs nothing; deleting a task asks first and takes its subtasks", async () => {
@@ -178,7 +169,7 @@ describe('task assistant', () => {
     await task('Move house').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Delete this task and its subtasks?').waitFor();
     await confirmWith(page, 'Delete');
-    await until(titles, ['Water the plants', 'Pay the rent', 'Host a dinner [[reply:Invite guests\nCook]]'], 'the tasks left');
+    await until(titles, ['Water the plants', 'Pay the rent', 'Host a dinner [[reply:Invite guests\nCook]]'], { what: 'the tasks left' });
   });
 
   it('reorders tasks by dragging with the mouse', async () => {
@@ -190,10 +181,10 @@ describe('task assistant', () => {
     await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
     await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 10 });
     await page.mouse.up();
-    await until(titles, ['Pay the rent', 'Water the plants', 'Host a dinner [[reply:Invite guests\nCook]]'], 'the order after the drag');
+    await until(titles, ['Pay the rent', 'Water the plants', 'Host a dinner [[reply:Invite guests\nCook]]'], { what: 'the order after the drag' });
     await page.waitForTimeout(300);
     await page.reload();
-    await until(titles, ['Pay the rent', 'Water the plants', 'Host a dinner [[reply:Invite guests\nCook]]'], 'the dragged order after a reload');
+    await until(titles, ['Pay the rent', 'Water the plants', 'Host a dinner [[reply:Invite guests\nCook]]'], { what: 'the dragged order after a reload' });
   });
 
   it('speaks Chinese on both themes', async () => {

@@ -2,7 +2,7 @@
  * The cost analysis' texts (analysis.* keys): locales/analysis/<locale>.json, added when the
  * analysis page loads its code.
  */
-import { addAreaMessages } from '@/shared/area-messages';
+import { addAreaMessages } from '../../shared/area-messages';
 import en from '../../../locales/analysis/en-US.json';
 import zhCN from '../../../locales/analysis/zh-CN.json';
 import zhTW from '../../../locales/analysis/zh-TW.json';

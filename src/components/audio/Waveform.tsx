@@ -9,7 +9,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type CSSP
 import WaveSurfer, { type WaveSurferOptions } from 'wavesurfer.js';
 import RegionsPlugin, { type Region } from 'wavesurfer.js/dist/plugins/regions.js';
 import TimelinePlugin from 'wavesurfer.js/dist/plugins/timeline.js';
-import { useT } from '@/shared/i18n';
+import { useT } from '../../shared/i18n';
 import './messages';
 
 export interface WaveRegion {

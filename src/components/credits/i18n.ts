@@ -2,7 +2,7 @@
  * The credits area's texts (credits.* keys): locales/credits/<locale>.json, added when a page
  * showing credits (home card, history, adjustment, usage log, reconciliation) loads its code.
  */
-import { addAreaMessages } from '@/shared/area-messages';
+import { addAreaMessages } from '../../shared/area-messages';
 import en from '../../../locales/credits/en-US.json';
 import zhCN from '../../../locales/credits/zh-CN.json';
 import zhTW from '../../../locales/credits/zh-TW.json';

@@ -2,7 +2,7 @@
  * The statistics pages' shared texts (stat.* keys: the filter bar, metric names, platforms,
  * states): locales/stat/<locale>.json, added when a stats page loads its code.
  */
-import { addAreaMessages } from '@/shared/area-messages';
+import { addAreaMessages } from '../../shared/area-messages';
 import en from '../../../locales/stat/en-US.json';
 import zhCN from '../../../locales/stat/zh-CN.json';
 import zhTW from '../../../locales/stat/zh-TW.json';

@@ -1,5 +1,5 @@
 /** The demo pages' texts (demo.* keys: locales/demo/<locale>.json), added when a demo page loads. */
-import { addAreaMessages } from '@/shared/area-messages';
+import { addAreaMessages } from '../../shared/area-messages';
 import en from '../../../locales/demo/en-US.json';
 import zhCN from '../../../locales/demo/zh-CN.json';
 import zhTW from '../../../locales/demo/zh-TW.json';

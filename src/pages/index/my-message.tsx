@@ -8,7 +8,7 @@ import { useRequest } from 'ahooks';
 import { Badge, Button, Card, Empty, Flex, Input, List, Segmented, Typography, theme as antdTheme } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import Markdown from '@/components/markdown/Markdown';
+import Markdown from '../../components/markdown/Markdown';
 import LoadFailure from '../../components/LoadFailure';
 import { setUnread, useUnread } from '../../components/messages/unread';
 import { inbox, markAllRead, markRead, type InboxMessage } from '../../services/messages';

@@ -7,7 +7,7 @@
 import { ProFormDependency, ProFormRadio, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { Card, DatePicker, Flex, Form, Grid, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import Markdown from '@/components/markdown/Markdown';
+import Markdown from '../../components/markdown/Markdown';
 import { RULES } from '../../../shared/permissions';
 import ResourceForm, { type FormMode } from '../../components/admin/ResourceForm';
 import ResourceSelect from '../../components/admin/ResourceSelect';

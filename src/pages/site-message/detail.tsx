@@ -8,7 +8,7 @@ import { useRequest } from 'ahooks';
 import { Button, Card, Col, Descriptions, Flex, Input, Modal, Result, Row, Skeleton, Space, Statistic, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import Markdown from '@/components/markdown/Markdown';
+import Markdown from '../../components/markdown/Markdown';
 import LoadFailure from '../../components/LoadFailure';
 import { messageReads, siteMessageResource, withdrawMessage, type SiteMessageRead } from '../../services/messages';
 import { withQuery } from '../../services/query-string';

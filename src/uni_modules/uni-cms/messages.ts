@@ -1,5 +1,5 @@
 /** The CMS area's texts (cms.* keys: locales/cms/<locale>.json), added when its pages load. */
-import { addAreaMessages } from '@/shared/area-messages';
+import { addAreaMessages } from '../../shared/area-messages';
 import en from '../../../locales/cms/en-US.json';
 import zhCN from '../../../locales/cms/zh-CN.json';
 import zhTW from '../../../locales/cms/zh-TW.json';

@@ -5,7 +5,7 @@
  */
 import '../i18n';
 import '../../pay/i18n';
-import { addAreaMessages } from '@/shared/area-messages';
+import { addAreaMessages } from '../../../shared/area-messages';
 import en from '../../../../locales/stat-pay/en-US.json';
 import zhCN from '../../../../locales/stat-pay/zh-CN.json';
 import zhTW from '../../../../locales/stat-pay/zh-TW.json';

@@ -10,8 +10,8 @@ import { history, Link, useAccess, useLocation } from '@umijs/max';
 import { Alert, Button, Drawer, Dropdown, Empty, Flex, Grid, Skeleton, Tag, Typography, theme as antdTheme } from 'antd';
 import { useDebounce, useRequest } from 'ahooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { copyText } from '@/components/markdown/copy';
-import '@/components/markdown/messages';
+import { copyText } from '../../../components/markdown/copy';
+import '../../../components/markdown/messages';
 import {
   createConversation,
   deleteConversation,
@@ -27,12 +27,12 @@ import {
   type ConversationRow,
   type ExportFormat,
   type MessageRow,
-} from '@/services/chat';
-import { requestErrorOf, requestErrorText } from '@/services/request-layer';
-import { toast } from '@/shared/feedback';
-import { useT } from '@/shared/i18n';
-import { readScore, saveScore } from '@/shared/session';
-import { SPEC } from '@/shared/spec';
+} from '../../../services/chat';
+import { requestErrorOf, requestErrorText } from '../../../services/request-layer';
+import { toast } from '../../../shared/feedback';
+import { useT } from '../../../shared/i18n';
+import { readScore, saveScore } from '../../../shared/session';
+import { SPEC } from '../../../shared/spec';
 import { RULES } from '../../../../shared/permissions';
 import { choose, visiblePath, type BranchChoice } from './branch';
 import { ModelPicker, SystemPromptButton } from './components/ChatSettings';

@@ -5,9 +5,9 @@
  */
 import type { Dispatch, MutableRefObject, SetStateAction } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import { ChatRequestError, stopMessage, type ChatStreamEvent, type ConversationRow, type MessageRow } from '@/services/chat';
-import { requestErrorOf } from '@/services/request-layer';
-import type { Translate } from '@/shared/i18n';
+import { ChatRequestError, stopMessage, type ChatStreamEvent, type ConversationRow, type MessageRow } from '../../../services/chat';
+import { requestErrorOf } from '../../../services/request-layer';
+import type { Translate } from '../../../shared/i18n';
 import { choose, type BranchChoice } from './branch';
 
 export interface InlineAlert {

@@ -1,5 +1,5 @@
 /** The prompt store area's texts (store.* keys: locales/prompt-store/<locale>.json), added when its pages load (the store and its curation). */
-import { addAreaMessages } from '@/shared/area-messages';
+import { addAreaMessages } from '../../../shared/area-messages';
 import en from '../../../../locales/prompt-store/en-US.json';
 import zhCN from '../../../../locales/prompt-store/zh-CN.json';
 import zhTW from '../../../../locales/prompt-store/zh-TW.json';

@@ -16,12 +16,12 @@ import {
   storeFacets,
   type StorePrompt,
   type StoreQuery,
-} from '@/services/prompt-store';
-import { withQuery } from '@/services/query-string';
-import { showRequestError } from '@/services/request-layer';
-import { noticeModal, toast } from '@/shared/feedback';
-import { builtInText, useT } from '@/shared/i18n';
-import { SPEC } from '@/shared/spec';
+} from '../../../services/prompt-store';
+import { withQuery } from '../../../services/query-string';
+import { showRequestError } from '../../../services/request-layer';
+import { noticeModal, toast } from '../../../shared/feedback';
+import { builtInText, useT } from '../../../shared/i18n';
+import { SPEC } from '../../../shared/spec';
 import { fill, parseVariables, type TemplateVariable } from '../../../../shared/prompt-template';
 import VariableFields, { emptyVariables, type VariableValues } from '../prompts/VariableFields';
 import './messages';

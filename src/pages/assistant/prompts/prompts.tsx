@@ -7,7 +7,7 @@ import { history } from '@umijs/max';
 import { Alert, Button, Card, Col, Drawer, Empty, Flex, Form, Input, List, Popconfirm, Row, Select, Space, Tag, theme, Typography, Upload } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState } from 'react';
-import { listChatModels } from '@/services/chat';
+import { listChatModels } from '../../../services/chat';
 import {
   createPrompt,
   deletePrompt,
@@ -20,11 +20,11 @@ import {
   type PromptInput,
   type PromptRow,
   type PromptVersion,
-} from '@/services/prompts';
-import { mySubmissions, publishTemplate, type StoreSubmission } from '@/services/prompt-store';
-import { withQuery } from '@/services/query-string';
-import { toast } from '@/shared/feedback';
-import { useT } from '@/shared/i18n';
+} from '../../../services/prompts';
+import { mySubmissions, publishTemplate, type StoreSubmission } from '../../../services/prompt-store';
+import { withQuery } from '../../../services/query-string';
+import { toast } from '../../../shared/feedback';
+import { useT } from '../../../shared/i18n';
 import { fill, parseVariables, TemplateSyntaxError, type TemplateVariable } from '../../../../shared/prompt-template';
 import './messages';
 import VariableFields, { type VariableValues } from './VariableFields';

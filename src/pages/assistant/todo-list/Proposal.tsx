@@ -1,8 +1,8 @@
 /** An AI proposal of subtasks as the user edits it before accepting (tick, rename, add, drop), and a run's tokens, credits and times. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Input, Typography } from 'antd';
-import { useT } from '@/shared/i18n';
-import type { RunResult } from '@/services/todos';
+import { useT } from '../../../shared/i18n';
+import type { RunResult } from '../../../services/todos';
 import { TODO_LIMITS } from '../../../../shared/todo-breakdown';
 import './messages';
 

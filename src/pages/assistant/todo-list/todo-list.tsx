@@ -11,8 +11,8 @@ import { Button, Card, Checkbox, DatePicker, Drawer, Empty, Flex, Form, Input, P
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { createTodo, deleteTodo, listTodos, localToday, reorderTodos, type TodoFilter, type TodoRow, type TodoSubtask, updateTodo } from '@/services/todos';
-import { useT } from '@/shared/i18n';
+import { createTodo, deleteTodo, listTodos, localToday, reorderTodos, type TodoFilter, type TodoRow, type TodoSubtask, updateTodo } from '../../../services/todos';
+import { useT } from '../../../shared/i18n';
 import { TODO_LIMITS } from '../../../../shared/todo-breakdown';
 import Breakdown from './Breakdown';
 import './messages';

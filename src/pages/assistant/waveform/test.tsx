@@ -6,9 +6,9 @@
 import { AudioOutlined, CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Col, Descriptions, Progress, Row, Select, Space, Table, Tag, Typography } from 'antd';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
-import { levelOf, RECORDER_TYPES } from '@/services/audio';
-import { useT } from '@/shared/i18n';
-import '@/components/audio/messages';
+import { levelOf, RECORDER_TYPES } from '../../../services/audio';
+import { useT } from '../../../shared/i18n';
+import '../../../components/audio/messages';
 
 const TEST_SECONDS = 5;
 type PermissionValue = 'granted' | 'denied' | 'prompt' | 'unknown';

@@ -22,14 +22,14 @@ import {
   uploadRecording,
   type RecordingDetail,
   type Transcript,
-} from '@/services/audio';
-import { withQuery } from '@/services/query-string';
-import { requestErrorOf } from '@/services/request-layer';
-import { toast } from '@/shared/feedback';
-import { useT } from '@/shared/i18n';
-import { saveScore } from '@/shared/session';
-import '@/components/audio/messages';
-import Waveform, { type WaveformHandle, type WaveRegion } from '@/components/audio/Waveform';
+} from '../../../services/audio';
+import { withQuery } from '../../../services/query-string';
+import { requestErrorOf } from '../../../services/request-layer';
+import { toast } from '../../../shared/feedback';
+import { useT } from '../../../shared/i18n';
+import { saveScore } from '../../../shared/session';
+import '../../../components/audio/messages';
+import Waveform, { type WaveformHandle, type WaveRegion } from '../../../components/audio/Waveform';
 
 /** the languages offered for transcription (the provider detects any other when none is picked) */
 const SPOKEN_LANGUAGES = ['zh', 'en', 'ja', 'ko', 'fr', 'de', 'es', 'ru', 'pt', 'it'];

@@ -8,9 +8,9 @@ import '../messages';
 import { useRequest } from 'ahooks';
 import { Alert, Button, Card, Descriptions, Flex, Select, Switch, theme, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import Waveform, { type WaveformHandle, type WaveRegion } from '@/components/audio/Waveform';
-import { fetchAudio, formatSeconds, listRecordings } from '@/services/audio';
-import { useT } from '@/shared/i18n';
+import Waveform, { type WaveformHandle, type WaveRegion } from '../../../components/audio/Waveform';
+import { fetchAudio, formatSeconds, listRecordings } from '../../../services/audio';
+import { useT } from '../../../shared/i18n';
 import { encodeWav } from '../../../../shared/audio';
 
 const RATE = 22050;

@@ -6,8 +6,8 @@
 import '../messages';
 import { Button, Card, Col, Flex, Input, Row, Space, Table, Tag, Tooltip, Typography, theme as antdTheme } from 'antd';
 import { useMemo, useState } from 'react';
-import { useT } from '@/shared/i18n';
-import { antdTheme as themeConfig, THEMES, useTheme, type ThemeName } from '@/shared/theme';
+import { useT } from '../../../shared/i18n';
+import { antdTheme as themeConfig, THEMES, useTheme, type ThemeName } from '../../../shared/theme';
 import { copyWithToast } from '../copy';
 
 type Tokens = Record<string, unknown>;

@@ -7,8 +7,8 @@
 import '../messages';
 import { Card, ConfigProvider, Descriptions, Flex, Input, Space, Table, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useT } from '@/shared/i18n';
-import { useTheme } from '@/shared/theme';
+import { useT } from '../../../shared/i18n';
+import { useTheme } from '../../../shared/theme';
 import { copyWithToast } from '../copy';
 
 interface CssVar {

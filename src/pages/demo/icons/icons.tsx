@@ -5,9 +5,9 @@
  */
 import '../messages';
 import { Card, Flex, Tooltip, Typography, theme as antdTheme } from 'antd';
-import IconGrid, { ICON_NAMES } from '@/components/admin/IconGrid';
-import { useT } from '@/shared/i18n';
-import { MENU_ICON_NAMES, MenuIcon } from '@/shared/icons';
+import IconGrid, { ICON_NAMES } from '../../../components/admin/IconGrid';
+import { useT } from '../../../shared/i18n';
+import { MENU_ICON_NAMES, MenuIcon } from '../../../shared/icons';
 import { copyWithToast } from '../copy';
 
 export default function IconsDemo() {

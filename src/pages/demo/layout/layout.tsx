@@ -10,9 +10,9 @@ import { Link, useLocation } from '@umijs/max';
 import { Button, Card, Col, Descriptions, Flex, Grid, Row, Space, Tag, Typography, theme as antdTheme } from 'antd';
 import { useMemo, type CSSProperties } from 'react';
 import { routes, type Frame } from '../../../../config/routes';
-import { useCan } from '@/components/admin/access';
-import { useT } from '@/shared/i18n';
-import { frameOf, matchConsoleRoute } from '@/shared/routes';
+import { useCan } from '../../../components/admin/access';
+import { useT } from '../../../shared/i18n';
+import { frameOf, matchConsoleRoute } from '../../../shared/routes';
 
 const FRAMES: Frame[] = ['full', 'topOnly', 'none'];
 const BREAKPOINTS = ['xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const;

@@ -3,11 +3,11 @@
  * (tests/components/demo-catalogue.test.tsx checks that table.tsx holds exactly this code).
  */
 export const TABLE_SNIPPET = `import { useMemo } from 'react';
-import { dateColumn, type ResourceColumn } from '@/components/admin/columns';
-import ResourceList from '@/components/admin/ResourceList';
-import { Amount, KindTag, ledgerReason } from '@/components/credits/CreditHistory';
-import { creditHistoryResource, LEDGER_KINDS, type LedgerRow } from '@/services/credits';
-import { useT } from '@/shared/i18n';
+import { dateColumn, type ResourceColumn } from '../../../components/admin/columns';
+import ResourceList from '../../../components/admin/ResourceList';
+import { Amount, KindTag, ledgerReason } from '../../../components/credits/CreditHistory';
+import { creditHistoryResource, LEDGER_KINDS, type LedgerRow } from '../../../services/credits';
+import { useT } from '../../../shared/i18n';
 
 export function CreditTable() {
   const t = useT();

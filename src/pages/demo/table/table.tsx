@@ -7,11 +7,11 @@
 import '../messages';
 import { Card, Flex, Typography } from 'antd';
 import { useMemo } from 'react';
-import { dateColumn, type ResourceColumn } from '@/components/admin/columns';
-import ResourceList from '@/components/admin/ResourceList';
-import { Amount, KindTag, ledgerReason } from '@/components/credits/CreditHistory';
-import { creditHistoryResource, LEDGER_KINDS, type LedgerRow } from '@/services/credits';
-import { useT } from '@/shared/i18n';
+import { dateColumn, type ResourceColumn } from '../../../components/admin/columns';
+import ResourceList from '../../../components/admin/ResourceList';
+import { Amount, KindTag, ledgerReason } from '../../../components/credits/CreditHistory';
+import { creditHistoryResource, LEDGER_KINDS, type LedgerRow } from '../../../services/credits';
+import { useT } from '../../../shared/i18n';
 import { TABLE_SNIPPET } from './snippet';
 
 // snippet:start -- snippet.ts shows the imports above and this component as text; a test keeps them equal

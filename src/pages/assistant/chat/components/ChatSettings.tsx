@@ -5,8 +5,8 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Popover, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import type { ChatModelInfo } from '@/services/chat';
-import { useT } from '@/shared/i18n';
+import type { ChatModelInfo } from '../../../../services/chat';
+import { useT } from '../../../../shared/i18n';
 
 export function ModelPicker({ models, value, onChange, disabled }: { models: ChatModelInfo[]; value: string | null; onChange: (id: string) => void; disabled?: boolean }) {
   const t = useT();

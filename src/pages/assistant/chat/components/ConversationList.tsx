@@ -5,8 +5,8 @@
 import { DeleteOutlined, EditOutlined, MessageOutlined, PlusOutlined, PushpinFilled, PushpinOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Input, Popconfirm, Skeleton, Tooltip, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { ConversationRow } from '@/services/chat';
-import { useT } from '@/shared/i18n';
+import type { ConversationRow } from '../../../../services/chat';
+import { useT } from '../../../../shared/i18n';
 
 export interface ConversationListProps {
   items: ConversationRow[];

@@ -3,9 +3,9 @@
  * its status when it did not end normally; the note when older turns were left out.
  */
 import { Alert, Flex, Tag, Typography } from 'antd';
-import type { MessageRow } from '@/services/chat';
-import { hasMessage, useT, type Translate } from '@/shared/i18n';
-import { SPEC } from '@/shared/spec';
+import type { MessageRow } from '../../../../services/chat';
+import { hasMessage, useT, type Translate } from '../../../../shared/i18n';
+import { SPEC } from '../../../../shared/spec';
 
 /** the catalogue's text for a failed answer's code, with the provider's own message in it */
 export function failureText(m: Pick<MessageRow, 'error_code' | 'error_message'>, t: Translate): string {

@@ -8,9 +8,9 @@ import { Bubble } from '@ant-design/x';
 import type { BubbleDataType } from '@ant-design/x/es/bubble/BubbleList';
 import { Button, Flex, Input, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import Markdown from '@/components/markdown/Markdown';
-import type { MessageRow } from '@/services/chat';
-import { useT } from '@/shared/i18n';
+import Markdown from '../../../../components/markdown/Markdown';
+import type { MessageRow } from '../../../../services/chat';
+import { useT } from '../../../../shared/i18n';
 import { siblingInfo } from '../branch';
 import { FailureAlert, MetaLine } from './MessageMeta';
 
