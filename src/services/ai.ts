@@ -2,7 +2,7 @@
  * The AI model providers (/api/ai/models) as a kit resource, and test connection; types come
  * from the generated OpenAPI document.
  */
-import { request } from '@umijs/max';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
 import { defineResource, type Body, type Data, type ItemOf } from './resource';
 
@@ -12,15 +12,8 @@ export type AiModelRow = ItemOf<typeof aiModelResource>;
 export type TestResult = Data<'/api/ai/models/test', 'post'>;
 export type TestValues = Body<'/api/ai/models/test', 'post'>;
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-
 /** the provider's model ids and its one-token answer, for the values of an unsaved form */
-export const testModelValues = (body: TestValues, opts?: RequestOptions) =>
-  request<Ok<TestResult>>(aiModelResource.url('test'), { method: 'POST', data: body, ...opts }).then((r) => r.data);
+export const testModelValues = (body: TestValues, opts?: RequestOptions) => api.post('/api/ai/models/test', body, opts);
 
 /** the same for a stored model (its stored key) */
-export const testStoredModel = (id: string, opts?: RequestOptions) =>
-  request<Ok<TestResult>>(aiModelResource.url(id, 'test'), { method: 'POST', ...opts }).then((r) => r.data);
+export const testStoredModel = (id: string, opts?: RequestOptions) => api.post('/api/ai/models/{id}/test', undefined, { ...opts, path: { id } });

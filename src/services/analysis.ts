@@ -2,14 +2,9 @@
  * The cost analysis calls of the console: the figures of one account or everyone over a range,
  * finance's account picker, and the ledger export the analysis links to. Types are generated.
  */
-import { request } from '@umijs/max';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
 import { downloadFile, type Data, type Query } from './resource';
-
-interface Ok<T> {
-  success: true;
-  data: T;
-}
 
 export type CreditAnalysis = Data<'/api/credits/analysis', 'get'>;
 export type AnalysisQuery = Query<'/api/credits/analysis'>;
@@ -24,11 +19,9 @@ export const ADDED_KINDS = ['topup', 'redeem', 'reward'] as const;
 /** the longest range the server analyses, in days (the range picker keeps to it) */
 export const MAX_RANGE_DAYS = 366;
 
-export const getCreditAnalysis = (params: AnalysisQuery, opts?: RequestOptions) =>
-  request<Ok<CreditAnalysis>>('/api/credits/analysis', { method: 'GET', params, ...opts }).then((r) => r.data);
+export const getCreditAnalysis = (query: AnalysisQuery, opts?: RequestOptions) => api.get('/api/credits/analysis', { ...opts, query });
 
-export const findAnalysisAccounts = (keyword: string, opts?: RequestOptions) =>
-  request<Ok<AnalysisAccount[]>>('/api/credits/analysis/accounts', { method: 'GET', params: { keyword }, ...opts }).then((r) => r.data);
+export const findAnalysisAccounts = (keyword: string, opts?: RequestOptions) => api.get('/api/credits/analysis/accounts', { ...opts, query: { keyword } });
 
 /** the ledger entries behind an analysis as an xlsx, times in the browser's zone */
 export const exportAnalysisLedger = (a: CreditAnalysis) =>

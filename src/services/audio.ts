@@ -5,7 +5,7 @@
 import { request } from '@umijs/max';
 import { encodeWav } from '../../shared/audio';
 import type { paths } from './api-types';
-import type { RequestOptions } from './request-layer';
+import { api } from './client';
 
 type Json<P extends keyof paths, M extends 'get' | 'post' | 'put'> =
   NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
@@ -18,29 +18,24 @@ export type Transcript = RecordingDetail['transcript_list'][number];
 /** a new transcript with the caller's balance after paying for it */
 export type TranscribeResult = Data<'/api/audio/recordings/{id}/transcribe', 'post'>;
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-const call = <T>(url: string, opts: RequestOptions & { method: string }) => request<Ok<T>>(url, opts).then((r) => r.data);
 const BASE = '/api/audio/recordings';
-const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export const listSpeechModels = () => call<SpeechModel[]>('/api/audio/models', { method: 'GET' });
-export const listRecordings = () => call<RecordingRow[]>(BASE, { method: 'GET' });
-export const getRecording = (id: string) => call<RecordingDetail>(one(id), { method: 'GET' });
-export const renameRecording = (id: string, name: string) => call<RecordingDetail>(one(id), { method: 'PUT', data: { name } });
-export const deleteRecording = (id: string) => call<object>(one(id), { method: 'DELETE' });
+export const listSpeechModels = () => api.get('/api/audio/models');
+export const listRecordings = () => api.get('/api/audio/recordings');
+export const getRecording = (id: string) => api.get('/api/audio/recordings/{id}', { path: { id } });
+export const renameRecording = (id: string, name: string) => api.put('/api/audio/recordings/{id}', { name }, { path: { id } });
+export const deleteRecording = (id: string) => api.delete('/api/audio/recordings/{id}', { path: { id } });
 /** the page shows the provider's error itself (code and words) */
 export const transcribeRecording = (id: string, body: { model_id: string; start_s?: number | null; end_s?: number | null; language?: string | null }) =>
-  call<TranscribeResult>(`${one(id)}/transcribe`, { method: 'POST', data: body, skipErrorHandler: true } as never);
+  api.post('/api/audio/recordings/{id}/transcribe', body, { path: { id }, skipErrorHandler: true });
 
 export const uploadRecording = (wav: Blob, name: string, durationS: number) => {
   const form = new FormData();
   form.append('name', name);
   form.append('duration_s', String(durationS));
   form.append('file', wav, `${name.replace(/\.[a-z0-9]+$/i, '') || 'recording'}.wav`);
-  return call<RecordingDetail>(BASE, { method: 'POST', data: form, skipErrorHandler: true } as never);
+  // a multipart body: outside the JSON client
+  return request<{ success: true; data: RecordingDetail }>(BASE, { method: 'POST', data: form, skipErrorHandler: true }).then((r) => r.data);
 };
 
 /** a recording's audio, read with the caller's token */

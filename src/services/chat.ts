@@ -8,6 +8,7 @@ import { readSession } from '../shared/session';
 import { currentLang, goToLoginExpired, refreshSession } from './auth';
 import { withQuery } from './query-string';
 import type { paths } from './api-types';
+import { api } from './client';
 import type { ApiErrorBody, RequestOptions } from './request-layer';
 
 // The rows come from the generated OpenAPI types (npm run api:generate); only the stream's
@@ -33,28 +34,16 @@ export type SendBody = Body<'/api/chat/conversations/{id}/messages', 'post'>;
 export type RegenerateBody = Body<'/api/chat/messages/{id}/regenerate', 'post'>;
 type ListQuery = NonNullable<Op<'/api/chat/conversations', 'get'>['parameters']['query']>;
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
 
 const BASE = '/api/chat';
-const call = <T>(url: string, opts: RequestOptions & { method: string }) => request<Ok<T>>(url, opts).then((r) => r.data);
-
-export const listChatModels = (opts?: RequestOptions) => call<ChatModelInfo[]>(`${BASE}/models`, { method: 'GET', ...opts });
-export const listConversations = (query: ListQuery, opts?: RequestOptions) =>
-  request<Json<'/api/chat/conversations', 'get'>>(withQuery(`${BASE}/conversations`, query), { method: 'GET', ...opts });
-export const createConversation = (body: NewConversation, opts?: RequestOptions) =>
-  call<ConversationRow>(`${BASE}/conversations`, { method: 'POST', data: body, ...opts });
-export const updateConversation = (id: string, body: ConversationPatch, opts?: RequestOptions) =>
-  call<ConversationRow>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'PUT', data: body, ...opts });
-export const deleteConversation = (id: string, opts?: RequestOptions) =>
-  request<{ success: true }>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'DELETE', ...opts });
-export const getConversation = (id: string, opts?: RequestOptions) =>
-  call<ConversationDetail>(`${BASE}/conversations/${encodeURIComponent(id)}`, { method: 'GET', ...opts });
-export const stopMessage = (id: string, opts?: RequestOptions) =>
-  request<Json<'/api/chat/messages/{id}/stop', 'post'>>(`${BASE}/messages/${encodeURIComponent(id)}/stop`, { method: 'POST', data: {}, ...opts });
-export const getCreditsMe = (opts?: RequestOptions) => call<CreditsMe>('/api/credits/me', { method: 'GET', ...opts });
+export const listChatModels = (opts?: RequestOptions) => api.get('/api/chat/models', opts);
+export const listConversations = (query: ListQuery, opts?: RequestOptions) => api.page('/api/chat/conversations', { ...opts, query });
+export const createConversation = (body: NewConversation, opts?: RequestOptions) => api.post('/api/chat/conversations', body, opts);
+export const updateConversation = (id: string, body: ConversationPatch, opts?: RequestOptions) => api.put('/api/chat/conversations/{id}', body, { ...opts, path: { id } });
+export const deleteConversation = (id: string, opts?: RequestOptions) => api.delete('/api/chat/conversations/{id}', { ...opts, path: { id } });
+export const getConversation = (id: string, opts?: RequestOptions) => api.get('/api/chat/conversations/{id}', { ...opts, path: { id } });
+export const stopMessage = (id: string, opts?: RequestOptions) => api.post('/api/chat/messages/{id}/stop', undefined, { ...opts, path: { id } });
+export const getCreditsMe = (opts?: RequestOptions) => api.get('/api/credits/me', opts);
 
 export type ExportFormat = 'markdown' | 'json';
 

@@ -1,6 +1,5 @@
 /** The CMS API: articles and categories (management), published articles, reading and preview links; types from the generated paths. */
-import { request } from '@umijs/max';
-import { withQuery } from './query-string';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
 import { defineResource, type Body, type Data, type ItemOf, type Query } from './resource';
 
@@ -21,15 +20,9 @@ export const COVER_IMAGES: Record<CoverMode, number> = { none: 0, one: 1, three:
 export const ARTICLE_STATUSES = [0, 1] as const;
 export const ARTICLE_LIMITS = { TITLE: 200, EXCERPT: 500, NAME: 64, DESCRIPTION: 500 } as const;
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-const call = <T>(url: string, opts: RequestOptions & { method: string; data?: unknown }) => request<Ok<T>>(url, opts).then((r) => r.data);
-
 export const browsePublished = (q: PublishedQuery) =>
-  request<{ success: true; data: PublishedArticle[]; total: number }>(withQuery('/api/cms/published', q as Record<string, string | number | undefined>), { method: 'GET' });
-export const readArticle = (id: string, opts?: RequestOptions) => call<ReadArticle>(`${articleResource.url(id)}/read`, { method: 'GET', ...opts });
-export const previewArticle = (token: string, opts?: RequestOptions) => call<ReadArticle>(`/api/cms/preview/${encodeURIComponent(token)}`, { method: 'GET', ...opts });
-export const takeDownArticle = (id: string) => call<Article>(`${articleResource.url(id)}/take-down`, { method: 'POST' });
-export const previewLink = (id: string) => call<{ token: string; expires_at: string }>(`${articleResource.url(id)}/preview-link`, { method: 'POST' });
+  api.page('/api/cms/published', { query: q });
+export const readArticle = (id: string, opts?: RequestOptions) => api.get('/api/cms/articles/{id}/read', { ...opts, path: { id } });
+export const previewArticle = (token: string, opts?: RequestOptions) => api.get('/api/cms/preview/{token}', { ...opts, path: { token } });
+export const takeDownArticle = (id: string) => api.post('/api/cms/articles/{id}/take-down', undefined, { path: { id } });
+export const previewLink = (id: string) => api.post('/api/cms/articles/{id}/preview-link', undefined, { path: { id } });

@@ -1,7 +1,7 @@
 /** The service's day zone (GET /api/day-zone): every "today", daily limit and period counts in it. */
-import { request } from '@umijs/max';
 import type { Data } from './resource';
+import { api } from './client';
 
 export type DayZone = Data<'/api/day-zone', 'get'>;
 
-export const getDayZone = () => request<{ success: true; data: DayZone }>('/api/day-zone', { method: 'GET', skipErrorHandler: true }).then((r) => r.data);
+export const getDayZone = () => api.get('/api/day-zone', { skipErrorHandler: true });

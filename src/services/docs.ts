@@ -1,8 +1,6 @@
 /** The help documents API (tree, one document, the page's search, editors' writes); types from the generated paths. */
-import { request } from '@umijs/max';
 import type { paths } from './api-types';
-import { withQuery } from './query-string';
-import type { RequestOptions } from './request-layer';
+import { api } from './client';
 
 type Json<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'delete'> =
   NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
@@ -24,19 +22,12 @@ export interface DocCreateInput {
   texts: (DocTextInput & { locale: DocLocale })[];
 }
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-const call = <T>(url: string, opts: RequestOptions & { method: string }) => request<Ok<T>>(url, opts).then((r) => r.data);
-const BASE = '/api/docs';
-const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export const docTree = (locale: DocLocale) => call<DocTreeItem[]>(withQuery(`${BASE}/tree`, { locale }), { method: 'GET' });
-export const readDoc = (id: string, locale: DocLocale) => call<DocView>(withQuery(one(id), { locale }), { method: 'GET' });
-export const searchDocs = (keyword: string, locale: DocLocale) => call<DocSearchHit[]>(withQuery(`${BASE}/search`, { keyword, locale }), { method: 'GET' });
-export const docTexts = (id: string) => call<DocTexts>(`${one(id)}/texts`, { method: 'GET' });
+export const docTree = (locale: DocLocale) => api.get('/api/docs/tree', { query: { locale } });
+export const readDoc = (id: string, locale: DocLocale) => api.get('/api/docs/{id}', { path: { id }, query: { locale } });
+export const searchDocs = (keyword: string, locale: DocLocale) => api.get('/api/docs/search', { query: { keyword, locale } });
+export const docTexts = (id: string) => api.get('/api/docs/{id}/texts', { path: { id } });
 /** errors come back to the caller, which shows them on the form's fields */
-export const createDoc = (body: DocCreateInput) => call<DocTexts>(BASE, { method: 'POST', data: body, skipErrorHandler: true });
-export const saveDocText = (id: string, locale: DocLocale, body: DocTextInput) => call<DocTexts>(`${one(id)}/texts/${locale}`, { method: 'PUT', data: body });
-export const deleteDoc = (id: string, cascade: boolean) => call<{ deleted: number }>(withQuery(one(id), { cascade: cascade || undefined }), { method: 'DELETE' });
+export const createDoc = (body: DocCreateInput) => api.post('/api/docs', body, { skipErrorHandler: true });
+export const saveDocText = (id: string, locale: DocLocale, body: DocTextInput) => api.put('/api/docs/{id}/texts/{locale}', body, { path: { id, locale } });
+export const deleteDoc = (id: string, cascade: boolean) => api.delete('/api/docs/{id}', { path: { id }, query: { cascade: cascade || undefined } });

@@ -2,14 +2,9 @@
  * The invoice calls of the console: a user's invoiceable orders, requests and PDFs; the finance
  * holders' list and decisions. Types come from the generated document.
  */
-import { request } from '@umijs/max';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
 import { defineResource, downloadFile, type Body, type Data, type RowOf } from './resource';
-
-interface Ok<T> {
-  success: true;
-  data: T;
-}
 
 /** the caller's own invoice requests */
 export const myInvoicesResource = defineResource({ name: 'my-invoices', base: '/api/invoices', idField: 'id' });
@@ -21,17 +16,14 @@ export type InvoiceableOrder = Data<'/api/invoices/orders', 'get'>[number];
 export type InvoiceRequestBody = Body<'/api/invoices', 'post'>;
 export const INVOICE_STATUSES = ['pending', 'issued', 'rejected'] as const;
 
-export const getInvoiceableOrders = (opts?: RequestOptions) =>
-  request<Ok<InvoiceableOrder[]>>('/api/invoices/orders', { method: 'GET', ...opts }).then((r) => r.data);
+export const getInvoiceableOrders = (opts?: RequestOptions) => api.get('/api/invoices/orders', opts);
 
-export const requestInvoice = (body: InvoiceRequestBody, opts?: RequestOptions) =>
-  request<Ok<InvoiceRow>>('/api/invoices', { method: 'POST', data: body, ...opts }).then((r) => r.data);
+export const requestInvoice = (body: InvoiceRequestBody, opts?: RequestOptions) => api.post('/api/invoices', body, opts);
 
-export const issueInvoice = (id: string, opts?: RequestOptions) =>
-  request<Ok<InvoiceRow>>(`/api/finance/invoices/${encodeURIComponent(id)}/issue`, { method: 'POST', ...opts }).then((r) => r.data);
+export const issueInvoice = (id: string, opts?: RequestOptions) => api.post('/api/finance/invoices/{id}/issue', undefined, { ...opts, path: { id } });
 
 export const rejectInvoice = (id: string, reason: string, opts?: RequestOptions) =>
-  request<Ok<InvoiceRow>>(`/api/finance/invoices/${encodeURIComponent(id)}/reject`, { method: 'POST', data: { reason }, ...opts }).then((r) => r.data);
+  api.post('/api/finance/invoices/{id}/reject', { reason }, { ...opts, path: { id } });
 
 /** the issued PDF, read with the caller's token */
 export const downloadInvoicePdf = (row: Pick<InvoiceRow, 'id' | 'invoice_no'>) =>

@@ -1,6 +1,6 @@
 /** Site messages: the staff's resource (list, one, write, edit, withdraw, readers) and each user's inbox calls; types from the generated paths. */
-import { request } from '@umijs/max';
-import { listQueryString, withQuery, type ListQuery } from './query-string';
+import { listQueryString, type ListQuery } from './query-string';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
 import { defineResource, type Data, type ItemOf, type RowOf } from './resource';
 import { builtInText } from '../shared/i18n';
@@ -23,18 +23,12 @@ export const MESSAGE_STATUSES: MessageStatus[] = ['draft', 'scheduled', 'publish
 export type Audience = 'everyone' | 'roles' | 'tags' | 'users';
 export const AUDIENCES: Audience[] = ['everyone', 'roles', 'tags', 'users'];
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-const call = <T>(url: string, opts: RequestOptions & { method: string; data?: unknown }) => request<Ok<T>>(url, opts).then((r) => r.data);
-
-export const withdrawMessage = (id: string) => call<SiteMessageDetail>(siteMessageResource.url(id, 'withdraw'), { method: 'POST' });
+export const withdrawMessage = (id: string) => api.post('/api/site-messages/{id}/withdraw', undefined, { path: { id } });
 export const messageReads = (id: string, q: ListQuery) =>
-  request<{ success: true; data: SiteMessageRead[]; total: number }>(`${siteMessageResource.url(id, 'reads')}${listQueryString(q)}`, { method: 'GET' });
+  api.page('/api/site-messages/{id}/reads', { path: { id }, search: listQueryString(q) });
 
 export const inbox = (q: { keyword?: string; unread?: boolean; current?: number; pageSize?: number }) =>
-  request<{ success: true; data: InboxMessage[]; total: number }>(withQuery('/api/messages', q), { method: 'GET' });
-export const unreadCount = (opts?: RequestOptions) => call<{ unread: number }>('/api/messages/unread-count', { method: 'GET', ...opts });
-export const markRead = (id: string) => call<{ unread: number }>(`/api/messages/${encodeURIComponent(id)}/read`, { method: 'POST' });
-export const markAllRead = () => call<{ marked: number; unread: number }>('/api/messages/read-all', { method: 'POST' });
+  api.page('/api/messages', { query: q });
+export const unreadCount = (opts?: RequestOptions) => api.get('/api/messages/unread-count', opts);
+export const markRead = (id: string) => api.post('/api/messages/{id}/read', undefined, { path: { id } });
+export const markAllRead = () => api.post('/api/messages/read-all');

@@ -2,14 +2,9 @@
  * The console's payment calls: the top-up page's options and orders, following an order, and the
  * finance pages' orders, refunds, packages and settings. Types come from the generated document.
  */
-import { request } from '@umijs/max';
 import { defineResource, type Body, type Data, type RowOf } from './resource';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
-
-interface Ok<T> {
-  success: true;
-  data: T;
-}
 
 /** the caller's own orders (newest first) */
 export const myOrderResource = defineResource({ name: 'my-pay-orders', base: '/api/pay/my-orders', idField: 'order_no' });
@@ -34,30 +29,28 @@ export type PackageRow = RowOf<typeof packageResource>;
 
 export { CREDITED_STATUSES, creditsForCents, ENDED_STATUSES, ORDER_STATUSES, PAY_METHODS, PAY_PROVIDERS, QR_METHODS } from '../../shared/pay';
 
-const path = (orderNo: string, more = '') => `/api/pay/orders/${encodeURIComponent(orderNo)}${more}`;
-
-export const getPayOptions = (opts?: RequestOptions) => request<Ok<PayOptions>>('/api/pay/options', { method: 'GET', ...opts }).then((r) => r.data);
+export const getPayOptions = (opts?: RequestOptions) => api.get('/api/pay/options', opts);
 
 export const createPayOrder = (body: CreateOrderBody, opts?: RequestOptions) =>
-  request<Ok<PayOrder>>('/api/pay/orders', { method: 'POST', data: body, ...opts }).then((r) => r.data);
+  api.post('/api/pay/orders', body, opts);
 
 /** an order as a page following it reads it (an open one is asked about at the provider) */
 export const followPayOrder = (orderNo: string, opts?: RequestOptions) =>
-  request<Ok<FollowedOrder>>(path(orderNo), { method: 'GET', ...opts }).then((r) => r.data);
+  api.get('/api/pay/orders/{orderNo}', { ...opts, path: { orderNo } });
 
 export const closePayOrder = (orderNo: string, opts?: RequestOptions) =>
-  request<Ok<PayOrder>>(path(orderNo, '/close'), { method: 'POST', ...opts }).then((r) => r.data);
+  api.post('/api/pay/orders/{orderNo}/close', undefined, { ...opts, path: { orderNo } });
 
 export const getOrderDetail = (orderNo: string, opts?: RequestOptions) =>
-  request<Ok<OrderDetail>>(path(orderNo, '/detail'), { method: 'GET', ...opts }).then((r) => r.data);
+  api.get('/api/pay/orders/{orderNo}/detail', { ...opts, path: { orderNo } });
 
 export const refundPayOrder = (orderNo: string, body: RefundBody, opts?: RequestOptions) =>
-  request<Ok<PayRefund>>(path(orderNo, '/refunds'), { method: 'POST', data: body, ...opts }).then((r) => r.data);
+  api.post('/api/pay/orders/{orderNo}/refunds', body, { ...opts, path: { orderNo } });
 
-export const getPaySettings = (opts?: RequestOptions) => request<Ok<PaySettings>>('/api/pay/settings', { method: 'GET', ...opts }).then((r) => r.data);
+export const getPaySettings = (opts?: RequestOptions) => api.get('/api/pay/settings', opts);
 
 export const putPaySettings = (body: Partial<PaySettings>, opts?: RequestOptions) =>
-  request<Ok<PaySettings>>('/api/pay/settings', { method: 'PUT', data: body, ...opts }).then((r) => r.data);
+  api.put('/api/pay/settings', body, opts);
 
 /** a console path the payment may come back to (never another site) */
 export function isConsolePath(v: string | null | undefined): v is string {

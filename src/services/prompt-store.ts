@@ -1,6 +1,5 @@
 /** The prompt store API (browse, favourite, copy, submissions, publish) and its curation resource; types from the generated paths. */
-import { request } from '@umijs/max';
-import { withQuery } from './query-string';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
 import { defineResource, type Data, type ItemOf, type Query } from './resource';
 
@@ -14,29 +13,19 @@ export type StoreSubmission = Data<'/api/prompt-store/submissions', 'get'>[numbe
 export type StoreStatus = 'pending' | 'approved' | 'rejected' | 'taken_down';
 export const STORE_STATUSES: StoreStatus[] = ['pending', 'approved', 'rejected', 'taken_down'];
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-const call = <T>(url: string, opts: RequestOptions & { method: string; data?: unknown }) => request<Ok<T>>(url, opts).then((r) => r.data);
-const BASE = '/api/prompt-store';
-const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export const browseStore = (q: StoreQuery) =>
-  request<{ success: true; data: StorePrompt[]; total: number }>(withQuery(BASE, q as Record<string, string | number | undefined>), { method: 'GET' });
-export const storeFacets = () => call<StoreFacets>(`${BASE}/facets`, { method: 'GET' });
-export const getStorePrompt = (id: string, opts?: RequestOptions) => call<StorePrompt>(one(id), { method: 'GET', ...opts });
+export const browseStore = (q: StoreQuery) => api.page('/api/prompt-store', { query: q });
+export const storeFacets = () => api.get('/api/prompt-store/facets');
+export const getStorePrompt = (id: string, opts?: RequestOptions) => api.get('/api/prompt-store/{id}', { ...opts, path: { id } });
 export const favouriteStorePrompt = (id: string, favourite: boolean, opts?: RequestOptions) =>
-  call<{ favourited: boolean; favourite_count: number }>(`${one(id)}/favourite`, { method: 'PUT', data: { favourite }, ...opts });
-export const copyStorePrompt = (id: string, opts?: RequestOptions) => call<{ id: string; title: string }>(`${one(id)}/copy`, { method: 'POST', ...opts });
-export const mySubmissions = () => call<StoreSubmission[]>(`${BASE}/submissions`, { method: 'GET' });
-export const publishTemplate = (templateId: string, description?: string) =>
-  call<StoreSubmission>(`/api/prompts/${encodeURIComponent(templateId)}/publish`, { method: 'POST', data: { description } });
+  api.put('/api/prompt-store/{id}/favourite', { favourite }, { ...opts, path: { id } });
+export const copyStorePrompt = (id: string, opts?: RequestOptions) => api.post('/api/prompt-store/{id}/copy', undefined, { ...opts, path: { id } });
+export const mySubmissions = () => api.get('/api/prompt-store/submissions');
+export const publishTemplate = (id: string, description?: string) => api.post('/api/prompts/{id}/publish', { description }, { path: { id } });
 
 const changed = (action: 'approve' | 'reject' | 'take-down', body: { ids: string[]; reason?: string }) =>
-  call<{ changed: number }>(`${storePromptResource.base}/${action}`, { method: 'POST', data: body });
+  api.post(`/api/store-prompts/${action}`, body);
 export const approveStorePrompts = (ids: string[]) => changed('approve', { ids });
 export const rejectStorePrompts = (ids: string[], reason: string) => changed('reject', { ids, reason });
 export const takeDownStorePrompts = (ids: string[], reason: string) => changed('take-down', { ids, reason });
-export const featureStorePrompt = (id: string, featured: boolean) =>
-  call<StorePromptAdminRow>(`${storePromptResource.url(id)}/featured`, { method: 'PUT', data: { featured } });
+export const featureStorePrompt = (id: string, featured: boolean) => api.put('/api/store-prompts/{id}/featured', { featured }, { path: { id } });

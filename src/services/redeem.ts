@@ -2,14 +2,9 @@
  * Redemption codes and rewarded ads in the console: batches and codes (finance admins),
  * redeeming, ad settings, ad views. Types come from the generated document.
  */
-import { request } from '@umijs/max';
 import { defineResource, type Body, type Data, type RowOf } from './resource';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
-
-interface Ok<T> {
-  success: true;
-  data: T;
-}
 
 export const redeemBatchResource = defineResource({ name: 'redeem-batches', base: '/api/redeem/batches', idField: 'id', rowName: (r) => r.name });
 export const redeemCodeResource = defineResource({ name: 'redeem-codes', base: '/api/redeem/codes', idField: 'code' });
@@ -27,21 +22,21 @@ export const BATCH_MAX = 10_000;
 export const CREDITS_MAX = 1_000_000;
 
 export const generateBatch = (body: BatchBody, opts?: RequestOptions) =>
-  request<Ok<RedeemBatch>>('/api/redeem/batches', { method: 'POST', data: body, ...opts }).then((r) => r.data);
+  api.post('/api/redeem/batches', body, opts);
 
 export const setBatchDisabled = (id: string, disabled: boolean, opts?: RequestOptions) =>
-  request<Ok<RedeemBatch>>(`/api/redeem/batches/${encodeURIComponent(id)}/disabled`, { method: 'PUT', data: { disabled }, ...opts }).then((r) => r.data);
+  api.put('/api/redeem/batches/{id}/disabled', { disabled }, { ...opts, path: { id } });
 
 export const redeemCode = (code: string, opts?: RequestOptions) =>
-  request<Ok<RedeemResult>>('/api/redeem', { method: 'POST', data: { code }, ...opts }).then((r) => r.data);
+  api.post('/api/redeem', { code }, opts);
 
-export const getAdSettings = (opts?: RequestOptions) => request<Ok<AdSettings>>('/api/ads/settings', { method: 'GET', ...opts }).then((r) => r.data);
+export const getAdSettings = (opts?: RequestOptions) => api.get('/api/ads/settings', opts);
 
 export const putAdSettings = (body: AdSettingsBody, opts?: RequestOptions) =>
-  request<Ok<AdSettings>>('/api/ads/settings', { method: 'PUT', data: body, ...opts }).then((r) => r.data);
+  api.put('/api/ads/settings', body, opts);
 
 export const startAdView = (opts?: RequestOptions) =>
-  request<Ok<{ id: string; url: string }>>('/api/ads/views', { method: 'POST', ...opts }).then((r) => r.data);
+  api.post('/api/ads/views', undefined, opts);
 
 export const getAdView = (id: string, opts?: RequestOptions) =>
-  request<Ok<AdView>>(`/api/ads/views/${encodeURIComponent(id)}`, { method: 'GET', ...opts }).then((r) => r.data);
+  api.get('/api/ads/views/{id}', { ...opts, path: { id } });

@@ -16,6 +16,7 @@ import { isLoginExpiredCode, LoginExpiredError, needsRefresh } from '../shared/a
 import { readSession } from '../shared/session';
 import { SPEC } from '../shared/spec';
 import type { paths } from './api-types';
+import type { Envelope } from './client';
 import { goToLoginExpired, refreshSession } from './auth';
 import { listQueryString, type ListQuery } from './query-string';
 import type { ApiErrorBody, RequestOptions } from './request-layer';
@@ -102,11 +103,7 @@ export interface ResourceSpec<P extends ListPath> {
   rowName?: (row: ListRow<P>) => string | null | undefined;
 }
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-interface ListOk<T> extends Ok<T[]> {
+interface ListEnvelope<T> extends Envelope<T[]> {
   total: number;
 }
 
@@ -121,11 +118,11 @@ export function defineResource<P extends ListPath>(spec: ResourceSpec<P>): Resou
   const idOf = (row: Row) => String((row as Record<string, unknown>)[idField]);
   const nameOf = (row: Row) => spec.rowName?.(row) || idOf(row);
   const list = async (q: ListQuery, opts?: RequestOptions) => {
-    const r = await request<ListOk<Row>>(`${base}${listQueryString(q)}`, { method: 'GET', ...opts });
+    const r = await request<ListEnvelope<Row>>(`${base}${listQueryString(q)}`, { method: 'GET', ...opts });
     return { data: r.data, total: r.total };
   };
   const one = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts?: RequestOptions, data?: unknown) =>
-    request<Ok<T>>(path, { method, ...(data === undefined ? {} : { data }), ...opts }).then((r) => r.data);
+    request<Envelope<T>>(path, { method, ...(data === undefined ? {} : { data }), ...opts }).then((r) => r.data);
   return {
     name: spec.name,
     base,

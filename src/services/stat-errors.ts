@@ -1,18 +1,9 @@
 /** The JS error and crash pages' calls: groups, summaries, a group's detail, crashes, source maps. Types are generated. */
-import { request } from '@umijs/max';
 import type { Body, Data } from './resource';
+import { api, type ApiQueryOf } from './client';
 import type { RequestOptions } from './request-layer';
-import { getStatReport, type StatQuery } from './stat';
+import type { StatQuery } from './stat';
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-interface Page<T> {
-  success: true;
-  data: T[];
-  total: number;
-}
 
 export type ErrorGroup = Data<'/api/stat/errors', 'get'>[number];
 export type ErrorSummary = Data<'/api/stat/errors/summary', 'get'>;
@@ -31,25 +22,26 @@ export interface TablePage {
   keyword?: string;
 }
 
-const clean = (q: Record<string, string | number | undefined>) => Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== ''));
+// the table's sorter names a column as text; the server refuses one it does not sort by (INVALID_PARAM)
+type SortOf<P extends '/api/stat/errors' | '/api/stat/crashes' | '/api/stat/crashes/groups'> = ApiQueryOf<P, 'get'> extends { sortField?: infer S } ? S : never;
+const sortedBy = <S>(page: TablePage) => ({ ...page, sortField: page.sortField as S | undefined });
 
-const getPage = <T>(path: string, q: StatQuery, page: TablePage, opts?: RequestOptions) =>
-  request<Page<T>>(path, { method: 'GET', params: clean({ ...q, ...page }), ...opts }).then((r) => ({ data: r.data, total: r.total }));
+export const getErrorGroups = (q: StatQuery, page: TablePage, opts?: RequestOptions) =>
+  api.page('/api/stat/errors', { ...opts, query: { ...q, ...sortedBy<SortOf<'/api/stat/errors'>>(page) } });
+export const getErrorSummary = (q: StatQuery, opts?: RequestOptions) => api.get('/api/stat/errors/summary', { ...opts, query: q });
+export const getErrorDetail = (hash: string, q: StatQuery, opts?: RequestOptions) => api.get('/api/stat/errors/{hash}', { ...opts, path: { hash }, query: q });
+export const getCrashes = (q: StatQuery, page: TablePage, opts?: RequestOptions) =>
+  api.page('/api/stat/crashes', { ...opts, query: { ...q, ...sortedBy<SortOf<'/api/stat/crashes'>>(page) } });
+export const getCrashGroups = (q: StatQuery, page: TablePage, opts?: RequestOptions) =>
+  api.page('/api/stat/crashes/groups', { ...opts, query: { ...q, ...sortedBy<SortOf<'/api/stat/crashes/groups'>>(page) } });
+export const getCrashSummary = (q: StatQuery, opts?: RequestOptions) => api.get('/api/stat/crashes/summary', { ...opts, query: q });
 
-export const getErrorGroups = (q: StatQuery, page: TablePage, opts?: RequestOptions) => getPage<ErrorGroup>('/api/stat/errors', q, page, opts);
-export const getErrorSummary = (q: StatQuery, opts?: RequestOptions) => getStatReport<ErrorSummary>('/api/stat/errors/summary', { ...q }, opts);
-export const getErrorDetail = (hash: string, q: StatQuery, opts?: RequestOptions) =>
-  getStatReport<ErrorDetail>(`/api/stat/errors/${encodeURIComponent(hash)}`, { ...q }, opts);
-export const getCrashes = (q: StatQuery, page: TablePage, opts?: RequestOptions) => getPage<CrashRow>('/api/stat/crashes', q, page, opts);
-export const getCrashGroups = (q: StatQuery, page: TablePage, opts?: RequestOptions) => getPage<ErrorGroup>('/api/stat/crashes/groups', q, page, opts);
-export const getCrashSummary = (q: StatQuery, opts?: RequestOptions) => getStatReport<ErrorSummary>('/api/stat/crashes/summary', { ...q }, opts);
-
-export const listSourceMaps = (appId: string, opts?: RequestOptions) =>
-  request<Page<SourceMapRow>>('/api/stat/source-maps', { method: 'GET', params: { app_id: appId, pageSize: 500 }, ...opts }).then((r) => r.data);
+export const listSourceMaps = async (appId: string, opts?: RequestOptions) =>
+  (await api.page('/api/stat/source-maps', { ...opts, query: { app_id: appId, pageSize: 500 } })).data;
 export const uploadSourceMap = (body: SourceMapUpload, opts?: RequestOptions) =>
-  request<Ok<SourceMapRow>>('/api/stat/source-maps', { method: 'POST', data: body, ...opts }).then((r) => r.data);
+  api.post('/api/stat/source-maps', body, opts);
 export const deleteSourceMap = (key: { app_id: string; version: string; file: string }, opts?: RequestOptions) =>
-  request<Ok<{ deleted: boolean }>>('/api/stat/source-maps', { method: 'DELETE', params: key, ...opts }).then((r) => r.data);
+  api.delete('/api/stat/source-maps', { ...opts, query: key });
 
 /** every row of a list (for the export), page by page up to `max` rows */
 export async function allRows<T>(fetchPage: (page: TablePage) => Promise<{ data: T[]; total: number }>, base: Omit<TablePage, 'current' | 'pageSize'>, max = 10_000): Promise<T[]> {

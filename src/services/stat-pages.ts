@@ -6,6 +6,7 @@ import { request } from '@umijs/max';
 import type { Data, ListRow } from './resource';
 import type { RequestOptions } from './request-layer';
 import { getStatReport, type StatQuery } from './stat';
+import { api } from './client';
 
 export type StatPageRow = ListRow<'/api/stat/pages'>;
 export type StatEntryPageRow = ListRow<'/api/stat/entry-pages'>;
@@ -69,5 +70,4 @@ export const getRawEvents = (q: StatQuery, by: { key?: string; device_id?: strin
 export const getEventValues = (q: StatQuery, key: string, opts?: RequestOptions) => getStatReport<StatEventValues>('/api/stat/events/values', { ...q, key }, opts);
 
 /** names a channel, scene or event key; an empty name removes it */
-export const saveStatName = (body: { app_id: string; kind: StatNameKind; key: string; name: string }, opts?: RequestOptions) =>
-  request<{ success: true; data: { key: string; name: string } }>('/api/stat/names', { method: 'PUT', data: body, ...opts }).then((r) => r.data);
+export const saveStatName = (body: { app_id: string; kind: StatNameKind; key: string; name: string }, opts?: RequestOptions) => api.put('/api/stat/names', body, opts);

@@ -4,12 +4,10 @@
  */
 import { request } from '@umijs/max';
 import type { Data } from './resource';
+import { api, type Envelope } from './client';
+import { withQuery } from './query-string';
 import type { RequestOptions } from './request-layer';
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
 
 export type StatOptions = Data<'/api/stat/options', 'get'>;
 
@@ -24,9 +22,11 @@ export interface StatQuery {
   end: string;
 }
 
-export const getStatOptions = (appId: string | undefined, opts?: RequestOptions) =>
-  request<Ok<StatOptions>>('/api/stat/options', { method: 'GET', params: appId ? { app_id: appId } : {}, ...opts }).then((r) => r.data);
+export const getStatOptions = (appId: string | undefined, opts?: RequestOptions) => api.get('/api/stat/options', { ...opts, query: { app_id: appId } });
 
-/** a GET of a report under /api/stat with the filter as its query */
+/**
+ * a GET of a report under /api/stat with the filter as its query, for the pages that build the
+ * path from their subject (devices or users); a fixed path goes through `api`
+ */
 export const getStatReport = <T>(path: string, q: StatQuery & Record<string, string | number | undefined>, opts?: RequestOptions) =>
-  request<Ok<T>>(path, { method: 'GET', params: Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '')), ...opts }).then((r) => r.data);
+  request<Envelope<T>>(withQuery(path, q), { method: 'GET', ...opts }).then((r) => r.data);

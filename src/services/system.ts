@@ -3,8 +3,8 @@
  * and its calls beyond the standard ones (set tags, built-in menus, publish page, real-name
  * decisions). Types come from the generated OpenAPI document through defineResource.
  */
-import { request } from '@umijs/max';
-import { defineResource, downloadFile, type Body, type Data, type ItemOf, type RowOf } from './resource';
+import { defineResource, downloadFile, type Body, type ItemOf, type RowOf } from './resource';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
 import { builtInText } from '../shared/i18n';
 
@@ -38,20 +38,13 @@ export type UserLogRow = RowOf<typeof userLogResource>;
 export type RealnameRow = RowOf<typeof realnameResource>;
 export type SmsOutboxRow = RowOf<typeof smsOutboxResource>;
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
+export const setUserTags = (body: Body<'/api/system/users/set-tags', 'post'>, opts?: RequestOptions) => api.post('/api/system/users/set-tags', body, opts);
 
-export const setUserTags = (body: Body<'/api/system/users/set-tags', 'post'>, opts?: RequestOptions) =>
-  request<Ok<Data<'/api/system/users/set-tags', 'post'>>>(userResource.url('set-tags'), { method: 'POST', data: body, ...opts }).then((r) => r.data);
-
-export const updateBuiltInMenus = (opts?: RequestOptions) =>
-  request<Ok<Data<'/api/system/menus/update-built-in', 'post'>>>(menuResource.url('update-built-in'), { method: 'POST', ...opts }).then((r) => r.data);
+export const updateBuiltInMenus = (opts?: RequestOptions) => api.post('/api/system/menus/update-built-in', undefined, opts);
 
 /** the generated publish page of an app (index.html) */
 export const downloadPortal = (appid: string) => downloadFile(appResource.url(appid, 'portal'), { fallbackName: 'index.html' });
 
 /** approve, or reject with the reason the user will see */
 export const decideRealname = (id: string, body: Body<'/api/system/realname/{id}/decide', 'post'>, opts?: RequestOptions) =>
-  request<Ok<RealnameRow>>(realnameResource.url(id, 'decide'), { method: 'POST', data: body, ...opts }).then((r) => r.data);
+  api.post('/api/system/realname/{id}/decide', body, { ...opts, path: { id } });

@@ -1,8 +1,7 @@
 /** The task assistant API (the caller's tasks, reorder, due tasks, the streamed breakdown and comparison); row types from the generated paths. */
-import { request } from '@umijs/max';
 import type { paths } from './api-types';
 import { eventOf, postEventStream } from './chat';
-import { withQuery } from './query-string';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
 
 type Json<P extends keyof paths, M extends 'get' | 'post' | 'put'> =
@@ -20,11 +19,6 @@ export type TodoCreate = Body<'/api/todos', 'post'>;
 export type TodoPatch = Body<'/api/todos/{id}', 'put'>;
 export type DueTasks = Data<'/api/todos/due', 'get'>;
 
-interface Ok<T> {
-  success: true;
-  data: T;
-}
-const call = <T>(url: string, opts: RequestOptions & { method: string }) => request<Ok<T>>(url, opts).then((r) => r.data);
 const BASE = '/api/todos';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
@@ -32,14 +26,14 @@ const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 export const localToday = (now = new Date()) =>
   `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
-export const listTodos = (filter: TodoFilter, keyword: string) => call<TodoList>(withQuery(BASE, { filter, keyword, today: localToday() }), { method: 'GET' });
-export const dueTodos = (opts?: RequestOptions) => call<DueTasks>(withQuery(`${BASE}/due`, { today: localToday(), limit: 5 }), { method: 'GET', ...opts });
-export const createTodo = (body: TodoCreate) => call<TodoRow>(BASE, { method: 'POST', data: body });
-export const updateTodo = (id: string, body: TodoPatch) => call<TodoRow>(one(id), { method: 'PUT', data: body });
-export const deleteTodo = (id: string) => call<object>(one(id), { method: 'DELETE' });
-export const reorderTodos = (parentId: string | null, ids: string[]) => call<object>(`${BASE}/reorder`, { method: 'POST', data: { parent_id: parentId, ids } });
-export const addSubtasks = (id: string, titles: string[]) => call<TodoRow>(`${one(id)}/subtasks`, { method: 'POST', data: { titles } });
-export const stopRun = (id: string) => call<{ stopped: boolean }>(`${BASE}/runs/${encodeURIComponent(id)}/stop`, { method: 'POST', data: {} });
+export const listTodos = (filter: TodoFilter, keyword: string) => api.get('/api/todos', { query: { filter, keyword, today: localToday() } });
+export const dueTodos = (opts?: RequestOptions) => api.get('/api/todos/due', { ...opts, query: { today: localToday(), limit: 5 } });
+export const createTodo = (body: TodoCreate) => api.post('/api/todos', body);
+export const updateTodo = (id: string, body: TodoPatch) => api.put('/api/todos/{id}', body, { path: { id } });
+export const deleteTodo = (id: string) => api.delete('/api/todos/{id}', { path: { id } });
+export const reorderTodos = (parentId: string | null, ids: string[]) => api.post('/api/todos/reorder', { parent_id: parentId, ids });
+export const addSubtasks = (id: string, titles: string[]) => api.post('/api/todos/{id}/subtasks', { titles }, { path: { id } });
+export const stopRun = (id: string) => api.post('/api/todos/runs/{id}/stop', undefined, { path: { id } });
 
 /** the closing fields of a run (resultData on the server) */
 export interface RunResult {

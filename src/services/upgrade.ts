@@ -3,8 +3,8 @@ import { PACKAGE_FOLDER } from '../../shared/version';
 import { uploadFile, type UploadedFile } from './api';
 import { withQuery } from './query-string';
 import type { RequestOptions } from './request-layer';
-import { request } from '@umijs/max';
 import { defineResource, type Data, type ItemOf } from './resource';
+import { api } from './client';
 
 export const versionResource = defineResource({ name: 'app-versions', base: '/api/upgrade/versions', idField: 'id', rowName: (r) => `${r.app_name ?? r.appid} ${r.version}` });
 export type VersionRow = ItemOf<typeof versionResource>;
@@ -15,7 +15,7 @@ export const versionListPath = (appid?: string) => withQuery('/uni_modules/uni-u
 
 /** the stable version of each platform and type of these apps */
 export const latestVersions = (appids: string[], opts?: RequestOptions) =>
-  request<{ success: true; data: LatestVersion[] }>(withQuery('/api/upgrade/latest', { appid: appids }), { method: 'GET', ...opts }).then((r) => r.data);
+  api.get('/api/upgrade/latest', { ...opts, query: { appid: appids } });
 
 /** uploads a package through the file service, under the upgrade center's folder, reporting progress */
 export const uploadPackage = (appid: string, file: File, onProgress: (percent: number) => void, opts?: RequestOptions): Promise<UploadedFile> => {

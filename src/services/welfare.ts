@@ -2,14 +2,9 @@
  * Welfare campaigns in the console: campaigns and their claims (MANAGE_WELFARE), the caller's
  * available campaigns and claiming. Types come from the generated document.
  */
-import { request } from '@umijs/max';
 import { defineResource, type Data, type RowOf } from './resource';
+import { api } from './client';
 import type { RequestOptions } from './request-layer';
-
-interface Ok<T> {
-  success: true;
-  data: T;
-}
 
 export const welfareResource = defineResource({ name: 'welfare-campaigns', base: '/api/welfare/campaigns', idField: 'id', rowName: (r) => r.title });
 export const welfareClaimResource = defineResource({ name: 'welfare-claims', base: '/api/welfare/claims', idField: 'id', rowName: (r) => r.username ?? r.user_id });
@@ -25,8 +20,6 @@ export type ClaimResult = Data<'/api/welfare/{id}/claim', 'post'>;
 
 export { ELIGIBILITY, FREQUENCY, WELFARE, WELFARE_STATUSES as STATUSES } from '../../shared/welfare';
 
-export const availableWelfare = (opts?: RequestOptions) =>
-  request<Ok<AvailableWelfare[]>>('/api/welfare/available', { method: 'GET', ...opts }).then((r) => r.data);
+export const availableWelfare = (opts?: RequestOptions) => api.get('/api/welfare/available', opts);
 
-export const claimWelfare = (id: string, opts?: RequestOptions) =>
-  request<Ok<ClaimResult>>(`/api/welfare/${encodeURIComponent(id)}/claim`, { method: 'POST', ...opts }).then((r) => r.data);
+export const claimWelfare = (id: string, opts?: RequestOptions) => api.post('/api/welfare/{id}/claim', undefined, { ...opts, path: { id } });

@@ -7,11 +7,11 @@
 import './admin-i18n';
 import { SettingOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormDigit, ProFormSelect, ProFormSwitch } from '@ant-design/pro-components';
-import { request } from '@umijs/max';
 import { Alert, Button, Form, Tooltip } from 'antd';
 import { useState } from 'react';
 import { RULES } from '../../../shared/permissions';
 import { DAY_ZONE_MAX_MINUTES, DAY_ZONE_MIN_MINUTES, dayZoneLabel } from '../../../shared/day-zone';
+import { api } from '../../services/client';
 import type { Body, Data } from '../../services/resource';
 import type { RequestOptions } from '../../services/request-layer';
 import { toast } from '../../shared/feedback';
@@ -22,9 +22,8 @@ import { useCan } from '../admin/access';
 type StatSettings = Data<'/api/stat/settings', 'get'>;
 type StatSettingsBody = Body<'/api/stat/settings', 'put'>;
 
-const getSettings = (opts?: RequestOptions) => request<{ data: StatSettings }>('/api/stat/settings', { method: 'GET', ...opts }).then((r) => r.data);
-const putSettings = (body: StatSettingsBody, opts?: RequestOptions) =>
-  request<{ data: StatSettings }>('/api/stat/settings', { method: 'PUT', data: body, ...opts }).then((r) => r.data);
+const getSettings = (opts?: RequestOptions) => api.get('/api/stat/settings', opts);
+const putSettings = (body: StatSettingsBody, opts?: RequestOptions) => api.put('/api/stat/settings', body, opts);
 
 const FIELDS = ['enabled', 'tz_offset_minutes', 'report_interval_s', 'raw_retention_days', 'rate_limit_per_minute'] as const;
 /** the server's bounds (server/modules/stats/settings.ts) */
