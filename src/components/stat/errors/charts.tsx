@@ -4,35 +4,12 @@
  */
 import { Column, Line, usePartialDay } from '../LazyCharts';
 import { Col, Flex, Row, theme as antdTheme } from 'antd';
-import type { GlobalToken } from 'antd';
 import { useMemo } from 'react';
+import { chartAxes, ChartLegend } from '../../charts/theme';
 
 const HEIGHT = 240;
 
-function axisOf(token: GlobalToken, percent: boolean) {
-  const common = {
-    labelFill: token.colorTextSecondary,
-    labelFontSize: token.fontSizeSM,
-    lineStroke: token.colorBorder,
-    tickStroke: token.colorBorder,
-    gridStroke: token.colorBorderSecondary,
-    title: false,
-  };
-  return {
-    x: { ...common, labelAutoHide: true, labelAutoRotate: false, labelFormatter: (d: string) => d.slice(5) },
-    y: { ...common, grid: true, ...(percent ? { labelFormatter: (v: number) => `${Math.round(v * 10000) / 100}%` } : {}) },
-  };
-}
 
-function Legend({ name, color }: { name: string; color: string }) {
-  const { token } = antdTheme.useToken();
-  return (
-    <Flex gap={6} align="center" style={{ color: token.colorText, fontSize: token.fontSizeSM }}>
-      <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: color, display: 'inline-block' }} />
-      <span>{name}</span>
-    </Flex>
-  );
-}
 
 /** a percentage with two decimals (rates and shares are fractions) */
 export const percent = (v: number) => `${(Math.round(v * 10000) / 100).toFixed(2)}%`;
@@ -61,7 +38,7 @@ export function CountRateTrend({
       yField: 'count',
       height: HEIGHT,
       autoFit: true,
-      axis: axisOf(token, false),
+      axis: chartAxes(token, { dayLabels: true }),
       style: { fill: token.colorError, maxWidth: 28 },
       legend: false as const,
       tooltip: { items: [{ channel: 'y', name: countName }] },
@@ -77,7 +54,7 @@ export function CountRateTrend({
       yField: 'rate',
       height: HEIGHT,
       autoFit: true,
-      axis: axisOf(token, true),
+      axis: chartAxes(token, { dayLabels: true, percent: true }),
       style: { stroke: token.colorPrimary, lineWidth: 2 },
       point: days.length <= 31 ? { style: { fill: token.colorPrimary, r: 2.5 } } : undefined,
       legend: false as const,
@@ -92,14 +69,14 @@ export function CountRateTrend({
       <Col xs={24} xl={rateName ? 12 : 24}>
         <Flex vertical gap={8}>
           <Column {...column} />
-          <Legend name={countName} color={token.colorError} />
+          <ChartLegend label={countName} items={[{ name: countName, color: token.colorError }]} />
         </Flex>
       </Col>
       {rateName ? (
         <Col xs={24} xl={12}>
           <Flex vertical gap={8}>
             <Line {...line} />
-            <Legend name={rateName} color={token.colorPrimary} />
+            <ChartLegend label={rateName} items={[{ name: rateName, color: token.colorPrimary }]} />
           </Flex>
         </Col>
       ) : null}

@@ -5,16 +5,12 @@
 import './i18n';
 import { Line, usePartialDay } from '../LazyCharts';
 import { Flex, theme as antdTheme, Typography } from 'antd';
-import type { GlobalToken } from 'antd';
 import { useMemo, type ReactNode } from 'react';
 import StatPanel from '../StatPanel';
+import { chartPalette } from '../../charts/theme';
 
 const HEIGHT = 260;
 
-/** the series colours of the current theme: its primary first */
-export function paletteOf(token: GlobalToken): string[] {
-  return [token.colorPrimary, token.gold6, token.cyan6, token.purple6, token.magenta6, token.volcano6].filter((c, i, all) => all.indexOf(c) === i);
-}
 
 export interface TrendMetric {
   key: string;
@@ -36,7 +32,7 @@ export interface TrendPanelProps {
 export default function TrendPanel({ title, days, metrics, loading, error, onRetry, testId, partialDay }: TrendPanelProps) {
   const { token } = antdTheme.useToken();
   const partial = usePartialDay(partialDay, days?.length ? [days[days.length - 1].day] : []);
-  const palette = paletteOf(token);
+  const palette = chartPalette(token);
   const names = metrics.map((m) => m.label);
   const data = useMemo(() => (days ?? []).flatMap((d) => metrics.map((m) => ({ day: d.day, metric: m.label, value: Number(d[m.key]) || 0 }))), [days, metrics]);
   const totals = metrics.map((m) => (days ?? []).reduce((s, d) => s + (Number(d[m.key]) || 0), 0));

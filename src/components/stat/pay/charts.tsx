@@ -5,44 +5,13 @@
  */
 import { Column, Funnel, Line, usePartialDay } from '../LazyCharts';
 import { Flex, theme as antdTheme } from 'antd';
-import type { GlobalToken } from 'antd';
 import { useMemo } from 'react';
+import { chartAxes, chartPalette, ChartLegend } from '../../charts/theme';
 
 const HEIGHT = 260;
 
-/** the series colours of the current theme: its primary first */
-export function paletteOf(token: GlobalToken): string[] {
-  return [token.colorPrimary, token.colorWarning, token.cyan6, token.purple6, token.magenta6, token.geekblue6].filter((c, i, all) => all.indexOf(c) === i);
-}
 
-function axisOf(token: GlobalToken) {
-  const common = {
-    labelFill: token.colorTextSecondary,
-    labelFontSize: token.fontSizeSM,
-    lineStroke: token.colorBorder,
-    tickStroke: token.colorBorder,
-    gridStroke: token.colorBorderSecondary,
-    title: false,
-  };
-  return {
-    x: { ...common, labelAutoHide: true, labelAutoRotate: false, labelFormatter: (d: string) => d.slice(5) },
-    y: { ...common, grid: true },
-  };
-}
 
-function Legend({ items, label }: { items: Array<{ name: string; color: string }>; label: string }) {
-  const { token } = antdTheme.useToken();
-  return (
-    <Flex component="ul" wrap gap="4px 16px" aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {items.map((it) => (
-        <Flex component="li" key={it.name} gap={6} align="center" style={{ color: token.colorText, fontSize: token.fontSizeSM }}>
-          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: it.color, display: 'inline-block' }} />
-          <span>{it.name}</span>
-        </Flex>
-      ))}
-    </Flex>
-  );
-}
 
 export interface Series {
   key: string;
@@ -70,7 +39,7 @@ export function DayLines({
 }) {
   const { token } = antdTheme.useToken();
   const partial = usePartialDay(partialDay, lastDay(rows));
-  const palette = paletteOf(token);
+  const palette = chartPalette(token);
   const names = series.map((s) => s.name);
   const data = useMemo(() => rows.flatMap((r) => series.map((s) => ({ day: r.day as string, series: s.name, value: Number(r[s.key]) }))), [rows, series]);
   const config = useMemo(
@@ -81,7 +50,7 @@ export function DayLines({
       colorField: 'series',
       height: HEIGHT,
       autoFit: true,
-      axis: { ...axisOf(token), ...(format ? { y: { ...axisOf(token).y, labelFormatter: format } } : {}) },
+      axis: { ...chartAxes(token, { dayLabels: true }), ...(format ? { y: { ...chartAxes(token, { dayLabels: true }).y, labelFormatter: format } } : {}) },
       scale: { color: { domain: names, range: palette.slice(0, names.length) } },
       style: { lineWidth: 2 },
       point: rows.length <= 31 ? { style: { r: 2.5 } } : undefined,
@@ -95,7 +64,7 @@ export function DayLines({
   return (
     <Flex vertical gap={8} data-testid={testId}>
       <Line {...config} />
-      <Legend label={label} items={series.map((s, i) => ({ name: s.name, color: palette[i % palette.length] }))} />
+      <ChartLegend label={label} items={series.map((s, i) => ({ name: s.name, color: palette[i % palette.length] }))} />
       {partial.note}
     </Flex>
   );
@@ -112,7 +81,7 @@ export function DayColumns({ rows, field, name, testId, partialDay }: { rows: Da
       yField: field,
       height: HEIGHT,
       autoFit: true,
-      axis: axisOf(token),
+      axis: chartAxes(token, { dayLabels: true }),
       style: { fill: token.colorPrimary },
       legend: false as const,
       tooltip: { items: [{ channel: 'y', name }] },
@@ -124,7 +93,7 @@ export function DayColumns({ rows, field, name, testId, partialDay }: { rows: Da
   return (
     <Flex vertical gap={8} data-testid={testId}>
       <Column {...config} />
-      <Legend label={name} items={[{ name, color: token.colorPrimary }]} />
+      <ChartLegend label={name} items={[{ name, color: token.colorPrimary }]} />
       {partial.note}
     </Flex>
   );
@@ -133,7 +102,7 @@ export function DayColumns({ rows, field, name, testId, partialDay }: { rows: Da
 /** stages narrowing down, each labelled with its count */
 export function StageFunnel({ stages, label, testId }: { stages: Array<{ stage: string; value: number }>; label: string; testId: string }) {
   const { token } = antdTheme.useToken();
-  const palette = paletteOf(token);
+  const palette = chartPalette(token);
   const names = stages.map((s) => s.stage);
   const config = useMemo(
     () => ({
@@ -152,7 +121,7 @@ export function StageFunnel({ stages, label, testId }: { stages: Array<{ stage: 
   return (
     <Flex vertical gap={8} data-testid={testId}>
       <Funnel {...config} />
-      <Legend label={label} items={stages.map((s, i) => ({ name: s.stage, color: palette[i % palette.length] }))} />
+      <ChartLegend label={label} items={stages.map((s, i) => ({ name: s.stage, color: palette[i % palette.length] }))} />
     </Flex>
   );
 }

@@ -4,9 +4,9 @@
  * legends are HTML lists under the canvas (readable and translated).
  */
 import { Column, Line, Pie, usePartialDay } from '../LazyCharts';
-import { Flex, theme as antdTheme, Typography } from 'antd';
-import type { GlobalToken } from 'antd';
+import { Flex, theme as antdTheme } from 'antd';
 import { useMemo } from 'react';
+import { chartAxes, chartPalette, ChartLegend } from '../../charts/theme';
 
 const HEIGHT = 260;
 
@@ -17,46 +17,8 @@ export interface Point {
   value: number;
 }
 
-/** the series colours of the current theme, its primary first */
-export function paletteOf(token: GlobalToken): string[] {
-  return [token.colorPrimary, token.gold6, token.cyan6, token.purple6, token.magenta6, token.volcano6, token.lime6, token.geekblue6].filter(
-    (c, i, all) => all.indexOf(c) === i,
-  );
-}
 
-function axisOf(token: GlobalToken, shortDays: boolean) {
-  const common = {
-    labelFill: token.colorTextSecondary,
-    labelFontSize: token.fontSizeSM,
-    lineStroke: token.colorBorder,
-    tickStroke: token.colorBorder,
-    gridStroke: token.colorBorderSecondary,
-    title: false,
-  };
-  return {
-    x: { ...common, labelAutoHide: true, labelAutoRotate: false, ...(shortDays ? { labelFormatter: (d: string) => d.slice(5) } : {}) },
-    y: { ...common, grid: true },
-  };
-}
 
-export function Legend({ items, label }: { items: { name: string; color: string; value?: string }[]; label: string }) {
-  const { token } = antdTheme.useToken();
-  return (
-    <Flex component="ul" wrap gap="4px 16px" aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {items.map((it) => (
-        <Flex component="li" key={it.name} gap={6} align="center" style={{ color: token.colorText, fontSize: token.fontSizeSM }}>
-          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: it.color, display: 'inline-block' }} />
-          <span>{it.name}</span>
-          {it.value !== undefined && (
-            <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>
-              {it.value}
-            </Typography.Text>
-          )}
-        </Flex>
-      ))}
-    </Flex>
-  );
-}
 
 /** lines (or columns) of named series over x; `series` fixes the order and the colours; `partialDay`: today, marked as not over */
 export function SeriesChart({
@@ -75,7 +37,7 @@ export function SeriesChart({
   partialDay?: string | null;
 }) {
   const { token } = antdTheme.useToken();
-  const palette = paletteOf(token);
+  const palette = chartPalette(token);
   const shortDays = points.length > 0 && /^\d{4}-\d{2}-\d{2}$/.test(points[0].x);
   const partial = usePartialDay(partialDay, points.length ? [points[points.length - 1].x] : []);
   const config = useMemo(
@@ -86,7 +48,7 @@ export function SeriesChart({
       colorField: 'series',
       height: HEIGHT,
       autoFit: true,
-      axis: axisOf(token, shortDays),
+      axis: chartAxes(token, { dayLabels: shortDays }),
       scale: { color: { domain: series, range: palette.slice(0, series.length) } },
       legend: false as const,
       annotations: partial.annotations,
@@ -98,7 +60,7 @@ export function SeriesChart({
   return (
     <Flex vertical gap={8} data-testid={testId}>
       {kind === 'column' ? <Column {...config} /> : <Line {...config} />}
-      <Legend label={label} items={series.map((s, i) => ({ name: s, color: palette[i % palette.length] }))} />
+      <ChartLegend label={label} items={series.map((s, i) => ({ name: s, color: palette[i % palette.length] }))} />
       {partial.note}
     </Flex>
   );
@@ -107,7 +69,7 @@ export function SeriesChart({
 /** a ring of shares with each slice's figure in the legend */
 export function ShareRing({ slices, label, testId }: { slices: { name: string; value: number }[]; label: string; testId: string }) {
   const { token } = antdTheme.useToken();
-  const palette = paletteOf(token);
+  const palette = chartPalette(token);
   const names = slices.map((s) => s.name);
   const config = useMemo(
     () => ({
@@ -128,7 +90,7 @@ export function ShareRing({ slices, label, testId }: { slices: { name: string; v
   return (
     <Flex vertical gap={8} data-testid={testId}>
       <Pie {...config} />
-      <Legend label={label} items={slices.map((s, i) => ({ name: s.name, color: palette[i % palette.length], value: s.value.toLocaleString() }))} />
+      <ChartLegend label={label} items={slices.map((s, i) => ({ name: s.name, color: palette[i % palette.length], value: s.value.toLocaleString() }))} />
     </Flex>
   );
 }

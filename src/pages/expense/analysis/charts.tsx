@@ -6,54 +6,13 @@
  * the canvas (readable, translatable, and with the figures).
  */
 import { Column, Line, Pie } from '@ant-design/charts';
-import { Empty, Flex, theme as antdTheme, Typography } from 'antd';
-import type { GlobalToken } from 'antd';
+import { Empty, Flex, theme as antdTheme } from 'antd';
 import { useMemo } from 'react';
 import { CHART_HEIGHT as HEIGHT, type Slice } from '../../../components/analysis/slices';
+import { chartAxes, chartPalette, ChartLegend } from '../../../components/charts/theme';
 
-export interface LegendItem {
-  name: string;
-  color: string;
-  value?: number;
-}
 
-/** the series colours of the current theme: its primary first */
-export function paletteOf(token: GlobalToken): string[] {
-  return [token.colorPrimary, token.gold6, token.cyan6, token.purple6, token.magenta6, token.volcano6, token.lime6, token.geekblue6].filter(
-    (c, i, all) => all.indexOf(c) === i,
-  );
-}
 
-/** axes and grid in the theme's text and border colours */
-function axisOf(token: GlobalToken, dayLabels: boolean) {
-  const common = {
-    labelFill: token.colorTextSecondary,
-    labelFontSize: token.fontSizeSM,
-    lineStroke: token.colorBorder,
-    tickStroke: token.colorBorder,
-    gridStroke: token.colorBorderSecondary,
-    title: false,
-  };
-  return {
-    x: { ...common, labelAutoHide: true, labelAutoRotate: false, ...(dayLabels ? { labelFormatter: (d: string) => d.slice(5) } : {}) },
-    y: { ...common, grid: true },
-  };
-}
-
-function Legend({ items, label }: { items: LegendItem[]; label: string }) {
-  const { token } = antdTheme.useToken();
-  return (
-    <Flex component="ul" wrap gap="4px 16px" aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {items.map((it) => (
-        <Flex component="li" key={it.name} gap={6} align="center" style={{ color: token.colorText, fontSize: token.fontSizeSM }}>
-          <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: it.color, display: 'inline-block' }} />
-          <span>{it.name}</span>
-          {it.value !== undefined && <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, fontVariantNumeric: 'tabular-nums' }}>{it.value.toLocaleString()}</Typography.Text>}
-        </Flex>
-      ))}
-    </Flex>
-  );
-}
 
 /** credits spent each day: one line in the theme's primary colour */
 export function SpendingLine({ days, seriesName }: { days: Array<{ day: string; spent: number }>; seriesName: string }) {
@@ -65,7 +24,7 @@ export function SpendingLine({ days, seriesName }: { days: Array<{ day: string; 
       yField: 'spent',
       height: HEIGHT,
       autoFit: true,
-      axis: axisOf(token, true),
+      axis: chartAxes(token, { dayLabels: true }),
       style: { stroke: token.colorPrimary, lineWidth: 2 },
       point: days.length <= 31 ? { style: { fill: token.colorPrimary, r: 2.5 } } : undefined,
       legend: false as const,
@@ -76,7 +35,7 @@ export function SpendingLine({ days, seriesName }: { days: Array<{ day: string; 
   return (
     <Flex vertical gap={8} data-testid="chart-spent">
       <Line {...config} />
-      <Legend label={seriesName} items={[{ name: seriesName, color: token.colorPrimary }]} />
+      <ChartLegend label={seriesName} items={[{ name: seriesName, color: token.colorPrimary }]} />
     </Flex>
   );
 }
@@ -84,7 +43,7 @@ export function SpendingLine({ days, seriesName }: { days: Array<{ day: string; 
 /** credits added each day, one stacked series per kind */
 export function AddedColumns({ rows, kinds, label }: { rows: Array<{ day: string; kind: string; credits: number }>; kinds: Slice[]; label: string }) {
   const { token } = antdTheme.useToken();
-  const palette = paletteOf(token);
+  const palette = chartPalette(token);
   const names = kinds.map((k) => k.name);
   const config = useMemo(
     () => ({
@@ -95,7 +54,7 @@ export function AddedColumns({ rows, kinds, label }: { rows: Array<{ day: string
       stack: true,
       height: HEIGHT,
       autoFit: true,
-      axis: axisOf(token, true),
+      axis: chartAxes(token, { dayLabels: true }),
       scale: { color: { domain: names, range: palette.slice(0, names.length) } },
       legend: false as const,
     }),
@@ -105,7 +64,7 @@ export function AddedColumns({ rows, kinds, label }: { rows: Array<{ day: string
   return (
     <Flex vertical gap={8} data-testid="chart-added">
       <Column {...config} />
-      <Legend label={label} items={kinds.map((k, i) => ({ name: k.name, color: palette[i % palette.length], value: k.value }))} />
+      <ChartLegend label={label} items={kinds.map((k, i) => ({ name: k.name, color: palette[i % palette.length], value: k.value }))} />
     </Flex>
   );
 }
@@ -113,7 +72,7 @@ export function AddedColumns({ rows, kinds, label }: { rows: Array<{ day: string
 /** a ring of shares, its legend with each slice's credits */
 export function SharePie({ slices, label, testId }: { slices: Slice[]; label: string; testId: string }) {
   const { token } = antdTheme.useToken();
-  const palette = paletteOf(token);
+  const palette = chartPalette(token);
   const names = slices.map((s) => s.name);
   const config = useMemo(
     () => ({
@@ -135,7 +94,7 @@ export function SharePie({ slices, label, testId }: { slices: Slice[]; label: st
   return (
     <Flex vertical gap={8} data-testid={testId}>
       <Pie {...config} />
-      <Legend label={label} items={slices.map((s, i) => ({ name: s.name, color: palette[i % palette.length], value: s.value }))} />
+      <ChartLegend label={label} items={slices.map((s, i) => ({ name: s.name, color: palette[i % palette.length], value: s.value }))} />
     </Flex>
   );
 }

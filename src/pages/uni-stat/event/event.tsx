@@ -19,7 +19,8 @@ import NameCell from '../../../components/stat/pages/NameCell';
 import { usePickedRow } from '../../../components/stat/pages/picked';
 import RawEvents from '../../../components/stat/pages/RawEvents';
 import StatList from '../../../components/stat/pages/StatList';
-import TrendPanel, { paletteOf } from '../../../components/stat/pages/TrendPanel';
+import { chartPalette } from '../../../components/charts/theme';
+import TrendPanel from '../../../components/stat/pages/TrendPanel';
 import { getEventValues, type StatEventRow, type StatEventValues } from '../../../services/stat-pages';
 import { useT } from '../../../shared/i18n';
 
@@ -29,7 +30,7 @@ const RING_VALUES = 6;
 function ValuesRing({ values }: { values: StatEventValues['values'] }) {
   const t = useT();
   const { token } = antdTheme.useToken();
-  const palette = paletteOf(token);
+  const palette = chartPalette(token);
   const slices = values.slice(0, RING_VALUES).map((v) => ({ name: v.value || t('statPage.noValue'), value: v.count }));
   const config = useMemo(
     () => ({
