@@ -19,5 +19,10 @@ export const PROVIDER_OF: Record<PayMethod, ProviderName> = { alipay_page: 'alip
 /** methods shown as a QR code in the page (the others go to the provider's page) */
 export const QR_METHODS: readonly string[] = ['alipay_qr', 'wxpay_native'];
 
+/** the top-up page: where a payment returns when it names no page */
+export const RECHARGE_PAGE = '/pages/expense/recharge/recharge';
+/** the result page a payment lands on (the spec's uni-pay success page) */
+export const PAY_RESULT_PAGE = '/uni_modules/uni-pay/pages/success/success';
+
 /** the credits a custom amount buys: whole credits, rounded down */
 export const creditsForCents = (cents: number, creditsPerYuan: number) => Math.floor((cents * creditsPerYuan) / 100);

@@ -36,12 +36,12 @@ import { PayStats } from './stats';
 import { ORDER_COLUMNS, orderList } from './lists';
 import { PAY_SETTINGS, type PaySettings } from './settings';
 import { LOCKS } from '../../core/locks';
-import { creditsForCents, PROVIDER_OF } from '../../../shared/pay';
+import { creditsForCents, PAY_RESULT_PAGE, PROVIDER_OF, RECHARGE_PAGE } from '../../../shared/pay';
 
 /** the page a payment returns to when it names none */
-export const DEFAULT_RETURN = '/pages/expense/recharge/recharge';
+export const DEFAULT_RETURN = RECHARGE_PAGE;
 /** the result page (spec: uni-pay success) */
-export const SUCCESS_PAGE = '/uni_modules/uni-pay/pages/success/success';
+export const SUCCESS_PAGE = PAY_RESULT_PAGE;
 
 
 /** the job asks about an order at most this often, and not before it is this old (the notification usually comes first) */

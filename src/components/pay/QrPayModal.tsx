@@ -17,8 +17,9 @@ import { noticeModal, toast } from '../../shared/feedback';
 import { useT } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
 import { yuan } from './labels';
+import { PAY_RESULT_PAGE } from '../../../shared/pay';
 
-export const SUCCESS_PAGE = '/uni_modules/uni-pay/pages/success/success';
+export const SUCCESS_PAGE = PAY_RESULT_PAGE;
 export const POLL_MS = 2000;
 
 export const resultPath = (orderNo: string) => withQuery(SUCCESS_PAGE, { order_no: orderNo });

@@ -39,8 +39,8 @@ import { DATE_FORMAT } from '../../../shared/format';
 import { useT, type Translate } from '../../../shared/i18n';
 import { SPEC } from '../../../shared/spec';
 import { useTabParam } from '../../../shared/tab-param';
+import { RECHARGE_PAGE } from '../../../../shared/pay';
 
-const RECHARGE_PAGE = '/pages/expense/recharge/recharge';
 const STATUS_COLORS: Record<InvoiceRow['status'], string> = { pending: 'processing', issued: 'success', rejected: 'error' };
 
 type FormValues = { type: InvoiceRequestBody['type']; title: string; tax_number?: string; email: string };
