@@ -10,7 +10,7 @@ import type { ModuleApp } from './context';
 import { AppError } from './errors';
 import type { ListSpec } from './list/query';
 import { Deleted, registerListRoutes, type ResourceAccess } from './list/routes';
-import { Ok } from './schemas';
+import { ok, Ok } from './schemas';
 import { plain, query, type Row, textArray, type Tx } from './sql';
 
 /** ids of roles, permissions, tags, menus and apps: letters, digits and _ . : - */
@@ -72,14 +72,14 @@ export function registerResource<C extends TObject, U extends TObject>(
   app.get(`${base}/:id`, {
     config: { access: access.read },
     schema: { tags, params: IdParam, response: { 200: Ok(row) } },
-    handler: async (req) => ({ success: true as const, data: (await opts.get((req.params as Static<typeof IdParam>).id)) }),
+    handler: async (req) => ok(await opts.get((req.params as Static<typeof IdParam>).id)),
   });
   if (opts.create) {
     const { body, run } = opts.create;
     app.post(base, {
       config: { access: access.create },
       schema: { tags, body, response: { 200: Ok(row) } },
-      handler: async (req) => ({ success: true as const, data: (await run(req.body as Static<C>, req.auth)) }),
+      handler: async (req) => ok(await run(req.body as Static<C>, req.auth)),
     });
   }
   if (opts.update) {
@@ -87,7 +87,7 @@ export function registerResource<C extends TObject, U extends TObject>(
     app.put(`${base}/:id`, {
       config: { access: access.update },
       schema: { tags, params: IdParam, body, response: { 200: Ok(row) } },
-      handler: async (req) => ({ success: true as const, data: (await run((req.params as Static<typeof IdParam>).id, req.body as Static<U>, req.auth)) }),
+      handler: async (req) => ok(await run((req.params as Static<typeof IdParam>).id, req.body as Static<U>, req.auth)),
     });
   }
   if (opts.deleteMany) {
@@ -98,7 +98,7 @@ export function registerResource<C extends TObject, U extends TObject>(
       handler: async (req) => {
         const deleted = await deleteMany([(req.params as Static<typeof IdParam>).id], req.auth);
         if (!deleted) throw new AppError('NOT_FOUND');
-        return { success: true as const, data: { deleted } };
+        return ok({ deleted });
       },
     });
   }

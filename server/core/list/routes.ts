@@ -11,7 +11,7 @@ import { LIST } from '../../config';
 import type { Db } from '../../db';
 import type { AccessRule, AuthUser } from '../auth';
 import type { ModuleApp } from '../context';
-import { List, Ok } from '../schemas';
+import { List, ok, Ok } from '../schemas';
 import { assertCacheable, cachedList } from './cache';
 import { streamExport, XLSX_TYPE } from './export';
 import { type ListQuery, type ListSpec, listQuerySchema } from './query';
@@ -83,7 +83,7 @@ export function registerListRoutes<S extends TSchema>(
     app.delete(base, {
       config: { access: opts.access.delete },
       schema: { tags, body: IdsBody, response: { 200: Deleted } },
-      handler: async (req) => ({ success: true as const, data: { deleted: await deleteMany((req.body as Static<typeof IdsBody>).ids, req.auth) } }),
+      handler: async (req) => ok({ deleted: await deleteMany((req.body as Static<typeof IdsBody>).ids, req.auth) }),
     });
   }
 }

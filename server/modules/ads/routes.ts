@@ -1,7 +1,7 @@
 /** Rewarded ads: the settings (finance admins), a user's views, and the ad network's signed callback. Thin: rules in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { AD_BOUNDS } from './service';
@@ -42,7 +42,7 @@ export async function adRoutes({ app, db, credits, settings, config, zone, ads: 
   app.get('/api/ads/settings', {
     config: { access: ACCESS.manageFinance },
     schema: { tags, summary: 'rewarded-ad settings', response: { 200: Ok(Type.Ref('AdSettings')) } },
-    handler: async () => ({ success: true as const, data: withEnv(await service.getSettings()) }),
+    handler: async () => ok(withEnv(await service.getSettings())),
   });
 
   app.put('/api/ads/settings', {
@@ -57,7 +57,7 @@ export async function adRoutes({ app, db, credits, settings, config, zone, ads: 
       }),
       response: { 200: Ok(Type.Ref('AdSettings')) },
     },
-    handler: async (req) => ({ success: true as const, data: withEnv(await service.putSettings(req.body)) }),
+    handler: async (req) => ok(withEnv(await service.putSettings(req.body))),
   });
 
   app.post('/api/ads/views', {
@@ -67,13 +67,13 @@ export async function adRoutes({ app, db, credits, settings, config, zone, ads: 
       summary: 'starts a rewarded view: its id and the ad page to show (with trans_id and user_id)',
       response: { 200: Ok(Type.Object({ id: Type.String(), url: Type.String() })) },
     },
-    handler: async (req) => ({ success: true as const, data: await service.startView(req.auth!.uid) }),
+    handler: async (req) => ok(await service.startView(req.auth!.uid)),
   });
 
   app.get('/api/ads/views/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "one of the caller's views: rewarded yet, the balance, today's rewards", params: IdParam, response: { 200: Ok(Type.Ref('AdView')) } },
-    handler: async (req) => ({ success: true as const, data: await service.view(req.auth!.uid, req.params.id) }),
+    handler: async (req) => ok(await service.view(req.auth!.uid, req.params.id)),
   });
 
   app.get('/api/ads/callback', {

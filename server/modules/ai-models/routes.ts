@@ -8,7 +8,7 @@ import { RULES } from '../../../shared/permissions';
 import { accessOf } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import { IdParam, OptText, registerResource } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ProviderError, PROTOCOLS } from './providers';
 import { aiModelList } from './service';
@@ -123,12 +123,12 @@ export async function aiModelRoutes({ app, db, aiModels, config }: ModuleContext
   app.post(`${base}/test`, {
     config: { access: ACCESS },
     schema: { tags, summary: 'test connection with unsaved values', body: TestBody, response: { 200: Ok(TestResult) } },
-    handler: async (req) => ({ success: true as const, data: await providerCall(() => aiModels.testValues(req.body as Static<typeof TestBody>), config.aiTestTimeoutMs) }),
+    handler: async (req) => ok(await providerCall(() => aiModels.testValues(req.body as Static<typeof TestBody>), config.aiTestTimeoutMs)),
   });
   app.post(`${base}/:id/test`, {
     config: { access: ACCESS },
     schema: { tags, summary: 'test connection of a stored model', params: IdParam, response: { 200: Ok(TestResult) } },
-    handler: async (req) => ({ success: true as const, data: await providerCall(() => aiModels.testStored((req.params as Static<typeof IdParam>).id), config.aiTestTimeoutMs) }),
+    handler: async (req) => ok(await providerCall(() => aiModels.testStored((req.params as Static<typeof IdParam>).id), config.aiTestTimeoutMs)),
   });
   registerResource(app, {
     base,

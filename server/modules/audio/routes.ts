@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { AUDIO_LIMITS } from '../../../shared/audio';
 import { AppError } from '../../core/errors';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { AudioTranscript } from './schemas';
 
@@ -53,7 +53,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
   app.get('/api/audio/recordings', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the caller's recordings, newest first", response: { 200: Ok(Type.Array(Type.Ref('AudioRecording'))) } },
-    handler: async (req) => ({ success: true as const, data: (await audio.list(req.auth!.uid)) }),
+    handler: async (req) => ok(await audio.list(req.auth!.uid)),
   });
 
   // multipart is parsed only in this scope (the upload route)
@@ -74,7 +74,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
         if (!req.isMultipart() || !/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
           throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
         }
-        return { success: true as const, data: (await audio.upload(req.auth!, req.parts())) };
+        return ok(await audio.upload(req.auth!, req.parts()));
       },
     });
   });
@@ -82,7 +82,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
   app.get('/api/audio/recordings/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one of the caller\'s recordings with its transcripts, newest first', params: IdParam, response: { 200: detail } },
-    handler: async (req) => ({ success: true as const, data: (await audio.get(req.auth!.uid, req.params.id)) }),
+    handler: async (req) => ok(await audio.get(req.auth!.uid, req.params.id)),
   });
 
   app.put('/api/audio/recordings/:id', {
@@ -94,7 +94,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
       body: Type.Object({ name: Type.String({ maxLength: AUDIO_LIMITS.NAME_MAX }) }),
       response: { 200: detail },
     },
-    handler: async (req) => ({ success: true as const, data: (await audio.rename(req.auth!.uid, req.params.id, req.body.name)) }),
+    handler: async (req) => ok(await audio.rename(req.auth!.uid, req.params.id, req.body.name)),
   });
 
   app.delete('/api/audio/recordings/:id', {
@@ -102,7 +102,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
     schema: { tags, summary: 'delete a recording, its transcripts and its file', params: IdParam, response: { 200: Ok(Type.Object({})) } },
     handler: async (req) => {
       await audio.remove(req.auth!, req.params.id);
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 
@@ -121,6 +121,6 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
       }),
       response: { 200: Ok(Type.Composite([AudioTranscript, Type.Object({ balance: Type.Integer({ description: "the caller's credits after" }) })])) },
     },
-    handler: async (req) => ({ success: true as const, data: (await audio.transcribeRecording(caller(req), req.params.id, req.body)) }),
+    handler: async (req) => ok(await audio.transcribeRecording(caller(req), req.params.id, req.body)),
   });
 }

@@ -4,7 +4,7 @@
  * come from POST /api/auth/send-sms-code (server/modules/verify).
  */
 import { Type } from '@sinclair/typebox';
-import { Empty, Ok } from '../../core/schemas';
+import { Empty, ok, Ok } from '../../core/schemas';
 import { checkMobileField } from './mobile';
 import { requireLoginType } from '../../core/login-types';
 import type { ModuleContext } from '../services';
@@ -31,7 +31,7 @@ export async function mobileRoutes({ app, config, db, accounts, verification, mo
       requireLoginType(config, 'smsCode');
       // an unknown number is a sign-up: refused before its code is spent
       await registration.admitMobile(checkMobileField(req.body.mobile), req.ip);
-      return { success: true as const, data: await mobile.loginBySms(req.body, clientOf(req), code('login', req.body.code)) };
+      return ok(await mobile.loginBySms(req.body, clientOf(req), code('login', req.body.code)));
     },
   });
 
@@ -48,7 +48,7 @@ export async function mobileRoutes({ app, config, db, accounts, verification, mo
       await accounts.resetPasswordWithCode({ field: 'mobile', value: number }, input, clientOf(req), () =>
         code('reset-pwd', given)(number.trim()),
       );
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 
@@ -76,7 +76,7 @@ export async function mobileRoutes({ app, config, db, accounts, verification, mo
     },
     handler: async (req) => {
       const { code: given, ...input } = req.body;
-      return { success: true as const, data: await mobile.setPassword(req.auth!.uid, input, clientOf(req), code('set-pwd', given)) };
+      return ok(await mobile.setPassword(req.auth!.uid, input, clientOf(req), code('set-pwd', given)));
     },
   });
 }

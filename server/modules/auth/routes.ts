@@ -1,7 +1,7 @@
 /** Sign-in routes: thin; the rules live in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { LOGIN_CONFIG } from '../../config';
-import { Empty, Nullable, Ok } from '../../core/schemas';
+import { Empty, Nullable, ok, Ok } from '../../core/schemas';
 import { CaptchaFields } from '../verify/schemas';
 import { mobileRoutes } from './mobile-routes';
 import { requireLoginType } from '../../core/login-types';
@@ -93,7 +93,7 @@ export async function authRoutes(ctx: ModuleContext) {
       body: Type.Object(NewAccountFields),
       response: { 200: bundle },
     },
-    handler: async (req) => ({ success: true as const, data: await accounts.registerAdmin(req.body, clientOf(req)) }),
+    handler: async (req) => ok(await accounts.registerAdmin(req.body, clientOf(req))),
   });
 
   app.post('/api/auth/login', {
@@ -110,14 +110,14 @@ export async function authRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       requireLoginType(config, 'username');
-      return { success: true as const, data: await accounts.login(req.body, clientOf(req), (given) => verification.checkCaptcha('login', given)) };
+      return ok(await accounts.login(req.body, clientOf(req), (given) => verification.checkCaptcha('login', given)));
     },
   });
 
   app.post('/api/auth/refresh', {
     config: { access: 'public' },
     schema: { tags, body: Type.Object({ refreshToken: Type.String({ minLength: 1, maxLength: 256 }) }), response: { 200: bundle } },
-    handler: async (req) => ({ success: true as const, data: await accounts.sessions.refresh(req.body.refreshToken) }),
+    handler: async (req) => ok(await accounts.sessions.refresh(req.body.refreshToken)),
   });
 
   app.post('/api/auth/logout', {
@@ -135,14 +135,14 @@ export async function authRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       await accounts.sessions.logout(req.auth, req.body.refreshToken || undefined, clientOf(req));
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 
   app.get('/api/auth/me', {
     config: { access: 'signedIn' },
     schema: { tags, response: { 200: Ok(Type.Ref('UserInfo')) } },
-    handler: async (req) => ({ success: true as const, data: await accounts.me(req.auth!.uid) }),
+    handler: async (req) => ok(await accounts.me(req.auth!.uid)),
   });
 
   app.post('/api/auth/change-password', {
@@ -154,7 +154,7 @@ export async function authRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       await accounts.changePassword(req.auth!, req.body, clientOf(req));
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 
@@ -163,7 +163,7 @@ export async function authRoutes(ctx: ModuleContext) {
     schema: { tags, response: { 200: Ok(Empty) } },
     handler: async (req) => {
       await accounts.closeAccount(req.auth!, clientOf(req));
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 
@@ -221,7 +221,7 @@ export async function authRoutes(ctx: ModuleContext) {
       await accounts.resetPasswordWithCode({ field: 'email', value: email }, input, clientOf(req), () =>
         verification.useCode({ scene: 'reset-pwd', target: email, code }),
       );
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
   // sign-in by SMS, retrieve by SMS, bind-mobile, set-password (mobile-routes.ts)

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import { Kind, Locale, Query } from '../search/schemas';
 import type { ModuleContext } from '../services';
@@ -60,6 +60,6 @@ export async function askRoutes({ app, search, aiTasks }: ModuleContext) {
       params: IdParam,
       response: { 200: Ok(Type.Object({ stopped: Type.Boolean() })) },
     },
-    handler: async (req) => ({ success: true as const, data: { stopped: aiTasks.stop(req.auth!.uid, req.params.id) } }),
+    handler: async (req) => ok({ stopped: aiTasks.stop(req.auth!.uid, req.params.id) }),
   });
 }

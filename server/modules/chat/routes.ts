@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cutText } from '../../../shared/text';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
-import { List, Nullable, Ok } from '../../core/schemas';
+import { List, Nullable, ok, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
@@ -119,7 +119,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
     schema: { tags, summary: "the enabled models the caller's roles may use (empty: none configured)", response: { 200: Ok(Type.Array(Type.Ref('ChatModel'))) } },
     handler: async (req) => {
       chat.warmUp();
-      return { success: true as const, data: await aiModels.listForUser(caller(req)) };
+      return ok(await aiModels.listForUser(caller(req)));
     },
   });
 
@@ -145,7 +145,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       body: Type.Object({ title: Type.Optional(Title), model_id: ModelId, system_prompt: SystemPrompt }),
       response: { 200: conversation },
     },
-    handler: async (req) => ({ success: true as const, data: (await chat.create(req.auth!.uid, req.body)) }),
+    handler: async (req) => ok(await chat.create(req.auth!.uid, req.body)),
   });
 
   app.put('/api/chat/conversations/:id', {
@@ -157,7 +157,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       body: Type.Object({ title: Type.Optional(Title), pinned: Type.Optional(Type.Boolean()), model_id: ModelId, system_prompt: SystemPrompt }),
       response: { 200: conversation },
     },
-    handler: async (req) => ({ success: true as const, data: (await chat.update(req.auth!.uid, req.params.id, req.body)) }),
+    handler: async (req) => ok(await chat.update(req.auth!.uid, req.params.id, req.body)),
   });
 
   app.delete('/api/chat/conversations/:id', {
@@ -177,7 +177,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       params: IdParam,
       response: { 200: Ok(Type.Object({ conversation: Type.Ref('ConversationRow'), messages: Type.Array(Type.Ref('MessageRow')) })) },
     },
-    handler: async (req) => ({ success: true as const, data: (await chat.get(req.auth!.uid, req.params.id)) }),
+    handler: async (req) => ok(await chat.get(req.auth!.uid, req.params.id)),
   });
 
   app.get('/api/chat/conversations/:id/export', {
@@ -248,7 +248,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       params: IdParam,
       response: { 200: Ok(Type.Object({ stopped: Type.Boolean() })) },
     },
-    handler: async (req) => ({ success: true as const, data: { stopped: await chat.stop(req.auth!.uid, req.params.id) } }),
+    handler: async (req) => ok({ stopped: await chat.stop(req.auth!.uid, req.params.id) }),
   });
 
   registerListRoutes(app, {

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../core/errors';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam, registerResource } from '../../core/resource';
-import { List, Nullable, Ok } from '../../core/schemas';
+import { List, Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { articleList, categoryList, CMS_LIMITS, COVER_MODES } from './service';
@@ -113,19 +113,19 @@ export async function cmsRoutes({ app, db, config, search, cms }: ModuleContext)
   app.get('/api/cms/articles/:id', {
     config: { access: ACCESS.manageContent },
     schema: { tags, summary: 'one article with its content', params: IdParam, response: { 200: one } },
-    handler: async (req) => ({ success: true as const, data: (await cms.getArticle(req.params.id)) }),
+    handler: async (req) => ok(await cms.getArticle(req.params.id)),
   });
 
   app.post('/api/cms/articles', {
     config: { access: ACCESS.manageContent },
     schema: { tags, summary: 'a new article: a draft (article_status 0) or published (1)', body: ArticleBody, response: { 200: one } },
-    handler: async (req) => ({ success: true as const, data: (await cms.createArticle(req.auth!.uid, req.ip, req.body)) }),
+    handler: async (req) => ok(await cms.createArticle(req.auth!.uid, req.ip, req.body)),
   });
 
   app.put('/api/cms/articles/:id', {
     config: { access: ACCESS.manageContent },
     schema: { tags, summary: 'edit; article_status 1 publishes a draft', params: IdParam, body: Type.Partial(ArticleBody), response: { 200: one } },
-    handler: async (req) => ({ success: true as const, data: (await cms.updateArticle(req.params.id, req.ip, req.body)) }),
+    handler: async (req) => ok(await cms.updateArticle(req.params.id, req.ip, req.body)),
   });
 
   app.delete('/api/cms/articles/:id', {
@@ -134,14 +134,14 @@ export async function cmsRoutes({ app, db, config, search, cms }: ModuleContext)
     handler: async (req) => {
       const deleted = await cms.deleteArticles([req.params.id]);
       if (!deleted) throw new AppError('NOT_FOUND');
-      return { success: true as const, data: { deleted } };
+      return ok({ deleted });
     },
   });
 
   app.post('/api/cms/articles/:id/take-down', {
     config: { access: ACCESS.manageContent },
     schema: { tags, summary: 'a published article back to draft (out of the reader and the search)', params: IdParam, response: { 200: one } },
-    handler: async (req) => ({ success: true as const, data: (await cms.takeDown(req.params.id, req.ip)) }),
+    handler: async (req) => ok(await cms.takeDown(req.params.id, req.ip)),
   });
 
   app.post('/api/cms/articles/:id/preview-link', {
@@ -152,7 +152,7 @@ export async function cmsRoutes({ app, db, config, search, cms }: ModuleContext)
       params: IdParam,
       response: { 200: Ok(Type.Object({ token: Type.String(), expires_at: Type.String({ format: 'date-time' }) })) },
     },
-    handler: async (req) => ({ success: true as const, data: await cms.previewLink(req.params.id) }),
+    handler: async (req) => ok(await cms.previewLink(req.params.id)),
   });
 
   const readerTags = ['cms: reading'];
@@ -175,7 +175,7 @@ export async function cmsRoutes({ app, db, config, search, cms }: ModuleContext)
   app.get('/api/cms/articles/:id/read', {
     config: { access: 'signedIn' },
     schema: { tags: readerTags, summary: 'a published article with its content; counts a view', params: IdParam, response: { 200: Ok(Type.Ref('CmsReadArticle')) } },
-    handler: async (req) => ({ success: true as const, data: (await cms.read(req.params.id)) }),
+    handler: async (req) => ok(await cms.read(req.params.id)),
   });
 
   app.get('/api/cms/preview/:token', {
@@ -186,6 +186,6 @@ export async function cmsRoutes({ app, db, config, search, cms }: ModuleContext)
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) }),
       response: { 200: Ok(Type.Ref('CmsReadArticle')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await cms.preview(req.params.token)) }),
+    handler: async (req) => ok(await cms.preview(req.params.token)),
   });
 }

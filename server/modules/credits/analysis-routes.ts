@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { checkRule, RULES } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
-import { Day, Nullable, Ok } from '../../core/schemas';
+import { Day, Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { CreditAnalysis } from './analysis';
@@ -79,7 +79,7 @@ export async function analysisRoutes({ app, db, zone }: ModuleContext) {
       if (userId && !own) bounds.set('user_id', userId);
       const exportUrl = `${own ? '/api/credits/history/export' : '/api/credits/ledger/export'}?${bounds}`;
       const { start: _s, end: _e, ...figures } = a;
-      return { success: true as const, data: { ...figures, user_id: userId, export_url: exportUrl } };
+      return ok({ ...figures, user_id: userId, export_url: exportUrl });
     },
   });
 
@@ -93,6 +93,6 @@ export async function analysisRoutes({ app, db, zone }: ModuleContext) {
         200: Ok(Type.Array(Type.Object({ id: Type.String(), username: Nullable(Type.String()), nickname: Nullable(Type.String()), balance: Type.Integer() }))),
       },
     },
-    handler: async (req) => ({ success: true as const, data: await analysis.accounts(req.query.keyword) }),
+    handler: async (req) => ok(await analysis.accounts(req.query.keyword)),
   });
 }

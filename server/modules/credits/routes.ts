@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { analysisRoutes } from './analysis-routes';
 import { ACCESS } from '../../core/access';
@@ -68,7 +68,7 @@ export async function creditRoutes(ctx: ModuleContext) {
   app.get('/api/credits/me', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the caller's balance, held credits, today's AI spending and daily limit", response: { 200: Ok(Type.Ref('CreditSummary')) } },
-    handler: async (req) => ({ success: true as const, data: await credits.summary(req.auth!.uid, req.auth!.role) }),
+    handler: async (req) => ok(await credits.summary(req.auth!.uid, req.auth!.role)),
   });
 
   registerListRoutes(app, {
@@ -116,20 +116,20 @@ export async function creditRoutes(ctx: ModuleContext) {
         { userId: req.body.user_id, amount: req.body.amount, reason: req.body.reason, requestId: req.body.request_id, withdrawable: req.body.withdrawable },
         (tx) => accounts.log(tx, 'credits-adjust', 1, clientOf(req), { id: admin.id, username: admin.username }),
       );
-      return { success: true as const, data: { balance: e.balanceAfter, repeated: e.repeated } };
+      return ok({ balance: e.balanceAfter, repeated: e.repeated });
     },
   });
 
   app.post('/api/credits/reconcile', {
     config: { access: ACCESS.creditsAdmin },
     schema: { tags, summary: 'checks every balance against its ledger now (reports, never fixes)', response: { 200: Ok(Type.Ref('Reconciliation')) } },
-    handler: async () => ({ success: true as const, data: await credits.reconcile('admin') }),
+    handler: async () => ok(await credits.reconcile('admin')),
   });
 
   app.get('/api/credits/reconciliation', {
     config: { access: ACCESS.creditsAdmin },
     schema: { tags, summary: 'the last reconciliation (null: none yet)', response: { 200: Ok(Nullable(Type.Ref('Reconciliation'))) } },
-    handler: async () => ({ success: true as const, data: await credits.lastReconciliation() }),
+    handler: async () => ok(await credits.lastReconciliation()),
   });
 
   await analysisRoutes(ctx);

@@ -1,6 +1,6 @@
 /** The console home and the admin home figures, and the day zone their "today" counts in. */
 import { Type } from '@sinclair/typebox';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 
@@ -29,7 +29,7 @@ export async function dashboardRoutes({ app, db, accounts, aiModels, zone, roles
       summary: "the service's day zone: every today, daily limit, daily or weekly period and statistics day counts in it",
       response: { 200: Ok(Type.Object({ offset_minutes: Type.Integer(), label: Type.String(), name: Type.String() })) },
     },
-    handler: async () => ({ success: true as const, data: await zone.describe() }),
+    handler: async () => ok(await zone.describe()),
   });
 
   app.get('/api/dashboard/home', {
@@ -85,7 +85,7 @@ export async function dashboardRoutes({ app, db, accounts, aiModels, zone, roles
         userLogs.todaySignIns(),
         userLogs.recent(10),
       ]);
-      return { success: true as const, data: { userCount, roleCount, todayLogins, recentLogs: recentLogs } };
+      return ok({ userCount, roleCount, todayLogins, recentLogs: recentLogs });
     },
   });
 }

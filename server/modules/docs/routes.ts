@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { pickLang } from '../../core/i18n';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import { ACCESS } from '../../core/access';
 import type { ModuleContext } from '../services';
 import { DOC_LIMITS, DOC_LOCALES, type DocLocale, localeOfLang } from './service';
@@ -78,7 +78,7 @@ export async function docRoutes({ app, db, search, docs }: ModuleContext) {
   app.get('/api/docs/tree', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'every section and page in reading order, titled in the asked language (else en-US, else any)', querystring: LocaleQuery, response: { 200: Ok(Type.Array(Type.Ref('HelpTreeItem'))) } },
-    handler: async (req) => ({ success: true as const, data: (await docs.tree(localeOf(req))) }),
+    handler: async (req) => ok(await docs.tree(localeOf(req))),
   });
 
   // before /:id so "search" is never read as an id
@@ -90,19 +90,19 @@ export async function docRoutes({ app, db, search, docs }: ModuleContext) {
       querystring: Type.Object({ keyword: Type.String({ maxLength: DOC_LIMITS.KEYWORD }), locale: Type.Optional(Locale) }),
       response: { 200: Ok(Type.Array(Type.Ref('HelpSearchHit'))) },
     },
-    handler: async (req) => ({ success: true as const, data: await docs.searchDocs(req.query.keyword, localeOf(req)) }),
+    handler: async (req) => ok(await docs.searchDocs(req.query.keyword, localeOf(req))),
   });
 
   app.get('/api/docs/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'a document (by id or slug) with the sections above it and its neighbours', params: IdParam, querystring: LocaleQuery, response: { 200: Ok(Type.Ref('HelpDocumentView')) } },
-    handler: async (req) => ({ success: true as const, data: (await docs.read(req.params.id, localeOf(req))) }),
+    handler: async (req) => ok(await docs.read(req.params.id, localeOf(req))),
   });
 
   app.get('/api/docs/:id/texts', {
     config: { access: ACCESS.manageContent },
     schema: { tags, summary: "every language's text of a document, for editing", params: IdParam, response: { 200: texts } },
-    handler: async (req) => ({ success: true as const, data: (await docs.texts(req.params.id)) }),
+    handler: async (req) => ok(await docs.texts(req.params.id)),
   });
 
   app.post('/api/docs', {
@@ -118,26 +118,26 @@ export async function docRoutes({ app, db, search, docs }: ModuleContext) {
       }),
       response: { 200: texts },
     },
-    handler: async (req) => ({ success: true as const, data: (await docs.create(req.auth!.uid, req.body)) }),
+    handler: async (req) => ok(await docs.create(req.auth!.uid, req.body)),
   });
 
   app.put('/api/docs/:id', {
     config: { access: ACCESS.manageContent },
     schema: { tags, summary: 'moves a document (parent, sort) or renames its slug', params: IdParam, body: Type.Object({ parent_id: ParentId, slug: Type.Optional(Slug), sort: Type.Optional(Sort) }), response: { 200: texts } },
-    handler: async (req) => ({ success: true as const, data: (await docs.move(req.params.id, req.body)) }),
+    handler: async (req) => ok(await docs.move(req.params.id, req.body)),
   });
 
   const TextParams = Type.Object({ id: IdParam.properties.id, locale: Locale });
   app.put('/api/docs/:id/texts/:locale', {
     config: { access: ACCESS.manageContent },
     schema: { tags, summary: "writes one language's title and markdown", params: TextParams, body: TextBody, response: { 200: texts } },
-    handler: async (req) => ({ success: true as const, data: (await docs.saveText(req.auth!.uid, req.params.id, { locale: req.params.locale, ...req.body })) }),
+    handler: async (req) => ok(await docs.saveText(req.auth!.uid, req.params.id, { locale: req.params.locale, ...req.body })),
   });
 
   app.delete('/api/docs/:id/texts/:locale', {
     config: { access: ACCESS.manageContent },
     schema: { tags, summary: "removes one language's text (not the last one)", params: TextParams, response: { 200: texts } },
-    handler: async (req) => ({ success: true as const, data: (await docs.removeText(req.params.id, req.params.locale)) }),
+    handler: async (req) => ok(await docs.removeText(req.params.id, req.params.locale)),
   });
 
   app.delete('/api/docs/:id', {
@@ -149,6 +149,6 @@ export async function docRoutes({ app, db, search, docs }: ModuleContext) {
       querystring: Type.Object({ cascade: Type.Optional(Type.Boolean()) }),
       response: { 200: Ok(Type.Object({ deleted: Type.Integer() })) },
     },
-    handler: async (req) => ({ success: true as const, data: { deleted: await docs.remove(req.params.id, req.query.cascade === true) } }),
+    handler: async (req) => ok({ deleted: await docs.remove(req.params.id, req.query.cascade === true) }),
   });
 }

@@ -5,7 +5,7 @@ import { UPLOAD_MAX_BYTES } from '../../../shared/validation';
 import { SPEC } from '../../config';
 import { AppError } from '../../core/errors';
 import { publicOrigin } from '../../core/origin';
-import { Ok } from '../../core/schemas';
+import { ok, Ok } from '../../core/schemas';
 import { INLINE_TYPES } from './service';
 import type { ModuleContext } from '../services';
 
@@ -37,7 +37,7 @@ export async function fileRoutes({ app, config, files }: ModuleContext) {
         if (!req.isMultipart() || !/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
           throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
         }
-        return { success: true as const, data: await files.upload(req.auth!.uid, req.parts()) };
+        return ok(await files.upload(req.auth!.uid, req.parts()));
       },
     });
   });
@@ -87,7 +87,7 @@ export async function fileRoutes({ app, config, files }: ModuleContext) {
       body: Type.Object({ fileList: IdList }),
       response: { 200: Ok(Type.Object({ deleted: Type.Array(Type.String()) })) },
     },
-    handler: async (req) => ({ success: true as const, data: { deleted: await files.deleteFiles(req.auth!, req.body.fileList) } }),
+    handler: async (req) => ok({ deleted: await files.deleteFiles(req.auth!, req.body.fileList) }),
   });
 
   app.post('/api/files/temp-url', {

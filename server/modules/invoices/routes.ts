@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { pickLang } from '../../core/i18n';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { INVOICE, invoiceList, ownInvoices } from './service';
@@ -61,7 +61,7 @@ export async function invoiceRoutes({ app, db, config, files, mailer, invoices }
   app.get('/api/invoices/orders', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the caller's paid orders not invoiced yet", response: { 200: Ok(Type.Array(Type.Ref('InvoiceableOrder'))) } },
-    handler: async (req) => ({ success: true as const, data: (await invoices.invoiceableOrders(req.auth!.uid)) }),
+    handler: async (req) => ok(await invoices.invoiceableOrders(req.auth!.uid)),
   });
 
   app.post('/api/invoices', {
@@ -82,7 +82,7 @@ export async function invoiceRoutes({ app, db, config, files, mailer, invoices }
     handler: async (req) => {
       const b = req.body;
       const input = { orderIds: b.order_ids, type: b.type, title: b.title, taxNumber: b.tax_number, email: b.email };
-      return { success: true as const, data: (await invoices.request(req.auth!.uid, input, pickLang(req.headers['accept-language']))) };
+      return ok(await invoices.request(req.auth!.uid, input, pickLang(req.headers['accept-language'])));
     },
   });
 
@@ -128,7 +128,7 @@ export async function invoiceRoutes({ app, db, config, files, mailer, invoices }
   app.post('/api/finance/invoices/:id/issue', {
     config: { access: ACCESS.manageFinance },
     schema: { tags: financeTags, summary: 'issue: the PDF, stored and mailed', params: IdParam, response: { 200: Ok(row) } },
-    handler: async (req) => ({ success: true as const, data: (await invoices.issue(req.params.id, req.auth!.uid)) }),
+    handler: async (req) => ok(await invoices.issue(req.params.id, req.auth!.uid)),
   });
 
   app.post('/api/finance/invoices/:id/reject', {
@@ -140,6 +140,6 @@ export async function invoiceRoutes({ app, db, config, files, mailer, invoices }
       body: Type.Object({ reason: Type.String({ maxLength: INVOICE.REASON_MAX }) }),
       response: { 200: Ok(row) },
     },
-    handler: async (req) => ({ success: true as const, data: (await invoices.reject(req.params.id, req.auth!.uid, req.body.reason)) }),
+    handler: async (req) => ok(await invoices.reject(req.params.id, req.auth!.uid, req.body.reason)),
   });
 }

@@ -1,6 +1,6 @@
 /** The signed-in user's navigation: the enabled menus their role and permissions reach. */
 import { Type } from '@sinclair/typebox';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { buildNav } from './nav';
 
@@ -24,7 +24,7 @@ export async function menuRoutes({ app, db, menus }: ModuleContext) {
     schema: { tags: ['menus'], response: { 200: Ok(Type.Array(Type.Ref('MenuNode'))) } },
     handler: async (req) => {
       const rows = await menus.all();
-      return { success: true as const, data: buildNav(rows, req.auth!) };
+      return ok(buildNav(rows, req.auth!));
     },
   });
 }

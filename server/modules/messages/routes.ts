@@ -8,7 +8,7 @@ import { accessOf } from '../../core/auth';
 import { registerListRoutes } from '../../core/list/routes';
 import { type ListQuery, listQuerySchema } from '../../core/list/query';
 import { IdParam } from '../../core/resource';
-import { List, Nullable, Ok } from '../../core/schemas';
+import { List, Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { registerPickerRoutes } from '../system/pickers';
 import { AUDIENCES, MESSAGE_LIMITS, messageList, PUBLISH_MODES, readsList } from './service';
@@ -111,7 +111,7 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
   app.get('/api/site-messages/:id', {
     config: { access: manage },
     schema: { tags, summary: 'one message, its audience by name, how many it is meant for and how many read it', params: IdParam, response: { 200: detail } },
-    handler: async (req) => ({ success: true as const, data: (await service.get(req.params.id)) }),
+    handler: async (req) => ok(await service.get(req.params.id)),
   });
 
   app.get('/api/site-messages/:id/reads', {
@@ -129,7 +129,7 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
   app.post('/api/site-messages', {
     config: { access: manage },
     schema: { tags, summary: 'writes a message: a draft (the default), out now, or out at publish_at', body: Type.Object(EditBody), response: { 200: detail } },
-    handler: async (req) => ({ success: true as const, data: (await service.create(req.auth!.uid, req.body)) }),
+    handler: async (req) => ok(await service.create(req.auth!.uid, req.body)),
   });
 
   app.put('/api/site-messages/:id', {
@@ -141,19 +141,19 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
       body: Type.Partial(Type.Object(EditBody)),
       response: { 200: detail },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body)) }),
+    handler: async (req) => ok(await service.update(req.params.id, req.body)),
   });
 
   app.post('/api/site-messages/:id/withdraw', {
     config: { access: manage },
     schema: { tags, summary: 'takes the message out of every inbox (who read it stays recorded)', params: IdParam, response: { 200: detail } },
-    handler: async (req) => ({ success: true as const, data: (await service.withdraw(req.params.id)) }),
+    handler: async (req) => ok(await service.withdraw(req.params.id)),
   });
 
   app.delete('/api/site-messages/:id', {
     config: { access: manage },
     schema: { tags, params: IdParam, response: { 200: Ok(Type.Object({ deleted: Type.Integer() })) } },
-    handler: async (req) => ({ success: true as const, data: { deleted: await service.deleteMany([req.params.id]) } }),
+    handler: async (req) => ok({ deleted: await service.deleteMany([req.params.id]) }),
   });
 
   // the inbox: every signed-in user, only what is meant for them
@@ -176,13 +176,13 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
   app.get('/api/messages/unread-count', {
     config: { access: 'signedIn' },
     schema: { tags: inboxTags, summary: 'how many messages meant for the caller are unread', response: { 200: Ok(Unread) } },
-    handler: async (req) => ({ success: true as const, data: { unread: await service.unreadCount(req.auth!.uid) } }),
+    handler: async (req) => ok({ unread: await service.unreadCount(req.auth!.uid) }),
   });
 
   app.post('/api/messages/:id/read', {
     config: { access: 'signedIn' },
     schema: { tags: inboxTags, summary: 'marks one message read; answers the unread count', params: IdParam, response: { 200: Ok(Unread) } },
-    handler: async (req) => ({ success: true as const, data: { unread: await service.markRead(req.auth!.uid, req.params.id) } }),
+    handler: async (req) => ok({ unread: await service.markRead(req.auth!.uid, req.params.id) }),
   });
 
   app.post('/api/messages/read-all', {
@@ -190,7 +190,7 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
     schema: { tags: inboxTags, summary: 'marks every message of the inbox read', response: { 200: Ok(Type.Object({ marked: Type.Integer(), unread: Type.Integer() })) } },
     handler: async (req) => {
       const marked = await service.markAllRead(req.auth!.uid);
-      return { success: true as const, data: { marked, unread: await service.unreadCount(req.auth!.uid) } };
+      return ok({ marked, unread: await service.unreadCount(req.auth!.uid) });
     },
   });
 }

@@ -5,7 +5,7 @@ import { SUCCESS_PAGE, type PaymentService } from './service';
 import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
 import { registerResource } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import { PayNotification, PayRefund, PayRefundWithActor } from './schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
@@ -102,7 +102,7 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
   app.get('/api/pay/options', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'what the top-up page offers: methods (with why one is off), packages, the custom amount', response: { 200: Ok(Type.Ref('PayOptions')) } },
-    handler: async () => ({ success: true as const, data: (await service.options()) }),
+    handler: async () => ok(await service.options()),
   });
 
   app.post('/api/pay/orders', {
@@ -121,7 +121,7 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
       }),
       response: { 200: Ok(Type.Ref('PayOrder')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.createOrder(req.auth!, req.body, req.ip)) }),
+    handler: async (req) => ok(await service.createOrder(req.auth!, req.body, req.ip)),
   });
 
   registerListRoutes(app, {
@@ -153,13 +153,13 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
       params: OrderNoParam,
       response: { 200: Ok(Type.Ref('FollowedOrder')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.follow(req.auth!, req.params.orderNo)) }),
+    handler: async (req) => ok(await service.follow(req.auth!, req.params.orderNo)),
   });
 
   app.post('/api/pay/orders/:orderNo/close', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'the caller gives up an open order (closed at the provider)', params: OrderNoParam, response: { 200: Ok(Type.Ref('PayOrder')) } },
-    handler: async (req) => ({ success: true as const, data: (await service.closeByUser(req.auth!, req.params.orderNo)) }),
+    handler: async (req) => ok(await service.closeByUser(req.auth!, req.params.orderNo)),
   });
 
   app.get('/api/pay/orders/:orderNo/detail', {
@@ -178,7 +178,7 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
         ),
       },
     },
-    handler: async (req) => ({ success: true as const, data: (await payRefunds.detail(req.params.orderNo)) }),
+    handler: async (req) => ok(await payRefunds.detail(req.params.orderNo)),
   });
 
   app.post('/api/pay/orders/:orderNo/refunds', {
@@ -199,7 +199,7 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
       const row = await payRefunds.refund({ id: admin.id }, req.params.orderNo, req.body, (tx) =>
         accounts.log(tx, 'pay-refund', 1, clientOf(req), { id: admin.id, username: admin.username }),
       );
-      return { success: true as const, data: row };
+      return ok(row);
     },
   });
 
@@ -239,13 +239,13 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
   app.get('/api/pay/settings', {
     config: { access: ACCESS.manageFinance },
     schema: { tags, summary: 'the custom amount and order rules', response: { 200: Ok(Type.Ref('PaySettings')) } },
-    handler: async () => ({ success: true as const, data: await service.getSettings() }),
+    handler: async () => ok(await service.getSettings()),
   });
 
   app.put('/api/pay/settings', {
     config: { access: ACCESS.manageFinance },
     schema: { tags, body: Type.Partial(Type.Omit(PaySettings, ['$id'])), response: { 200: Ok(Type.Ref('PaySettings')) } },
-    handler: async (req) => ({ success: true as const, data: await service.putSettings(req.body) }),
+    handler: async (req) => ok(await service.putSettings(req.body)),
   });
 
   // the providers' side: notifications (signatures are over the raw body, so it is read as text)

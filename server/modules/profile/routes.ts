@@ -1,7 +1,7 @@
 /** Profile routes: bind-email and the webview allow-list check. Thin; see service.ts. */
 import { Type } from '@sinclair/typebox';
 import { clientOf } from '../../core/context';
-import { Ok } from '../../core/schemas';
+import { ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { allowedOrigins, checkWebviewUrl } from './service';
 
@@ -16,7 +16,7 @@ export async function profileRoutes({ app, db, config, accounts, verification, p
       body: Type.Object({ email: Type.String({ maxLength: 254 }), code: Type.String({ maxLength: 16 }) }),
       response: { 200: Ok(Type.Ref('UserInfo')) },
     },
-    handler: async (req) => ({ success: true as const, data: await service.bindEmail(req.auth!, req.body, clientOf(req)) }),
+    handler: async (req) => ok(await service.bindEmail(req.auth!, req.body, clientOf(req))),
   });
 
   app.get('/api/webview/check', {
@@ -35,6 +35,6 @@ export async function profileRoutes({ app, db, config, accounts, verification, p
         ),
       },
     },
-    handler: async (req) => ({ success: true as const, data: checkWebviewUrl(allow, req.query.url) }),
+    handler: async (req) => ok(checkWebviewUrl(allow, req.query.url)),
   });
 }

@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
-import { List, Nullable, Ok } from '../../core/schemas';
+import { List, Nullable, ok, Ok } from '../../core/schemas';
 import { LIST } from '../../config';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
@@ -105,19 +105,19 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
   app.get('/api/prompt-store/facets', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'the categories and tags in use, most common first', response: { 200: Ok(Type.Object({ categories: Type.Array(Facet), tags: Type.Array(Facet) })) } },
-    handler: async () => ({ success: true as const, data: await store.facets() }),
+    handler: async () => ok(await store.facets()),
   });
 
   app.get('/api/prompt-store/submissions', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the caller's own templates submitted to the store: status and the reviewer's reason", response: { 200: Ok(Type.Array(Type.Ref('StoreSubmission'))) } },
-    handler: async (req) => ({ success: true as const, data: (await store.submissions(req.auth!.uid)) }),
+    handler: async (req) => ok(await store.submissions(req.auth!.uid)),
   });
 
   app.get('/api/prompt-store/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one approved prompt', params: IdParam, response: { 200: Ok(Type.Ref('StorePrompt')) } },
-    handler: async (req) => ({ success: true as const, data: (await store.detail(req.auth!.uid, req.params.id)) }),
+    handler: async (req) => ok(await store.detail(req.auth!.uid, req.params.id)),
   });
 
   app.put('/api/prompt-store/:id/favourite', {
@@ -129,13 +129,13 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
       body: Type.Object({ favourite: Type.Boolean() }),
       response: { 200: Ok(Type.Object({ favourited: Type.Boolean(), favourite_count: Type.Integer() })) },
     },
-    handler: async (req) => ({ success: true as const, data: await store.favourite(req.auth!.uid, req.params.id, req.body.favourite) }),
+    handler: async (req) => ok(await store.favourite(req.auth!.uid, req.params.id, req.body.favourite)),
   });
 
   app.post('/api/prompt-store/:id/copy', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'copies the prompt into the caller\'s own templates', params: IdParam, response: { 200: Ok(Type.Ref('PromptTemplateRow')) } },
-    handler: async (req) => ({ success: true as const, data: (await store.copy(caller(req), req.params.id, prompts)) }),
+    handler: async (req) => ok(await store.copy(caller(req), req.params.id, prompts)),
   });
 
   // curation
@@ -153,50 +153,50 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
   app.get('/api/store-prompts/:id', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, params: IdParam, response: { 200: adminRow } },
-    handler: async (req) => ({ success: true as const, data: (await store.get(req.params.id)) }),
+    handler: async (req) => ok(await store.get(req.params.id)),
   });
 
   app.post('/api/store-prompts', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, summary: 'a staff prompt: in the store at once', body: Type.Object(EditBody), response: { 200: adminRow } },
-    handler: async (req) => ({ success: true as const, data: (await store.create(req.auth!.uid, req.body)) }),
+    handler: async (req) => ok(await store.create(req.auth!.uid, req.body)),
   });
 
   app.put('/api/store-prompts/:id', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, params: IdParam, body: Type.Partial(Type.Object(EditBody)), response: { 200: adminRow } },
-    handler: async (req) => ({ success: true as const, data: (await store.update(req.params.id, req.body)) }),
+    handler: async (req) => ok(await store.update(req.params.id, req.body)),
   });
 
   app.delete('/api/store-prompts/:id', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, params: IdParam, response: { 200: Ok(Type.Object({ deleted: Type.Integer() })) } },
-    handler: async (req) => ({ success: true as const, data: { deleted: await store.deleteMany([req.params.id]) } }),
+    handler: async (req) => ok({ deleted: await store.deleteMany([req.params.id]) }),
   });
 
   const changed = Ok(Type.Object({ changed: Type.Integer() }));
   app.post('/api/store-prompts/approve', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, summary: 'approves: the prompts appear in the store', body: Type.Object({ ids: Ids }), response: { 200: changed } },
-    handler: async (req) => ({ success: true as const, data: { changed: await store.setStatus(req.auth!.uid, req.body.ids, 'approved') } }),
+    handler: async (req) => ok({ changed: await store.setStatus(req.auth!.uid, req.body.ids, 'approved') }),
   });
 
   app.post('/api/store-prompts/reject', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, summary: 'rejects submissions with a reason the author sees', body: Type.Composite([Type.Object({ ids: Ids }), Reason]), response: { 200: changed } },
-    handler: async (req) => ({ success: true as const, data: { changed: await store.setStatus(req.auth!.uid, req.body.ids, 'rejected', req.body.reason) } }),
+    handler: async (req) => ok({ changed: await store.setStatus(req.auth!.uid, req.body.ids, 'rejected', req.body.reason) }),
   });
 
   app.post('/api/store-prompts/take-down', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, summary: 'takes prompts out of the store with a reason', body: Type.Composite([Type.Object({ ids: Ids }), Reason]), response: { 200: changed } },
-    handler: async (req) => ({ success: true as const, data: { changed: await store.setStatus(req.auth!.uid, req.body.ids, 'taken_down', req.body.reason) } }),
+    handler: async (req) => ok({ changed: await store.setStatus(req.auth!.uid, req.body.ids, 'taken_down', req.body.reason) }),
   });
 
   app.put('/api/store-prompts/:id/featured', {
     config: { access: ACCESS.manageContent },
     schema: { tags: curationTags, params: IdParam, body: Type.Object({ featured: Type.Boolean() }), response: { 200: adminRow } },
-    handler: async (req) => ({ success: true as const, data: (await store.setFeatured(req.params.id, req.body.featured)) }),
+    handler: async (req) => ok(await store.setFeatured(req.params.id, req.body.featured)),
   });
 
   // a template's way into the store: its path is the template's, the rules are the store's
@@ -209,6 +209,6 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
       body: Type.Object({ description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }),
       response: { 200: Ok(Type.Ref('StoreSubmission')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await store.publish(caller(req), req.params.id, prompts, req.body.description)) }),
+    handler: async (req) => ok(await store.publish(caller(req), req.params.id, prompts, req.body.description)),
   });
 }

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ownTemplates, PROMPT_LIMITS, promptList } from './service';
 
@@ -85,7 +85,7 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
   app.get('/api/prompts/export', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "every template of the caller as JSON, with its variables", response: { 200: Ok(Type.Object({ templates: Type.Array(Type.Ref('PromptTemplateExport')) })) } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.exportAll(req.auth!.uid)) }),
+    handler: async (req) => ok(await prompts.exportAll(req.auth!.uid)),
   });
 
   app.post('/api/prompts/import', {
@@ -93,7 +93,7 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
     // 200 bodies of 20,000 characters, up to 4 bytes each in UTF-8
     bodyLimit: PROMPT_LIMITS.IMPORT * PROMPT_LIMITS.BODY * 4 + 1024 * 1024,
     schema: { tags, summary: 'adds each template of an export as a new template (all or none)', body: ImportBody, response: { 200: Ok(Type.Object({ imported: Type.Integer() })) } },
-    handler: async (req) => ({ success: true as const, data: { imported: await prompts.importAll(caller(req), req.body.templates) } }),
+    handler: async (req) => ok({ imported: await prompts.importAll(caller(req), req.body.templates) }),
   });
 
   registerListRoutes(app, {
@@ -113,19 +113,19 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
   app.get('/api/prompts/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one of the caller\'s templates', params: IdParam, response: { 200: row } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.get(req.auth!.uid, req.params.id)) }),
+    handler: async (req) => ok(await prompts.get(req.auth!.uid, req.params.id)),
   });
 
   app.post('/api/prompts', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'a new template (version 1)', body: TemplateBody, response: { 200: row } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.create(caller(req), req.body)) }),
+    handler: async (req) => ok(await prompts.create(caller(req), req.body)),
   });
 
   app.put('/api/prompts/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'saves a template as its next version', params: IdParam, body: TemplateBody, response: { 200: row } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.update(caller(req), req.params.id, req.body)) }),
+    handler: async (req) => ok(await prompts.update(caller(req), req.params.id, req.body)),
   });
 
   app.delete('/api/prompts/:id', {
@@ -133,14 +133,14 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
     schema: { tags, summary: 'deletes a template and its versions', params: IdParam, response: { 200: Ok(Type.Object({})) } },
     handler: async (req) => {
       await prompts.remove(req.auth!.uid, req.params.id);
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 
   app.get('/api/prompts/:id/versions', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "a template's saved versions, newest first", params: IdParam, response: { 200: Ok(Type.Array(Type.Ref('PromptTemplateVersion'))) } },
-    handler: async (req) => ({ success: true as const, data: (await prompts.versions(req.auth!.uid, req.params.id)) }),
+    handler: async (req) => ok(await prompts.versions(req.auth!.uid, req.params.id)),
   });
 
   app.post('/api/prompts/:id/versions/:version/restore', {
@@ -151,6 +151,6 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
       params: Type.Object({ id: IdParam.properties.id, version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
       response: { 200: row },
     },
-    handler: async (req) => ({ success: true as const, data: (await prompts.restore(caller(req), req.params.id, req.params.version)) }),
+    handler: async (req) => ok(await prompts.restore(caller(req), req.params.id, req.params.version)),
   });
 }

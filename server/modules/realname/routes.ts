@@ -4,7 +4,7 @@ import { clientOf } from '../../core/context';
 import { pickLang } from '../../core/i18n';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { realnameList } from './service';
@@ -57,7 +57,7 @@ export async function realnameRoutes({ app, db, realname }: ModuleContext) {
   app.get('/api/auth/realname', {
     config: { access: 'signedIn' },
     schema: { tags: ['auth'], summary: "the caller's real-name verification", response: { 200: info } },
-    handler: async (req) => ({ success: true as const, data: (await realname.info(req.auth!.uid)) }),
+    handler: async (req) => ok(await realname.info(req.auth!.uid)),
   });
 
   app.post('/api/auth/realname', {

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { BATCH_MAX, batchList, codeList, CREDITS_MAX } from './service';
@@ -67,7 +67,7 @@ export async function redeemRoutes({ app, db, credits, redeem: service }: Module
       }),
       response: { 200: Ok(Type.Ref('RedeemBatch')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.generate(req.body, req.auth!.uid)) }),
+    handler: async (req) => ok(await service.generate(req.body, req.auth!.uid)),
   });
 
   app.put('/api/redeem/batches/:id/disabled', {
@@ -79,7 +79,7 @@ export async function redeemRoutes({ app, db, credits, redeem: service }: Module
       body: Type.Object({ disabled: Type.Boolean() }),
       response: { 200: Ok(Type.Ref('RedeemBatch')) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.setDisabled(req.params.id, req.body.disabled)) }),
+    handler: async (req) => ok(await service.setDisabled(req.params.id, req.body.disabled)),
   });
 
   app.post('/api/redeem', {
@@ -90,6 +90,6 @@ export async function redeemRoutes({ app, db, credits, redeem: service }: Module
       body: Type.Object({ code: Type.String({ minLength: 1, maxLength: 64 }) }),
       response: { 200: Ok(Type.Object({ credits: Type.Integer(), balance: Type.Integer() })) },
     },
-    handler: async (req) => ({ success: true as const, data: await service.redeem(req.auth!.uid, req.body.code) }),
+    handler: async (req) => ok(await service.redeem(req.auth!.uid, req.body.code)),
   });
 }

@@ -5,7 +5,7 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { RETENTION_DAYS } from '../../../shared/stat';
 import { AppError } from '../../core/errors';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { StatFilterQuery } from './filter';
@@ -101,7 +101,7 @@ export async function deviceRoutes(ctx: ModuleContext) {
         // the generic schemas widened to TSchema (the type provider cannot compute them here): the
         // handler's own type checks the data, and the query is the filter plus `extra`
         schema: { tags: ['stat'], summary, querystring: Type.Object<Record<string, TSchema>>({ ...StatFilterQuery, ...extra }), response: { 200: Ok<TSchema>(response) } },
-        handler: async (req) => ({ success: true as const, data: await handler(req.query as Parameters<typeof handler>[0]) }),
+        handler: async (req) => ok(await handler(req.query as Parameters<typeof handler>[0])),
       });
 
     route('overview', `${who}: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms`, {}, OverviewT, async (q) =>

@@ -3,7 +3,7 @@ import { type TProperties, Type } from '@sinclair/typebox';
 import { addDays } from '../../../shared/stat';
 import { LIST } from '../../config';
 import { AppError } from '../../core/errors';
-import { List, Nullable, Ok } from '../../core/schemas';
+import { List, Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { shiftFilter, StatFilterQuery } from './filter';
@@ -171,7 +171,7 @@ export async function errorRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       const { f, previous } = await before(req.query);
-      return { success: true as const, data: await store().summary(f, 'js', previous) };
+      return ok(await store().summary(f, 'js', previous));
     },
   });
 
@@ -187,7 +187,7 @@ export async function errorRoutes(ctx: ModuleContext) {
     handler: async (req) => {
       const detail = await store().detail(await stats.filter(req.query), req.params.hash);
       if (!detail) throw new AppError('NOT_FOUND', { field: 'hash' });
-      return { success: true as const, data: detail };
+      return ok(detail);
     },
   });
 
@@ -229,7 +229,7 @@ export async function errorRoutes(ctx: ModuleContext) {
     },
     handler: async (req) => {
       const { f, previous } = await before(req.query);
-      return { success: true as const, data: await store().summary(f, 'crash', previous) };
+      return ok(await store().summary(f, 'crash', previous));
     },
   });
 
@@ -261,7 +261,7 @@ export async function errorRoutes(ctx: ModuleContext) {
       const file = baseName(req.body.file);
       if (!file) throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'a file name' } });
       const row = await store().saveSourceMap({ appId: req.body.app_id, version: req.body.version, file, map: req.body.map, uploadedBy: req.auth?.uid ?? null });
-      return { success: true as const, data: row };
+      return ok(row);
     },
   });
 
@@ -276,7 +276,7 @@ export async function errorRoutes(ctx: ModuleContext) {
     handler: async (req) => {
       const deleted = await store().deleteSourceMap(req.query.app_id, req.query.version, req.query.file);
       if (!deleted) throw new AppError('NOT_FOUND', { field: 'file' });
-      return { success: true as const, data: { deleted } };
+      return ok({ deleted });
     },
   });
 }

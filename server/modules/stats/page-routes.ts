@@ -3,7 +3,7 @@ import { type TProperties, type TSchema, Type } from '@sinclair/typebox';
 import { STAT_SPEC } from '../../../shared/stat';
 import { LIST } from '../../config';
 import type { ListQuery } from '../../core/list/query';
-import { Day, List, Nullable, Ok } from '../../core/schemas';
+import { Day, List, Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { StatFilterQuery } from './filter';
@@ -171,12 +171,12 @@ export async function pageRoutes(ctx: ModuleContext) {
   app.get('/api/stat/pages/trend', {
     config: read,
     schema: { tags, summary: "a page's figures per day", querystring: withFilter({ path: Type.String({ maxLength: 2048 }) }), response: { 200: Ok(Type.Array(PageDayT)) } },
-    handler: async (req) => ({ success: true as const, data: (await reports.pageTrend(await stats.filter(req.query), req.query.path)) }),
+    handler: async (req) => ok(await reports.pageTrend(await stats.filter(req.query), req.query.path)),
   });
   app.get('/api/stat/scenes/trend', {
     config: read,
     schema: { tags, summary: "a scene's figures per day", querystring: withFilter({ key: Type.String({ maxLength: 64 }) }), response: { 200: Ok(Type.Array(SceneDayT)) } },
-    handler: async (req) => ({ success: true as const, data: (await reports.sceneTrend(await stats.filter(req.query), req.query.key)) }),
+    handler: async (req) => ok(await reports.sceneTrend(await stats.filter(req.query), req.query.key)),
   });
   app.get('/api/stat/channels/trend', {
     config: read,
@@ -186,7 +186,7 @@ export async function pageRoutes(ctx: ModuleContext) {
       querystring: withFilter({ key: Type.String({ maxLength: 64 }) }),
       response: { 200: Ok(Type.Array(ChannelDayT)) },
     },
-    handler: async (req) => ({ success: true as const, data: (await reports.channelTrend(await stats.filter(req.query), req.query.key)) }),
+    handler: async (req) => ok(await reports.channelTrend(await stats.filter(req.query), req.query.key)),
   });
   app.get('/api/stat/events/values', {
     config: read,
@@ -196,7 +196,7 @@ export async function pageRoutes(ctx: ModuleContext) {
       querystring: withFilter({ key: Type.String({ minLength: 1, maxLength: STAT_SPEC.EVENT_NAME_MAX }) }),
       response: { 200: Ok(EventValuesT) },
     },
-    handler: async (req) => ({ success: true as const, data: await reports.eventValues(await stats.filter(req.query), req.query.key, TOP_VALUES) }),
+    handler: async (req) => ok(await reports.eventValues(await stats.filter(req.query), req.query.key, TOP_VALUES)),
   });
 
   app.get('/api/stat/events/raw', {
@@ -239,7 +239,7 @@ export async function pageRoutes(ctx: ModuleContext) {
       querystring: Type.Object({ app_id: StatFilterQuery.app_id, kind: NameKindT }),
       response: { 200: Ok(Type.Array(NameT)) },
     },
-    handler: async (req) => ({ success: true as const, data: await reports.names(req.query.app_id, req.query.kind) }),
+    handler: async (req) => ok(await reports.names(req.query.app_id, req.query.kind)),
   });
   app.put('/api/stat/names', {
     config: { access: ACCESS.manageStats },
@@ -258,7 +258,7 @@ export async function pageRoutes(ctx: ModuleContext) {
       const { app_id, kind, key } = req.body;
       const name = req.body.name.trim();
       await reports.setName(app_id, kind, key, name);
-      return { success: true as const, data: { key, name } };
+      return ok({ key, name });
     },
   });
 }

@@ -7,7 +7,7 @@ import { Type } from '@sinclair/typebox';
 import type { ListQuery } from '../../core/list/query';
 import { listQuerySchema } from '../../core/list/query';
 import { XLSX_TYPE } from '../../core/list/export';
-import { List, Nullable, Ok } from '../../core/schemas';
+import { List, Nullable, ok, Ok } from '../../core/schemas';
 import { APP_ID } from '../../../shared/app-info';
 import { PAY_PERIODS, type OrderDateField, type PayReports, type PeriodUnit, periodStarts, rate } from '../payments/stats';
 import type { ModuleContext } from '../services';
@@ -159,7 +159,7 @@ export async function payStatRoutes(ctx: ModuleContext) {
       const src = source(f.appId);
       const now = new Date();
       const [periods, trend, splits] = await Promise.all([src.periods(f, now), src.trend(f), src.splits(f)]);
-      return { success: true as const, data: { source: src === pay ? 'console' : 'app', as_of: now.toISOString(), periods, trend, ...splits } };
+      return ok({ source: src === pay ? 'console' : 'app', as_of: now.toISOString(), periods, trend, ...splits });
     },
   });
 
@@ -189,7 +189,7 @@ export async function payStatRoutes(ctx: ModuleContext) {
           paying_rate: rate(payingUsers, a.active_users),
         };
       });
-      return { success: true as const, data: { stages, activity } };
+      return ok({ stages, activity });
     },
   });
 

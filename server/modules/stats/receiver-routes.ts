@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STAT_KINDS, STAT_PLATFORMS } from '../../../shared/stat';
 import type { ModuleApp } from '../../core/context';
 import { AppError } from '../../core/errors';
-import { Ok } from '../../core/schemas';
+import { ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { IngestBuffer } from './buffer';
@@ -151,7 +151,7 @@ export async function receiverRoutes(ctx: ModuleContext) {
       },
       handler: async (req, reply) => {
         try {
-          return { success: true as const, data: await receiver.report(req.body as unknown, req.headers['user-agent']) };
+          return ok(await receiver.report(req.body as unknown, req.headers['user-agent']));
         } catch (e) {
           return withRetryAfter(reply, e);
         }
@@ -166,14 +166,14 @@ export async function receiverRoutes(ctx: ModuleContext) {
         querystring: Type.Object({ appid: Type.String({ minLength: 1, maxLength: 64 }), version: Type.Optional(Type.String({ maxLength: 64 })) }),
         response: { 200: Ok(Type.Ref('StatConfig')) },
       },
-      handler: async (req) => ({ success: true as const, data: await receiver.config(req.query.appid) }),
+      handler: async (req) => ok(await receiver.config(req.query.appid)),
     });
   });
 
   app.get('/api/stat/settings', {
     config: { access: ACCESS.manageStats },
     schema: { tags: ['stat'], summary: 'the statistics settings', response: { 200: Ok(Type.Ref('StatSettings')) } },
-    handler: async () => ({ success: true as const, data: await stats.settings() }),
+    handler: async () => ok(await stats.settings()),
   });
 
   app.put('/api/stat/settings', {
@@ -188,7 +188,7 @@ export async function receiverRoutes(ctx: ModuleContext) {
       const { before, next } = await stats.update(req.body);
       receiver.forgetSettings();
       if (next.tz_offset_minutes !== before.tz_offset_minutes) await stats.store.rollup.rebuild(next.tz_offset_minutes);
-      return { success: true as const, data: next };
+      return ok(next);
     },
   });
 }

@@ -1,7 +1,7 @@
 /** The rollup job's routes: bring the statistics up to date now (analysts' "refresh"), and redo an app's days (managers). */
 import { Type } from '@sinclair/typebox';
 import { addDays, statDay } from '../../../shared/stat';
-import { Day, Ok } from '../../core/schemas';
+import { Day, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { parseFilter } from './filter';
@@ -30,7 +30,7 @@ export async function rollupRoutes(ctx: ModuleContext) {
 
   const answer = async (done: number, failed: number) => {
     const left = await stats.store.rollup.dirty(100);
-    return { success: true as const, data: { done, failed, dirty: left.total, dirty_days: left.days.map((d) => ({ app_id: d.appId, day: d.day })) } };
+    return ok({ done, failed, dirty: left.total, dirty_days: left.days.map((d) => ({ app_id: d.appId, day: d.day })) });
   };
 
   app.post('/api/stat/rollup/run', {

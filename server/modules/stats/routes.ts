@@ -3,7 +3,7 @@
  * pages read (READ_UNI_STAT). Thin: the storage answers (store/), the filter is shared (filter.ts).
  */
 import { Type } from '@sinclair/typebox';
-import { Ok } from '../../core/schemas';
+import { ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { deviceRoutes } from './device-routes';
@@ -33,7 +33,7 @@ export async function statRoutes(ctx: ModuleContext) {
     schema: { tags: ['stat'], querystring: Type.Object({ app_id: Type.Optional(Type.String({ maxLength: 64 })) }), response: { 200: Ok(StatOptionsT) } },
     handler: async (req) => {
       const [opts, tz] = await Promise.all([stats.store.options.options(req.query.app_id || undefined), stats.tz()]);
-      return { success: true as const, data: { ...opts, tz_offset_minutes: tz } };
+      return ok({ ...opts, tz_offset_minutes: tz });
     },
   });
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_BREAKDOWN_PROMPT, parseSubtasks, TODO_LIMITS } from '../../../shared/todo-breakdown';
 import { IdParam } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import { resultData, type TaskRun } from '../chat/tasks';
 import type { ModuleContext } from '../services';
@@ -76,7 +76,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       querystring: Type.Object({ today: Type.Optional(Day), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })) }),
       response: { 200: Ok(Type.Object({ tasks: Type.Array(Type.Ref('TodoSubtask')), total: Type.Integer() })) },
     },
-    handler: async (req) => ({ success: true as const, data: (await todos.due(req.auth!.uid, todayOf(req.query), req.query.limit ?? 5)) }),
+    handler: async (req) => ok(await todos.due(req.auth!.uid, todayOf(req.query), req.query.limit ?? 5)),
   });
 
   app.post('/api/todos/reorder', {
@@ -89,14 +89,14 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
     },
     handler: async (req) => {
       await todos.reorder(req.auth!.uid, req.body.parent_id || null, req.body.ids);
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 
   app.get('/api/todos/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "one of the caller's tasks with its subtasks", params: IdParam, response: { 200: row } },
-    handler: async (req) => ({ success: true as const, data: (await todos.getWithSubtasks(req.auth!.uid, req.params.id)) }),
+    handler: async (req) => ok(await todos.getWithSubtasks(req.auth!.uid, req.params.id)),
   });
 
   app.post('/api/todos', {
@@ -112,7 +112,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       }),
       response: { 200: row },
     },
-    handler: async (req) => ({ success: true as const, data: (await todos.create(req.auth!.uid, req.body)) }),
+    handler: async (req) => ok(await todos.create(req.auth!.uid, req.body)),
   });
 
   app.put('/api/todos/:id', {
@@ -124,7 +124,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       body: Type.Object({ title: Type.Optional(Title), ...Editable, done: Type.Optional(Type.Boolean()) }),
       response: { 200: row },
     },
-    handler: async (req) => ({ success: true as const, data: (await todos.update(req.auth!.uid, req.params.id, req.body)) }),
+    handler: async (req) => ok(await todos.update(req.auth!.uid, req.params.id, req.body)),
   });
 
   app.delete('/api/todos/:id', {
@@ -132,7 +132,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
     schema: { tags, summary: 'deletes a task and its subtasks', params: IdParam, response: { 200: Ok(Type.Object({})) } },
     handler: async (req) => {
       await todos.remove(req.auth!.uid, req.params.id);
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 
@@ -145,7 +145,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       body: Type.Object({ titles: Type.Array(Title, { minItems: 1, maxItems: TODO_LIMITS.SUBTASKS }) }),
       response: { 200: row },
     },
-    handler: async (req) => ({ success: true as const, data: (await todos.addSubtasks(req.auth!.uid, req.params.id, req.body.titles)) }),
+    handler: async (req) => ok(await todos.addSubtasks(req.auth!.uid, req.params.id, req.body.titles)),
   });
 
   app.post('/api/todos/:id/breakdown', {
@@ -208,7 +208,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
       params: IdParam,
       response: { 200: Ok(Type.Object({ stopped: Type.Boolean() })) },
     },
-    handler: async (req) => ({ success: true as const, data: { stopped: aiTasks.stop(req.auth!.uid, req.params.id) } }),
+    handler: async (req) => ok({ stopped: aiTasks.stop(req.auth!.uid, req.params.id) }),
   });
 
   /** runs the prepared tasks into one stream; each closes with done (its subtasks) or error, with its lane */

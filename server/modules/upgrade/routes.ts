@@ -15,7 +15,7 @@ import { type Lang, pickLang } from '../../core/i18n';
 import type { ResourceAccess } from '../../core/list/routes';
 import { publicOrigin } from '../../core/origin';
 import { OptText, registerResource, Text } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { type CheckInput, versionList } from './service';
 
@@ -127,7 +127,7 @@ export async function upgradeRoutes({ app, db, config, apps, files, upgrade: ser
       querystring: Type.Object({ appid: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }) }),
       response: { 200: Ok(Type.Array(Type.Object({ id: Type.String(), appid: Type.String(), platform: Type.String(), type: Type.String(), version: Type.String() }))) },
     },
-    handler: async (req) => ({ success: true as const, data: await service.latest(req.query.appid) }),
+    handler: async (req) => ok(await service.latest(req.query.appid)),
   });
 
   const check = async (input: CheckInput, req: Parameters<typeof publicOrigin>[0]) => {

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { CAPTCHA_SCENES, CODE_SCENES } from '../../config';
 import { AppError } from '../../core/errors';
 import { pickLang } from '../../core/i18n';
-import { Ok } from '../../core/schemas';
+import { ok, Ok } from '../../core/schemas';
 import { requireLoginType } from '../../core/login-types';
 import type { ModuleContext } from '../services';
 import { registerListRoutes } from '../../core/list/routes';
@@ -36,7 +36,7 @@ export async function verifyRoutes({ app, config, db, verification, accounts }: 
     },
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await verification.createCaptcha(req.query.scene, req.ip) };
+      return ok(await verification.createCaptcha(req.query.scene, req.ip));
     },
   });
 
@@ -56,7 +56,7 @@ export async function verifyRoutes({ app, config, db, verification, accounts }: 
     handler: async (req) => {
       // no codes for a sign-up the site does not take
       if (req.body.scene === 'register' && !config.registrationOpen) throw new AppError('REGISTRATION_CLOSED', { field: 'email' });
-      return { success: true as const, data: await verification.sendEmailCode(req.body, req.ip, pickLang(req.headers['accept-language'])) };
+      return ok(await verification.sendEmailCode(req.body, req.ip, pickLang(req.headers['accept-language'])));
     },
   });
 
@@ -82,7 +82,7 @@ export async function verifyRoutes({ app, config, db, verification, accounts }: 
         if (!mobile) throw new AppError('MOBILE_NOT_BOUND', { field: 'mobile' });
         if (mobile !== req.body.mobile.trim()) throw new AppError('MOBILE_MISMATCH', { field: 'mobile' });
       }
-      return { success: true as const, data: await verification.sendSmsCode(req.body, req.ip, pickLang(req.headers['accept-language'])) };
+      return ok(await verification.sendSmsCode(req.body, req.ip, pickLang(req.headers['accept-language'])));
     },
   });
 

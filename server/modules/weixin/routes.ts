@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { bearer } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import { publicOrigin } from '../../core/origin';
-import { Empty, Ok } from '../../core/schemas';
+import { Empty, ok, Ok } from '../../core/schemas';
 import { requireLoginType } from '../../core/login-types';
 import { WEIXIN } from './service';
 import { clientOf } from '../../core/context';
@@ -117,7 +117,7 @@ export async function weixinRoutes({ app, config, db, accounts, tokens, weixin }
       // only in the browser the callback sent it to
       if (cookieOf(req, TICKET_COOKIE) !== req.body.ticket) throw new AppError('WEIXIN_TICKET_INVALID', { field: 'ticket' });
       reply.header('set-cookie', cookie(req, TICKET_COOKIE, '', TICKET_PATH, 0));
-      return { success: true as const, data: await weixin.exchangeTicket(req.body.ticket, clientOf(req)) };
+      return ok(await weixin.exchangeTicket(req.body.ticket, clientOf(req)));
     },
   });
 
@@ -126,7 +126,7 @@ export async function weixinRoutes({ app, config, db, accounts, tokens, weixin }
     schema: { tags, response: { 200: Ok(Empty) } },
     handler: async (req) => {
       await weixin.unbind(req.auth!.uid, clientOf(req));
-      return { success: true as const, data: {} };
+      return ok({});
     },
   });
 }

@@ -4,7 +4,7 @@ import { RULES } from '../../../shared/permissions';
 import { accessOf } from '../../core/auth';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam, OptText, registerResource, Text } from '../../core/resource';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { registerPickerRoutes } from '../system/pickers';
 import { ELIGIBILITY, FREQUENCY, STATUSES, WELFARE, campaignList, claimList } from './service';
@@ -132,7 +132,7 @@ export async function welfareRoutes({ app, db, credits, realname, zone, welfare:
       summary: "the campaigns running or coming that the caller may claim, each with whether it can be claimed now and why not",
       response: { 200: Ok(Type.Array(Type.Ref('WelfareAvailable'))) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.available(req.auth!.uid)) }),
+    handler: async (req) => ok(await service.available(req.auth!.uid)),
   });
 
   app.post('/api/welfare/:id/claim', {
@@ -143,6 +143,6 @@ export async function welfareRoutes({ app, db, credits, realname, zone, welfare:
       params: IdParam,
       response: { 200: Ok(Type.Object({ credits: Type.Integer(), balance: Type.Integer(), period: Type.String() })) },
     },
-    handler: async (req) => ({ success: true as const, data: await service.claim(req.auth!.uid, req.params.id) }),
+    handler: async (req) => ok(await service.claim(req.auth!.uid, req.params.id)),
   });
 }

@@ -5,7 +5,7 @@ import { RULES, checkRule } from '../../../shared/permissions';
 import { ACCOUNT_TYPES, WITHDRAW_STATUSES } from '../../../shared/withdraw';
 import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
-import { Nullable, Ok } from '../../core/schemas';
+import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { ownRequests, withdrawList } from './service';
@@ -87,13 +87,13 @@ export async function withdrawalRoutes({ app, db, credits, settings, realname, a
   app.get('/api/withdrawals/summary', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the caller's balance, earned, withdrawn and withdrawable credits, real-name state and the form's settings", response: { 200: Ok(Type.Ref('WithdrawSummary')) } },
-    handler: async (req) => ({ success: true as const, data: await service.summary(req.auth!.uid) }),
+    handler: async (req) => ok(await service.summary(req.auth!.uid)),
   });
 
   app.get('/api/withdrawals/settings', {
     config: { access: ACCESS.manageFinance },
     schema: { tags, summary: 'the withdrawal settings', response: { 200: Ok(Type.Ref('WithdrawSettings')) } },
-    handler: async () => ({ success: true as const, data: await service.getSettings() }),
+    handler: async () => ok(await service.getSettings()),
   });
 
   app.put('/api/withdrawals/settings', {
@@ -104,7 +104,7 @@ export async function withdrawalRoutes({ app, db, credits, settings, realname, a
       body: Type.Partial(Type.Object({ ...SettingsBody, store_use_reward: Type.Integer() }), { additionalProperties: false }),
       response: { 200: Ok(Type.Ref('WithdrawSettings')) },
     },
-    handler: async (req) => ({ success: true as const, data: await service.putSettings(req.body) }),
+    handler: async (req) => ok(await service.putSettings(req.body)),
   });
 
   registerListRoutes(app, {
@@ -131,25 +131,25 @@ export async function withdrawalRoutes({ app, db, credits, settings, realname, a
   app.get('/api/withdrawals/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one request (own, or any for finance)', params: IdParams, response: { 200: Row } },
-    handler: async (req) => ({ success: true as const, data: await service.get({ uid: req.auth!.uid, finance: finance(req) }, req.params.id) }),
+    handler: async (req) => ok(await service.get({ uid: req.auth!.uid, finance: finance(req) }, req.params.id)),
   });
 
   app.post('/api/withdrawals', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'requests a withdrawal: the amount is held from now on', body: RequestBody, response: { 200: Row } },
-    handler: async (req) => ({ success: true as const, data: await service.create(req.auth!.uid, req.body) }),
+    handler: async (req) => ok(await service.create(req.auth!.uid, req.body)),
   });
 
   app.put('/api/withdrawals/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'changes an own pending request (the hold follows the amount)', params: IdParams, body: RequestBody, response: { 200: Row } },
-    handler: async (req) => ({ success: true as const, data: await service.update(req.auth!.uid, req.params.id, req.body) }),
+    handler: async (req) => ok(await service.update(req.auth!.uid, req.params.id, req.body)),
   });
 
   app.post('/api/withdrawals/:id/cancel', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'cancels an own pending request (the hold is given back)', params: IdParams, response: { 200: Row } },
-    handler: async (req) => ({ success: true as const, data: await service.cancel(req.auth!.uid, req.params.id) }),
+    handler: async (req) => ok(await service.cancel(req.auth!.uid, req.params.id)),
   });
 
   app.post('/api/withdrawals/:id/review', {
@@ -169,7 +169,7 @@ export async function withdrawalRoutes({ app, db, credits, settings, realname, a
       const row = await service.review(me.id, req.params.id, req.body, (tx) =>
         accounts.log(tx, 'withdraw-review', 1, clientOf(req), { id: me.id, username: me.username }),
       );
-      return { success: true as const, data: row };
+      return ok(row);
     },
   });
 }

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, OptText, registerResource, Text } from '../../../core/resource';
-import { Nullable, Ok } from '../../../core/schemas';
+import { Nullable, ok, Ok } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
 import { menuList } from './service';
@@ -56,6 +56,6 @@ export async function menuAdminRoutes({ app, db, menus: service }: ModuleContext
   app.post('/api/system/menus/update-built-in', {
     config: { access: ACCESS.menus.create },
     schema: { tags, summary: 'insert the missing built-in menus (never overwrites)', response: { 200: Ok(Type.Object({ added: Type.Integer() })) } },
-    handler: async () => ({ success: true as const, data: { added: await service.updateBuiltIn() } }),
+    handler: async () => ok({ added: await service.updateBuiltIn() }),
   });
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { LIST } from '../../../config';
 import { clientOf } from '../../../core/context';
 import { IdParam, OptText, registerResource } from '../../../core/resource';
-import { Nullable, Ok } from '../../../core/schemas';
+import { Nullable, ok, Ok } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
 import { userList } from './service';
@@ -93,7 +93,7 @@ export async function userRoutes({ app, db, accounts, files, realname, search, a
       }),
       response: { 200: Ok(row) },
     },
-    handler: async (req) => ({ success: true as const, data: (await service.update(req.params.id, req.body, clientOf(req), req.auth)) }),
+    handler: async (req) => ok(await service.update(req.params.id, req.body, clientOf(req), req.auth)),
   });
 
   app.post('/api/system/users/set-tags', {
@@ -104,14 +104,14 @@ export async function userRoutes({ app, db, accounts, files, realname, search, a
       body: Type.Object({ ids: Type.Array(Type.String({ maxLength: 200 }), { minItems: 1, maxItems: LIST.MAX_PAGE_SIZE }), tags: Ids }),
       response: { 200: Ok(Type.Object({ updated: Type.Integer() })) },
     },
-    handler: async (req) => ({ success: true as const, data: { updated: await service.setTags(req.body.ids, req.body.tags) } }),
+    handler: async (req) => ok({ updated: await service.setTags(req.body.ids, req.body.tags) }),
   });
 
   // self-service: the caller's own record
   app.get('/api/users/me', {
     config: { access: 'signedIn' },
     schema: { tags: ['users'], response: { 200: Ok(row) } },
-    handler: async (req) => ({ success: true as const, data: (await service.get(req.auth!.uid)) }),
+    handler: async (req) => ok(await service.get(req.auth!.uid)),
   });
   app.put('/api/users/me', {
     config: { access: 'signedIn' },
@@ -124,7 +124,7 @@ export async function userRoutes({ app, db, accounts, files, realname, search, a
     handler: async (req) => {
       // the avatar must be an image the caller uploaded through the file service
       if (req.body.avatar_file) await files.assertAvatar(req.auth!.uid, req.body.avatar_file.url);
-      return { success: true as const, data: { updated: await service.updateMe(req.auth!.uid, req.body) } };
+      return ok({ updated: await service.updateMe(req.auth!.uid, req.body) });
     },
   });
 }
