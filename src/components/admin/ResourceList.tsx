@@ -107,9 +107,16 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
   const inFlight = useRef<{ key: string; answer: Promise<{ data: Row[]; total: number; success: boolean }>; settledAt?: number } | null>(null);
   const asked = useRef(0);
   const fresh = useRef(false);
+  // the first ask can come before ProTable applies a column's default sort: it asks with that sort
+  // already, so the ask that follows with it is the same query
+  const defaultSort = useMemo<TableSort>(() => {
+    const c = props.columns.find((col) => col.defaultSortOrder);
+    return c ? { [c.field ?? String(c.key ?? c.dataIndex)]: c.defaultSortOrder } : {};
+  }, [props.columns]);
   const request = useCallback(
     (params: TableParams, sort: TableSort, filter: TableFilter) => {
-      const q = tableQuery(params, sort, filter, { rangeFields, preset: presets, paged: !tree });
+      const unsorted = !Object.values(sort ?? {}).some((o) => o === 'ascend' || o === 'descend');
+      const q = tableQuery(params, asked.current === 0 && unsorted ? defaultSort : sort, filter, { rangeFields, preset: presets, paged: !tree });
       const key = JSON.stringify(q);
       const last = inFlight.current;
       const reuse = last?.key === key && !fresh.current && (last.settledAt === undefined || (asked.current === 1 && performance.now() - last.settledAt < FIRST_ANSWER_REUSE_MS));
@@ -126,7 +133,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
     },
     // presets reach the request through presetKey in params
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [resource, rangeFields, presetKey, tree, idField, props.onRows],
+    [resource, rangeFields, presetKey, tree, idField, props.onRows, defaultSort],
   );
 
   async function fetchRows(q: ListQuery): Promise<{ data: Row[]; total: number; success: boolean }> {
