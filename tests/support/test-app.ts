@@ -39,7 +39,7 @@ export async function createTestDatabase(): Promise<{ url: string; db: Db; drop(
 export async function createTestApp(overrides: Partial<Config> = {}) {
   const database = await createTestDatabase();
   const config: Config = { ...loadConfig({}), jwtSecret: 'test-secret-test-secret-test-secret', staticDir: '/nonexistent', ...overrides };
-  const app = await buildApp({ config, db: database.db, logger: false, eagerSchemas: true });
+  const app = await buildApp({ config, db: database.db, logger: false, eagerSchemas: false });
   await app.ready();
   return {
     app,

@@ -37,7 +37,7 @@ import { FLEX_MIN_WIDTH } from './columns';
 import ListSearch, { useListClass } from './ListSearch';
 import { actionsContentWidth, buildTree, type ColumnsState, columnKey, fmtBytes, hiddenByDefault, readColumnsState, saveColumnsState } from './list-helpers';
 import type { ListContext, PresetFilter, ResourceListProps } from './list-types';
-import { isNarrowed, tableQuery, type TableFilter, type TableParams, type TableSort } from './list-query';
+import { defaultSortOf, isNarrowed, tableQuery, type TableFilter, type TableParams, type TableSort } from './list-query';
 
 export { buildTree };
 export type { ListContext, PresetFilter, ResourceListProps };
@@ -109,10 +109,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
   const fresh = useRef(false);
   // the first ask can come before ProTable applies a column's default sort: it asks with that sort
   // already, so the ask that follows with it is the same query
-  const defaultSort = useMemo<TableSort>(() => {
-    const c = props.columns.find((col) => col.defaultSortOrder);
-    return c ? { [c.field ?? String(c.key ?? c.dataIndex)]: c.defaultSortOrder } : {};
-  }, [props.columns]);
+  const defaultSort = useMemo(() => defaultSortOf(props.columns), [props.columns]);
   const request = useCallback(
     (params: TableParams, sort: TableSort, filter: TableFilter) => {
       const unsorted = !Object.values(sort ?? {}).some((o) => o === 'ascend' || o === 'descend');

@@ -52,3 +52,9 @@ export function tableQuery(
 
 /** whether the query narrows the rows (keyword, filter or range): the empty state says so */
 export const isNarrowed = (q: ListQuery) => !!q.keyword || !!Object.keys(q.filters ?? {}).length || !!Object.keys(q.ranges ?? {}).length;
+
+/** the sort a column asks for by default (`defaultSortOrder`), under the column's query field */
+export function defaultSortOf(columns: readonly { field?: string; key?: unknown; dataIndex?: unknown; defaultSortOrder?: SortOrder | null }[]): TableSort {
+  const c = columns.find((col) => col.defaultSortOrder);
+  return c ? { [c.field ?? String(c.key ?? c.dataIndex)]: c.defaultSortOrder } : {};
+}
