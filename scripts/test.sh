@@ -2,7 +2,7 @@
 # npm test: everything CI runs, in order.
 #   1. system packages the tests need (Debian chromium, fonts-noto-cjk, PostgreSQL 15)
 #   2. the console build (built when missing or older than its sources)
-#   3. type check (tsc) and lint (eslint)
+#   3. type check (tsc) and lint (eslint), run beside the build
 #   4. jest: api and components against a throwaway embedded PostgreSQL, then e2e in Chromium
 #   5. jest's api project again, against a separately started PostgreSQL 15 (DATABASE_URL)
 # Every step runs even when an earlier one failed; the last line is "N passed, N failed"
@@ -18,7 +18,14 @@ failed_steps=()
 jest_results=()   # "name|exit-code|json-file"
 t_start=$(date +%s)
 
-step() { printf '\n== %s\n' "$*"; }
+# each step's name and start (seconds since the start): the summary prints the time per stage
+stage_names=()
+stage_starts=()
+step() {
+  stage_names+=("$1")
+  stage_starts+=("$(( $(date +%s) - t_start ))")
+  printf '\n== %s\n' "$*"
+}
 fail() { failed_steps+=("$1"); printf '!! %s failed\n' "$1"; }
 elapsed() { echo "$(( $(date +%s) - t_start )) s"; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
@@ -61,14 +68,21 @@ else
 fi
 
 # ---------------------------------------------------------------------------------------------
-step "console build ($(elapsed))"
+# the build leaves a third of the two cores idle (one webpack thread most of the time): the type
+# check and the lint run beside it, and print what they found after it
+step "console build, with the type check (tsc --noEmit) and the lint (eslint) beside it ($(elapsed))"
+(npx tsc --noEmit -p . >"$WORK/tsc.log" 2>&1; echo $? >"$WORK/tsc.rc") &
+tsc_pid=$!
+(npx eslint --ext .ts,.tsx,.js,.jsx,.mjs,.cjs . >"$WORK/eslint.log" 2>&1; echo $? >"$WORK/eslint.rc") &
+eslint_pid=$!
 node scripts/console-build.mjs || fail "console build"
-
-step "type check: tsc --noEmit ($(elapsed))"
-npx tsc --noEmit -p . && echo "no type errors" || fail "type check"
-
-step "lint: eslint ($(elapsed))"
-npx eslint --ext .ts,.tsx,.js,.jsx,.mjs,.cjs . && echo "lint clean" || fail "lint"
+wait "$tsc_pid" "$eslint_pid"
+printf -- '-- type check: tsc --noEmit\n'
+cat "$WORK/tsc.log"
+[ "$(cat "$WORK/tsc.rc" 2>/dev/null)" = 0 ] && echo "no type errors" || fail "type check"
+printf -- '-- lint: eslint\n'
+cat "$WORK/eslint.log"
+[ "$(cat "$WORK/eslint.rc" 2>/dev/null)" = 0 ] && echo "lint clean" || fail "lint"
 
 # ---------------------------------------------------------------------------------------------
 run_jest() { # name json-file [jest args...]
@@ -127,6 +141,11 @@ fi
 
 # ---------------------------------------------------------------------------------------------
 step "summary ($(elapsed))"
+for i in "${!stage_names[@]}"; do
+  [ "$i" -lt $(( ${#stage_names[@]} - 1 )) ] || break
+  printf '%5d s  %s\n' "$(( stage_starts[i + 1] - stage_starts[i] ))" "${stage_names[i]% (*}"
+done
+printf '%5d s  in all\n' "$(( $(date +%s) - t_start ))"
 [ ${#failed_steps[@]} -eq 0 ] || printf 'failed: %s\n' "${failed_steps[@]}"
 summary=$(node - "${jest_results[@]}" <<'EOF'
 const fs = require('fs');

@@ -1,9 +1,28 @@
 /** What a page's layout gets wrong, as readable lines: the page scrolling sideways, a table scrolling sideways, a cell's text cut without an ellipsis, spilling out or a word broken over two lines. */
 import type { Page } from 'playwright-core';
 
-/** every way a list can be cut or overflow on this screen, as readable lines (empty: none) */
-export function layoutProblems(page: Page, opts: { tableMayScroll: boolean }) {
-  return page.evaluate(({ tableMayScroll }) => {
+/**
+ * every way a list can be cut or overflow on this screen, as readable lines (empty: none), once
+ * the layout holds still: a list measures its Actions column in the frame after its rows draw, so
+ * the check is repeated on each frame until it passes or `settleMs` (5 s) is over, and the
+ * problems are those still there then
+ */
+export async function layoutProblems(page: Page, opts: { tableMayScroll: boolean; settleMs?: number }): Promise<string[]> {
+  const args = { tableMayScroll: opts.tableMayScroll };
+  await page.evaluate(layoutCheck);
+  const settled = await page
+    .waitForFunction((a) => (window as unknown as { __layoutProblems(a: unknown): string[] }).__layoutProblems(a).length === 0, args, {
+      polling: 'raf',
+      timeout: opts.settleMs ?? 5000,
+    })
+    .then(() => true)
+    .catch(() => false);
+  return settled ? [] : page.evaluate((a) => (window as unknown as { __layoutProblems(a: unknown): string[] }).__layoutProblems(a), args);
+}
+
+/** puts the check in the page as window.__layoutProblems (self-contained: it runs in the browser) */
+function layoutCheck() {
+  (window as unknown as { __layoutProblems: unknown }).__layoutProblems = ({ tableMayScroll }: { tableMayScroll: boolean }) => {
     const problems: string[] = [];
     const root = document.scrollingElement!;
     if (root.scrollWidth > window.innerWidth + 1) problems.push(`the page scrolls sideways (${root.scrollWidth} px wide at ${window.innerWidth})`);
@@ -65,6 +84,6 @@ export function layoutProblems(page: Page, opts: { tableMayScroll: boolean }) {
       }
     }
     return problems;
-  }, opts);
+  };
 }
 

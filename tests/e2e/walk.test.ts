@@ -93,13 +93,7 @@ async function problemsOf(route: { path: string; framed: boolean }, lang: string
     if (!ok) problems.push('no page header with a title');
     else if (route.path !== '/pages/index/index' && !(await header.locator('.ant-breadcrumb').count())) problems.push('no breadcrumb');
   }
-  // a list measures its Actions column after drawing its rows: the layout is judged once it holds still (5 s at most)
-  let layout = await layoutProblems(page, { tableMayScroll: true });
-  for (let tries = 0; layout.length && tries < 10; tries++) {
-    await page.waitForTimeout(500);
-    layout = await layoutProblems(page, { tableMayScroll: true });
-  }
-  problems.push(...layout);
+  problems.push(...(await layoutProblems(page, { tableMayScroll: true })));
   if (lang !== 'en-US') {
     const text = await page.evaluate(() => document.body.innerText);
     for (const name of BUILT_IN_EN) if (text.includes(name)) problems.push(`a built-in name in English: "${name}"`);
