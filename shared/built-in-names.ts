@@ -6,7 +6,7 @@
  */
 import { ADMIN_ROLE, RULES } from './permissions';
 
-export type BuiltInKind = 'role' | 'permission' | 'comment' | 'storeTitle' | 'storeDescription' | 'storeCategory';
+export type BuiltInKind = 'role' | 'permission' | 'comment' | 'storeTitle' | 'storeDescription' | 'storeCategory' | 'storeTag';
 
 /** the admin role's seeded name */
 export const ADMIN_ROLE_NAME = 'Super administrator';
@@ -72,6 +72,25 @@ export const STORE_SEED_TEXT: Record<string, { title: string; description: strin
   'seed-explain-zh': { title: '通俗解释概念', description: '用简单的语言和例子把一个概念讲清楚。', category: 'study' },
 };
 
+/** the store's starter tags: key -> the seeded name */
+export const STORE_TAGS = {
+  email: 'email',
+  work: 'work',
+  code: 'code',
+  review: 'review',
+  summary: 'summary',
+  reading: 'reading',
+  chinese: '中文',
+  english: '英文',
+  weeklyReport: '周报',
+  workplace: '职场',
+  science: '科普',
+  explain: '解释',
+} as const;
+
+/** the tag names a starter prompt is seeded with */
+export const seededTags = (...keys: (keyof typeof STORE_TAGS)[]) => keys.map((k) => STORE_TAGS[k]);
+
 /** the category name a starter prompt is seeded with */
 export const seededCategory = (key: keyof typeof STORE_CATEGORIES) => STORE_CATEGORIES[key][0];
 
@@ -82,6 +101,7 @@ const KEYS: Record<BuiltInKind, Map<string, string>> = {
   permission: new Map(Object.entries(PERMISSION_NAMES).map(([id, name]) => [name, `builtin.permission.${id}`])),
   storeTitle: new Map(Object.entries(STORE_SEED_TEXT).map(([id, p]) => [p.title, `builtin.store.${id}.title`])),
   storeDescription: new Map(Object.entries(STORE_SEED_TEXT).map(([id, p]) => [p.description, `builtin.store.${id}.description`])),
+  storeTag: new Map(Object.entries(STORE_TAGS).map(([key, name]) => [name, `builtin.tag.${key}`])),
   storeCategory: new Map(Object.entries(STORE_CATEGORIES).flatMap(([key, names]) => names.map((n) => [n, `builtin.category.${key}`] as [string, string]))),
 };
 

@@ -70,9 +70,13 @@ export default function PageFrame({ pathname, children }: { pathname: string; ch
             key: c.key,
             title:
               c.path && i < crumbs.length - 1 ? (
-                <Link to={c.path}>{c.text}</Link>
+                <Link to={c.path} title={c.text}>
+                  {c.text}
+                </Link>
               ) : (
-                <span aria-current={i === crumbs.length - 1 ? 'page' : undefined}>{c.text}</span>
+                <span title={c.text} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+                  {c.text}
+                </span>
               ),
           }))}
         />

@@ -10,11 +10,12 @@ import { Alert, Button, ConfigProvider, Menu, Skeleton, type MenuProps } from 'a
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../shared/i18n';
 import { MenuIcon } from '../shared/icons';
+import { usePreloadRoute } from './preload-route';
 import { findMenu, isExternalUrl, menuLabel, menuTrailOf, type MenuNode } from '../shared/menu';
 
 type Item = Required<MenuProps>['items'][number];
 
-function toItems(nodes: MenuNode[], label: (name: string) => string, depth = 0): Item[] {
+function toItems(nodes: MenuNode[], label: (name: string) => string, preload: (path: string) => void, depth = 0): Item[] {
   return nodes.map((n) => {
     const folder = !n.url;
     const text = label(n.name);
@@ -24,7 +25,7 @@ function toItems(nodes: MenuNode[], label: (name: string) => string, depth = 0):
         key: n.menu_id,
         icon,
         label: text,
-        children: toItems(n.children ?? [], label, depth + 1),
+        children: toItems(n.children ?? [], label, preload, depth + 1),
       };
     const url = n.url as string;
     return {
@@ -38,6 +39,9 @@ function toItems(nodes: MenuNode[], label: (name: string) => string, depth = 0):
       ) : (
         <a
           href={`#${url}`}
+          // the page's scripts start loading when the pointer or the focus reaches its entry
+          onMouseEnter={() => preload(url)}
+          onFocus={() => preload(url)}
           onClick={(e) => {
             // a new tab or window is the browser's; a plain click is the menu's (history.push)
             if (e.ctrlKey || e.metaKey || e.shiftKey || e.altKey || e.button !== 0) e.stopPropagation();
@@ -58,7 +62,8 @@ export default function SideMenu({ pathname }: { pathname: string }) {
   const { search } = useLocation();
   const { sideMenu, inited, loading, error, refresh } = useModel('menu');
   const label = (name: string) => menuLabel(name, intl.messages as Record<string, unknown>, (id) => intl.formatMessage({ id }));
-  const items = useMemo(() => toItems(sideMenu, label), [sideMenu, intl]); // eslint-disable-line react-hooks/exhaustive-deps
+  const preload = usePreloadRoute();
+  const items = useMemo(() => toItems(sideMenu, label, preload), [sideMenu, intl, preload]); // eslint-disable-line react-hooks/exhaustive-deps
   const trail = useMemo(() => menuTrailOf(sideMenu, pathname, search), [sideMenu, pathname, search]);
   const [openKeys, setOpenKeys] = useState<string[]>(trail.slice(0, -1));
 

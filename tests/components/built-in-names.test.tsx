@@ -1,10 +1,10 @@
 /**
  * Built-in names in the reader's language: the admin role, built-in permissions and remarks, the
- * store's starter prompts and categories read as translated while a row holds the seeded text;
+ * store's starter prompts, categories and tags read as translated while a row holds the seeded text;
  * what an admin typed (even in a built-in row) stays as typed.
  */
 import { resetUmiStandIn, setLocale } from './support/umi-max';
-import { ADMIN_ROLE_NAME, builtInKey, BUILT_IN_KEYS, PERMISSION_NAMES, STORE_SEED_TEXT } from '../../shared/built-in-names';
+import { ADMIN_ROLE_NAME, builtInKey, BUILT_IN_KEYS, PERMISSION_NAMES, STORE_SEED_TEXT, STORE_TAGS } from '../../shared/built-in-names';
 import { BUILT_IN_PERMISSIONS } from '../../shared/built-in';
 import { builtInText } from '@/shared/i18n';
 import en from '../../locales/en-US.json';
@@ -25,6 +25,10 @@ describe('built-in names', () => {
     // a Chinese starter prompt reads in English too
     expect(builtInText('storeTitle', '中英互译')).toBe('Chinese–English translation');
     expect(builtInText('storeCategory', '写作')).toBe('Writing');
+    // and its tags
+    expect(builtInText('storeTag', '周报')).toBe('weekly report');
+    setLocale('zh-CN', false);
+    expect(builtInText('storeTag', 'code')).toBe('代码');
   });
 
   it('leaves what an admin typed as typed, and empty as empty', () => {
@@ -47,6 +51,7 @@ describe('built-in names', () => {
       expect(builtInKey('storeTitle', p.title)).toBe(`builtin.store.${id}.title`);
       expect(builtInKey('storeDescription', p.description)).toBe(`builtin.store.${id}.description`);
     }
-    expect(BUILT_IN_KEYS.length).toBe(2 + BUILT_IN_PERMISSIONS.length + 2 * Object.keys(STORE_SEED_TEXT).length + 4);
+    for (const [key, name] of Object.entries(STORE_TAGS)) expect(builtInKey('storeTag', name)).toBe(`builtin.tag.${key}`);
+    expect(BUILT_IN_KEYS.length).toBe(2 + BUILT_IN_PERMISSIONS.length + 2 * Object.keys(STORE_SEED_TEXT).length + 4 + Object.keys(STORE_TAGS).length);
   });
 });

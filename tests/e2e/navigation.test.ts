@@ -124,6 +124,34 @@ describe('the left menu', () => {
     await page.waitForURL(/todo-list\/todo-test/);
   });
 
+  it('once the home page is idle the list kit is there: a list then fetches only its own script', async () => {
+    await signIn(ADMIN.username, ADMIN.password);
+    await go('/pages/index/index');
+    await page.reload();
+    await page.locator('html[data-list-kit="ready"]').waitFor({ state: 'attached' });
+    const scripts: string[] = [];
+    const onRequest = (r: { resourceType(): string; url(): string }) => (r.resourceType() === 'script' ? scripts.push(r.url()) : undefined);
+    page.on('request', onRequest);
+    // as a click on its entry opens it (no pointer over other entries, which would load theirs)
+    await page.evaluate(() => (window.location.hash = '#/pages/system/tag/list'));
+    // drawn: its rows, or the empty list
+    await page.locator('.ant-table-wrapper').locator('.ant-table-row, .ant-empty').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    // without the kit: 18 scripts in 3 rounds
+    expect(scripts.map((u) => new URL(u).pathname.replace(/\.[0-9a-f]{8}\.async\.js$/, ''))).toEqual(['/p__system__tag__list']);
+  });
+
+  it("the pointer on an entry starts loading its page's script before the click", async () => {
+    await go('/pages/index/index');
+    await page.reload();
+    await openGroup('System management');
+    const asked = page.waitForRequest((r) => /\/p__system__role__list\.[0-9a-f]+\.async\.js$/.test(r.url()));
+    await menu().getByText('Roles', { exact: true }).hover();
+    await asked;
+    expect(hashUrl(page)).toContain('/pages/index/index');
+  });
+
   it('an icon from the whole set the picker offers is drawn in the menu', async () => {
     const r = await api('PUT', '/api/system/menus/system_management', { icon: 'AlibabaOutlined' }, adminToken);
     expect(r.status).toBe(200);

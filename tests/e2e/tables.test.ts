@@ -267,25 +267,32 @@ describe.each([
 describe('at 390 x 844', () => {
   beforeAll(() => setScreen(390, 844, 'en-US'));
 
-  it('the user list shows the names, scrolls inside its card and not the page', async () => {
+  it('the user list shows each row as labelled lines: the name beside its label, nothing cut or sideways', async () => {
     await go('/pages/system/user/list');
     await page.reload();
     await listShown(5);
-    const problems = await layoutProblems(page, { tableMayScroll: true });
+    const problems = await layoutProblems(page, { tableMayScroll: false });
     // a refetch may still be drawing its spinner over the rows: wait for the name to show, then report why it did not
     const nameShown = () => {
-      const cell = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody td')].find((td) => td.textContent?.trim() === 'alexandra_montgomery');
-      if (!cell) return 'no cell holds alexandra_montgomery';
-      const r = cell.getBoundingClientRect();
+      const value = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody .stacked-value')].find((v) => v.textContent?.trim() === 'alexandra_montgomery');
+      if (!value) return 'no line holds alexandra_montgomery';
+      const label = value.parentElement?.querySelector('.stacked-label')?.textContent?.trim();
+      if (label !== 'Username') return `its label is ${label}`;
+      value.scrollIntoView({ block: 'center' });
+      const r = value.getBoundingClientRect();
       if (r.left < 0 || r.right > window.innerWidth) return `the name is off screen (${Math.round(r.left)}..${Math.round(r.right)})`;
-      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return top && cell.contains(top) ? 'shown' : `covered by ${top?.className}`;
+      const top = document.elementFromPoint(r.left + 4, r.top + r.height / 2);
+      return top && value.contains(top) ? 'shown' : `covered by ${top?.className}`;
     };
     await page.waitForFunction(`(${nameShown})() === 'shown'`, undefined, { timeout: 30_000 }).catch(() => undefined);
     const seen = await page.evaluate(`(${nameShown})()`);
+    // the row's actions are on screen under its lines
+    const edit = page.getByRole('link', { name: 'Edit alexandra_montgomery' });
+    const box = await edit.boundingBox();
     await screenshot(page, 'tables-users-390-en-US');
     expect(problems).toEqual([]);
     expect(seen).toBe('shown');
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   });
 
   it("the article editor's counter stays off the help text and its buttons inside the card", async () => {

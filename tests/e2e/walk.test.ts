@@ -16,9 +16,12 @@ const ADMIN = { username: 'walk_admin', password: 'Admin#2026' };
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const LANGS = ['en-US', 'zh-CN', 'zh-TW'] as const;
 const EN = JSON.parse(fs.readFileSync(require.resolve('../../locales/en-US.json'), 'utf8')) as Record<string, string>;
-/** the English built-in names (roles, permissions, store categories): never on a Chinese screen */
+/**
+ * the English built-in names (roles, permissions, store categories): never on a Chinese screen
+ * (the starter tags aside: short words such as "code" or "work" may be in what a user wrote)
+ */
 const BUILT_IN_EN = Object.entries(EN)
-  .filter(([k]) => k.startsWith('builtin.') && k !== 'builtin.comment')
+  .filter(([k]) => k.startsWith('builtin.') && k !== 'builtin.comment' && !k.startsWith('builtin.tag.'))
   .map(([, v]) => v);
 
 /** the pages a signed-in admin opens from the menu (sign-in pages, edit pages without a record and the webview aside) */

@@ -15,7 +15,7 @@ import type { CreditService } from '../credits/service';
 import type { SearchIndex } from '../search/service';
 import { withdrawSettings } from '../withdrawals/settings';
 import { type Caller, PROMPT_LIMITS, type PromptService, variablesOf } from '../prompts/service';
-import { seededCategory, STORE_SEED_TEXT } from '../../../shared/built-in-names';
+import { seededCategory, seededTags, STORE_SEED_TEXT } from '../../../shared/built-in-names';
 
 export const STORE_LIMITS = { ...PROMPT_LIMITS, DESCRIPTION: 1000, REASON: 500, PAGE: 100 } as const;
 export const STORE_STATUSES = ['pending', 'approved', 'rejected', 'taken_down'] as const;
@@ -430,39 +430,39 @@ const SEED_PROMPTS: Array<{ id: string; title: string; description: string; body
     id: 'seed-email-reply',
     ...seedText('seed-email-reply'),
     body: 'Write a {{tone:select:formal|friendly|brief}} reply to the email below. Keep it under {{words:number}} words, answer every question it asks, and end with a clear next step.\n\nEmail:\n{{email:textarea}}',
-    tags: ['email', 'work'],
+    tags: seededTags('email', 'work'),
     featured: true,
   },
   {
     id: 'seed-code-review',
     ...seedText('seed-code-review'),
     body: 'Review this {{language}} code. List bugs first, then readability and performance issues, each with a concrete fix. Say what is good too.\n\n```\n{{code:textarea}}\n```',
-    tags: ['code', 'review'],
+    tags: seededTags('code', 'review'),
     featured: true,
   },
   {
     id: 'seed-summary',
     ...seedText('seed-summary'),
     body: 'Summarise the text below in {{points:number}} bullet points for {{audience}}, then list any decisions made and open questions.\n\n{{text:textarea}}',
-    tags: ['summary', 'reading'],
+    tags: seededTags('summary', 'reading'),
   },
   {
     id: 'seed-translate-zh',
     ...seedText('seed-translate-zh'),
     body: '请把下面的文字翻译成{{目标语言:select:中文|英文}}，保留原文的语气、格式和专业术语，不要添加解释。\n\n{{原文:textarea}}',
-    tags: ['中文', '英文'],
+    tags: seededTags('chinese', 'english'),
     featured: true,
   },
   {
     id: 'seed-weekly-report-zh',
     ...seedText('seed-weekly-report-zh'),
     body: '你是一名{{岗位}}。请根据以下本周工作要点，写一份结构清晰的工作周报，包含：本周完成、遇到的问题、下周计划。语气{{语气:select:正式|简洁}}。\n\n工作要点：\n{{要点:textarea}}',
-    tags: ['周报', '职场'],
+    tags: seededTags('weeklyReport', 'workplace'),
   },
   {
     id: 'seed-explain-zh',
     ...seedText('seed-explain-zh'),
     body: '请用通俗易懂的语言向{{对象:select:小学生|高中生|非专业人士}}解释“{{概念}}”，给出一个生活中的例子，并在最后用一句话总结。',
-    tags: ['科普', '解释'],
+    tags: seededTags('science', 'explain'),
   },
 ];

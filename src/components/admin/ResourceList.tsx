@@ -35,6 +35,7 @@ import { PageTitle } from '../../layouts/page-header';
 import { useCan } from './access';
 import { FLEX_MIN_WIDTH } from './columns';
 import ListSearch, { useListClass } from './ListSearch';
+import { STACKED_CLASS, stackedColumns } from './stacked';
 import { actionsContentWidth, buildTree, type ColumnsState, columnKey, fmtBytes, hiddenByDefault, readColumnsState, saveColumnsState } from './list-helpers';
 import type { ListContext, PresetFilter, ResourceListProps } from './list-types';
 import { defaultSortOf, isNarrowed, tableQuery, type TableFilter, type TableParams, type TableSort } from './list-query';
@@ -68,6 +69,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
   const lastQuery = useRef<ListQuery>({});
   const lastRows = useRef<Row[]>([]);
   const wide = Grid.useBreakpoint().md !== false;
+  const stacked = !wide && !tree; // narrow, rows as labelled lines (stacked.tsx); a tree keeps its indents
   const listRoot = useRef<HTMLDivElement>(null);
   const [actionsFit, setActionsFit] = useState<number | null>(null);
   const [columnsState, setColumnsState] = useState<ColumnsState>(() => ({ ...hiddenByDefault(props.columns), ...readColumnsState(resource.name) }));
@@ -284,7 +286,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
       ...c,
       key: field ?? (c.key as string | undefined) ?? (typeof c.dataIndex === 'string' ? c.dataIndex : undefined),
     })) as ProColumns<Row>[];
-    return actionColumn ? [...list, actionColumn] : list;
+    return (stacked ? stackedColumns : (c: ProColumns<Row>[]) => c)(actionColumn ? [...list, actionColumn] : list);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.columns, canUpdate, canDelete, props.rowActions, props.rowActionsLast, props.editPath, actionsWidth, wide, t]);
 
@@ -384,7 +386,7 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
 
       <ProTable<Row, TableParams>
         rowKey={idField}
-        className={listClass}
+        className={stacked ? `${listClass} ${STACKED_CLASS}` : listClass}
         actionRef={actionRef}
         columns={columns}
         columnsState={{
@@ -400,8 +402,8 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
         search={false}
         cardBordered
         dateFormatter="string"
-        tableLayout="fixed"
-        scroll={{ x: tableWidth }}
+        tableLayout={stacked ? 'auto' : 'fixed'}
+        scroll={stacked ? undefined : { x: tableWidth }}
         // a narrow screen keeps the toolbar to two rows: no density switch (rows stay as they are)
         options={{ reload: () => reloadNow(), density: wide, setting: true, fullScreen: false }}
         pagination={

@@ -121,7 +121,7 @@ export default function StorePromptList() {
         filters: (facets.data?.categories ?? []).map((c) => ({ text: builtInText('storeCategory', c.name, t), value: c.name })),
         render: (_, r) => (r.category ? <CellText text={builtInText('storeCategory', r.category, t)} /> : '-'),
       },
-      tagsColumn(t('store.field.tags'), 'tags', { minWidth: 160, hidden: true }),
+      tagsColumn(t('store.field.tags'), 'tags', { minWidth: 160, hidden: true, label: (v) => builtInText('storeTag', v, t) }),
       {
         title: t('store.field.author'),
         dataIndex: 'author_name',

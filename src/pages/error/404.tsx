@@ -8,6 +8,7 @@ import { useEffect } from 'react';
 import { NOT_FOUND_PAGE } from '../../../config/routes';
 import { withQuery } from '../../services/query-string';
 import { useT } from '../../shared/i18n';
+import './404.css';
 
 export default function NotFound() {
   const t = useT();
@@ -22,6 +23,7 @@ export default function NotFound() {
 
   return (
     <Result
+      className="console-not-found"
       status="404"
       title={t('notFound.title')}
       subTitle={

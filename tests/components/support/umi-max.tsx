@@ -18,6 +18,10 @@ import zhTW from '../../../locales/zh-TW.json';
 export { Link, Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 
 // ---- history -------------------------------------------------------------------------
+/** umi's app data: no routes to preload under test */
+export const useAppData = () => ({});
+export { matchRoutes } from 'react-router-dom';
+
 export let history: MemoryHistory = createMemoryHistory();
 
 export function resetHistory(path = '/') {

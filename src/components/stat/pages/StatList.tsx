@@ -7,6 +7,7 @@
 import './i18n';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useStackedTable } from '../../admin/stacked';
 import { Button, theme } from 'antd';
 import { useRef, useState, type MutableRefObject } from 'react';
 import { saveFile } from '../../../services/resource';
@@ -80,6 +81,8 @@ export default function StatList<Row extends Record<string, unknown>>(props: Sta
     }
   };
 
+  // 'max-content' would keep every header on one line and push the last columns out of sight
+  const stackedTable = useStackedTable(columns, { x: true });
   return (
     <div data-testid={props.testId}>
       <ProTable<Row, { current?: number; pageSize?: number; keyword?: string } & Partial<StatQuery>>
@@ -87,15 +90,13 @@ export default function StatList<Row extends Record<string, unknown>>(props: Sta
         // ProTable's own title is lighter than the cards' titles above it
         headerTitle={<span style={{ fontWeight: token.fontWeightStrong }}>{props.title}</span>}
         actionRef={props.actionRef}
-        columns={columns}
+        {...stackedTable}
         params={query ?? {}}
         request={request as never}
         onLoad={props.onLoad}
         search={false}
         options={{ search: { placeholder: props.searchPlaceholder, allowClear: true, style: { width: 240 } }, reload: true, density: false, setting: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        // 'max-content' would keep every header on one line and push the last columns out of sight
-        scroll={{ x: true }}
         locale={{ emptyText: t('stat.empty') }}
         toolBarRender={() => [
           <Button key="export" icon={<DownloadOutlined />} loading={exporting} disabled={!query} onClick={exportAll}>

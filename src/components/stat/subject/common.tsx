@@ -6,6 +6,7 @@ import './i18n';
 import { DownloadOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
 import { Button, Table } from 'antd';
+import { useStackedTable } from '../../admin/stacked';
 import type { ColumnsType } from 'antd/es/table';
 import { saveFile } from '../../../services/resource';
 import { getSubjectReport, type StatSubject, type SubjectReport } from '../../../services/stat-devices';
@@ -80,14 +81,14 @@ export function ExportButton<T>({ filename, columns, rows, empty }: { filename: 
 
 /** a compact sortable table of a report's rows */
 export function ReportTable<T extends object>({ rows, columns, rowKey, testId, pageSize = 10 }: { rows: T[]; columns: ColumnsType<T>; rowKey: keyof T & string; testId: string; pageSize?: number }) {
+  const stackedTable = useStackedTable(columns, { x: 'max-content' });
   return (
     <Table<T>
       data-testid={testId}
       size="small"
       rowKey={rowKey}
       dataSource={rows}
-      columns={columns}
-      scroll={{ x: 'max-content' }}
+      {...stackedTable}
       pagination={rows.length > pageSize ? { pageSize, showSizeChanger: false } : false}
     />
   );

@@ -146,7 +146,7 @@ export default function PromptStorePage() {
             placeholder={t('store.tag')}
             aria-label={t('store.tag')}
             value={tag}
-            options={(facets.data?.tags ?? []).map((c) => ({ value: c.name, label: `${c.name} (${c.count})` }))}
+            options={(facets.data?.tags ?? []).map((c) => ({ value: c.name, label: `${builtInText('storeTag', c.name, t)} (${c.count})` }))}
             onChange={(v) => (setTag(v), setCurrent(1))}
           />
           <Segmented<Sort>
@@ -196,7 +196,7 @@ export default function PromptStorePage() {
                 <Space size={4} wrap>
                   {p.category ? <CategoryTag name={p.category} /> : null}
                   {p.tags.map((x) => (
-                    <Tag key={x}>{x}</Tag>
+                    <Tag key={x}>{builtInText('storeTag', x, t)}</Tag>
                   ))}
                 </Space>
               </Card>
@@ -224,7 +224,7 @@ export default function PromptStorePage() {
               {open.featured ? <Tag color="gold">{t('store.featured')}</Tag> : null}
               {open.category ? <CategoryTag name={open.category} /> : null}
               {open.tags.map((x) => (
-                <Tag key={x}>{x}</Tag>
+                <Tag key={x}>{builtInText('storeTag', x, t)}</Tag>
               ))}
             </Space>
             {open.description ? <Typography.Paragraph style={{ margin: 0 }}>{builtInText('storeDescription', open.description, t)}</Typography.Paragraph> : null}

@@ -11,6 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { formatDate } from '../../../../components/admin/columns';
 import { tableQuery, type TableFilter, type TableParams, type TableSort } from '../../../../components/admin/list-query';
 import ListSearch, { useListClass } from '../../../../components/admin/ListSearch';
+import { useStackedTable } from '../../../../components/admin/stacked';
 import { StatusTag, yuan } from '../../../../components/pay/labels';
 import FilterBar from '../../../../components/stat/FilterBar';
 import { useStatFilter } from '../../../../components/stat/filter';
@@ -87,6 +88,7 @@ export default function PayOrderListPage() {
     const r = await listPayOrders(query, lq, dateField);
     return { ...r, success: true };
   };
+  const stackedTable = useStackedTable(columns, { x: 'max-content' });
 
   return (
     <Flex vertical gap={16}>
@@ -103,17 +105,16 @@ export default function PayOrderListPage() {
       />
       <ProTable<StatPayOrder, TableParams>
         rowKey="order_no"
-        columns={columns}
+        {...stackedTable}
         request={request as never}
         params={{ q: JSON.stringify(query), dateField, keyword }}
         search={false}
         cardBordered
-        scroll={{ x: 'max-content' }}
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         locale={{ emptyText: t('stat.empty') }}
         // the search as the card's title: no empty title row above it on a narrow screen
-        className={listClass}
+        className={[listClass, stackedTable.className].filter(Boolean).join(' ')}
         headerTitle={<ListSearch allowClear aria-label={t('statPay.list.search')} placeholder={t('statPay.list.search')} onSearch={(v) => setKeyword(v.trim())} />}
         toolBarRender={() => [
           <ExportButton key="export" disabled={!query} run={() => exportPayOrders(query!, lastQuery.current, dateField)} />,

@@ -11,6 +11,7 @@ import { useMemo, useRef, useState } from 'react';
 import { CellText, formatDate } from '../../../../components/admin/columns';
 import { tableQuery, type TableFilter, type TableParams, type TableSort } from '../../../../components/admin/list-query';
 import ListSearch, { useListClass } from '../../../../components/admin/ListSearch';
+import { useStackedTable } from '../../../../components/admin/stacked';
 import { yuan } from '../../../../components/pay/labels';
 import FilterBar from '../../../../components/stat/FilterBar';
 import { useStatFilter } from '../../../../components/stat/filter';
@@ -71,20 +72,20 @@ export default function PayRankingPage() {
     return { ...r, success: true };
   };
 
+  // fixed widths, the user column at least USER_MIN_WIDTH: 1280 px fits without scrolling sideways
+  const wide = useStackedTable(columns, { x: columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : USER_MIN_WIDTH), 0) });
+  const stackedTable = { ...wide, tableLayout: wide.tableLayout ?? ('fixed' as const) };
   return (
     <Flex vertical gap={16}>
       <FilterBar state={filter} />
       <ProTable<StatPayRank, TableParams>
         rowKey={(r) => `${r.user_id}|${r.device_id ?? ''}`}
-        className={listClass}
-        columns={columns}
+        {...stackedTable}
+        className={[listClass, stackedTable.className].filter(Boolean).join(' ')}
         request={request as never}
         params={{ q: JSON.stringify(query), keyword }}
         search={false}
         cardBordered
-        // fixed widths, the user column at least USER_MIN_WIDTH: 1280 px fits without scrolling sideways
-        tableLayout="fixed"
-        scroll={{ x: columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : USER_MIN_WIDTH), 0) }}
         options={{ reload: true, density: true, setting: true, fullScreen: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         locale={{ emptyText: t('stat.empty') }}
