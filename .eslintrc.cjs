@@ -53,7 +53,14 @@ module.exports = {
       rules: {
         'no-restricted-imports': [
           'error',
-          { patterns: [{ group: ['**/modules', '**/modules/**'], message: 'server/core must not import server/modules: take what a module provides as a parameter or a type parameter.' }] },
+          {
+            patterns: [
+              {
+                group: ['**/modules', '**/modules/**'],
+                message: 'server/core must not import server/modules: take what a module provides as a parameter or a type parameter.',
+              },
+            ],
+          },
         ],
       },
     },

@@ -36,7 +36,13 @@ const chainWebpack: ChainWebpack = (config, { webpack }) => {
   config.resolve.alias.set('intl-messageformat-parser$', path.resolve(__dirname, 'src/umi-plugins/lean-icu-parser.ts'));
   // antd's button style takes isBright from the colour picker's presets panel, which brings
   // the picker and Collapse along to every page with a button
-  replaceImport(config, webpack, /[\\/]color-picker[\\/]components[\\/]ColorPresets$/, /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/, 'antd-is-bright.ts');
+  replaceImport(
+    config,
+    webpack,
+    /[\\/]color-picker[\\/]components[\\/]ColorPresets$/,
+    /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    'antd-is-bright.ts',
+  );
   // antd's form labels import Tooltip for the rare label tooltip: loaded when one shows
   replaceImport(config, webpack, /^\.\.\/tooltip$/, /[\\/]antd[\\/]es[\\/]form[\\/]FormItemLabel\.js$/, 'form-label-tooltip.tsx');
   // umi's locale plugin needs on/off/emit of one event, not event-emitter and es5-ext
@@ -49,7 +55,10 @@ const chainWebpack: ChainWebpack = (config, { webpack }) => {
   config.resolve.alias.set('@babel/runtime', path.dirname(require.resolve('@babel/runtime/package.json')));
   // umi's useRequest export (unused: the console uses ahooks') is all that imports
   // @ahooksjs/use-request; declared free of side effects, it and its lodash stay out of umi.js
-  config.module.rule('umi-use-request').test(/[\\/]@ahooksjs[\\/]use-request[\\/]/).sideEffects(false);
+  config.module
+    .rule('umi-use-request')
+    .test(/[\\/]@ahooksjs[\\/]use-request[\\/]/)
+    .sideEffects(false);
   // umi provides a Buffer polyfill for any mention of Buffer; only axios mentions it, in a
   // branch browsers never take (no Blob), so the 7 KB polyfill is left out
   config.plugin('node-polyfill-provider').tap((args: Record<string, unknown>[]) => {
@@ -115,9 +124,7 @@ export default defineConfig({
   // npm run dev: umi's Vite mode, where esbuild pre-bundles the dependencies in seconds (webpack's
   // MFSU took over a minute from empty caches on 2 cores). The build stays webpack, with its size work.
   // HMR_PORT: the hot-reload socket's port, which scripts/dev.mjs picks free
-  ...(process.env.NODE_ENV === 'development'
-    ? { vite: { server: { hmr: { port: Number(process.env.HMR_PORT) || 24678 } } }, mfsu: false }
-    : { chainWebpack }),
+  ...(process.env.NODE_ENV === 'development' ? { vite: { server: { hmr: { port: Number(process.env.HMR_PORT) || 24678 } } }, mfsu: false } : { chainWebpack }),
   // ANALYZE=1 npx max build: writes the bundle report (report.json) next to the output
   ...(process.env.ANALYZE ? { analyze: { analyzerMode: 'json', reportFilename: 'report.json', generateStatsFile: false } } : {}),
 });

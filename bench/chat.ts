@@ -88,7 +88,12 @@ async function ramp<T>(n: number, open: (i: number) => Promise<T>): Promise<T[]>
 
 export async function runChatBench(): Promise<void> {
   console.log(`\nchat: ${STREAMS} streaming chats over ${RAMP_S} s (${TOKENS} tokens each, 50 ms apart); ledger: ${LEDGER_CLIENTS} clients for ${LEDGER_S} s`);
-  console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `  load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-chat-'));
   fs.chmodSync(dataDir, 0o777);
   const pg = await startEmbedded({ dataDir, port: await freePort() });
@@ -129,7 +134,10 @@ export async function runChatBench(): Promise<void> {
     const hash = await hashPassword('Bench#2026');
     const tokens: string[] = [];
     for (let i = 0; i < USERS; i++) {
-      const [u] = await db.insert(users).values({ username: `chatter${i}`, passwordHash: hash }).returning();
+      const [u] = await db
+        .insert(users)
+        .values({ username: `chatter${i}`, passwordHash: hash })
+        .returning();
       await credits.postNow({ userId: u.id, kind: 'grant', amount: 100_000, key: `bench:${u.id}` });
       tokens.push((await post('/api/auth/login', null, { username: `chatter${i}`, password: 'Bench#2026' })).data.token);
     }
@@ -146,7 +154,13 @@ export async function runChatBench(): Promise<void> {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ model: 'echo', stream: true, stream_options: { include_usage: true }, max_tokens: 1000, messages: [{ role: 'user', content: prompt }] }),
+          body: JSON.stringify({
+            model: 'echo',
+            stream: true,
+            stream_options: { include_usage: true },
+            max_tokens: 1000,
+            messages: [{ role: 'user', content: prompt }],
+          }),
         },
         (line) => {
           if (!line.startsWith('data: ') || line === 'data: [DONE]') return undefined;
@@ -165,7 +179,10 @@ export async function runChatBench(): Promise<void> {
     const probe = (async () => {
       while (probing) {
         const t = performance.now();
-        await fetch(`${base}/api/health`).then((r) => r.arrayBuffer(), () => undefined);
+        await fetch(`${base}/api/health`).then(
+          (r) => r.arrayBuffer(),
+          () => undefined,
+        );
         probes.push(performance.now() - t);
         await sleep(100);
       }
@@ -189,7 +206,9 @@ export async function runChatBench(): Promise<void> {
 
     const wireBad = through.filter((r) => r.text !== EXPECTED).length;
     // the provider's part as the server saw it (from its request to the provider to the first token)
-    const seen = (await db.execute<{ ms: number }>(sql`SELECT first_token_ms AS ms FROM chat_messages WHERE role = 'assistant' AND first_token_ms IS NOT NULL`)).rows.map((r) => r.ms);
+    const seen = (
+      await db.execute<{ ms: number }>(sql`SELECT first_token_ms AS ms FROM chat_messages WHERE role = 'assistant' AND first_token_ms IS NOT NULL`)
+    ).rows.map((r) => r.ms);
     const saved = await db.execute<{ content: string }>(sql`SELECT content FROM chat_messages WHERE role = 'assistant'`);
     const savedBad = saved.rows.filter((r) => r.content !== EXPECTED).length + (STREAMS - saved.rows.length);
     const d = direct.map((r) => r.firstMs);
@@ -200,8 +219,12 @@ export async function runChatBench(): Promise<void> {
     console.log(`  first token, stand-in directly: p50 ${f(pct(d, 50))}, p95 ${f(pct(d, 95))}`);
     console.log(`  first token, through the server: p50 ${f(pct(s, 50))}, p95 ${f(pct(s, 95))}`);
     const added = pct(s, 95) - pct(d, 95);
-    console.log(`  added by the server at p95: ${f(added)} (target < ${TARGET.addedP95Ms} ms: ${(added / TARGET.addedP95Ms).toFixed(2)}x); at p50: ${f(pct(s, 50) - pct(d, 50))}`);
-    console.log(`  of which the stand-in's own first token, as the server saw it: p50 ${f(pct(seen, 50))}, p95 ${f(pct(seen, 95))} (under the same load the stand-in is slower too)`);
+    console.log(
+      `  added by the server at p95: ${f(added)} (target < ${TARGET.addedP95Ms} ms: ${(added / TARGET.addedP95Ms).toFixed(2)}x); at p50: ${f(pct(s, 50) - pct(d, 50))}`,
+    );
+    console.log(
+      `  of which the stand-in's own first token, as the server saw it: p50 ${f(pct(seen, 50))}, p95 ${f(pct(seen, 95))} (under the same load the stand-in is slower too)`,
+    );
     const fifth = Math.floor(STREAMS / 5);
     const addedP95 = (from: number) => pct(s.slice(from, from + fifth), 95) - pct(d.slice(from, from + fifth), 95);
     console.log(`  added at p95 by arrival: first fifth ${f(addedP95(0))} (few streams open yet), last fifth ${f(addedP95(STREAMS - fifth))} (all streaming)`);
@@ -213,7 +236,10 @@ export async function runChatBench(): Promise<void> {
     // the ledger alone
     const ledgerUsers: string[] = [];
     for (let i = 0; i < LEDGER_CLIENTS + 1; i++) {
-      const [u] = await db.insert(users).values({ username: `ledger${i}` }).returning();
+      const [u] = await db
+        .insert(users)
+        .values({ username: `ledger${i}` })
+        .returning();
       await credits.postNow({ userId: u.id, kind: 'grant', amount: 1_000_000_000, key: `bench:${u.id}` });
       ledgerUsers.push(u.id);
     }
@@ -233,9 +259,16 @@ export async function runChatBench(): Promise<void> {
     const own = await pairs((c) => ledgerUsers[c]);
     const shared = await pairs(() => ledgerUsers[LEDGER_CLIENTS]);
     const after = await credits.reconcile('admin');
-    console.log(`  ledger, ${LEDGER_CLIENTS} clients: ${own.toFixed(0)} hold + capture pairs/s on their own accounts, ${shared.toFixed(0)} pairs/s all on one account`);
+    console.log(
+      `  ledger, ${LEDGER_CLIENTS} clients: ${own.toFixed(0)} hold + capture pairs/s on their own accounts, ${shared.toFixed(0)} pairs/s all on one account`,
+    );
     console.log(`  reconciliation after the ledger run: ${after.usersChecked} accounts, ${after.mismatches.length} differences`);
-    console.log(`  ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; node ${process.version}; load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `  ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; node ${process.version}; load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
     await credits.stop();
     await db.$client.end();
   } finally {

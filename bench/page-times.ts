@@ -137,7 +137,12 @@ function recordScripts(page: Page) {
       (async () => {
         const timing = req.timing();
         const sizes = await req.sizes().catch(() => null);
-        return { url: req.url(), start: timing.startTime + Math.max(0, timing.requestStart), end: timing.startTime + timing.responseEnd, bytes: sizes?.responseBodySize ?? 0 };
+        return {
+          url: req.url(),
+          start: timing.startTime + Math.max(0, timing.requestStart),
+          end: timing.startTime + timing.responseEnd,
+          bytes: sizes?.responseBodySize ?? 0,
+        };
       })(),
     );
   });
@@ -172,7 +177,9 @@ async function measure(base: string, tokens: { token: string; refreshToken: stri
     const scripts = await scriptsSince(wallStart - 5);
     if (process.env.BENCH_VERBOSE) {
       for (const x of [...scripts].sort((a, b) => a.start - b.start)) {
-        console.log(`    ${(x.start - wallStart).toFixed(0).padStart(6)} -> ${(x.end - wallStart).toFixed(0).padStart(6)} ms ${(x.bytes / 1000).toFixed(1).padStart(6)} kB ${x.url.split('/').pop()}`);
+        console.log(
+          `    ${(x.start - wallStart).toFixed(0).padStart(6)} -> ${(x.end - wallStart).toFixed(0).padStart(6)} ms ${(x.bytes / 1000).toFixed(1).padStart(6)} kB ${x.url.split('/').pop()}`,
+        );
       }
     }
     return { ms: at - t0, scripts };
@@ -247,7 +254,9 @@ export async function runPageTimesBench(pages: PageProbe[] = PAGES) {
     const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
     const line = (r: string[]) => `| ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ')} |`;
     console.log(['', line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n'));
-    console.log(`\ntarget: content within ${TARGET_MS} ms of the click. kB: transferred (compressed). ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)}.`);
+    console.log(
+      `\ntarget: content within ${TARGET_MS} ms of the click. kB: transferred (compressed). ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(2)}.`,
+    );
   } finally {
     server.c.kill('SIGINT');
     await new Promise((r) => server.c.once('exit', r));

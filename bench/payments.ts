@@ -32,7 +32,12 @@ const BUYERS = Number(process.env.BENCH_PAY_BUYERS || 25);
 
 export async function runPaymentsBench(): Promise<void> {
   console.log(`\npayments: ${DUPLICATES} concurrent duplicates of one notification; ${ORDERS} distinct orders of ${BUYERS} buyers, ${CONCURRENCY} at a time`);
-  console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `  load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-pay-'));
   fs.chmodSync(dataDir, 0o777);
   const pg = await startEmbedded({ dataDir, port: await freePort() });
@@ -47,11 +52,20 @@ export async function runPaymentsBench(): Promise<void> {
     const server = await startServer(pg.url, dataDir, false, { ...ali.env(), PUBLIC_URL: base }, port);
     procs.push(server.c);
     const post = async (url: string, token: string | null, body: unknown) =>
-      (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as { data: any };
-    const token = (await post('/api/auth/register-admin', null, { username: 'bench_admin', password: 'Bench#2026', password2: 'Bench#2026' })).data.token as string;
+      (await (
+        await fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { data: any };
+    const token = (await post('/api/auth/register-admin', null, { username: 'bench_admin', password: 'Bench#2026', password2: 'Bench#2026' })).data
+      .token as string;
     const [{ id: uid }] = (await db.execute<{ id: string }>(sql`SELECT id FROM users WHERE username = 'bench_admin'`)).rows;
     const notify = (body: string) =>
-      fetch(`${base}/api/pay/notify/alipay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body }).then((r) => r.text());
+      fetch(`${base}/api/pay/notify/alipay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body }).then(
+        (r) => r.text(),
+      );
     const newOrder = async (as = token) => (await post('/api/pay/orders', as, { method: 'alipay_qr', amount_cents: 100 })).data.order_no as string;
     const hash = await hashPassword('Bench#2026');
     const buyers: string[] = [];
@@ -69,14 +83,18 @@ export async function runPaymentsBench(): Promise<void> {
     const t0 = performance.now();
     const answers = await Promise.all(Array.from({ length: DUPLICATES }, () => notify(body)));
     const dupMs = performance.now() - t0;
-    const [{ c: credits }] = (await db.execute<{ c: string }>(sql`SELECT count(*) AS c FROM credit_ledger WHERE idempotency_key = ${`topup:${dupOrder}`}`)).rows;
+    const [{ c: credits }] = (await db.execute<{ c: string }>(sql`SELECT count(*) AS c FROM credit_ledger WHERE idempotency_key = ${`topup:${dupOrder}`}`))
+      .rows;
     const gained = (await balance()) - before;
-    console.log(`  ${DUPLICATES} concurrent duplicates: ${dupMs.toFixed(0)} ms, ${answers.filter((a) => a === 'success').length} answered success, ` +
-      `credits posted ${credits} time(s), balance +${gained} (the order: +100)  ${Number(credits) === 1 && gained === 100 ? 'OK' : 'WRONG'}`);
+    console.log(
+      `  ${DUPLICATES} concurrent duplicates: ${dupMs.toFixed(0)} ms, ${answers.filter((a) => a === 'success').length} answered success, ` +
+        `credits posted ${credits} time(s), balance +${gained} (the order: +100)  ${Number(credits) === 1 && gained === 100 ? 'OK' : 'WRONG'}`,
+    );
 
     // (b) distinct orders: created and paid at the stand-in first, then their notifications posted
     const orders: string[] = [];
-    for (let i = 0; i < ORDERS; i += 20) orders.push(...(await Promise.all(Array.from({ length: Math.min(20, ORDERS - i) }, (_, j) => newOrder(buyers[(i + j) % BUYERS])))));
+    for (let i = 0; i < ORDERS; i += 20)
+      orders.push(...(await Promise.all(Array.from({ length: Math.min(20, ORDERS - i) }, (_, j) => newOrder(buyers[(i + j) % BUYERS])))));
     const bodies: string[] = [];
     for (const o of orders) {
       await ali.pay(o, { notify: false });
@@ -99,13 +117,25 @@ export async function runPaymentsBench(): Promise<void> {
       }),
     );
     const secs = (performance.now() - t1) / 1000;
-    const [{ c: credited }] = (await db.execute<{ c: string }>(sql`SELECT count(*) AS c FROM pay_orders WHERE status = 'credited' AND order_no = ANY(${sql.param(orders)}::text[])`)).rows;
+    const [{ c: credited }] = (
+      await db.execute<{ c: string }>(sql`SELECT count(*) AS c FROM pay_orders WHERE status = 'credited' AND order_no = ANY(${sql.param(orders)}::text[])`)
+    ).rows;
     const rate = ORDERS / secs;
 
     // what RSA2 verification alone allows on one core (the server verifies every notification)
     const pub = ali.config().alipayPublicKey;
-    const content = body.split('&').filter((kv) => !kv.startsWith('sign=') && !kv.startsWith('sign_type=')).map(decodeURIComponent).sort().join('&');
-    const sign = decodeURIComponent(body.split('&').find((kv) => kv.startsWith('sign='))!.slice(5));
+    const content = body
+      .split('&')
+      .filter((kv) => !kv.startsWith('sign=') && !kv.startsWith('sign_type='))
+      .map(decodeURIComponent)
+      .sort()
+      .join('&');
+    const sign = decodeURIComponent(
+      body
+        .split('&')
+        .find((kv) => kv.startsWith('sign='))!
+        .slice(5),
+    );
     const v0 = performance.now();
     let verifies = 0;
     while (performance.now() - v0 < 1000) {
@@ -113,8 +143,10 @@ export async function runPaymentsBench(): Promise<void> {
       verifies++;
     }
     const verifyRate = verifies / ((performance.now() - v0) / 1000);
-    console.log(`  distinct orders: ${rate.toFixed(0)} notifications/s (${secs.toFixed(2)} s for ${ORDERS}), p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms; ` +
-      `${credited}/${ORDERS} credited, buyers' balances +${(await total()) - startBalance} (expected +${ORDERS * 100})`);
+    console.log(
+      `  distinct orders: ${rate.toFixed(0)} notifications/s (${secs.toFixed(2)} s for ${ORDERS}), p50 ${pct(latencies, 50).toFixed(1)} ms, p95 ${pct(latencies, 95).toFixed(1)} ms; ` +
+        `${credited}/${ORDERS} credited, buyers' balances +${(await total()) - startBalance} (expected +${ORDERS * 100})`,
+    );
     console.log(`  RSA2 verification alone: ${verifyRate.toFixed(0)} /s on one core; notifications end to end are ${(rate / verifyRate).toFixed(2)}x of that`);
     await db.$client.end();
   } finally {

@@ -41,10 +41,17 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
 /** the OpenAI-compatible stand-in (bench/standin-process.ts), writing a token every `tokenDelayMs` */
 export async function startStandin(tokenDelayMs: number): Promise<{ c: ChildProcess; baseUrl: string }> {
   const standin = child(['bench/standin-process.ts'], { STANDIN_TOKEN_DELAY_MS: String(tokenDelayMs) });
-  const { baseUrl } = await waitFor('the stand-in', async () => {
-    const line = standin.output().split('\n').find((l) => l.startsWith('{'));
-    return line ? (JSON.parse(line) as { baseUrl: string }) : undefined;
-  }, standin.output);
+  const { baseUrl } = await waitFor(
+    'the stand-in',
+    async () => {
+      const line = standin
+        .output()
+        .split('\n')
+        .find((l) => l.startsWith('{'));
+      return line ? (JSON.parse(line) as { baseUrl: string }) : undefined;
+    },
+    standin.output,
+  );
   return { c: standin.c, baseUrl };
 }
 
@@ -59,20 +66,30 @@ export function startNodeOptions(): string[] {
  * run as `npm start` runs it (the compiled bundle, with the start script's node options), so the
  * figures are those of what operators run.
  */
-export async function startServer(databaseUrl: string, dataDir: string, profile = false, env: NodeJS.ProcessEnv = {}, port?: number): Promise<{ c: ChildProcess; base: string }> {
+export async function startServer(
+  databaseUrl: string,
+  dataDir: string,
+  profile = false,
+  env: NodeJS.ProcessEnv = {},
+  port?: number,
+): Promise<{ c: ChildProcess; base: string }> {
   port ??= await freePort();
   const base = `http://127.0.0.1:${port}`;
   const { ensureServerBuilt, SERVER_BUNDLE } = await import('../scripts/server-build.mjs');
   await ensureServerBuilt();
-  const server = child([...startNodeOptions(), '-e', `require(${JSON.stringify(SERVER_BUNDLE)}).main()`], {
-    DATABASE_URL: databaseUrl,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    STATIC_DIR: path.join(dataDir, 'no-console'),
-    ...env,
-  }, profile);
+  const server = child(
+    [...startNodeOptions(), '-e', `require(${JSON.stringify(SERVER_BUNDLE)}).main()`],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+      STATIC_DIR: path.join(dataDir, 'no-console'),
+      ...env,
+    },
+    profile,
+  );
   await waitFor('the server', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined), server.output).catch((e: unknown) => {
     server.c.kill('SIGKILL');
     throw e;

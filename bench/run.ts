@@ -351,18 +351,24 @@ async function main() {
     const x = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
     const refUsable = `${x(usable, REFERENCE.usableS[1])}-${x(usable, REFERENCE.usableS[0])}`;
 
-    console.log('\n' + table([
-      ['figure', 'measured', 'target', 'vs target', 'ant-design-pro v6', 'vs reference'],
-      ['login page JS (gzip, median)', `${jsKB.toFixed(1)} kB`, `${TARGET.jsKB} kB`, x(jsKB, TARGET.jsKB), `${REFERENCE.jsKB} kB`, x(jsKB, REFERENCE.jsKB)],
-      ['login form usable (median)', `${usable.toFixed(3)} s`, `${TARGET.usableS} s`, x(usable, TARGET.usableS), '0.85-1.2 s', refUsable],
-      ['npm start to /api/health (median)', `${start.toFixed(2)} s`, `${TARGET.startS} s`, x(start, TARGET.startS), '', ''],
-    ]));
-    console.log('\n' + table([
-      [`idle memory of npm start (${IDLE_WAIT_MS / 1000} s after it answered)`, 'processes', 'RSS', 'PSS'],
-      ...idle.groups.map((g) => [g.name, String(g.procs.length), mb(g.rss), mb(g.pss)]),
-      ['total', String(idle.count), mb(idle.rss), mb(idle.pss)],
-      [`target ${TARGET.idleMB} MB: total / target`, '', x(idle.rss / 1024, TARGET.idleMB), x(idle.pss / 1024, TARGET.idleMB)],
-    ]));
+    console.log(
+      '\n' +
+        table([
+          ['figure', 'measured', 'target', 'vs target', 'ant-design-pro v6', 'vs reference'],
+          ['login page JS (gzip, median)', `${jsKB.toFixed(1)} kB`, `${TARGET.jsKB} kB`, x(jsKB, TARGET.jsKB), `${REFERENCE.jsKB} kB`, x(jsKB, REFERENCE.jsKB)],
+          ['login form usable (median)', `${usable.toFixed(3)} s`, `${TARGET.usableS} s`, x(usable, TARGET.usableS), '0.85-1.2 s', refUsable],
+          ['npm start to /api/health (median)', `${start.toFixed(2)} s`, `${TARGET.startS} s`, x(start, TARGET.startS), '', ''],
+        ]),
+    );
+    console.log(
+      '\n' +
+        table([
+          [`idle memory of npm start (${IDLE_WAIT_MS / 1000} s after it answered)`, 'processes', 'RSS', 'PSS'],
+          ...idle.groups.map((g) => [g.name, String(g.procs.length), mb(g.rss), mb(g.pss)]),
+          ['total', String(idle.count), mb(idle.rss), mb(idle.pss)],
+          [`target ${TARGET.idleMB} MB: total / target`, '', x(idle.rss / 1024, TARGET.idleMB), x(idle.pss / 1024, TARGET.idleMB)],
+        ]),
+    );
     console.log(
       `\nkB = 1000 bytes. JS counts every script response of the load until the network is quiet, at its encoded (gzip) size.` +
         `\nRSS counts PostgreSQL's shared buffers once per process; PSS divides shared pages among the processes that map them.` +

@@ -32,7 +32,6 @@ const ASKS = Number(process.env.BENCH_ASKS || 30);
 const OWNERS = 200;
 const TARGET = { p95Ms: 50 };
 
-
 /** a repeatable random source, so two runs seed the same text */
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -43,12 +42,22 @@ function rng(seed: number) {
 }
 const rand = rng(42);
 
-const COMMON = 'the of and to in is it that for you with on as are this be at or have from by not but what all can your was we an use one if will how when which their there model answer credits prompt chat token search'.split(' ');
+const COMMON =
+  'the of and to in is it that for you with on as are this be at or have from by not but what all can your was we an use one if will how when which their there model answer credits prompt chat token search'.split(
+    ' ',
+  );
 const SYLLABLES = 'ka lo mi ne ru ta shi ven dor pel qua zin bra tor lex mon sar vik elu gan hop jur'.split(' ');
 /** 20,000 made-up words: drawn Zipf-like, the first few hundred are common, most are rare */
-const VOCAB = Array.from({ length: 20_000 }, (_, i) => (i < COMMON.length ? COMMON[i] : Array.from({ length: 2 + (i % 3) }, (_, j) => SYLLABLES[(i * 7 + j * 13 + Math.floor(i / 21)) % SYLLABLES.length]).join('') + (i % 97)));
+const VOCAB = Array.from({ length: 20_000 }, (_, i) =>
+  i < COMMON.length
+    ? COMMON[i]
+    : Array.from({ length: 2 + (i % 3) }, (_, j) => SYLLABLES[(i * 7 + j * 13 + Math.floor(i / 21)) % SYLLABLES.length]).join('') + (i % 97),
+);
 /** Chinese words, drawn Zipf-like too (the first are common) */
-const HAN_WORDS = '我们 可以 这个 一个 需要 如何 使用 问题 回答 模型 用户 数据 时间 系统 功能 设置 对话 积分 文档 搜索 登录 管理 服务 中文 提示词 翻译 总结 代码 文章 会议 计划 客户 产品 市场 价格 报告 邮件 表格 图片 声音 录音 转写 任务 待办 日程 学习 考试 旅行 天气 健康 运动 音乐 电影 历史 地理 科学 数学 物理 化学 生物 经济 法律 政策 新闻 公司 团队 项目 进度 风险 预算 成本 收入 利润 增长 策略 目标 结果 原因 方法 步骤 例子 说明 注意 建议 总之 然而 因此 虽然 但是 如果 那么 已经 正在 将要 数据库 向量 索引 全文 检索 排序 分页 缓存 队列 并发 事务 日志 监控 告警 部署 容器 集群 网络 安全 权限 角色 菜单 账号 密码 验证码 手机号 邮箱 支付 订单 退款 发票 合同 审批 流程'.split(' ');
+const HAN_WORDS =
+  '我们 可以 这个 一个 需要 如何 使用 问题 回答 模型 用户 数据 时间 系统 功能 设置 对话 积分 文档 搜索 登录 管理 服务 中文 提示词 翻译 总结 代码 文章 会议 计划 客户 产品 市场 价格 报告 邮件 表格 图片 声音 录音 转写 任务 待办 日程 学习 考试 旅行 天气 健康 运动 音乐 电影 历史 地理 科学 数学 物理 化学 生物 经济 法律 政策 新闻 公司 团队 项目 进度 风险 预算 成本 收入 利润 增长 策略 目标 结果 原因 方法 步骤 例子 说明 注意 建议 总之 然而 因此 虽然 但是 如果 那么 已经 正在 将要 数据库 向量 索引 全文 检索 排序 分页 缓存 队列 并发 事务 日志 监控 告警 部署 容器 集群 网络 安全 权限 角色 菜单 账号 密码 验证码 手机号 邮箱 支付 订单 退款 发票 合同 审批 流程'.split(
+    ' ',
+  );
 const zipf = () => VOCAB[Math.min(VOCAB.length - 1, Math.floor(Math.exp(rand() * Math.log(VOCAB.length + 1)) - 1))];
 const englishText = (words: number) => Array.from({ length: words }, (_, i) => (i % 12 === 11 ? `${zipf()}.` : zipf())).join(' ');
 const hanWord = () => HAN_WORDS[Math.min(HAN_WORDS.length - 1, Math.floor(Math.exp(rand() * Math.log(HAN_WORDS.length + 1)) - 1))];
@@ -116,7 +125,12 @@ export async function seedSearchEntries(db: Db, owners: string[], count: number)
 
 export async function runSearchBench(): Promise<void> {
   console.log(`\nsearch: ${ENTRIES.toLocaleString('en-US')} entries, ${RUNS} runs per query; Ask AI: ${ASKS} answers`);
-  console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `  load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-search-'));
   fs.chmodSync(dataDir, 0o777);
   const pg = await startEmbedded({ dataDir, port: await freePort() });
@@ -133,7 +147,9 @@ export async function runSearchBench(): Promise<void> {
     const t0 = performance.now();
     await seedSearchEntries(db, owners, ENTRIES);
     await db.execute(sql`VACUUM ANALYZE search_entries`);
-    const [{ n, mb }] = (await db.execute<{ n: string; mb: string }>(sql`SELECT count(*) AS n, round(pg_total_relation_size('search_entries') / 1e6) AS mb FROM search_entries`)).rows;
+    const [{ n, mb }] = (
+      await db.execute<{ n: string; mb: string }>(sql`SELECT count(*) AS n, round(pg_total_relation_size('search_entries') / 1e6) AS mb FROM search_entries`)
+    ).rows;
     console.log(`  seeded ${Number(n).toLocaleString('en-US')} entries (${mb} MB with indexes) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
     const standin = await startStandin(20);
@@ -143,9 +159,26 @@ export async function runSearchBench(): Promise<void> {
     procs.push(server.c);
     const { base } = server;
     const post = async (url: string, token: string | null, body: unknown) =>
-      (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) })).json()) as { data: any };
+      (await (
+        await fetch(`${base}${url}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { data: any };
     const admin = (await post('/api/auth/register-admin', null, { username: 'bench_admin', password: 'Bench#2026', password2: 'Bench#2026' })).data.token;
-    const model = (await post('/api/ai/models', admin, { name: 'stand-in', protocol: 'openai', base_url: baseUrl, provider_model: 'echo', context_window: 128000, max_output_tokens: 1000, input_price: 100_000, output_price: 200_000 })).data;
+    const model = (
+      await post('/api/ai/models', admin, {
+        name: 'stand-in',
+        protocol: 'openai',
+        base_url: baseUrl,
+        provider_model: 'echo',
+        context_window: 128000,
+        max_output_tokens: 1000,
+        input_price: 100_000,
+        output_price: 200_000,
+      })
+    ).data;
     const token = (await post('/api/auth/login', null, { username: 'searcher', password: 'Bench#2026' })).data.token as string;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
@@ -171,7 +204,9 @@ export async function runSearchBench(): Promise<void> {
         times.push(performance.now() - t);
       }
       const p95 = pct(times, 95);
-      console.log(`  ${name.padEnd(28)} ${String(total).padStart(8)}  ${pct(times, 50).toFixed(1).padStart(6)} ms ${p95.toFixed(1).padStart(7)} ms  ${(p95 / TARGET.p95Ms).toFixed(2)}x`);
+      console.log(
+        `  ${name.padEnd(28)} ${String(total).padStart(8)}  ${pct(times, 50).toFixed(1).padStart(6)} ms ${p95.toFixed(1).padStart(7)} ms  ${(p95 / TARGET.p95Ms).toFixed(2)}x`,
+      );
     }
 
     // Ask AI: the first token through the server, against the stand-in's own for the same prompt
@@ -180,19 +215,39 @@ export async function runSearchBench(): Promise<void> {
     const through: number[] = [];
     const pickDelta = (line: string) => (line.startsWith('data: {"text"') ? line : undefined);
     for (let i = 0; i < ASKS; i++) {
-      through.push(await firstText(`${base}/api/search/ask`, { method: 'POST', headers, body: JSON.stringify({ q, model_id: model.id, locale: 'en-US' }) }, pickDelta));
+      through.push(
+        await firstText(`${base}/api/search/ask`, { method: 'POST', headers, body: JSON.stringify({ q, model_id: model.id, locale: 'en-US' }) }, pickDelta),
+      );
       direct.push(
         await firstText(
           `${baseUrl}/chat/completions`,
-          { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ model: 'echo', stream: true, max_tokens: 1000, messages: [{ role: 'user', content: `Sources: ${'x '.repeat(2000)} Question: ${q}` }] }) },
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              model: 'echo',
+              stream: true,
+              max_tokens: 1000,
+              messages: [{ role: 'user', content: `Sources: ${'x '.repeat(2000)} Question: ${q}` }],
+            }),
+          },
           (line) => (line.startsWith('data: {') && line.includes('"content"') ? line : undefined),
         ),
       );
     }
     const f = (x: number) => `${x.toFixed(1)} ms`;
-    console.log(`  Ask AI first token through the server: p50 ${f(pct(through, 50))}, p95 ${f(pct(through, 95))}; the stand-in alone: p50 ${f(pct(direct, 50))}, p95 ${f(pct(direct, 95))}`);
-    console.log(`  added by the server (search, model check, hold, request) at p50: ${f(pct(through, 50) - pct(direct, 50))}, at p95: ${f(pct(through, 95) - pct(direct, 95))} (${(pct(through, 95) / pct(direct, 95)).toFixed(2)}x the stand-in's own)`);
-    console.log(`  ${os.cpus().length} CPUs; node ${process.version}; load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `  Ask AI first token through the server: p50 ${f(pct(through, 50))}, p95 ${f(pct(through, 95))}; the stand-in alone: p50 ${f(pct(direct, 50))}, p95 ${f(pct(direct, 95))}`,
+    );
+    console.log(
+      `  added by the server (search, model check, hold, request) at p50: ${f(pct(through, 50) - pct(direct, 50))}, at p95: ${f(pct(through, 95) - pct(direct, 95))} (${(pct(through, 95) / pct(direct, 95)).toFixed(2)}x the stand-in's own)`,
+    );
+    console.log(
+      `  ${os.cpus().length} CPUs; node ${process.version}; load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
     await db.$client.end();
   } finally {
     for (const p of procs) p.kill('SIGTERM');

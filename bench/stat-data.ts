@@ -47,7 +47,16 @@ const CHANNELS = ['', 'google', 'huawei', 'xiaomi', 'appstore', 'wechat-ad'];
 const SCENES = ['1001', '1007', '1011', '1047', '1089'];
 const VERSIONS = ['1.0.0', '1.1.0', '1.2.0', '2.0.0'];
 const MODELS = ['Mate 60', 'Mi 14', 'iPhone 15', 'Galaxy S24', 'Pixel 8', ''];
-const PAGES = ['/pages/index/index', '/pages/list/list', '/pages/detail/detail', '/pages/cart/cart', '/pages/user/user', '/pages/search/search', '/pages/order/order', '/pages/about/about'];
+const PAGES = [
+  '/pages/index/index',
+  '/pages/list/list',
+  '/pages/detail/detail',
+  '/pages/cart/cart',
+  '/pages/user/user',
+  '/pages/search/search',
+  '/pages/order/order',
+  '/pages/about/about',
+];
 const TITLES = ['Home', 'List', 'Detail', 'Cart', 'Me', 'Search', 'Orders', 'About'];
 const EVENT_KEYS = ['click_buy', 'add_cart', 'share', 'search', 'play', 'favorite'];
 const EVENT_VALUES = ['', 'sku-1', 'sku-2', 'banner', '{"from":"home"}', 'video-7'];
@@ -64,9 +73,16 @@ const EVENTS_PER_SESSION = 14;
 
 /** text-format COPY field */
 const f = (v: string | number | null) =>
-  v === null ? '\\N' : typeof v === 'number' ? String(v) : /[\\\t\n\r]/.test(v) ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : v;
+  v === null
+    ? '\\N'
+    : typeof v === 'number'
+      ? String(v)
+      : /[\\\t\n\r]/.test(v)
+        ? v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+        : v;
 
-const COLUMNS = 'ts, eid, app_id, device_id, uid, sid, kind, platform, channel, scene, version, os, device_model, screen, language, url, referrer, title, ev_key, ev_value, err_hash, err_msg, err_stack, order_no, amount_cents';
+const COLUMNS =
+  'ts, eid, app_id, device_id, uid, sid, kind, platform, channel, scene, version, os, device_model, screen, language, url, referrer, title, ev_key, ev_value, err_hash, err_msg, err_stack, order_no, amount_cents';
 
 /** writes the plan's events (or the days asked); answers how many and how long it took */
 export async function writeStatEvents(pool: pg.Pool, o: StatDataOptions = {}): Promise<{ events: number; seconds: number }> {
@@ -78,7 +94,10 @@ export async function writeStatEvents(pool: pg.Pool, o: StatDataOptions = {}): P
   const seed = o.seed ?? 42;
   const t0 = performance.now();
   // a day later than the last one: local days in a positive offset reach into it
-  await ensurePartitions(pool, Array.from({ length: toDay - fromDay + 1 }, (_, i) => addDays(first, fromDay + i)));
+  await ensurePartitions(
+    pool,
+    Array.from({ length: toDay - fromDay + 1 }, (_, i) => addDays(first, fromDay + i)),
+  );
 
   // weekly rhythm: weekends at 70 %, normalised so the plan holds `total` events
   const weekly = (d: number) => ([0, 6].includes(new Date(Date.parse(`${addDays(first, d)}T00:00:00Z`)).getUTCDay()) ? 0.7 : 1);
@@ -149,7 +168,11 @@ export async function writeStatEvents(pool: pg.Pool, o: StatDataOptions = {}): P
             if (r.chance(0.3)) {
               t += r.int(1, 20) * 1000;
               const value = r.pick(EVENT_VALUES);
-              row(STAT_KINDS.event, `\\N\t\\N\t\\N\t${r.pick(EVENT_KEYS)}\t${value ? f(value) : '\\N'}\t\\N\t\\N\t\\N\t\\N\t\\N`, signedIn && v > 0 ? uid : null);
+              row(
+                STAT_KINDS.event,
+                `\\N\t\\N\t\\N\t${r.pick(EVENT_KEYS)}\t${value ? f(value) : '\\N'}\t\\N\t\\N\t\\N\t\\N\t\\N`,
+                signedIn && v > 0 ? uid : null,
+              );
             }
             if (r.chance(0.02)) {
               const e = ERRORS[Math.floor(r.next() ** 2 * ERRORS.length)];
@@ -170,7 +193,8 @@ export async function writeStatEvents(pool: pg.Pool, o: StatDataOptions = {}): P
         }
         written += dayEvents;
       }
-      if (o.log && (d - fromDay) % 10 === 9) o.log(`  ${d - fromDay + 1} days, ${written.toLocaleString('en')} events, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+      if (o.log && (d - fromDay) % 10 === 9)
+        o.log(`  ${d - fromDay + 1} days, ${written.toLocaleString('en')} events, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     }
     await flush();
     stream.end();
@@ -179,10 +203,11 @@ export async function writeStatEvents(pool: pg.Pool, o: StatDataOptions = {}): P
       const from = `${addDays(first, fromDay)}T00:00:00Z`;
       // sessions late in the last day run on past midnight
       const to = `${addDays(first, toDay + 1)}T00:00:00Z`;
-      await client.query(
-        `INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, $3) FROM stat_events WHERE ts >= $1 AND ts < $2`,
-        [from, to, o.markDirtyTz],
-      );
+      await client.query(`INSERT INTO stat_dirty (app_id, day) SELECT DISTINCT app_id, stat_day(ts, $3) FROM stat_events WHERE ts >= $1 AND ts < $2`, [
+        from,
+        to,
+        o.markDirtyTz,
+      ]);
     }
   } finally {
     client.release();

@@ -52,8 +52,21 @@ function report(device: number, now: number): { body: string; records: number } 
     const page = PAGES[Math.floor(Math.random() * PAGES.length)];
     const base = { id: rid(), ts, sid };
     if (i === 0) records.push({ ...base, kind: 'launch', url: `https://shop.example.com/#${page}` });
-    else if (r < 0.55) records.push({ ...base, kind: 'page', url: `https://shop.example.com/#${page}?id=${Math.floor(Math.random() * 5000)}`, referrer: 'https://shop.example.com/', title: 'Example shop' });
-    else if (r < 0.85) records.push({ ...base, kind: 'event', name: EVENTS_NAMES[Math.floor(Math.random() * EVENTS_NAMES.length)], value: { sku: `sku-${Math.floor(Math.random() * 900)}`, qty: 1 } });
+    else if (r < 0.55)
+      records.push({
+        ...base,
+        kind: 'page',
+        url: `https://shop.example.com/#${page}?id=${Math.floor(Math.random() * 5000)}`,
+        referrer: 'https://shop.example.com/',
+        title: 'Example shop',
+      });
+    else if (r < 0.85)
+      records.push({
+        ...base,
+        kind: 'event',
+        name: EVENTS_NAMES[Math.floor(Math.random() * EVENTS_NAMES.length)],
+        value: { sku: `sku-${Math.floor(Math.random() * 900)}`, qty: 1 },
+      });
     else if (r < 0.93) records.push({ ...base, kind: Math.random() < 0.5 ? 'show' : 'hide' });
     else if (r < 0.98)
       records.push({
@@ -62,7 +75,13 @@ function report(device: number, now: number): { body: string; records: number } 
         message: "TypeError: Cannot read properties of undefined (reading 'price')",
         stack: `TypeError: Cannot read properties of undefined (reading 'price')\n    at render (https://shop.example.com/static/js/pages-goods-detail.3f2a9c.js:1:${1000 + Math.floor(Math.random() * 90)})\n    at Vue._render (https://shop.example.com/static/js/chunk-vendors.js:2:41231)`,
       });
-    else records.push({ ...base, kind: 'pay', order_no: `O${Date.now()}${Math.floor(Math.random() * 1e6)}`, amount_cents: 100 + Math.floor(Math.random() * 20_000) });
+    else
+      records.push({
+        ...base,
+        kind: 'pay',
+        order_no: `O${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+        amount_cents: 100 + Math.floor(Math.random() * 20_000),
+      });
   }
   const body = {
     appid: APPID,
@@ -81,10 +100,38 @@ function report(device: number, now: number): { body: string; records: number } 
 }
 
 /** COPY text format: one line per row */
-const cell = (v: unknown) => (v === null || v === undefined ? '\\N' : String(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r'));
-const COPY_COLUMNS = 'ts, eid, app_id, device_id, uid, sid, kind, platform, channel, scene, version, os, device_model, screen, language, url, referrer, title, ev_key, ev_value, err_hash, err_msg, err_stack, order_no, amount_cents';
+const cell = (v: unknown) =>
+  v === null || v === undefined ? '\\N' : String(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+const COPY_COLUMNS =
+  'ts, eid, app_id, device_id, uid, sid, kind, platform, channel, scene, version, os, device_model, screen, language, url, referrer, title, ev_key, ev_value, err_hash, err_msg, err_stack, order_no, amount_cents';
 const copyLine = (r: StatRow) =>
-  [r.ts.toISOString(), r.eid, r.appId, r.deviceId, r.uid, r.sid, r.kind, r.platform, r.channel, r.scene, r.version, r.os, r.deviceModel, r.screen, r.language, r.url, r.referrer, r.title, r.evKey, r.evValue, r.errHash, r.errMsg, r.errStack, r.orderNo, r.amountCents]
+  [
+    r.ts.toISOString(),
+    r.eid,
+    r.appId,
+    r.deviceId,
+    r.uid,
+    r.sid,
+    r.kind,
+    r.platform,
+    r.channel,
+    r.scene,
+    r.version,
+    r.os,
+    r.deviceModel,
+    r.screen,
+    r.language,
+    r.url,
+    r.referrer,
+    r.title,
+    r.evKey,
+    r.evValue,
+    r.errHash,
+    r.errMsg,
+    r.errStack,
+    r.orderNo,
+    r.amountCents,
+  ]
     .map(cell)
     .join('\t') + '\n';
 
@@ -118,7 +165,14 @@ function pgCpuS(dataDir: string): number {
 function post(agent: http.Agent, port: number, body: string): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: '/api/stat/report', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': UA } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/stat/report',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': UA },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -132,8 +186,15 @@ function post(agent: http.Agent, port: number, body: string): Promise<{ status: 
 }
 
 export async function runStatIngestBench(): Promise<void> {
-  console.log(`\nstat-ingest: ${EVENTS} records as ${PER_REPORT}-record reports over HTTP from ${CLIENT_LEVELS.join(' / ')} concurrent clients, against COPY of the same rows`);
-  console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `\nstat-ingest: ${EVENTS} records as ${PER_REPORT}-record reports over HTTP from ${CLIENT_LEVELS.join(' / ')} concurrent clients, against COPY of the same rows`,
+  );
+  console.log(
+    `  load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-stat-'));
   fs.chmodSync(dataDir, 0o777);
   const pg = await startEmbedded({ dataDir, port: await freePort() });
@@ -225,7 +286,8 @@ export async function runStatIngestBench(): Promise<void> {
       const cpu = { server: cpuS(server.c.pid!) - cpu0.server, pg: pgCpuS(dataDir) - cpu0.pg };
       agent.destroy();
       const { rows: stored } = await db.$client.query<{ n: number }>('SELECT count(*)::int AS n FROM stat_events');
-      if (stored[0].n !== reports.length * PER_REPORT) throw new Error(`${stored[0].n} rows stored of ${reports.length * PER_REPORT}; answers ${JSON.stringify(statuses)}`);
+      if (stored[0].n !== reports.length * PER_REPORT)
+        throw new Error(`${stored[0].n} rows stored of ${reports.length * PER_REPORT}; answers ${JSON.stringify(statuses)}`);
       const rate = accepted / httpS;
       const ratio = rate / copyRate;
       const p95 = pct(latencies, 95);
@@ -243,7 +305,12 @@ export async function runStatIngestBench(): Promise<void> {
       `  PostgreSQL CPU per row for COPY: ${us(copy.pg, rows.length)} µs. Best: ${best.ratio.toFixed(2)}x of COPY with ${best.clients} clients (report p95 ${best.p95.toFixed(1)} ms); ` +
         `target >= ${TARGET_RATIO}x: ${best.ratio >= TARGET_RATIO ? 'met' : 'NOT met'}`,
     );
-    console.log(`  ${os.cpus().length} CPUs; node ${process.version}; load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `  ${os.cpus().length} CPUs; node ${process.version}; load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
     await db.$client.end();
   } finally {
     server?.c.kill('SIGTERM');
@@ -252,4 +319,3 @@ export async function runStatIngestBench(): Promise<void> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-

@@ -43,9 +43,11 @@ interface PageSpec {
   requests: (f: Q, get: (p: string, q: Q) => Promise<any>) => Promise<void>;
 }
 
-const one = (p: string, extra: Q = {}) => async (f: Q, get: (p: string, q: Q) => Promise<any>) => {
-  await get(p, { ...f, ...extra });
-};
+const one =
+  (p: string, extra: Q = {}) =>
+  async (f: Q, get: (p: string, q: Q) => Promise<any>) => {
+    await get(p, { ...f, ...extra });
+  };
 const subject = (s: 'devices' | 'users'): PageSpec[] => [
   { page: `${s}/overview`, requests: one(`/api/stat/${s}/overview`) },
   { page: `${s}/activity`, requests: one(`/api/stat/${s}/activity`) },
@@ -125,7 +127,9 @@ export async function runStatPagesBench(): Promise<void> {
     const db = connect(pg.url, 5);
     await applyMigrations(db);
     if (prepared) console.log(`  ${prepared.events.toLocaleString('en')} events kept in ${dataDir} (written for ${prepared.today})`);
-    const history = prepared ? { events: prepared.events, seconds: 0 } : await writeStatEvents(db.$client, { events: EVENTS, days: DAYS, log: (l) => console.log(l) });
+    const history = prepared
+      ? { events: prepared.events, seconds: 0 }
+      : await writeStatEvents(db.$client, { events: EVENTS, days: DAYS, log: (l) => console.log(l) });
     if (!prepared) console.log(`  wrote ${history.events.toLocaleString('en')} events in ${history.seconds.toFixed(1)} s (COPY)`);
     if (!prepared) {
       // top-up orders over the 90 days, for the pay-order pages
@@ -150,7 +154,9 @@ export async function runStatPagesBench(): Promise<void> {
         if ((await stats.store.rollup.dirty(0)).total === 0) break;
       }
       const rollupS = (performance.now() - t0) / 1000;
-      console.log(`  rollups from scratch: ${days} app-days in ${rollupS.toFixed(0)} s (${(rollupS / (history.events / 1e6)).toFixed(1)} s per million events)`);
+      console.log(
+        `  rollups from scratch: ${days} app-days in ${rollupS.toFixed(0)} s (${(rollupS / (history.events / 1e6)).toFixed(1)} s per million events)`,
+      );
       await db.execute(sql`VACUUM ANALYZE`);
     }
     if (kept && !prepared) fs.writeFileSync(marker, JSON.stringify({ events: history.events, today: new Date().toISOString().slice(0, 10) }));
@@ -163,13 +169,20 @@ export async function runStatPagesBench(): Promise<void> {
     server = await startServer(pg.url, dataDir, false, {}, undefined);
     const base = server.base;
     const post = async (url: string, body: unknown) =>
-      (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as { data: any };
+      (await (await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()) as {
+        data: any;
+      };
     const admin = { username: 'bench_admin', password: 'Bench#2026' };
     // a kept folder has its admin already
-    const token = ((await post('/api/auth/register-admin', { ...admin, password2: admin.password })).data ?? (await post('/api/auth/login', admin)).data).token as string;
+    const token = ((await post('/api/auth/register-admin', { ...admin, password2: admin.password })).data ?? (await post('/api/auth/login', admin)).data)
+      .token as string;
     let failures = 0;
     const get = async (p: string, q: Q) => {
-      const qs = new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+      const qs = new URLSearchParams(
+        Object.entries(q)
+          .filter(([, v]) => v !== undefined)
+          .map(([k, v]) => [k, String(v)]),
+      );
       const r = await fetch(`${base}${p}?${qs}`, { headers: { authorization: `Bearer ${token}` } });
       const body = (await r.json()) as { data?: unknown; errorCode?: string };
       if (!r.ok) {
@@ -188,9 +201,12 @@ export async function runStatPagesBench(): Promise<void> {
     const cold = new Map<string, number[]>();
     const warm = new Map<string, number[]>();
     for (const f of fs_) for (const spec of PAGES) cold.set(spec.page, [...(cold.get(spec.page) ?? []), await time(spec, f)]);
-    for (let round = 0; round < 3; round++) for (const f of fs_) for (const spec of PAGES) warm.set(spec.page, [...(warm.get(spec.page) ?? []), await time(spec, f)]);
+    for (let round = 0; round < 3; round++)
+      for (const f of fs_) for (const spec of PAGES) warm.set(spec.page, [...(warm.get(spec.page) ?? []), await time(spec, f)]);
 
-    console.log(`\n  each page opened with ${fs_.length} filters (3 apps x 30 / 7 days, 90 days, a platform); cold = first time after a restart, warm = 3 more rounds`);
+    console.log(
+      `\n  each page opened with ${fs_.length} filters (3 apps x 30 / 7 days, 90 days, a platform); cold = first time after a restart, warm = 3 more rounds`,
+    );
     console.log('| page | cold p50 | cold p95 | warm p50 | warm p95 | p95 / target (300 ms) |');
     console.log('|---|---|---|---|---|---|');
     let worst = 0;
@@ -199,10 +215,17 @@ export async function runStatPagesBench(): Promise<void> {
       const w = warm.get(spec.page)!;
       const p95 = Math.max(pct(c, 95), pct(w, 95));
       worst = Math.max(worst, p95);
-      console.log(`| ${spec.page} | ${pct(c, 50).toFixed(0)} ms | ${pct(c, 95).toFixed(0)} ms | ${pct(w, 50).toFixed(0)} ms | ${pct(w, 95).toFixed(0)} ms | ${(p95 / TARGET_MS).toFixed(2)}x |`);
+      console.log(
+        `| ${spec.page} | ${pct(c, 50).toFixed(0)} ms | ${pct(c, 95).toFixed(0)} ms | ${pct(w, 50).toFixed(0)} ms | ${pct(w, 95).toFixed(0)} ms | ${(p95 / TARGET_MS).toFixed(2)}x |`,
+      );
     }
     console.log(`  worst p95 ${worst.toFixed(0)} ms = ${(worst / TARGET_MS).toFixed(2)}x of the target; ${failures} failed requests`);
-    console.log(`  ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; node ${process.version}; load average: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+    console.log(
+      `  ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; node ${process.version}; load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')}`,
+    );
   } finally {
     server?.c.kill('SIGTERM');
     await pg.stop();

@@ -35,8 +35,50 @@ const CONNECTIONS = 50;
 const TARGET = { p95Ms: 50, exportS: 10 };
 
 /** the seeded users' surnames and given names: usernames are sur + giv + i, nicknames "Sur Giv" */
-const SURNAMES = ['zhang', 'wang', 'li', 'zhao', 'chen', 'yang', 'huang', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo', 'he', 'lin', 'luo', 'gao', 'liang'];
-const GIVEN = ['wei', 'fang', 'min', 'jing', 'na', 'qiang', 'lei', 'jun', 'yang', 'yong', 'yan', 'jie', 'juan', 'tao', 'ming', 'chao', 'xiu', 'xia', 'ping', 'gang'];
+const SURNAMES = [
+  'zhang',
+  'wang',
+  'li',
+  'zhao',
+  'chen',
+  'yang',
+  'huang',
+  'wu',
+  'zhou',
+  'xu',
+  'sun',
+  'ma',
+  'zhu',
+  'hu',
+  'guo',
+  'he',
+  'lin',
+  'luo',
+  'gao',
+  'liang',
+];
+const GIVEN = [
+  'wei',
+  'fang',
+  'min',
+  'jing',
+  'na',
+  'qiang',
+  'lei',
+  'jun',
+  'yang',
+  'yong',
+  'yan',
+  'jie',
+  'juan',
+  'tao',
+  'ming',
+  'chao',
+  'xiu',
+  'xia',
+  'ping',
+  'gang',
+];
 const pgArray = (xs: string[]) => `ARRAY[${xs.map((x) => `'${x}'`).join(',')}]`;
 
 export const SEED_SQL = (n: number) => `
@@ -196,7 +238,12 @@ async function load(url: string, token: string, paths?: string[]) {
 export async function runSystemUsersBench(): Promise<void> {
   console.log(`\nsystem administration: ${USERS.toLocaleString('en')} users, ${CONNECTIONS} clients for ${DURATION_S} s, export to xlsx`);
   // other work on the machine skews the figures: say how busy it was
-  console.log(`  load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  console.log(
+    `  load average before: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`,
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-users-'));
   fs.chmodSync(dataDir, 0o777);
   const pg = await startEmbedded({ dataDir, port: await freePort() });
@@ -241,7 +288,8 @@ export async function runSystemUsersBench(): Promise<void> {
         cold: { label: 'a surname or given name', paths: coldQueries(BROAD_KEYWORDS, 60_000, 13) },
       },
     ];
-    const fmt = (r: Awaited<ReturnType<typeof load>>) => `p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s (${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors})`;
+    const fmt = (r: Awaited<ReturnType<typeof load>>) =>
+      `p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms, ${r.rps.toFixed(0)} req/s (${r.total} requests, non-2xx ${r.non2xx}, errors ${r.errors})`;
     /** one load run, with the CPU each process spent per request */
     const measured = async (paths: string[] | undefined, url: string) => {
       const cpu0 = { server: cpuS(pid), pg: pgPids(dataDir).reduce((a, p) => a + cpuS(p), 0), self: process.cpuUsage() };

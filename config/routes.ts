@@ -173,7 +173,9 @@ export const routes: ConsoleRoute[] = [
   page('/uni_modules/uni-upgrade-center/pages/version/add', 'route.upgrade.add', { access: RULES.manageVersions }),
   page('/uni_modules/uni-upgrade-center/pages/version/detail', 'route.upgrade.detail', { access: RULES.manageVersions }),
   // demo pages for developers of the console: admins and holders of the demo permission
-  ...(['icons', 'table', 'layout', 'colors', 'audio', 'css'] as const).map((name) => page(`/pages/demo/${name}/${name}`, `route.demo.${name}`, { access: RULES.demo })),
+  ...(['icons', 'table', 'layout', 'colors', 'audio', 'css'] as const).map((name) =>
+    page(`/pages/demo/${name}/${name}`, `route.demo.${name}`, { access: RULES.demo }),
+  ),
   // content management: articles (the list is open to readers too: published ones only) and categories
   page('/uni_modules/uni-cms/pages/article/list/list', 'route.cms.articleList', { menuAccess: RULES.manageContent }),
   page('/uni_modules/uni-cms/pages/article/add/add', 'route.cms.articleAdd', { access: RULES.manageContent }),

@@ -31,9 +31,7 @@ export interface DemoAccount {
 }
 
 /** MANAGE_CONTENT and READ_UNI_ID_LOG are built in (shared/permissions.ts) */
-export const DEMO_PERMISSIONS = [
-  { permissionId: 'READ_UNI_STAT', permissionName: 'Read usage statistics', comment: 'demo' },
-];
+export const DEMO_PERMISSIONS = [{ permissionId: 'READ_UNI_STAT', permissionName: 'Read usage statistics', comment: 'demo' }];
 
 export const DEMO_ROLES = [
   {
@@ -204,7 +202,11 @@ export const DEMO_SPEECH_MODEL_NAME = 'local speech stand-in (dev only)';
  * it on the first start. The stand-in takes no key.
  */
 export async function loadDemoModel(db: Db, baseUrl: string): Promise<void> {
-  const moved = await db.update(aiModels).set({ baseUrl, updateDate: new Date() }).where(sql`${aiModels.name} = ${DEMO_MODEL_NAME}`).returning({ id: aiModels.id });
+  const moved = await db
+    .update(aiModels)
+    .set({ baseUrl, updateDate: new Date() })
+    .where(sql`${aiModels.name} = ${DEMO_MODEL_NAME}`)
+    .returning({ id: aiModels.id });
   if (moved.length) return;
   await db.insert(aiModels).values({
     name: DEMO_MODEL_NAME,
@@ -221,7 +223,11 @@ export async function loadDemoModel(db: Db, baseUrl: string): Promise<void> {
 
 /** the same for the demo speech-to-text model (the stand-in's /audio/transcriptions) */
 export async function loadDemoSpeechModel(db: Db, baseUrl: string): Promise<void> {
-  const moved = await db.update(aiModels).set({ baseUrl, updateDate: new Date() }).where(sql`${aiModels.name} = ${DEMO_SPEECH_MODEL_NAME}`).returning({ id: aiModels.id });
+  const moved = await db
+    .update(aiModels)
+    .set({ baseUrl, updateDate: new Date() })
+    .where(sql`${aiModels.name} = ${DEMO_SPEECH_MODEL_NAME}`)
+    .returning({ id: aiModels.id });
   if (moved.length) return;
   await db.insert(aiModels).values({
     name: DEMO_SPEECH_MODEL_NAME,

@@ -44,7 +44,9 @@ export function inputFiles(inputs) {
 }
 
 export function listDigest(files) {
-  return createHash('sha1').update(files.map((f) => path.relative(ROOT, f)).join('\n')).digest('hex');
+  return createHash('sha1')
+    .update(files.map((f) => path.relative(ROOT, f)).join('\n'))
+    .digest('hex');
 }
 
 /**

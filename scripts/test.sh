@@ -2,7 +2,7 @@
 # npm test: everything CI runs, in order.
 #   1. system packages the tests need (Debian chromium, fonts-noto-cjk, PostgreSQL 15)
 #   2. the console build (built when missing or older than its sources)
-#   3. type check (tsc) and lint (eslint), run beside the build
+#   3. type check (tsc) and lint (eslint, prettier --check), run beside the build
 #   4. jest: api and components against a throwaway embedded PostgreSQL, then e2e in Chromium
 #   5. jest's api project again, against a separately started PostgreSQL 15 (DATABASE_URL)
 # Every step runs even when an earlier one failed; the last line is "N passed, N failed"
@@ -70,17 +70,17 @@ fi
 # ---------------------------------------------------------------------------------------------
 # the build leaves a third of the two cores idle (one webpack thread most of the time): the type
 # check and the lint run beside it, and print what they found after it
-step "console build, with the type check (tsc --noEmit) and the lint (eslint) beside it ($(elapsed))"
+step "console build, with the type check (tsc --noEmit) and the lint (eslint, prettier) beside it ($(elapsed))"
 (npx tsc --noEmit -p . >"$WORK/tsc.log" 2>&1; echo $? >"$WORK/tsc.rc") &
 tsc_pid=$!
-(npx eslint --ext .ts,.tsx,.js,.jsx,.mjs,.cjs . >"$WORK/eslint.log" 2>&1; echo $? >"$WORK/eslint.rc") &
+(npx eslint --ext .ts,.tsx,.js,.jsx,.mjs,.cjs . >"$WORK/eslint.log" 2>&1 && npx prettier --check . >>"$WORK/eslint.log" 2>&1; echo $? >"$WORK/eslint.rc") &
 eslint_pid=$!
 node scripts/console-build.mjs || fail "console build"
 wait "$tsc_pid" "$eslint_pid"
 printf -- '-- type check: tsc --noEmit\n'
 cat "$WORK/tsc.log"
 [ "$(cat "$WORK/tsc.rc" 2>/dev/null)" = 0 ] && echo "no type errors" || fail "type check"
-printf -- '-- lint: eslint\n'
+printf -- '-- lint: eslint, and prettier --check (npm run format writes what it wants)\n'
 cat "$WORK/eslint.log"
 [ "$(cat "$WORK/eslint.rc" 2>/dev/null)" = 0 ] && echo "lint clean" || fail "lint"
 

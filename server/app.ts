@@ -77,7 +77,10 @@ export async function buildApp({ config, db, logger, eagerSchemas = false, seed 
 
   installErrorHandling(app);
   installInputGuard(app);
-  installSecurityHeaders(app, { frameOrigins: allowedOrigins([...config.webviewAllow, ...config.ads.pageAllow]), inlineScripts: consoleInlineScripts(config.staticDir) });
+  installSecurityHeaders(app, {
+    frameOrigins: allowedOrigins([...config.webviewAllow, ...config.ads.pageAllow]),
+    inlineScripts: consoleInlineScripts(config.staticDir),
+  });
 
   await app.register(swagger, {
     openapi: {
@@ -93,7 +96,10 @@ export async function buildApp({ config, db, logger, eagerSchemas = false, seed 
   const mailer = createMailer(config, app.log);
   if (mailer.testMode) app.log.warn(`TEST MODE mail: no SMTP_URL set, mails go to ${outboxDir(config)} and to this log`);
   const sms = createSms(config, db, app.log);
-  if (sms.testMode) app.log.warn('TEST MODE SMS: no SMS_ACCESS_KEY_ID/SMS_ACCESS_KEY_SECRET set, codes are not sent: they go to this log and to the SMS test outbox admins read in the console');
+  if (sms.testMode)
+    app.log.warn(
+      'TEST MODE SMS: no SMS_ACCESS_KEY_ID/SMS_ACCESS_KEY_SECRET set, codes are not sent: they go to this log and to the SMS test outbox admins read in the console',
+    );
   const services = await buildServices({ config, db, secret, tokens, log: app.log, settings, zone: new DayZone(settings), mailer, sms }, manifests);
   app.addHook('onClose', () => closeModules(services, manifests));
   installAccessControl(app, tokens, (p) => services.accounts.assertTokenStands(p));

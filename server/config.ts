@@ -187,7 +187,16 @@ function wxpayOf(env: NodeJS.ProcessEnv): WxpayConfig | undefined {
   const { WXPAY_MCHID: mchid, WXPAY_APPID: appid, WXPAY_SERIAL_NO: serialNo, WXPAY_APIV3_KEY: apiV3Key, WXPAY_PUBLIC_KEY_ID: platformPublicKeyId } = env;
   if (!mchid || !appid || !serialNo || !privateKey || !apiV3Key || !platformPublicKey || !platformPublicKeyId) return undefined;
   if (Buffer.byteLength(apiV3Key, 'utf8') !== 32) throw new ConfigError('WXPAY_APIV3_KEY must be the 32-character APIv3 key set in the merchant platform');
-  return { mchid, appid, serialNo, privateKey, apiV3Key, platformPublicKey, platformPublicKeyId, apiBase: (env.WXPAY_API_BASE || 'https://api.mch.weixin.qq.com').replace(/\/+$/, '') };
+  return {
+    mchid,
+    appid,
+    serialNo,
+    privateKey,
+    apiV3Key,
+    platformPublicKey,
+    platformPublicKeyId,
+    apiBase: (env.WXPAY_API_BASE || 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
+  };
 }
 
 /** the first CJK font found among the usual Debian places (fonts-noto-cjk), unless INVOICE_FONT names one */
@@ -226,14 +235,23 @@ function trustProxyOf(v: string | undefined): Config['trustProxy'] {
   if (!s || s === '0' || s === 'false') return false;
   if (s === 'true') return 1;
   if (/^\d+$/.test(s)) return Number(s);
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
+  return s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const root = path.resolve(__dirname, '..');
   const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d);
   const flag = (v: string) => v === '1' || v === 'true';
-  const list = (v: string | undefined) => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
+  const list = (v: string | undefined) =>
+    v
+      ? v
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : undefined;
   return {
     port: int(env.PORT, 8000),
     host: env.HOST || '127.0.0.1',

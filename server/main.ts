@@ -76,11 +76,9 @@ export async function startServer(config: Config, opts: StartOptions = {}): Prom
       }
       log(`starting the embedded PostgreSQL (data in ${config.dataDir}, port ${port})`);
       const pgDir = embeddedPgDir;
-      const embedded = await startEmbedded({ dataDir: config.dataDir, port, log: (m) => log(`postgres: ${m.trim()}`) }).catch(
-        (e: unknown) => {
-          throw new Error(`the embedded PostgreSQL did not start${e ? `: ${String(e)}` : ''} (data in ${pgDir})`);
-        },
-      );
+      const embedded = await startEmbedded({ dataDir: config.dataDir, port, log: (m) => log(`postgres: ${m.trim()}`) }).catch((e: unknown) => {
+        throw new Error(`the embedded PostgreSQL did not start${e ? `: ${String(e)}` : ''} (data in ${pgDir})`);
+      });
       releases.push({ name: 'the embedded PostgreSQL', run: () => stopEmbedded(embedded, pgDir) });
       databaseUrl = embedded.url;
       checkpoint();

@@ -5,7 +5,18 @@
 
 /** the audio types a recording may have (the base type, without codec parameters) */
 export const AUDIO_TYPES = [
-  'audio/wav', 'audio/x-wav', 'audio/wave', 'audio/webm', 'audio/ogg', 'audio/mpeg', 'audio/mp3', 'audio/mp4', 'audio/m4a', 'audio/x-m4a', 'audio/flac', 'audio/x-flac',
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/webm',
+  'audio/ogg',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/mp4',
+  'audio/m4a',
+  'audio/x-m4a',
+  'audio/flac',
+  'audio/x-flac',
 ] as const;
 
 export const AUDIO_LIMITS = {
@@ -50,19 +61,31 @@ export function readWav(bytes: Uint8Array): WavInfo | null {
   if (bytes.length < 12 || ascii(bytes, 0) !== 'RIFF' || ascii(bytes, 8) !== 'WAVE') return null;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let fmt: { format: number; channels: number; sampleRate: number; bits: number } | null = null;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const id = ascii(bytes, at);
     const size = view.getUint32(at + 4, true);
     const body = at + 8;
     if (id === 'fmt ' && size >= 16 && body + 16 <= bytes.length) {
-      fmt = { format: view.getUint16(body, true), channels: view.getUint16(body + 2, true), sampleRate: view.getUint32(body + 4, true), bits: view.getUint16(body + 14, true) };
+      fmt = {
+        format: view.getUint16(body, true),
+        channels: view.getUint16(body + 2, true),
+        sampleRate: view.getUint32(body + 4, true),
+        bits: view.getUint16(body + 14, true),
+      };
     } else if (id === 'data') {
       if (!fmt || fmt.format !== 1 || !fmt.channels || !fmt.sampleRate || ![8, 16, 24, 32].includes(fmt.bits)) return null;
       // a recorder that never came back to fix the size writes 0 or 0xFFFFFFFF: the samples run to the end
       const dataLength = Math.min(size || bytes.length - body, bytes.length - body);
       const frame = fmt.channels * (fmt.bits / 8);
       const usable = dataLength - (dataLength % frame);
-      return { sampleRate: fmt.sampleRate, channels: fmt.channels, bitsPerSample: fmt.bits, dataOffset: body, dataLength: usable, durationS: usable / frame / fmt.sampleRate };
+      return {
+        sampleRate: fmt.sampleRate,
+        channels: fmt.channels,
+        bitsPerSample: fmt.bits,
+        dataOffset: body,
+        dataLength: usable,
+        durationS: usable / frame / fmt.sampleRate,
+      };
     }
     at = body + size + (size % 2);
   }

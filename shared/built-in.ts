@@ -20,8 +20,24 @@ const builtIn = (permissionId: string): BuiltInPermission => ({ permissionId, pe
 
 /** the permissions the built-in rules check, seeded on every start (existing rows never overwritten) */
 export const BUILT_IN_PERMISSIONS: BuiltInPermission[] = [
-  ...(Object.keys(COLLECTIONS) as Collection[]).flatMap((c) => VERBS.map((verb) => RULES[c][verb]).filter(isPermission).map(builtIn)),
-  ...[RULES.userLogs.read, RULES.manageContent, RULES.aiModels, RULES.aiUsage, RULES.manageFinance, RULES.readStats, RULES.manageStats, RULES.manageMessages, RULES.manageWelfare, RULES.manageVersions, RULES.demo].map(builtIn),
+  ...(Object.keys(COLLECTIONS) as Collection[]).flatMap((c) =>
+    VERBS.map((verb) => RULES[c][verb])
+      .filter(isPermission)
+      .map(builtIn),
+  ),
+  ...[
+    RULES.userLogs.read,
+    RULES.manageContent,
+    RULES.aiModels,
+    RULES.aiUsage,
+    RULES.manageFinance,
+    RULES.readStats,
+    RULES.manageStats,
+    RULES.manageMessages,
+    RULES.manageWelfare,
+    RULES.manageVersions,
+    RULES.demo,
+  ].map(builtIn),
 ];
 
 export interface BuiltInMenu {
@@ -92,7 +108,20 @@ export const BUILT_IN_MENUS: BuiltInMenu[] = [
     page(`demo_${name}`, `menu.demo.${name}`, '', `/pages/demo/${name}/${name}`, 2001 + i, 'demo'),
   ),
   // operations: content (articles, categories), site messages, welfare campaigns, app versions
-  { menuId: 'operations', name: 'menu.operations', icon: 'NotificationOutlined', url: '', sort: 400, parentId: null, permission: [...menuPermission(RULES.manageContent), ...menuPermission(RULES.manageMessages), ...menuPermission(RULES.manageWelfare), ...menuPermission(RULES.manageVersions)] },
+  {
+    menuId: 'operations',
+    name: 'menu.operations',
+    icon: 'NotificationOutlined',
+    url: '',
+    sort: 400,
+    parentId: null,
+    permission: [
+      ...menuPermission(RULES.manageContent),
+      ...menuPermission(RULES.manageMessages),
+      ...menuPermission(RULES.manageWelfare),
+      ...menuPermission(RULES.manageVersions),
+    ],
+  },
   page('cms_article', 'menu.cms.articles', 'ReadOutlined', '/uni_modules/uni-cms/pages/article/list/list', 410, 'operations'),
   page('cms_category', 'menu.cms.categories', 'FolderOutlined', '/uni_modules/uni-cms/pages/categories/list/list', 420, 'operations'),
   page('site_message', 'menu.siteMessage', 'MailOutlined', '/pages/site-message/list', 430, 'operations'),
@@ -109,14 +138,30 @@ export const BUILT_IN_MENUS: BuiltInMenu[] = [
   page('finance_settings', 'menu.finance.settings', 'SettingOutlined', '/pages/finance/settings/settings', 570, 'finance'),
   // usage statistics (READ_UNI_STAT): devices and users, pages, scenes, channels, events, errors, pay orders
   { menuId: 'uni_stat', name: 'menu.stat', icon: 'BarChartOutlined', url: '', sort: 300, parentId: null, permission: menuPermission(RULES.readStats) },
-  { menuId: 'uni_stat_device', name: 'menu.stat.device', icon: 'DashboardOutlined', url: '', sort: 310, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
+  {
+    menuId: 'uni_stat_device',
+    name: 'menu.stat.device',
+    icon: 'DashboardOutlined',
+    url: '',
+    sort: 310,
+    parentId: 'uni_stat',
+    permission: menuPermission(RULES.readStats),
+  },
   page('uni_stat_device_overview', 'menu.stat.overview', '', '/pages/uni-stat/device/overview/overview', 311, 'uni_stat_device'),
   page('uni_stat_device_activity', 'menu.stat.activity', '', '/pages/uni-stat/device/activity/activity', 312, 'uni_stat_device'),
   page('uni_stat_device_trend', 'menu.stat.trend', '', '/pages/uni-stat/device/trend/trend', 313, 'uni_stat_device'),
   page('uni_stat_device_retention', 'menu.stat.retention', '', '/pages/uni-stat/device/retention/retention', 314, 'uni_stat_device'),
   page('uni_stat_device_comparison', 'menu.stat.comparison', '', '/pages/uni-stat/device/comparison/comparison', 315, 'uni_stat_device'),
   page('uni_stat_device_stickiness', 'menu.stat.stickiness', '', '/pages/uni-stat/device/stickiness/stickiness', 316, 'uni_stat_device'),
-  { menuId: 'uni_stat_user', name: 'menu.stat.user', icon: 'TeamOutlined', url: '', sort: 330, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
+  {
+    menuId: 'uni_stat_user',
+    name: 'menu.stat.user',
+    icon: 'TeamOutlined',
+    url: '',
+    sort: 330,
+    parentId: 'uni_stat',
+    permission: menuPermission(RULES.readStats),
+  },
   page('uni_stat_user_overview', 'menu.stat.overview', '', '/pages/uni-stat/user/overview/overview', 331, 'uni_stat_user'),
   page('uni_stat_user_activity', 'menu.stat.activity', '', '/pages/uni-stat/user/activity/activity', 332, 'uni_stat_user'),
   page('uni_stat_user_trend', 'menu.stat.trend', '', '/pages/uni-stat/user/trend/trend', 333, 'uni_stat_user'),
@@ -128,10 +173,26 @@ export const BUILT_IN_MENUS: BuiltInMenu[] = [
   page('uni_stat_scene', 'menu.stat.scene', 'AppstoreOutlined', '/pages/uni-stat/scene/scene', 352, 'uni_stat'),
   page('uni_stat_channel', 'menu.stat.channel', 'ShopOutlined', '/pages/uni-stat/channel/channel', 353, 'uni_stat'),
   page('uni_stat_event', 'menu.stat.event', 'ExperimentOutlined', '/pages/uni-stat/event/event', 354, 'uni_stat'),
-  { menuId: 'uni_stat_error', name: 'menu.stat.error', icon: 'FileSearchOutlined', url: '', sort: 360, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
+  {
+    menuId: 'uni_stat_error',
+    name: 'menu.stat.error',
+    icon: 'FileSearchOutlined',
+    url: '',
+    sort: 360,
+    parentId: 'uni_stat',
+    permission: menuPermission(RULES.readStats),
+  },
   page('uni_stat_error_js', 'menu.stat.errorJs', '', '/pages/uni-stat/error/js/js', 361, 'uni_stat_error'),
   page('uni_stat_error_app', 'menu.stat.errorApp', '', '/pages/uni-stat/error/app/app', 362, 'uni_stat_error'),
-  { menuId: 'uni_stat_pay', name: 'menu.stat.pay', icon: 'PayCircleOutlined', url: '', sort: 370, parentId: 'uni_stat', permission: menuPermission(RULES.readStats) },
+  {
+    menuId: 'uni_stat_pay',
+    name: 'menu.stat.pay',
+    icon: 'PayCircleOutlined',
+    url: '',
+    sort: 370,
+    parentId: 'uni_stat',
+    permission: menuPermission(RULES.readStats),
+  },
   page('uni_stat_pay_overview', 'menu.stat.overview', '', '/pages/uni-stat/pay-order/overview/overview', 371, 'uni_stat_pay'),
   page('uni_stat_pay_list', 'menu.stat.payList', '', '/pages/uni-stat/pay-order/list/list', 372, 'uni_stat_pay'),
   page('uni_stat_pay_funnel', 'menu.stat.payFunnel', '', '/pages/uni-stat/pay-order/funnel/funnel', 373, 'uni_stat_pay'),

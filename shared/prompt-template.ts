@@ -22,7 +22,8 @@ export class TemplateSyntaxError extends Error {
   }
 }
 
-const NAME = /^[A-Za-z_\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}][A-Za-z0-9_\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]*$/u;
+const NAME =
+  /^[A-Za-z_\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}][A-Za-z0-9_\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]*$/u;
 const TYPES: readonly VariableType[] = ['text', 'select', 'number', 'textarea'];
 
 interface Token {

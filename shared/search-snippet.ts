@@ -31,7 +31,7 @@ export function markRanges(text: string, pattern: RegExp | null, limit = 64): Ma
   if (!pattern) return [];
   const out: MarkRange[] = [];
   const re = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-  for (let from = 0; from < text.length && out.length < limit; ) {
+  for (let from = 0; from < text.length && out.length < limit;) {
     re.lastIndex = from;
     const m = re.exec(text);
     if (!m) break;

@@ -8,8 +8,10 @@ export const BREAKDOWN_PROMPTS = {
   'en-US':
     'You break a task down into a short list of concrete subtasks (3 to 8), each a small action that can be done on its own. ' +
     'Answer with the subtasks only, one per line, without numbering or any other text, in the language of the task.',
-  'zh-CN': '你把一项任务拆解成一份简短的具体子任务清单（3 到 8 项），每项都是可以单独完成的小动作。只回答子任务，每行一项，不要编号，也不要任何其他文字，使用任务本身的语言。',
-  'zh-TW': '你把一項任務拆解成一份簡短的具體子任務清單（3 到 8 項），每項都是可以單獨完成的小動作。只回答子任務，每行一項，不要編號，也不要任何其他文字，使用任務本身的語言。',
+  'zh-CN':
+    '你把一项任务拆解成一份简短的具体子任务清单（3 到 8 项），每项都是可以单独完成的小动作。只回答子任务，每行一项，不要编号，也不要任何其他文字，使用任务本身的语言。',
+  'zh-TW':
+    '你把一項任務拆解成一份簡短的具體子任務清單（3 到 8 項），每項都是可以單獨完成的小動作。只回答子任務，每行一項，不要編號，也不要任何其他文字，使用任務本身的語言。',
 } as const;
 
 /** the prompt the server uses when a request brings none (the console sends none while a reader keeps the default) */

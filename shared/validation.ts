@@ -12,13 +12,7 @@ export const NICKNAME_MAX = 32;
 export const PASSWORD_RE = /^[a-zA-Z0-9!@#$%^&*()_+\-=[\]{};':"\\|,.<>/?`~]{8,16}$/;
 
 export type FieldError =
-  | 'USERNAME_INVALID'
-  | 'NICKNAME_INVALID'
-  | 'PASSWORD_INVALID'
-  | 'PASSWORD_WEAK'
-  | 'PASSWORD_MISMATCH'
-  | 'MOBILE_INVALID'
-  | 'EMAIL_INVALID';
+  'USERNAME_INVALID' | 'NICKNAME_INVALID' | 'PASSWORD_INVALID' | 'PASSWORD_WEAK' | 'PASSWORD_MISMATCH' | 'MOBILE_INVALID' | 'EMAIL_INVALID';
 
 export function checkUsername(v: string): FieldError | null {
   return USERNAME_RE.test(v) && !/^\d+$/.test(v) ? null : 'USERNAME_INVALID';
@@ -159,8 +153,7 @@ export function checkIdCard(v: string | undefined | null, today = new Date()): '
 export const maskIdCard = (id: string) => `${id.slice(0, 4)}${'*'.repeat(Math.max(0, id.length - 8))}${id.slice(-4)}`;
 
 /** 张三 -> 张*, 阿卜杜·热合曼 -> 阿**·*** (the first character and the separator stay) */
-export const maskRealName = (name: string) =>
-  [...name].map((c, i) => (i === 0 || c === NAME_DOT ? c : '*')).join('');
+export const maskRealName = (name: string) => [...name].map((c, i) => (i === 0 || c === NAME_DOT ? c : '*')).join('');
 
 // ---- invoices ----------------------------------------------------------------------
 

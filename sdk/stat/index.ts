@@ -231,14 +231,19 @@ export function checkEvent(name: unknown, value: unknown) {
     /* a cycle: not JSON */
   }
   if (text === undefined || textLength(text) > STAT_SPEC.EVENT_VALUE_MAX) {
-    throw new StatError('STAT_EVENT_VALUE_INVALID', 'value', `the event value must be a string or an object of at most ${STAT_SPEC.EVENT_VALUE_MAX} characters (as JSON)`);
+    throw new StatError(
+      'STAT_EVENT_VALUE_INVALID',
+      'value',
+      `the event value must be a string or an object of at most ${STAT_SPEC.EVENT_VALUE_MAX} characters (as JSON)`,
+    );
   }
 }
 
 export function createStat(opts: StatOptions): Stat {
   const { storage, transport, platform } = opts;
-  if (typeof opts.appid !== 'string' || !opts.appid) throw new StatError('STAT_APP_UNKNOWN', 'appid', 'appid is required: an appid of the console\'s app list');
-  if (!(STAT_PLATFORMS as readonly string[]).includes(platform)) throw new StatError('STAT_PLATFORM_INVALID', 'platform', `platform must be one of ${STAT_PLATFORMS.join(', ')}`);
+  if (typeof opts.appid !== 'string' || !opts.appid) throw new StatError('STAT_APP_UNKNOWN', 'appid', "appid is required: an appid of the console's app list");
+  if (!(STAT_PLATFORMS as readonly string[]).includes(platform))
+    throw new StatError('STAT_PLATFORM_INVALID', 'platform', `platform must be one of ${STAT_PLATFORMS.join(', ')}`);
   for (const f of ['uid', 'channel', 'scene', 'version'] as const) checkField(f, opts[f]);
   const prefix = `${opts.storagePrefix ?? 'uni_stat_'}`;
   const keys = { device: `${prefix}did`, session: `${prefix}ses_${opts.appid}`, queue: `${prefix}q_${opts.appid}`, config: `${prefix}cfg_${opts.appid}` };
@@ -566,8 +571,10 @@ export function createStat(opts: StatOptions): Stat {
     error: (m, s) => error('error', m, s),
     crash: (m, s) => error('crash', m, s),
     pay(orderNo, amountCents) {
-      if (typeof orderNo !== 'string' || !orderNo || textLength(orderNo) > 64) throw new StatError('STAT_PAY_INVALID', 'order_no', 'the order number must be a string of 1 to 64 characters');
-      if (!Number.isInteger(amountCents) || amountCents < 0) throw new StatError('STAT_PAY_INVALID', 'amount_cents', 'the amount must be a whole number of cents, 0 or more');
+      if (typeof orderNo !== 'string' || !orderNo || textLength(orderNo) > 64)
+        throw new StatError('STAT_PAY_INVALID', 'order_no', 'the order number must be a string of 1 to 64 characters');
+      if (!Number.isInteger(amountCents) || amountCents < 0)
+        throw new StatError('STAT_PAY_INVALID', 'amount_cents', 'the amount must be a whole number of cents, 0 or more');
       record('pay', { order_no: orderNo, amount_cents: amountCents });
     },
     setUser(next) {

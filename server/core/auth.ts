@@ -81,7 +81,10 @@ export class TokenService {
    * the per-request session check (checkUser) runs whatever the cache holds.
    */
   private verified = new Map<string, TokenPayload>();
-  constructor(secret: string, private ttlS: number) {
+  constructor(
+    secret: string,
+    private ttlS: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
@@ -121,7 +124,14 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const { uid, sid, role, permission, iat, exp } = payload as Record<string, unknown>;
-      if (typeof uid !== 'string' || typeof sid !== 'string' || !Array.isArray(role) || !Array.isArray(permission) || typeof iat !== 'number' || typeof exp !== 'number') {
+      if (
+        typeof uid !== 'string' ||
+        typeof sid !== 'string' ||
+        !Array.isArray(role) ||
+        !Array.isArray(permission) ||
+        typeof iat !== 'number' ||
+        typeof exp !== 'number'
+      ) {
         throw new AppError('uni-id-check-token-failed');
       }
       return { uid, sid, role: role as string[], permission: permission as string[], iat, exp };

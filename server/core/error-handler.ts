@@ -80,7 +80,11 @@ export function installErrorHandling(app: FastifyInstance) {
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(req, 'PAYLOAD_TOO_LARGE'));
     if (status === 415) {
-      const type = String(req.headers['content-type'] ?? '').split(';', 1)[0].trim().slice(0, 100) || '-';
+      const type =
+        String(req.headers['content-type'] ?? '')
+          .split(';', 1)[0]
+          .trim()
+          .slice(0, 100) || '-';
       return reply.status(415).send(errorBody(req, 'UNSUPPORTED_MEDIA_TYPE', 'content-type', { type }));
     }
     if (status >= 400 && status < 500) {
@@ -124,9 +128,10 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
   };
   this.log.debug({ err }, 'refused by Node before routing');
   if (socket.writable) {
-    const head = Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+    const head = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\r\n');
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
   }
   socket.destroy(err);
 }
-

@@ -5,8 +5,7 @@ export const Ok = <T extends TSchema>(data: T) => Type.Object({ success: Type.Li
 /** the answer of a route whose schema is Ok(...): `return ok(row)` */
 export const ok = <T>(data: T) => ({ success: true as const, data });
 
-export const List = <T extends TSchema>(item: T) =>
-  Type.Object({ success: Type.Literal(true), data: Type.Array(item), total: Type.Integer() });
+export const List = <T extends TSchema>(item: T) => Type.Object({ success: Type.Literal(true), data: Type.Array(item), total: Type.Integer() });
 
 export const ErrorResponse = Type.Object(
   {

@@ -42,8 +42,7 @@ interface Log {
 }
 
 /** RFC 3986 percent-encoding: everything but A-Z a-z 0-9 - _ . ~ */
-export const percentEncode = (s: string) =>
-  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const percentEncode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** the sorted, percent-encoded query string the signature covers (and the request carries) */
 export const canonicalQuery = (params: Record<string, string>) =>

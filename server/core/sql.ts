@@ -66,13 +66,7 @@ export function uniqueViolation(e: unknown, fields: Record<string, { code?: 'ID_
  * Deletes rows by id in one transaction; `before` runs first in the same transaction (clean up
  * references, refuse protected rows). Answers how many rows went.
  */
-export async function deleteByIds(
-  db: Db,
-  table: SQL,
-  idColumn: SQL,
-  ids: string[],
-  before?: (tx: Tx, ids: string[]) => Promise<void>,
-): Promise<number> {
+export async function deleteByIds(db: Db, table: SQL, idColumn: SQL, ids: string[], before?: (tx: Tx, ids: string[]) => Promise<void>): Promise<number> {
   const unique = [...new Set(ids)];
   return db.transaction(async (tx) => {
     await before?.(tx, unique);

@@ -15,8 +15,7 @@ export type Cell = string | number | boolean | null | undefined;
 // XML 1.0 forbids most control characters; they are dropped
 // eslint-disable-next-line no-control-regex
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-const esc = (s: string) =>
-  s.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const esc = (s: string) => s.replace(INVALID_XML, '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** column letters of a 0-based index: 0 -> A, 26 -> AA */
 function colName(i: number): string {
@@ -80,7 +79,10 @@ export class XlsxStream {
     );
     this.letters = columns.map((_, i) => colName(i));
     // the header row, bold (style 1)
-    this.collect(columns.map((c) => c.header), '" s="1');
+    this.collect(
+      columns.map((c) => c.header),
+      '" s="1',
+    );
   }
 
   private collect(cells: Cell[], style = '') {
@@ -104,10 +106,7 @@ export class XlsxStream {
     this.pending = '';
     if (this.sheet.write(chunk) || this.closed) return;
     const gone = new AbortController();
-    await Promise.race([
-      once(this.sheet, 'drain', { signal: gone.signal }),
-      once(this.output, 'close', { signal: gone.signal }),
-    ]).catch(() => undefined);
+    await Promise.race([once(this.sheet, 'drain', { signal: gone.signal }), once(this.output, 'close', { signal: gone.signal })]).catch(() => undefined);
     gone.abort();
   }
 

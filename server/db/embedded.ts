@@ -44,7 +44,10 @@ const newPassword = () => randomBytes(24).toString('hex');
 
 function osUser(name: string): { uid: number; gid: number } | undefined {
   try {
-    const line = fs.readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
+    const line = fs
+      .readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${name}:`));
     if (!line) return undefined;
     const [, , uid, gid] = line.split(':');
     return { uid: Number(uid), gid: Number(gid) };
@@ -75,8 +78,7 @@ export function unreachableFolder(dataDir: string, user: { uid: number; gid: num
     } catch {
       break; // not made yet: made by us, with the usual mode
     }
-    const enter =
-      user && st.uid === user.uid ? st.mode & 0o100 : user && st.gid === user.gid ? st.mode & 0o010 : st.mode & 0o001;
+    const enter = user && st.uid === user.uid ? st.mode & 0o100 : user && st.gid === user.gid ? st.mode & 0o010 : st.mode & 0o001;
     if (!enter) {
       const mode = (st.mode & 0o777).toString(8).padStart(4, '0');
       return (
@@ -128,7 +130,12 @@ export async function startEmbedded(opts: { dataDir: string; port: number; log?:
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     let alive = false;
-    try { process.kill(pid, 0); alive = true; } catch { /* not running */ }
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch {
+      /* not running */
+    }
     if (!alive) fs.rmSync(pidFile);
   }
   await pgServer.start();

@@ -15,16 +15,16 @@ import { adminMenus, apps, permissions, roles } from './schema';
 
 export async function seedInitialData(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .insert(roles)
-      .values({ roleId: ADMIN_ROLE, roleName: ADMIN_ROLE_NAME, permission: [], comment: BUILT_IN_COMMENT })
-      .onConflictDoNothing();
+    await tx.insert(roles).values({ roleId: ADMIN_ROLE, roleName: ADMIN_ROLE_NAME, permission: [], comment: BUILT_IN_COMMENT }).onConflictDoNothing();
     await tx.insert(permissions).values(BUILT_IN_PERMISSIONS).onConflictDoNothing();
     for (const c of BUILT_IN_MENU_CHANGES) {
       if (c.to) await tx.execute(sql`UPDATE admin_menus SET url = ${c.to} WHERE menu_id = ${c.menuId} AND url = ${c.url}`);
       else await tx.execute(sql`DELETE FROM admin_menus WHERE menu_id = ${c.menuId} AND url = ${c.url}`);
     }
-    await tx.insert(adminMenus).values(BUILT_IN_MENUS.map((m) => ({ ...m, enable: true }))).onConflictDoNothing();
+    await tx
+      .insert(adminMenus)
+      .values(BUILT_IN_MENUS.map((m) => ({ ...m, enable: true })))
+      .onConflictDoNothing();
     await tx.insert(apps).values({ appid: APP_ID, name: APP_NAME, description: 'this console' }).onConflictDoNothing();
   });
 }

@@ -20,10 +20,7 @@ function Entry({ entry }: { entry: ErrorLogEntry }) {
   const { token } = antdTheme.useToken();
   const time = new Date(entry.time).toLocaleString(intl.locale);
   return (
-    <li
-      className="console-error-entry"
-      style={{ listStyle: 'none', padding: '12px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
-    >
+    <li className="console-error-entry" style={{ listStyle: 'none', padding: '12px 0', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
       <Flex gap={8} align="baseline" wrap="wrap">
         <Tag color={entry.kind === 'page-load' ? 'orange' : 'red'}>{t(`errorLog.kind.${entry.kind}`)}</Tag>
         <Typography.Text strong style={{ wordBreak: 'break-word' }}>
@@ -43,9 +40,7 @@ function Entry({ entry }: { entry: ErrorLogEntry }) {
       {entry.stack ? (
         <details style={{ marginTop: 6 }}>
           <summary style={{ cursor: 'pointer', color: token.colorTextSecondary }}>{t('errorLog.stack')}</summary>
-          <pre style={{ margin: '6px 0 0', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 240, overflow: 'auto' }}>
-            {entry.stack}
-          </pre>
+          <pre style={{ margin: '6px 0 0', fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 240, overflow: 'auto' }}>{entry.stack}</pre>
         </details>
       ) : null}
     </li>

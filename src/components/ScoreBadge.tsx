@@ -20,7 +20,11 @@ function subscribe(onChange: () => void) {
 
 export default function ScoreBadge() {
   const t = useT();
-  const score = useSyncExternalStore(subscribe, () => readScore(), () => null);
+  const score = useSyncExternalStore(
+    subscribe,
+    () => readScore(),
+    () => null,
+  );
   if (score === null) return null;
   return (
     <Tooltip title={t('nav.balanceTitle')}>

@@ -12,8 +12,7 @@ import { useT } from '../shared/i18n';
 
 export const SEARCH_PAGE = '/pages/assistant/search/search';
 
-const typingIn = (el: EventTarget | null) =>
-  el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
+const typingIn = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
 
 export default function TopSearch({ wide }: { wide: boolean }) {
   const t = useT();
@@ -53,7 +52,17 @@ export default function TopSearch({ wide }: { wide: boolean }) {
       placeholder={t('nav.searchPlaceholder')}
       prefix={<SearchOutlined aria-hidden />}
       suffix={
-        <kbd aria-hidden style={{ padding: '0 5px', fontSize: token.fontSizeSM, lineHeight: '16px', border: `1px solid ${token.colorBorder}`, borderRadius: 4, color: token.colorTextSecondary }}>
+        <kbd
+          aria-hidden
+          style={{
+            padding: '0 5px',
+            fontSize: token.fontSizeSM,
+            lineHeight: '16px',
+            border: `1px solid ${token.colorBorder}`,
+            borderRadius: 4,
+            color: token.colorTextSecondary,
+          }}
+        >
           /
         </kbd>
       }

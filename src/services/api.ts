@@ -10,7 +10,6 @@ import type { paths } from './api-types';
 import type { RefreshFailure } from '../shared/refresh';
 import type { RequestOptions } from './request-layer';
 
-
 // The shapes come from the generated OpenAPI types (npm run api:generate), never by hand.
 type Op<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<paths[P][M]>;
 /** the `data` of a route's 200 answer */
@@ -29,15 +28,11 @@ export type UserLog = AdminData['recentLogs'][number];
 
 type ApiQuery<P extends keyof paths> = NonNullable<paths[P]['get']> extends { parameters: { query?: infer Q } } ? Q : never;
 
-
 export const getLoginConfig = (opts?: RequestOptions) => api.get('/api/auth/login-config', opts);
-export const login = (body: ApiBody<'/api/auth/login', 'post'>, opts?: RequestOptions) =>
-  api.post('/api/auth/login', body, opts);
-export const registerAdmin = (body: ApiBody<'/api/auth/register-admin', 'post'>, opts?: RequestOptions) =>
-  api.post('/api/auth/register-admin', body, opts);
+export const login = (body: ApiBody<'/api/auth/login', 'post'>, opts?: RequestOptions) => api.post('/api/auth/login', body, opts);
+export const registerAdmin = (body: ApiBody<'/api/auth/register-admin', 'post'>, opts?: RequestOptions) => api.post('/api/auth/register-admin', body, opts);
 /** ends the login on the server; the refresh token in the body lets it revoke even when the access token has expired */
-export const logout = (refreshToken: string | null, opts?: RequestOptions) =>
-  api.post('/api/auth/logout', refreshToken ? { refreshToken } : {}, opts);
+export const logout = (refreshToken: string | null, opts?: RequestOptions) => api.post('/api/auth/logout', refreshToken ? { refreshToken } : {}, opts);
 export const getMe = (opts?: RequestOptions) => api.get('/api/auth/me', opts);
 export const getNavMenu = (opts?: RequestOptions): Promise<MenuNode[]> => api.get('/api/menus/nav', opts);
 export const getHomeData = (opts?: RequestOptions) => api.get('/api/dashboard/home', opts);
@@ -47,26 +42,20 @@ export const getAdminData = (opts?: RequestOptions) => api.get('/api/dashboard/a
 export type CaptchaScene = NonNullable<ApiQuery<'/api/auth/captcha'>>['scene'];
 export type Captcha = ApiData<'/api/auth/captcha', 'get'>;
 export type CodeScene = ApiBody<'/api/auth/send-email-code', 'post'>['scene'];
-export const getCaptcha = (scene: CaptchaScene, opts?: RequestOptions) =>
-  api.get('/api/auth/captcha', { ...opts, query: { scene } });
-export const sendEmailCode = (body: ApiBody<'/api/auth/send-email-code', 'post'>, opts?: RequestOptions) =>
-  api.post('/api/auth/send-email-code', body, opts);
-export const register = (body: ApiBody<'/api/auth/register', 'post'>, opts?: RequestOptions) =>
-  api.post('/api/auth/register', body, opts);
+export const getCaptcha = (scene: CaptchaScene, opts?: RequestOptions) => api.get('/api/auth/captcha', { ...opts, query: { scene } });
+export const sendEmailCode = (body: ApiBody<'/api/auth/send-email-code', 'post'>, opts?: RequestOptions) => api.post('/api/auth/send-email-code', body, opts);
+export const register = (body: ApiBody<'/api/auth/register', 'post'>, opts?: RequestOptions) => api.post('/api/auth/register', body, opts);
 export const registerByEmail = (body: ApiBody<'/api/auth/register-by-email', 'post'>, opts?: RequestOptions) =>
   api.post('/api/auth/register-by-email', body, opts);
 export const resetPasswordByEmail = (body: ApiBody<'/api/auth/reset-password-by-email', 'post'>, opts?: RequestOptions) =>
   api.post('/api/auth/reset-password-by-email', body, opts);
-export const changePassword = (body: ApiBody<'/api/auth/change-password', 'post'>, opts?: RequestOptions) =>
-  api.post('/api/auth/change-password', body, opts);
+export const changePassword = (body: ApiBody<'/api/auth/change-password', 'post'>, opts?: RequestOptions) => api.post('/api/auth/change-password', body, opts);
 export const deactivateAccount = (opts?: RequestOptions) => api.post('/api/auth/deactivate', undefined, opts);
 
 // SMS channel and mobile-number flows (login-smscode, retrieve, bind-mobile, set-pwd)
 export type SmsScene = ApiBody<'/api/auth/send-sms-code', 'post'>['scene'];
-export const sendSmsCode = (body: ApiBody<'/api/auth/send-sms-code', 'post'>, opts?: RequestOptions) =>
-  api.post('/api/auth/send-sms-code', body, opts);
-export const loginBySms = (body: ApiBody<'/api/auth/login-by-sms', 'post'>, opts?: RequestOptions) =>
-  api.post('/api/auth/login-by-sms', body, opts);
+export const sendSmsCode = (body: ApiBody<'/api/auth/send-sms-code', 'post'>, opts?: RequestOptions) => api.post('/api/auth/send-sms-code', body, opts);
+export const loginBySms = (body: ApiBody<'/api/auth/login-by-sms', 'post'>, opts?: RequestOptions) => api.post('/api/auth/login-by-sms', body, opts);
 export const resetPasswordBySms = (body: ApiBody<'/api/auth/reset-password-by-sms', 'post'>, opts?: RequestOptions) =>
   api.post('/api/auth/reset-password-by-sms', body, opts);
 export const bindMobile = (body: ApiBody<'/api/auth/bind-mobile', 'post'>, opts?: RequestOptions) => api.post('/api/auth/bind-mobile', body, opts);
@@ -100,16 +89,14 @@ export const uploadFile = (cloudPath: string, file: Blob, fileName: string, onPr
   }).then((r) => r.data);
 };
 export const bindEmail = (body: ApiBody<'/api/auth/bind-email', 'post'>, opts?: RequestOptions) => api.post('/api/auth/bind-email', body, opts);
-export const deleteFiles = (fileList: string[], opts?: RequestOptions) =>
-  api.post('/api/files/delete', { fileList }, opts);
+export const deleteFiles = (fileList: string[], opts?: RequestOptions) => api.post('/api/files/delete', { fileList }, opts);
 export type WebviewCheck = ApiData<'/api/webview/check', 'get'>;
 export const checkWebview = (url: string, opts?: RequestOptions) => api.get('/api/webview/check', { ...opts, query: { url } });
 
 // weixin web sign-in and linking
 export type WeixinAuthorizeQuery = NonNullable<ApiQuery<'/api/auth/weixin/authorize'>>;
 /** weixin's authorize URL (a fresh state); the browser goes there */
-export const getWeixinAuthorizeUrl = (q: WeixinAuthorizeQuery, opts?: RequestOptions) =>
-  api.get('/api/auth/weixin/authorize', { ...opts, query: q });
+export const getWeixinAuthorizeUrl = (q: WeixinAuthorizeQuery, opts?: RequestOptions) => api.get('/api/auth/weixin/authorize', { ...opts, query: q });
 /** the one-time ticket of a weixin sign-in for the tokens */
 export const exchangeWeixinTicket = (body: ApiBody<'/api/auth/weixin/ticket', 'post'>, opts?: RequestOptions) =>
   api.post('/api/auth/weixin/ticket', body, opts);
@@ -118,8 +105,7 @@ export const unbindWeixin = (opts?: RequestOptions) => api.post('/api/auth/weixi
 // the caller's real-name verification
 export type RealnameInfo = ApiData<'/api/auth/realname', 'get'>;
 export const getRealname = (opts?: RequestOptions) => api.get('/api/auth/realname', opts);
-export const submitRealname = (body: ApiBody<'/api/auth/realname', 'post'>, opts?: RequestOptions) =>
-  api.post('/api/auth/realname', body, opts);
+export const submitRealname = (body: ApiBody<'/api/auth/realname', 'post'>, opts?: RequestOptions) => api.post('/api/auth/realname', body, opts);
 
 /**
  * POST /api/auth/refresh, outside the request layer (its failure must not start another

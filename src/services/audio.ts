@@ -39,8 +39,7 @@ export const uploadRecording = (wav: Blob, name: string, durationS: number) => {
 };
 
 /** a recording's audio, read with the caller's token */
-export const fetchAudio = (fileId: string) =>
-  request(`/api/files/${encodeURIComponent(fileId)}`, { method: 'GET', responseType: 'blob' }) as Promise<Blob>;
+export const fetchAudio = (fileId: string) => request(`/api/files/${encodeURIComponent(fileId)}`, { method: 'GET', responseType: 'blob' }) as Promise<Blob>;
 
 /** what speech models take: 16 kHz mono */
 export const SPEECH_RATE = 16000;

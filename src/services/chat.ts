@@ -15,8 +15,7 @@ import type { ApiErrorBody, RequestOptions } from './request-layer';
 // events, which OpenAPI cannot describe, are typed here (from the same rows).
 type Method = 'get' | 'post' | 'put';
 type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
-type Json<P extends keyof paths, M extends Method> =
-  Op<P, M> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
+type Json<P extends keyof paths, M extends Method> = Op<P, M> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
 type Body<P extends keyof paths, M extends Method> =
   NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
 type Data<P extends keyof paths, M extends Method> = Json<P, M> extends { data: infer D } ? D : never;
@@ -34,12 +33,12 @@ export type SendBody = Body<'/api/chat/conversations/{id}/messages', 'post'>;
 export type RegenerateBody = Body<'/api/chat/messages/{id}/regenerate', 'post'>;
 type ListQuery = NonNullable<Op<'/api/chat/conversations', 'get'>['parameters']['query']>;
 
-
 const BASE = '/api/chat';
 export const listChatModels = (opts?: RequestOptions) => api.get('/api/chat/models', opts);
 export const listConversations = (query: ListQuery, opts?: RequestOptions) => api.page('/api/chat/conversations', { ...opts, query });
 export const createConversation = (body: NewConversation, opts?: RequestOptions) => api.post('/api/chat/conversations', body, opts);
-export const updateConversation = (id: string, body: ConversationPatch, opts?: RequestOptions) => api.put('/api/chat/conversations/{id}', body, { ...opts, path: { id } });
+export const updateConversation = (id: string, body: ConversationPatch, opts?: RequestOptions) =>
+  api.put('/api/chat/conversations/{id}', body, { ...opts, path: { id } });
 export const deleteConversation = (id: string, opts?: RequestOptions) => api.delete('/api/chat/conversations/{id}', { ...opts, path: { id } });
 export const getConversation = (id: string, opts?: RequestOptions) => api.get('/api/chat/conversations/{id}', { ...opts, path: { id } });
 export const stopMessage = (id: string, opts?: RequestOptions) => api.post('/api/chat/messages/{id}/stop', undefined, { ...opts, path: { id } });
@@ -280,16 +279,8 @@ function isEventStream(res: Response): boolean {
   return res.ok && (res.headers.get('content-type') ?? '').includes('text/event-stream') && !!res.body;
 }
 
-export const sendMessage = (
-  conversationId: string,
-  body: SendBody,
-  onEvent: (e: ChatStreamEvent) => void,
-  signal: AbortSignal,
-) => postStream(`${BASE}/conversations/${encodeURIComponent(conversationId)}/messages`, body, onEvent, signal);
+export const sendMessage = (conversationId: string, body: SendBody, onEvent: (e: ChatStreamEvent) => void, signal: AbortSignal) =>
+  postStream(`${BASE}/conversations/${encodeURIComponent(conversationId)}/messages`, body, onEvent, signal);
 
-export const regenerateMessage = (
-  messageId: string,
-  body: RegenerateBody,
-  onEvent: (e: ChatStreamEvent) => void,
-  signal: AbortSignal,
-) => postStream(`${BASE}/messages/${encodeURIComponent(messageId)}/regenerate`, body, onEvent, signal);
+export const regenerateMessage = (messageId: string, body: RegenerateBody, onEvent: (e: ChatStreamEvent) => void, signal: AbortSignal) =>
+  postStream(`${BASE}/messages/${encodeURIComponent(messageId)}/regenerate`, body, onEvent, signal);

@@ -20,8 +20,7 @@ export const COVER_IMAGES: Record<CoverMode, number> = { none: 0, one: 1, three:
 export const ARTICLE_STATUSES = [0, 1] as const;
 export const ARTICLE_LIMITS = { TITLE: 200, EXCERPT: 500, NAME: 64, DESCRIPTION: 500 } as const;
 
-export const browsePublished = (q: PublishedQuery) =>
-  api.page('/api/cms/published', { query: q });
+export const browsePublished = (q: PublishedQuery) => api.page('/api/cms/published', { query: q });
 export const readArticle = (id: string, opts?: RequestOptions) => api.get('/api/cms/articles/{id}/read', { ...opts, path: { id } });
 export const previewArticle = (token: string, opts?: RequestOptions) => api.get('/api/cms/preview/{token}', { ...opts, path: { token } });
 export const takeDownArticle = (id: string) => api.post('/api/cms/articles/{id}/take-down', undefined, { path: { id } });

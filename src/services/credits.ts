@@ -25,21 +25,16 @@ export { LEDGER_KINDS } from '../../shared/ledger';
 /** the states an AI request ends in */
 export const USAGE_STATUSES = ['done', 'stopped', 'disconnected', 'error', 'interrupted'] as const;
 
-export const getCreditSummary = (opts?: RequestOptions) =>
-  api.get('/api/credits/me', opts);
+export const getCreditSummary = (opts?: RequestOptions) => api.get('/api/credits/me', opts);
 
-export const adjustCredits = (body: AdjustBody, opts?: RequestOptions) =>
-  api.post('/api/credits/adjust', body, opts);
+export const adjustCredits = (body: AdjustBody, opts?: RequestOptions) => api.post('/api/credits/adjust', body, opts);
 
 /** the last reconciliation; null when none has run yet */
-export const getReconciliation = (opts?: RequestOptions) =>
-  api.get('/api/credits/reconciliation', opts);
+export const getReconciliation = (opts?: RequestOptions) => api.get('/api/credits/reconciliation', opts);
 
-export const runReconciliation = (opts?: RequestOptions) =>
-  api.post('/api/credits/reconcile', undefined, opts);
+export const runReconciliation = (opts?: RequestOptions) => api.post('/api/credits/reconcile', undefined, opts);
 
 export type ChatModelInfo = Data<'/api/chat/models', 'get'>[number];
 
 /** the models the caller may chat with (an admin: every enabled one): the usage log's model filter */
-export const getChatModels = (opts?: RequestOptions) =>
-  api.get('/api/chat/models', opts);
+export const getChatModels = (opts?: RequestOptions) => api.get('/api/chat/models', opts);

@@ -22,7 +22,6 @@ export interface DocCreateInput {
   texts: (DocTextInput & { locale: DocLocale })[];
 }
 
-
 export const docTree = (locale: DocLocale) => api.get('/api/docs/tree', { query: { locale } });
 export const readDoc = (id: string, locale: DocLocale) => api.get('/api/docs/{id}', { path: { id }, query: { locale } });
 export const searchDocs = (keyword: string, locale: DocLocale) => api.get('/api/docs/search', { query: { keyword, locale } });

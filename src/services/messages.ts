@@ -7,7 +7,12 @@ import { builtInText } from '../shared/i18n';
 
 export const siteMessageResource = defineResource({ name: 'site-messages', base: '/api/site-messages', idField: 'id', rowName: (r) => r.title });
 /** the audience pickers' lists (id and name), open to whoever manages messages */
-export const audienceRoles = defineResource({ name: 'audience-roles', base: '/api/site-messages/audience/roles', idField: 'id', rowName: (r) => builtInText('role', r.name) });
+export const audienceRoles = defineResource({
+  name: 'audience-roles',
+  base: '/api/site-messages/audience/roles',
+  idField: 'id',
+  rowName: (r) => builtInText('role', r.name),
+});
 export const audienceTags = defineResource({ name: 'audience-tags', base: '/api/site-messages/audience/tags', idField: 'id', rowName: (r) => r.name });
 const users = defineResource({ name: 'audience-users', base: '/api/site-messages/audience/users', idField: 'id', rowName: (r) => r.name });
 /** users by name alone: their ids mean nothing to the reader */
@@ -24,11 +29,9 @@ export type Audience = 'everyone' | 'roles' | 'tags' | 'users';
 export const AUDIENCES: Audience[] = ['everyone', 'roles', 'tags', 'users'];
 
 export const withdrawMessage = (id: string) => api.post('/api/site-messages/{id}/withdraw', undefined, { path: { id } });
-export const messageReads = (id: string, q: ListQuery) =>
-  api.page('/api/site-messages/{id}/reads', { path: { id }, search: listQueryString(q) });
+export const messageReads = (id: string, q: ListQuery) => api.page('/api/site-messages/{id}/reads', { path: { id }, search: listQueryString(q) });
 
-export const inbox = (q: { keyword?: string; unread?: boolean; current?: number; pageSize?: number }) =>
-  api.page('/api/messages', { query: q });
+export const inbox = (q: { keyword?: string; unread?: boolean; current?: number; pageSize?: number }) => api.page('/api/messages', { query: q });
 export const unreadCount = (opts?: RequestOptions) => api.get('/api/messages/unread-count', opts);
 export const markRead = (id: string) => api.post('/api/messages/{id}/read', undefined, { path: { id } });
 export const markAllRead = () => api.post('/api/messages/read-all');

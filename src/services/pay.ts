@@ -31,26 +31,21 @@ export { CREDITED_STATUSES, creditsForCents, ENDED_STATUSES, ORDER_STATUSES, PAY
 
 export const getPayOptions = (opts?: RequestOptions) => api.get('/api/pay/options', opts);
 
-export const createPayOrder = (body: CreateOrderBody, opts?: RequestOptions) =>
-  api.post('/api/pay/orders', body, opts);
+export const createPayOrder = (body: CreateOrderBody, opts?: RequestOptions) => api.post('/api/pay/orders', body, opts);
 
 /** an order as a page following it reads it (an open one is asked about at the provider) */
-export const followPayOrder = (orderNo: string, opts?: RequestOptions) =>
-  api.get('/api/pay/orders/{orderNo}', { ...opts, path: { orderNo } });
+export const followPayOrder = (orderNo: string, opts?: RequestOptions) => api.get('/api/pay/orders/{orderNo}', { ...opts, path: { orderNo } });
 
-export const closePayOrder = (orderNo: string, opts?: RequestOptions) =>
-  api.post('/api/pay/orders/{orderNo}/close', undefined, { ...opts, path: { orderNo } });
+export const closePayOrder = (orderNo: string, opts?: RequestOptions) => api.post('/api/pay/orders/{orderNo}/close', undefined, { ...opts, path: { orderNo } });
 
-export const getOrderDetail = (orderNo: string, opts?: RequestOptions) =>
-  api.get('/api/pay/orders/{orderNo}/detail', { ...opts, path: { orderNo } });
+export const getOrderDetail = (orderNo: string, opts?: RequestOptions) => api.get('/api/pay/orders/{orderNo}/detail', { ...opts, path: { orderNo } });
 
 export const refundPayOrder = (orderNo: string, body: RefundBody, opts?: RequestOptions) =>
   api.post('/api/pay/orders/{orderNo}/refunds', body, { ...opts, path: { orderNo } });
 
 export const getPaySettings = (opts?: RequestOptions) => api.get('/api/pay/settings', opts);
 
-export const putPaySettings = (body: Partial<PaySettings>, opts?: RequestOptions) =>
-  api.put('/api/pay/settings', body, opts);
+export const putPaySettings = (body: Partial<PaySettings>, opts?: RequestOptions) => api.put('/api/pay/settings', body, opts);
 
 /** a console path the payment may come back to (never another site) */
 export function isConsolePath(v: string | null | undefined): v is string {

@@ -13,7 +13,6 @@ export type StoreSubmission = Data<'/api/prompt-store/submissions', 'get'>[numbe
 export type StoreStatus = 'pending' | 'approved' | 'rejected' | 'taken_down';
 export const STORE_STATUSES: StoreStatus[] = ['pending', 'approved', 'rejected', 'taken_down'];
 
-
 export const browseStore = (q: StoreQuery) => api.page('/api/prompt-store', { query: q });
 export const storeFacets = () => api.get('/api/prompt-store/facets');
 export const getStorePrompt = (id: string, opts?: RequestOptions) => api.get('/api/prompt-store/{id}', { ...opts, path: { id } });
@@ -23,8 +22,7 @@ export const copyStorePrompt = (id: string, opts?: RequestOptions) => api.post('
 export const mySubmissions = () => api.get('/api/prompt-store/submissions');
 export const publishTemplate = (id: string, description?: string) => api.post('/api/prompts/{id}/publish', { description }, { path: { id } });
 
-const changed = (action: 'approve' | 'reject' | 'take-down', body: { ids: string[]; reason?: string }) =>
-  api.post(`/api/store-prompts/${action}`, body);
+const changed = (action: 'approve' | 'reject' | 'take-down', body: { ids: string[]; reason?: string }) => api.post(`/api/store-prompts/${action}`, body);
 export const approveStorePrompts = (ids: string[]) => changed('approve', { ids });
 export const rejectStorePrompts = (ids: string[], reason: string) => changed('reject', { ids, reason });
 export const takeDownStorePrompts = (ids: string[], reason: string) => changed('take-down', { ids, reason });

@@ -20,7 +20,6 @@ export interface PromptQuery {
   pageSize?: number;
 }
 
-
 export const listPrompts = (q: PromptQuery) => api.page('/api/prompts', { query: q });
 export const createPrompt = (body: PromptInput) => api.post('/api/prompts', body);
 export const updatePrompt = (id: string, body: PromptInput) => api.put('/api/prompts/{id}', body, { path: { id } });

@@ -21,22 +21,17 @@ export type AdView = Data<'/api/ads/views/{id}', 'get'>;
 export const BATCH_MAX = 10_000;
 export const CREDITS_MAX = 1_000_000;
 
-export const generateBatch = (body: BatchBody, opts?: RequestOptions) =>
-  api.post('/api/redeem/batches', body, opts);
+export const generateBatch = (body: BatchBody, opts?: RequestOptions) => api.post('/api/redeem/batches', body, opts);
 
 export const setBatchDisabled = (id: string, disabled: boolean, opts?: RequestOptions) =>
   api.put('/api/redeem/batches/{id}/disabled', { disabled }, { ...opts, path: { id } });
 
-export const redeemCode = (code: string, opts?: RequestOptions) =>
-  api.post('/api/redeem', { code }, opts);
+export const redeemCode = (code: string, opts?: RequestOptions) => api.post('/api/redeem', { code }, opts);
 
 export const getAdSettings = (opts?: RequestOptions) => api.get('/api/ads/settings', opts);
 
-export const putAdSettings = (body: AdSettingsBody, opts?: RequestOptions) =>
-  api.put('/api/ads/settings', body, opts);
+export const putAdSettings = (body: AdSettingsBody, opts?: RequestOptions) => api.put('/api/ads/settings', body, opts);
 
-export const startAdView = (opts?: RequestOptions) =>
-  api.post('/api/ads/views', undefined, opts);
+export const startAdView = (opts?: RequestOptions) => api.post('/api/ads/views', undefined, opts);
 
-export const getAdView = (id: string, opts?: RequestOptions) =>
-  api.get('/api/ads/views/{id}', { ...opts, path: { id } });
+export const getAdView = (id: string, opts?: RequestOptions) => api.get('/api/ads/views/{id}', { ...opts, path: { id } });

@@ -26,8 +26,7 @@ import type { ApiErrorBody, RequestOptions } from './request-layer';
 type Method = 'get' | 'post' | 'put' | 'delete';
 type Op<P, M extends Method> = P extends keyof paths ? NonNullable<paths[P][M]> : never;
 /** the `data` of a route's 200 answer (never when there is no such route) */
-export type Data<P, M extends Method> =
-  Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
+export type Data<P, M extends Method> = Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
 /** a route's JSON request body */
 export type Body<P, M extends Method> =
   NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
@@ -88,12 +87,7 @@ export type CreateOf<R> = R extends { create(body: infer B, opts?: RequestOption
 export type UpdateOf<R> = R extends { update(id: string, body: infer B, opts?: RequestOptions): unknown } ? B : never;
 
 /** the resource types of the collection at P, from the generated document */
-export type ResourceAt<P extends ListPath> = Resource<
-  ListRow<P>,
-  OneOrRow<P, Data<`${P}/{id}`, 'get'>>,
-  Body<P, 'post'>,
-  Body<`${P}/{id}`, 'put'>
->;
+export type ResourceAt<P extends ListPath> = Resource<ListRow<P>, OneOrRow<P, Data<`${P}/{id}`, 'get'>>, Body<P, 'post'>, Body<`${P}/{id}`, 'put'>>;
 
 export interface ResourceSpec<P extends ListPath> {
   name: string;

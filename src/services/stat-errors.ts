@@ -4,7 +4,6 @@ import { api, type ApiQueryOf } from './client';
 import type { RequestOptions } from './request-layer';
 import type { StatQuery } from './stat';
 
-
 export type ErrorGroup = Data<'/api/stat/errors', 'get'>[number];
 export type ErrorSummary = Data<'/api/stat/errors/summary', 'get'>;
 export type ErrorDetail = Data<'/api/stat/errors/{hash}', 'get'>;
@@ -38,13 +37,16 @@ export const getCrashSummary = (q: StatQuery, opts?: RequestOptions) => api.get(
 
 export const listSourceMaps = async (appId: string, opts?: RequestOptions) =>
   (await api.page('/api/stat/source-maps', { ...opts, query: { app_id: appId, pageSize: 500 } })).data;
-export const uploadSourceMap = (body: SourceMapUpload, opts?: RequestOptions) =>
-  api.post('/api/stat/source-maps', body, opts);
+export const uploadSourceMap = (body: SourceMapUpload, opts?: RequestOptions) => api.post('/api/stat/source-maps', body, opts);
 export const deleteSourceMap = (key: { app_id: string; version: string; file: string }, opts?: RequestOptions) =>
   api.delete('/api/stat/source-maps', { ...opts, query: key });
 
 /** every row of a list (for the export), page by page up to `max` rows */
-export async function allRows<T>(fetchPage: (page: TablePage) => Promise<{ data: T[]; total: number }>, base: Omit<TablePage, 'current' | 'pageSize'>, max = 10_000): Promise<T[]> {
+export async function allRows<T>(
+  fetchPage: (page: TablePage) => Promise<{ data: T[]; total: number }>,
+  base: Omit<TablePage, 'current' | 'pageSize'>,
+  max = 10_000,
+): Promise<T[]> {
   const rows: T[] = [];
   for (let current = 1; rows.length < max; current += 1) {
     const r = await fetchPage({ ...base, current, pageSize: 500 });

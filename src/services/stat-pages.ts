@@ -67,7 +67,9 @@ export const getRawEvents = (q: StatQuery, by: { key?: string; device_id?: strin
     ...opts,
   });
 
-export const getEventValues = (q: StatQuery, key: string, opts?: RequestOptions) => getStatReport<StatEventValues>('/api/stat/events/values', { ...q, key }, opts);
+export const getEventValues = (q: StatQuery, key: string, opts?: RequestOptions) =>
+  getStatReport<StatEventValues>('/api/stat/events/values', { ...q, key }, opts);
 
 /** names a channel, scene or event key; an empty name removes it */
-export const saveStatName = (body: { app_id: string; kind: StatNameKind; key: string; name: string }, opts?: RequestOptions) => api.put('/api/stat/names', body, opts);
+export const saveStatName = (body: { app_id: string; kind: StatNameKind; key: string; name: string }, opts?: RequestOptions) =>
+  api.put('/api/stat/names', body, opts);

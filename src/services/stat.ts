@@ -8,7 +8,6 @@ import { api, type Envelope } from './client';
 import { withQuery } from './query-string';
 import type { RequestOptions } from './request-layer';
 
-
 export type StatOptions = Data<'/api/stat/options', 'get'>;
 
 /** what every report route takes (server/modules/stats/filter.ts): app, dimensions, local days */

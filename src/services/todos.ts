@@ -23,8 +23,7 @@ const BASE = '/api/todos';
 const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
 /** the user's own date: "today" and "overdue" follow their day, not the server's */
-export const localToday = (now = new Date()) =>
-  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+export const localToday = (now = new Date()) => `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 
 export const listTodos = (filter: TodoFilter, keyword: string) => api.get('/api/todos', { query: { filter, keyword, today: localToday() } });
 export const dueTodos = (opts?: RequestOptions) => api.get('/api/todos/due', { ...opts, query: { today: localToday(), limit: 5 } });

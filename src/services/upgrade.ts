@@ -6,7 +6,12 @@ import type { RequestOptions } from './request-layer';
 import { defineResource, type Data, type ItemOf } from './resource';
 import { api } from './client';
 
-export const versionResource = defineResource({ name: 'app-versions', base: '/api/upgrade/versions', idField: 'id', rowName: (r) => `${r.app_name ?? r.appid} ${r.version}` });
+export const versionResource = defineResource({
+  name: 'app-versions',
+  base: '/api/upgrade/versions',
+  idField: 'id',
+  rowName: (r) => `${r.app_name ?? r.appid} ${r.version}`,
+});
 export type VersionRow = ItemOf<typeof versionResource>;
 export type LatestVersion = Data<'/api/upgrade/latest', 'get'>[number];
 
@@ -14,8 +19,7 @@ export const versionDetailPath = (id: string) => withQuery('/uni_modules/uni-upg
 export const versionListPath = (appid?: string) => withQuery('/uni_modules/uni-upgrade-center/pages/version/list', { appid });
 
 /** the stable version of each platform and type of these apps */
-export const latestVersions = (appids: string[], opts?: RequestOptions) =>
-  api.get('/api/upgrade/latest', { ...opts, query: { appid: appids } });
+export const latestVersions = (appids: string[], opts?: RequestOptions) => api.get('/api/upgrade/latest', { ...opts, query: { appid: appids } });
 
 /** uploads a package through the file service, under the upgrade center's folder, reporting progress */
 export const uploadPackage = (appid: string, file: File, onProgress: (percent: number) => void, opts?: RequestOptions): Promise<UploadedFile> => {

@@ -7,7 +7,12 @@ import { api } from './client';
 import type { RequestOptions } from './request-layer';
 
 export const welfareResource = defineResource({ name: 'welfare-campaigns', base: '/api/welfare/campaigns', idField: 'id', rowName: (r) => r.title });
-export const welfareClaimResource = defineResource({ name: 'welfare-claims', base: '/api/welfare/claims', idField: 'id', rowName: (r) => r.username ?? r.user_id });
+export const welfareClaimResource = defineResource({
+  name: 'welfare-claims',
+  base: '/api/welfare/claims',
+  idField: 'id',
+  rowName: (r) => r.username ?? r.user_id,
+});
 
 /** the eligibility pickers' lists (id and name), open to whoever manages welfare */
 export const eligibilityRoles = defineResource({ name: 'eligibility-roles', base: '/api/welfare/eligibility/roles', idField: 'id', rowName: (r) => r.name });

@@ -22,8 +22,10 @@ export { ACCOUNT_TYPES, quote, WITHDRAW_BOUNDS, WITHDRAW_STATUSES } from '../../
 export const getWithdrawSummary = (opts?: RequestOptions) => api.get('/api/withdrawals/summary', opts);
 export const getWithdrawal = (id: string, opts?: RequestOptions) => api.get('/api/withdrawals/{id}', { ...opts, path: { id } });
 export const createWithdrawal = (body: WithdrawRequestBody, opts?: RequestOptions) => api.post('/api/withdrawals', body, opts);
-export const updateWithdrawal = (id: string, body: WithdrawRequestBody, opts?: RequestOptions) => api.put('/api/withdrawals/{id}', body, { ...opts, path: { id } });
+export const updateWithdrawal = (id: string, body: WithdrawRequestBody, opts?: RequestOptions) =>
+  api.put('/api/withdrawals/{id}', body, { ...opts, path: { id } });
 export const cancelWithdrawal = (id: string, opts?: RequestOptions) => api.post('/api/withdrawals/{id}/cancel', undefined, { ...opts, path: { id } });
-export const reviewWithdrawal = (id: string, body: ReviewBody, opts?: RequestOptions) => api.post('/api/withdrawals/{id}/review', body, { ...opts, path: { id } });
+export const reviewWithdrawal = (id: string, body: ReviewBody, opts?: RequestOptions) =>
+  api.post('/api/withdrawals/{id}/review', body, { ...opts, path: { id } });
 export const getWithdrawSettings = (opts?: RequestOptions) => api.get('/api/withdrawals/settings', opts);
 export const putWithdrawSettings = (body: Partial<WithdrawSettingsData>, opts?: RequestOptions) => api.put('/api/withdrawals/settings', body, opts);

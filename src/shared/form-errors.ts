@@ -27,7 +27,7 @@ export function applyServerError(
   const own = requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS);
   const text = prefix && info.kind === 'business' ? t('login.failedWith', { what: prefix, message: own }) : own;
   if (info.kind === 'business') {
-    const field = info.field ? aliases[info.field] ?? info.field : undefined;
+    const field = info.field ? (aliases[info.field] ?? info.field) : undefined;
     if (field && fields.includes(field)) {
       form.setFields([{ name: field, errors: [text] }]);
       form.scrollToField?.(field);

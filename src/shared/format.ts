@@ -5,10 +5,7 @@ import { SPEC } from '../../shared/constants';
 /** spec section 9: default date format yyyy/MM/dd hh:mm:ss (dayjs tokens) */
 export const DATE_FORMAT = 'YYYY/MM/DD HH:mm:ss';
 
-export type RelativeTime =
-  | { kind: 'justNow' | 'soon' }
-  | { kind: 'minutesAgo' | 'inMinutes'; n: number }
-  | { kind: 'date'; text: string };
+export type RelativeTime = { kind: 'justNow' | 'soon' } | { kind: 'minutesAgo' | 'inMinutes'; n: number } | { kind: 'date'; text: string };
 
 /**
  * How far `at` is from `now` by the spec's thresholds (as uni-dateformat does): under 60 s

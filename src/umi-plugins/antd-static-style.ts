@@ -46,9 +46,7 @@ function extractAccountStyles(root: string): string {
   const { createCache, extractStyle, StyleProvider } = req('@ant-design/cssinjs') as typeof import('@ant-design/cssinjs');
   const cache = createCache();
   const h = React.createElement;
-  renderToString(
-    h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: antdTheme(DEFAULT_THEME) }, ...accountPageElements(h, antd))),
-  );
+  renderToString(h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: antdTheme(DEFAULT_THEME) }, ...accountPageElements(h, antd))));
   return extractStyle(cache, { plain: true, types: ['style'] });
 }
 

@@ -184,7 +184,11 @@ describe('email codes', () => {
     await pastCodes(t.db.$client, { count: limits.codesPerTargetPerDay, target: 'daily@example.com', ip: '10.4.9.1', ago: '3 hours' });
     const daily = await sendCode('daily@example.com', 'register', freshIp());
     expect(daily.status).toBe(429);
-    expect(daily.body).toMatchObject({ errorCode: 'CODE_SEND_DAILY_LIMIT', field: 'email', errorMessage: 'This email has had too many codes today, try again tomorrow' });
+    expect(daily.body).toMatchObject({
+      errorCode: 'CODE_SEND_DAILY_LIMIT',
+      field: 'email',
+      errorMessage: 'This email has had too many codes today, try again tomorrow',
+    });
     await t.db.$client.query(`UPDATE verification_codes SET created_at = created_at - interval '1 day' WHERE target = 'daily@example.com'`);
     expect((await sendCode('daily@example.com', 'register', freshIp())).status).toBe(200);
     // this network asked for its day's worth, spread over hours (so the hourly limit is not what stops it)

@@ -26,7 +26,9 @@ beforeAll(async () => {
   });
   t = await createTestApp({ ads: { callbackSecret: SECRET, pageAllow: [ads.origin] } });
   finance = (await tokenWith(t.app, t.db, [RULES.manageFinance])).token;
-  expect((await call(t.app, 'PUT', '/api/ads/settings', { token: finance, body: { page_url: ads.pageUrl, credits_per_view: 7, daily_cap: 2 } })).status).toBe(200);
+  expect((await call(t.app, 'PUT', '/api/ads/settings', { token: finance, body: { page_url: ads.pageUrl, credits_per_view: 7, daily_cap: 2 } })).status).toBe(
+    200,
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -42,7 +44,10 @@ async function startView(token: string) {
   expect(r.status).toBe(200);
   const url = new URL(r.body.data.url);
   const finish = async () => {
-    const res = await fetch(`${ads.origin}/finish`, { method: 'POST', body: new URLSearchParams({ trans_id: url.searchParams.get('trans_id')!, user_id: url.searchParams.get('user_id')! }) });
+    const res = await fetch(`${ads.origin}/finish`, {
+      method: 'POST',
+      body: new URLSearchParams({ trans_id: url.searchParams.get('trans_id')!, user_id: url.searchParams.get('user_id')! }),
+    });
     expect(res.status).toBe(200);
     return ads.callbacks[ads.callbacks.length - 1];
   };
@@ -75,7 +80,12 @@ test('settings: defaults, bounds on each field, the page must be under an allowe
   }
   const plain = (await tokenWith(t.app, t.db, [])).token;
   expect((await call(t.app, 'PUT', '/api/ads/settings', { token: plain, body: { daily_cap: 3 } })).status).toBe(403);
-  expect((await call(t.app, 'GET', '/api/ads/settings', { token: finance })).body.data).toMatchObject({ credits_per_view: 7, daily_cap: 2, page_url: ads.pageUrl, secret_set: true });
+  expect((await call(t.app, 'GET', '/api/ads/settings', { token: finance })).body.data).toMatchObject({
+    credits_per_view: 7,
+    daily_cap: 2,
+    page_url: ads.pageUrl,
+    secret_set: true,
+  });
 });
 
 test("finishing the ad: the network's signed callback grants the setting's credits once, replays grant nothing more", async () => {
@@ -107,7 +117,7 @@ test("finishing the ad: the network's signed callback grants the setting's credi
   expect((await call(t.app, 'GET', `/api/ads/views/${v.id}`, { token: other.token })).status).toBe(404);
 });
 
-test('a bad, missing or wrongly keyed signature, an unknown view, another user\'s view: AD_CALLBACK_INVALID, nothing granted', async () => {
+test("a bad, missing or wrongly keyed signature, an unknown view, another user's view: AD_CALLBACK_INVALID, nothing granted", async () => {
   const user = await tokenWith(t.app, t.db, []);
   const other = await tokenWith(t.app, t.db, []);
   const before = await balance(user.token);

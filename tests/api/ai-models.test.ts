@@ -51,7 +51,15 @@ describe('CRUD and the key', () => {
     const r = await create(model({ roles: ['admin'] }));
     expect(r.status).toBe(200);
     id = r.body.data.id;
-    expect(r.body.data).toMatchObject({ name: 'GPT stand-in', kind: 'chat', protocol: 'openai', api_key_masked: 'sk-…3f9a', enabled: true, roles: ['admin'], sort: 0 });
+    expect(r.body.data).toMatchObject({
+      name: 'GPT stand-in',
+      kind: 'chat',
+      protocol: 'openai',
+      api_key_masked: 'sk-…3f9a',
+      enabled: true,
+      roles: ['admin'],
+      sort: 0,
+    });
     expect(JSON.stringify(r.body)).not.toContain(KEY);
     expect(r.body.data).not.toHaveProperty('api_key');
     expect(r.body.data).not.toHaveProperty('api_key_enc');
@@ -79,7 +87,9 @@ describe('CRUD and the key', () => {
 
   it('lists with search, filters, sorting and export; deletes', async () => {
     await create(model({ name: 'Claude', protocol: 'anthropic', base_url: anthropic.baseUrl, provider_model: 'claude-x', sort: -1 }));
-    await create(model({ name: 'Local whisper', kind: 'speech-to-text', base_url: 'http://127.0.0.1:11434/v1', provider_model: 'whisper', enabled: false, sort: 5 }));
+    await create(
+      model({ name: 'Local whisper', kind: 'speech-to-text', base_url: 'http://127.0.0.1:11434/v1', provider_model: 'whisper', enabled: false, sort: 5 }),
+    );
     const all = await call(t.app, 'GET', M, { token: admin });
     expect(all.body.data.map((r: { name: string }) => r.name)).toEqual(['Claude', 'Renamed', 'Local whisper']);
     expect(all.body.total).toBe(3);
@@ -93,7 +103,20 @@ describe('CRUD and the key', () => {
     const roleNames = (await call(t.app, 'GET', `${M}?keyword=Renamed`, { token: admin })).body.data[0].role_names;
     expect(roleNames).toHaveLength(1);
     const x = await exportRows(t.app, `${M}/export?protocol=anthropic`, admin);
-    expect(x.rows[0]).toEqual(['name', 'protocol', 'provider model ID', 'base URL', 'context window', 'max output tokens', 'input price', 'output price', 'enabled', 'roles', 'order', 'created']);
+    expect(x.rows[0]).toEqual([
+      'name',
+      'protocol',
+      'provider model ID',
+      'base URL',
+      'context window',
+      'max output tokens',
+      'input price',
+      'output price',
+      'enabled',
+      'roles',
+      'order',
+      'created',
+    ]);
     expect(x.rows[1].slice(0, 3)).toEqual(['Claude', 'anthropic', 'claude-x']);
     expect(JSON.stringify(x.rows)).not.toContain(KEY);
     const claude = (await call(t.app, 'GET', `${M}?protocol=anthropic`, { token: admin })).body.data[0].id;
@@ -130,7 +153,10 @@ describe('validation', () => {
     // a key goes into an HTTP header: printable ASCII only, said on the field (not a provider error)
     await refused(model({ api_key: 'sk-𠮷-key' }), 'INVALID_PARAM', 'api_key');
     await refused(model({ api_key: 'sk-a key' }), 'INVALID_PARAM', 'api_key');
-    const test = await call(t.app, 'POST', `${M}/test`, { token: admin, body: { protocol: 'openai', base_url: openai.baseUrl, api_key: 'sk-é', provider_model: 'x' } });
+    const test = await call(t.app, 'POST', `${M}/test`, {
+      token: admin,
+      body: { protocol: 'openai', base_url: openai.baseUrl, api_key: 'sk-é', provider_model: 'x' },
+    });
     expect(test.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'api_key' });
   });
 
@@ -139,7 +165,10 @@ describe('validation', () => {
     const r = await call(t.app, 'PUT', `${M}/${id}`, { token: admin, body: { max_output_tokens: 9000 } });
     expect(r.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'max_output_tokens' });
     expect((await call(t.app, 'PUT', `${M}/${id}`, { token: admin, body: { name: '' } })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'name' });
-    expect((await call(t.app, 'PUT', `${M}/${id}`, { token: admin, body: { context_window: 16000, max_output_tokens: 9000 } })).body.data).toMatchObject({ context_window: 16000, max_output_tokens: 9000 });
+    expect((await call(t.app, 'PUT', `${M}/${id}`, { token: admin, body: { context_window: 16000, max_output_tokens: 9000 } })).body.data).toMatchObject({
+      context_window: 16000,
+      max_output_tokens: 9000,
+    });
   });
 });
 
@@ -155,7 +184,12 @@ describe('roles', () => {
 describe('access', () => {
   it('refuses a user without MANAGE_AI_MODELS and lets a role holding it through', async () => {
     const plain = await tokenWith(t.app, t.db, ['READ_UNI_ID_USERS']);
-    for (const [method, url] of [['GET', M], ['POST', M], ['POST', `${M}/test`], ['GET', `${M}/export`]] as const) {
+    for (const [method, url] of [
+      ['GET', M],
+      ['POST', M],
+      ['POST', `${M}/test`],
+      ['GET', `${M}/export`],
+    ] as const) {
       const r = await call(t.app, method, url, { token: plain.token, body: method === 'POST' ? model() : undefined });
       expect(r.status).toBe(403);
       expect(r.body.errorCode).toBe('PERMISSION_ERROR');
@@ -171,7 +205,13 @@ describe('access', () => {
 describe('test connection', () => {
   const test = (body: Record<string, unknown>) => call(t.app, 'POST', `${M}/test`, { token: admin, body });
   const openaiForm = (over: Record<string, unknown> = {}) => ({ protocol: 'openai', base_url: openai.baseUrl, api_key: KEY, provider_model: 'echo', ...over });
-  const anthropicForm = (over: Record<string, unknown> = {}) => ({ protocol: 'anthropic', base_url: anthropic.baseUrl, api_key: KEY, provider_model: 'echo', ...over });
+  const anthropicForm = (over: Record<string, unknown> = {}) => ({
+    protocol: 'anthropic',
+    base_url: anthropic.baseUrl,
+    api_key: KEY,
+    provider_model: 'echo',
+    ...over,
+  });
 
   it.each([
     ['OpenAI', openaiForm],

@@ -28,7 +28,12 @@ async function collect(target: ProviderTarget, content: string, opts: { signal?:
   const events: StreamEvent[] = [];
   let error: unknown = null;
   try {
-    for await (const e of streamChat(target, { system: 'Be brief.', turns: [{ role: 'user', content }], maxTokens: 256, signal: opts.signal ?? new AbortController().signal })) {
+    for await (const e of streamChat(target, {
+      system: 'Be brief.',
+      turns: [{ role: 'user', content }],
+      maxTokens: 256,
+      signal: opts.signal ?? new AbortController().signal,
+    })) {
       events.push(e);
       if (e.type === 'text') opts.onText?.(events.filter((x) => x.type === 'text').length);
     }

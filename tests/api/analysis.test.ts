@@ -37,7 +37,9 @@ async function move(userId: string, kind: 'grant' | 'capture' | 'topup' | 'redee
 }
 
 async function usage(userId: string, model: string, purpose: string, amount: number, at: string) {
-  await t.db.execute(sql`INSERT INTO ai_usage (user_id, model_name, purpose, credits, status, created_at) VALUES (${userId}, ${model}, ${purpose}, ${amount}, 'done', ${new Date(at)})`);
+  await t.db.execute(
+    sql`INSERT INTO ai_usage (user_id, model_name, purpose, credits, status, created_at) VALUES (${userId}, ${model}, ${purpose}, ${amount}, 'done', ${new Date(at)})`,
+  );
 }
 
 const analysis = (token: string, q: string) => call(t.app, 'GET', `/api/credits/analysis?${q}`, { token });
@@ -168,7 +170,12 @@ test('the export link gives the ledger entries of the same account and range', a
   expect(url.startsWith('/api/credits/history/export?')).toBe(true);
   const own = await exportRows(t.app, url, a.token);
   expect(own.status).toBe(200);
-  expect(own.rows.slice(1).map((row) => row[2]).sort()).toEqual([-10, 300]);
+  expect(
+    own.rows
+      .slice(1)
+      .map((row) => row[2])
+      .sort(),
+  ).toEqual([-10, 300]);
 
   const plain = await user('an_export_other');
   const finance = await tokenWith(t.app, t.db, [RULES.manageFinance]);

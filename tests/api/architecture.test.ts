@@ -40,7 +40,11 @@ const inDir = (f: string, dir: string) => f.startsWith(path.join(SERVER, dir) + 
 /** the import graph among server files */
 function graph(): Map<string, string[]> {
   const g = new Map<string, string[]>();
-  for (const f of serverFiles(SERVER)) g.set(f, importsOf(f).filter((t) => t.startsWith(SERVER + path.sep)));
+  for (const f of serverFiles(SERVER))
+    g.set(
+      f,
+      importsOf(f).filter((t) => t.startsWith(SERVER + path.sep)),
+    );
   return g;
 }
 
@@ -126,9 +130,10 @@ describe('server import structure', () => {
     ]);
     expect(cyclesOf(files)).toEqual([]);
     expect(cyclesOf(moduleGraph(files))).toEqual([['x', 'y', 'x']]);
-    expect(importsOf(a, "import type { X } from '../modules/services';\nconst y = import('./list/query');")).toEqual(
-      [path.join(SERVER, 'modules', 'services.ts'), path.join(SERVER, 'core', 'list', 'query.ts')],
-    );
+    expect(importsOf(a, "import type { X } from '../modules/services';\nconst y = import('./list/query');")).toEqual([
+      path.join(SERVER, 'modules', 'services.ts'),
+      path.join(SERVER, 'core', 'list', 'query.ts'),
+    ]);
   });
 });
 
@@ -169,7 +174,7 @@ describe('module manifests', () => {
       .filter((f) => constructs.test(fs.readFileSync(f, 'utf8')))
       .map(rel);
     expect(offending).toEqual([]);
-    expect(constructs.test("services: ({ db }) => ({ todos: new TodoService(db) })")).toBe(true);
+    expect(constructs.test('services: ({ db }) => ({ todos: new TodoService(db) })')).toBe(true);
   });
 });
 
@@ -178,8 +183,10 @@ describe('advisory locks', () => {
     const keys = Object.values(LOCKS);
     expect(new Set(keys).size).toBe(keys.length);
     const own = /pg_(?:try_)?advisory_(?:xact_)?lock\(\s*(?:\d|hashtext\(')/;
-    expect(own.test("sql`SELECT pg_advisory_xact_lock(727004)`")).toBe(true);
-    const offending = serverFiles(SERVER).filter((f) => own.test(fs.readFileSync(f, 'utf8'))).map(rel);
+    expect(own.test('sql`SELECT pg_advisory_xact_lock(727004)`')).toBe(true);
+    const offending = serverFiles(SERVER)
+      .filter((f) => own.test(fs.readFileSync(f, 'utf8')))
+      .map(rel);
     expect(offending).toEqual([]);
   });
 });

@@ -20,7 +20,13 @@ let admin: string;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'audio-test-'));
 
 /** `seconds` of a 440 Hz tone at 16 kHz, mono 16-bit */
-const tone = (seconds: number) => Buffer.from(encodeWav(Float32Array.from({ length: 16000 * seconds }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / 16000)), 16000));
+const tone = (seconds: number) =>
+  Buffer.from(
+    encodeWav(
+      Float32Array.from({ length: 16000 * seconds }, (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / 16000)),
+      16000,
+    ),
+  );
 
 beforeAll(async () => {
   [t, standin] = await Promise.all([createTestApp({ dataDir }), startOpenAiStandin()]);
@@ -33,7 +39,15 @@ afterAll(async () => {
 
 /** speech-to-text model on the stand-in: 60 credits a minute of audio, 1 credit an output token */
 const speechModel = (providerModel: string, extra: Record<string, unknown> = {}) =>
-  addModel(t.app, admin, { name: `stt ${providerModel}`, kind: 'speech-to-text', base_url: standin.baseUrl, provider_model: providerModel, input_price: 60, output_price: 1_000_000, ...extra });
+  addModel(t.app, admin, {
+    name: `stt ${providerModel}`,
+    kind: 'speech-to-text',
+    base_url: standin.baseUrl,
+    provider_model: providerModel,
+    input_price: 60,
+    output_price: 1_000_000,
+    ...extra,
+  });
 
 async function upload(token: string, file: { bytes: Buffer; name?: string; type?: string } | null, fields: Record<string, string> = {}) {
   const fd = new FormData();
@@ -50,7 +64,11 @@ async function upload(token: string, file: { bytes: Buffer; name?: string; type?
 }
 
 const usageRows = async (userId: string) =>
-  (await t.db.execute<Record<string, unknown>>(sql`SELECT purpose, ref_id, status, input_tokens, output_tokens, credits, error_code FROM ai_usage WHERE user_id = ${userId} ORDER BY id`)).rows;
+  (
+    await t.db.execute<Record<string, unknown>>(
+      sql`SELECT purpose, ref_id, status, input_tokens, output_tokens, credits, error_code FROM ai_usage WHERE user_id = ${userId} ORDER BY id`,
+    )
+  ).rows;
 
 test('a recording is uploaded, listed, renamed, read back as audio, and deleted with its file', async () => {
   const u = await chatUser(t.app, t.db, 'audio_owner', 0);
@@ -60,7 +78,11 @@ test('a recording is uploaded, listed, renamed, read back as audio, and deleted 
   const id = up.body.data.id as string;
 
   // a compressed format keeps the browser's measure of its length
-  const webm = await upload(u.token, { bytes: Buffer.from('webm bytes'), name: 'voice.webm', type: 'audio/webm;codecs=opus' }, { name: 'Voice note', duration_s: '4.5' });
+  const webm = await upload(
+    u.token,
+    { bytes: Buffer.from('webm bytes'), name: 'voice.webm', type: 'audio/webm;codecs=opus' },
+    { name: 'Voice note', duration_s: '4.5' },
+  );
   expect(webm.body.data).toMatchObject({ name: 'Voice note', mime: 'audio/webm', duration_s: 4.5 });
 
   const list = await call(t.app, 'GET', '/api/audio/recordings', { token: u.token });
@@ -68,7 +90,10 @@ test('a recording is uploaded, listed, renamed, read back as audio, and deleted 
 
   const renamed = await call(t.app, 'PUT', `/api/audio/recordings/${id}`, { token: u.token, body: { name: ' Standup ' } });
   expect(renamed.body.data.name).toBe('Standup');
-  expect((await call(t.app, 'PUT', `/api/audio/recordings/${id}`, { token: u.token, body: { name: ' ' } })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'name' });
+  expect((await call(t.app, 'PUT', `/api/audio/recordings/${id}`, { token: u.token, body: { name: ' ' } })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'name',
+  });
 
   const file = await t.app.inject({ method: 'GET', url: `/api/files/${up.body.data.file_id}`, headers: { authorization: `Bearer ${u.token}` } });
   expect(file.statusCode).toBe(200);
@@ -82,11 +107,17 @@ test('a recording is uploaded, listed, renamed, read back as audio, and deleted 
 
 test('a file that is not audio, too large, or missing is refused with the field', async () => {
   const u = await chatUser(t.app, t.db, 'audio_bad', 0);
-  expect((await upload(u.token, { bytes: Buffer.from('%PDF-1.4'), name: 'a.pdf', type: 'application/pdf' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'file' });
+  expect((await upload(u.token, { bytes: Buffer.from('%PDF-1.4'), name: 'a.pdf', type: 'application/pdf' })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'file',
+  });
   const big = await upload(u.token, { bytes: Buffer.alloc(10 * 1024 * 1024 + 10), name: 'big.wav', type: 'audio/wav' });
   expect(big.body).toMatchObject({ errorCode: 'FILE_TOO_LARGE', field: 'file' });
   expect((await upload(u.token, null, { name: 'nothing' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'file' });
-  expect((await upload(u.token, { bytes: Buffer.from('x'), name: 'a.webm', type: 'audio/webm' }, { duration_s: 'abc' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'duration_s' });
+  expect((await upload(u.token, { bytes: Buffer.from('x'), name: 'a.webm', type: 'audio/webm' }, { duration_s: 'abc' })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'duration_s',
+  });
   expect((await upload(u.token, { bytes: tone(1) }, { name: 'a\u0000b' })).body).toMatchObject({ field: 'name' });
   // nothing refused was kept
   expect((await call(t.app, 'GET', '/api/audio/recordings', { token: u.token })).body.data).toEqual([]);
@@ -126,7 +157,16 @@ test('a transcription is billed exactly: seconds at the input price, output toke
   const r = await call(t.app, 'POST', `/api/audio/recordings/${id}/transcribe`, { token: u.token, body: { model_id: echo.id, language: 'en' } });
   expect(r.status).toBe(200);
   // 3 s at 60 a minute = 3, and 7 output tokens at one credit each
-  expect(r.body.data).toMatchObject({ text: 'Stand-in transcript of 3.0 seconds of audio.', status: 'done', credits: 10, start_s: null, end_s: null, language: 'en', model_name: 'stt echo', balance: 990 });
+  expect(r.body.data).toMatchObject({
+    text: 'Stand-in transcript of 3.0 seconds of audio.',
+    status: 'done',
+    credits: 10,
+    start_s: null,
+    end_s: null,
+    language: 'en',
+    model_name: 'stt echo',
+    balance: 990,
+  });
   const sent = standin.transcriptions[standin.transcriptions.length - 1];
   expect(sent).toMatchObject({ model: 'echo', mime: 'audio/wav', language: 'en', seconds: 3 });
   expect(await balanceOf(t.db, u.id)).toBe(990);
@@ -181,7 +221,8 @@ test('a bad region, an unknown model or too few credits are refused before anyth
   const id = (await upload(u.token, { bytes: tone(2) })).body.data.id as string;
   const webm = (await upload(u.token, { bytes: Buffer.from('webm'), name: 'v.webm', type: 'audio/webm' }, { duration_s: '2' })).body.data.id as string;
   const before = standin.transcriptions.length;
-  const ask = (rid: string, body: Record<string, unknown>) => call(t.app, 'POST', `/api/audio/recordings/${rid}/transcribe`, { token: u.token, body: { model_id: echo.id, ...body } });
+  const ask = (rid: string, body: Record<string, unknown>) =>
+    call(t.app, 'POST', `/api/audio/recordings/${rid}/transcribe`, { token: u.token, body: { model_id: echo.id, ...body } });
   expect((await ask(id, { start_s: 1 })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'end_s' });
   expect((await ask(id, { start_s: 1.5, end_s: 1 })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'end_s' });
   expect((await ask(id, { start_s: 5, end_s: 6 })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'start_s' });

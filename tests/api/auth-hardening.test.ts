@@ -66,7 +66,10 @@ describe('delegated administration stays within its own rights', () => {
 
   it('a role manager cannot create a role granting what they lack', async () => {
     const m = await tokenWith(t.app, t.db, roleAdmin);
-    const over = await call(t.app, 'POST', R, { token: m.token, body: { role_id: 'sneaky', role_name: 'Sneaky', permission: ['READ_UNI_ID_TAG', 'DELETE_UNI_ID_USERS'] } });
+    const over = await call(t.app, 'POST', R, {
+      token: m.token,
+      body: { role_id: 'sneaky', role_name: 'Sneaky', permission: ['READ_UNI_ID_TAG', 'DELETE_UNI_ID_USERS'] },
+    });
     expect(over.status).toBe(403);
     expect(over.body).toMatchObject({ errorCode: 'PERMISSION_ERROR', field: 'permission' });
     const within = await call(t.app, 'POST', R, { token: m.token, body: { role_id: 'tag_reader', role_name: 'Tag reader', permission: ['READ_UNI_ID_TAG'] } });
@@ -103,7 +106,10 @@ describe('delegated administration stays within its own rights', () => {
 
   it('the user service refuses a non-admin caller role admin, richer roles and admin accounts', async () => {
     // the routes keep adding and editing users with role admin; the service holds the line as well
-    const users = new UserService(t.db, new AccountService(t.db, new TokenService(SECRET, 7200), undefined, creditsOf(t.db), new SessionService(t.db, new TokenService(SECRET, 7200))));
+    const users = new UserService(
+      t.db,
+      new AccountService(t.db, new TokenService(SECRET, 7200), undefined, creditsOf(t.db), new SessionService(t.db, new TokenService(SECRET, 7200))),
+    );
     await makeRole(t.db, 'rich_role', ['DELETE_UNI_ID_USERS']);
     const caller = { uid: 'x', sid: 'x', role: ['clerk'], permission: ['READ_UNI_ID_USERS'], iat: 0, exp: 0, isAdmin: false };
     const make = (role: string[]) => users.create({ username: `made_${role.join('_')}`, password: 'Made#2026', role }, caller);
@@ -168,7 +174,9 @@ describe('refresh retries', () => {
     const c = await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: a.body.data.refreshToken } });
     expect(c.status).toBe(200);
     expect((await call(t.app, 'GET', '/api/auth/me', { token: c.body.data.token })).status).toBe(200);
-    await t.db.$client.query(`UPDATE refresh_tokens SET used_at = used_at - make_interval(secs => $1) WHERE used_at IS NOT NULL`, [AUTH.REFRESH_REUSE_GRACE_S + 1]);
+    await t.db.$client.query(`UPDATE refresh_tokens SET used_at = used_at - make_interval(secs => $1) WHERE used_at IS NOT NULL`, [
+      AUTH.REFRESH_REUSE_GRACE_S + 1,
+    ]);
     expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: first.refreshToken } })).body.errorCode).toBe('INVALID_REFRESH_TOKEN');
     expect((await call(t.app, 'GET', '/api/auth/me', { token: c.body.data.token })).body.errorCode).toBe('uni-id-token-expired');
   });
@@ -204,12 +212,18 @@ describe('authorized apps (spec section 6)', () => {
     const refused = await login(t.app, 'elsewhere', 'Where#2026');
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ errorCode: 'INVALID_CLIENT', code: 20101, errorMessage: 'Invalid client' });
-    expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })).body).toMatchObject({ errorCode: 'INVALID_CLIENT', code: 20101 });
+    expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: s.refreshToken } })).body).toMatchObject({
+      errorCode: 'INVALID_CLIENT',
+      code: 20101,
+    });
 
     // by SMS code (test mode: the code is in the outbox)
     const ip = '10.9.0.1';
     const c = (await call(t.app, 'GET', '/api/auth/captcha?scene=send-code', { ip })).body.data;
-    const sent = await call(t.app, 'POST', '/api/auth/send-sms-code', { ip, body: { mobile: '13900000077', scene: 'login', captchaId: c.id, captcha: await captchaAnswer(t.db.$client, c.id) } });
+    const sent = await call(t.app, 'POST', '/api/auth/send-sms-code', {
+      ip,
+      body: { mobile: '13900000077', scene: 'login', captchaId: c.id, captcha: await captchaAnswer(t.db.$client, c.id) },
+    });
     expect(sent.status).toBe(200);
     const { rows } = await t.db.$client.query<{ content: string }>(`SELECT content FROM sms_outbox WHERE mobile = '13900000077' ORDER BY id DESC LIMIT 1`);
     const code = /(\d{6})/.exec(rows[0].content)![1];
@@ -245,7 +259,11 @@ describe('change-password and the sign-in lockout', () => {
     await makeUser(t.db, { username: 'guessed', password: 'Guess#2026' });
     const s = (await login(t.app, 'guessed', 'Guess#2026', '10.7.0.1')).body.data;
     const change = (oldPassword: string) =>
-      call(t.app, 'POST', '/api/auth/change-password', { token: s.token, ip: '10.7.0.1', body: { oldPassword, newPassword: 'Newer#2026', newPassword2: 'Newer#2026' } });
+      call(t.app, 'POST', '/api/auth/change-password', {
+        token: s.token,
+        ip: '10.7.0.1',
+        body: { oldPassword, newPassword: 'Newer#2026', newPassword2: 'Newer#2026' },
+      });
     for (let i = 0; i < AUTH.MAX_LOGIN_FAILURES; i++) expect((await change(`Wrong#${i}`)).body.errorCode).toBe('PASSWORD_ERROR');
     expect((await change('Guess#2026')).body.errorCode).toBe('PASSWORD_ERROR_EXCEED_LIMIT');
     expect((await login(t.app, 'guessed', 'Guess#2026', '10.7.0.1')).body.errorCode).toBe('PASSWORD_ERROR_EXCEED_LIMIT');

@@ -12,8 +12,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const logRows = async () =>
-  (await t.db.$client.query(`SELECT type, state, ip, ua, username FROM user_logs ORDER BY id`)).rows;
+const logRows = async () => (await t.db.$client.query(`SELECT type, state, ip, ua, username FROM user_logs ORDER BY id`)).rows;
 
 describe('super admin registration', () => {
   it('refuses weak input field by field', async () => {
@@ -212,9 +211,7 @@ describe('tokens', () => {
     expect(anon.body.errorCode).toBe('ANONYMOUS_CANNOT_LOGOUT');
     expect((await call(t.app, 'POST', '/api/auth/logout', { token: user.token })).status).toBe(200);
     expect((await call(t.app, 'GET', '/api/auth/me', { token: user.token })).body.errorCode).toBe('uni-id-token-expired');
-    expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: user.refreshToken } })).body.errorCode).toBe(
-      'INVALID_REFRESH_TOKEN',
-    );
+    expect((await call(t.app, 'POST', '/api/auth/refresh', { body: { refreshToken: user.refreshToken } })).body.errorCode).toBe('INVALID_REFRESH_TOKEN');
     expect((await logRows()).at(-1)).toMatchObject({ type: 'logout', state: 1, username: 'carol' });
   });
 

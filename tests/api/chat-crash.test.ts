@@ -27,14 +27,26 @@ afterAll(async () => {
 
 async function start(port: number) {
   let output = '';
-  const env = { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', JWT_SECRET: 'crash-test-secret-crash-test-secret!', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    JWT_SECRET: 'crash-test-secret-crash-test-secret!',
+    LOG_LEVEL: 'warn',
+  };
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -55,7 +67,12 @@ const rows = async <T extends Record<string, unknown>>(q: ReturnType<typeof sql>
 test('after kill -9 during streams, the restarted server settles every hold', async () => {
   const port = await freePort();
   const first = await start(port);
-  const admin = await json(first.base, 'POST', '/api/auth/register-admin', null, { username: 'crash_admin', nickname: 'A', password: 'Admin#2026', password2: 'Admin#2026' });
+  const admin = await json(first.base, 'POST', '/api/auth/register-admin', null, {
+    username: 'crash_admin',
+    nickname: 'A',
+    password: 'Admin#2026',
+    password2: 'Admin#2026',
+  });
   const token = admin.data.token as string;
   const model = await json(first.base, 'POST', '/api/ai/models', token, {
     name: 'Slow',
@@ -102,7 +119,9 @@ test('after kill -9 during streams, the restarted server settles every hold', as
     expect(h.captured).toBe(h.progress);
     expect(h.captured).toBeGreaterThan(0);
   }
-  const messages = await rows<{ status: string; content: string; credits: number }>(sql`SELECT status, content, credits FROM chat_messages WHERE role = 'assistant'`);
+  const messages = await rows<{ status: string; content: string; credits: number }>(
+    sql`SELECT status, content, credits FROM chat_messages WHERE role = 'assistant'`,
+  );
   expect(messages.map((m) => m.status)).toEqual(['interrupted', 'interrupted', 'interrupted']);
   for (const m of messages) {
     expect(m.content).toMatch(/^w1 w2 w3/);

@@ -33,7 +33,11 @@ afterAll(async () => {
 
 const lastRequest = (s: Standin) => s.requests[s.requests.length - 1];
 const usageRows = async (userId: string) =>
-  (await t.db.execute<Record<string, unknown>>(sql`SELECT status, input_tokens, output_tokens, credits, usage_source, error_code FROM ai_usage WHERE user_id = ${userId} ORDER BY id`)).rows;
+  (
+    await t.db.execute<Record<string, unknown>>(
+      sql`SELECT status, input_tokens, output_tokens, credits, usage_source, error_code FROM ai_usage WHERE user_id = ${userId} ORDER BY id`,
+    )
+  ).rows;
 
 test('with no model configured the chat says so', async () => {
   const u = await chatUser(t.app, t.db, 'nomodel', 1000);
@@ -100,7 +104,12 @@ test('a provider error before the first token costs nothing and shows the provid
   expect(err.data.errorMessage).toContain('stand-in failure');
   expect(err.data.message).toMatchObject({ status: 'error', credits: 0, error_code: 'AI_PROVIDER_ERROR' });
   const first = err.data.message.id;
-  const rl = await t.app.inject({ method: 'POST', url: `/api/chat/messages/${first}/regenerate`, headers: { authorization: `Bearer ${u.token}` }, payload: { model_id: limited.id } });
+  const rl = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/messages/${first}/regenerate`,
+    headers: { authorization: `Bearer ${u.token}` },
+    payload: { model_id: limited.id },
+  });
   expect(parseSse(rl.payload).pop()!.data).toMatchObject({ errorCode: 'AI_RATE_LIMITED', balance: 1000 });
   expect(await balanceOf(t.db, u.id)).toBe(1000);
   expect(await ledgerSum(t.db, u.id)).toBe(1000);
@@ -170,7 +179,9 @@ describe('over a real connection', () => {
     let message: any;
     for (let i = 0; i < 50 && message?.status !== 'stopped'; i++) {
       await new Promise((res) => setTimeout(res, 100));
-      message = (await call(t.app, 'GET', `/api/chat/conversations/${c.id}`, { token: u.token })).body.data.messages.find((m: { role: string }) => m.role === 'assistant');
+      message = (await call(t.app, 'GET', `/api/chat/conversations/${c.id}`, { token: u.token })).body.data.messages.find(
+        (m: { role: string }) => m.role === 'assistant',
+      );
     }
     expect(message.status).toBe('stopped');
     expect(message.output_tokens).toBeGreaterThan(0);
@@ -230,7 +241,12 @@ test('regenerate keeps the alternatives; editing a question starts a branch; exp
   const first = await ask(t.app, u.token, c.id, 'first question');
   const answer1 = first.events[first.events.length - 1].data.message;
   const question1 = first.events[0].data.user_message;
-  const regen = await t.app.inject({ method: 'POST', url: `/api/chat/messages/${answer1.id}/regenerate`, headers: { authorization: `Bearer ${u.token}` }, payload: {} });
+  const regen = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/messages/${answer1.id}/regenerate`,
+    headers: { authorization: `Bearer ${u.token}` },
+    payload: {},
+  });
   const answer2 = parseSse(regen.payload).pop()!.data.message;
   expect(answer2.parent_id).toBe(question1.id);
   const follow = await ask(t.app, u.token, c.id, 'follow up', { parent_id: answer2.id });
@@ -244,13 +260,21 @@ test('regenerate keeps the alternatives; editing a question starts a branch; exp
   const siblings = (parent: string) => all.messages.filter((m: { parent_id: string }) => m.parent_id === parent).length;
   expect(siblings(question1.id)).toBe(2);
   expect(siblings(answer2.id)).toBe(2);
-  const md = await t.app.inject({ method: 'GET', url: `/api/chat/conversations/${c.id}/export?format=markdown`, headers: { authorization: `Bearer ${u.token}` } });
+  const md = await t.app.inject({
+    method: 'GET',
+    url: `/api/chat/conversations/${c.id}/export?format=markdown`,
+    headers: { authorization: `Bearer ${u.token}` },
+  });
   expect(md.headers['content-type']).toContain('text/markdown');
   expect(md.headers['content-disposition']).toContain('attachment');
   expect(md.payload).toContain('# first question');
   expect(md.payload).toContain('follow up, edited');
   expect(md.payload).not.toContain('Echo: follow up\n');
-  const json = await t.app.inject({ method: 'GET', url: `/api/chat/conversations/${c.id}/export?format=json`, headers: { authorization: `Bearer ${u.token}` } });
+  const json = await t.app.inject({
+    method: 'GET',
+    url: `/api/chat/conversations/${c.id}/export?format=json`,
+    headers: { authorization: `Bearer ${u.token}` },
+  });
   expect(JSON.parse(json.payload).messages).toHaveLength(all.messages.length);
 });
 

@@ -89,7 +89,13 @@ describe('the HTML allow-list', () => {
 describe('articles', () => {
   test('a draft, then published: publish date and ip stamped once, excerpt taken from the text when none is given', async () => {
     const draft = await article({ title: 'Spring notes', content: '<p>The first <b>warm</b> day of the year.</p>' }, '10.1.1.1');
-    expect(draft).toMatchObject({ article_status: 0, publish_date: null, publish_ip: null, last_modify_ip: '10.1.1.1', excerpt: 'The first warm day of the year.' });
+    expect(draft).toMatchObject({
+      article_status: 0,
+      publish_date: null,
+      publish_ip: null,
+      last_modify_ip: '10.1.1.1',
+      excerpt: 'The first warm day of the year.',
+    });
     const r = await call(t.app, 'PUT', `/api/cms/articles/${draft.id}`, { token: editor.token, body: { article_status: 1 }, ip: '10.2.2.2' });
     expect(r.body.data).toMatchObject({ article_status: 1, publish_ip: '10.2.2.2', last_modify_ip: '10.2.2.2', author_name: 'cms_editor_user' });
     const published = r.body.data.publish_date as string;
@@ -102,7 +108,10 @@ describe('articles', () => {
   test('a title is required; publishing needs content; a draft may be empty', async () => {
     const noTitle = await call(t.app, 'POST', '/api/cms/articles', { token: editor.token, body: { title: '  ', content: '<p>x</p>' } });
     expect([noTitle.status, noTitle.body.errorCode, noTitle.body.field]).toEqual([400, 'INVALID_PARAM', 'title']);
-    const empty = await call(t.app, 'POST', '/api/cms/articles', { token: editor.token, body: { title: 'Empty', content: '<p><script>x</script></p>', article_status: 1 } });
+    const empty = await call(t.app, 'POST', '/api/cms/articles', {
+      token: editor.token,
+      body: { title: 'Empty', content: '<p><script>x</script></p>', article_status: 1 },
+    });
     expect([empty.status, empty.body.errorCode, empty.body.field]).toEqual([400, 'INVALID_PARAM', 'content']);
     expect((await article({ title: 'Empty draft' })).article_status).toBe(0);
   });
@@ -120,7 +129,10 @@ describe('articles', () => {
       expect([r.status, r.body.errorCode, r.body.field]).toEqual([400, 'CMS_COVER_COUNT_INVALID', 'thumbnail']);
       expect(r.body.errorMessage).toContain(String(count));
     }
-    const foreign = await call(t.app, 'POST', '/api/cms/articles', { token: editor.token, body: { title: 'Bad cover', cover_mode: 'one', thumbnail: ['javascript:alert(1)'] } });
+    const foreign = await call(t.app, 'POST', '/api/cms/articles', {
+      token: editor.token,
+      body: { title: 'Bad cover', cover_mode: 'one', thumbnail: ['javascript:alert(1)'] },
+    });
     expect([foreign.status, foreign.body.errorCode, foreign.body.field]).toEqual([400, 'INVALID_PARAM', 'thumbnail.0']);
     // switching to none drops the images
     const r = await call(t.app, 'PUT', `/api/cms/articles/${ok.id}`, { token: editor.token, body: { cover_mode: 'none' } });
@@ -185,7 +197,9 @@ describe('categories', () => {
     // moves in both directions at once
     await Promise.all([
       ...made.slice(0, 4).map((a) => call(t.app, 'PUT', `/api/cms/articles/${a.id}`, { token: editor.token, body: { category_id: tips.id } })),
-      article({ title: 'Tip A', category_id: tips.id }).then((a) => call(t.app, 'PUT', `/api/cms/articles/${a.id}`, { token: editor.token, body: { category_id: news.id } })),
+      article({ title: 'Tip A', category_id: tips.id }).then((a) =>
+        call(t.app, 'PUT', `/api/cms/articles/${a.id}`, { token: editor.token, body: { category_id: news.id } }),
+      ),
     ]);
     expect([await countOf(news.id), await countOf(tips.id)]).toEqual([9, 4]);
     await Promise.all([
@@ -258,7 +272,10 @@ describe('readers, search and access', () => {
   test('the assistant search finds a published article (leading to its reader) and not a draft', async () => {
     const pub = await article({ title: 'Lighthouse keeper diary', content: '<p>The lamp of the lighthouse turns all night</p>', article_status: 1 });
     const draft = await article({ title: 'Lighthouse budget draft', content: '<p>lighthouse costs</p>' });
-    const hits = (await call(t.app, 'GET', `/api/search?q=lighthouse&kind=article`, { token: reader.token })).body.data as Array<{ ref_id: string; url: string }>;
+    const hits = (await call(t.app, 'GET', `/api/search?q=lighthouse&kind=article`, { token: reader.token })).body.data as Array<{
+      ref_id: string;
+      url: string;
+    }>;
     expect(hits.map((h) => h.ref_id)).toEqual([pub.id]);
     expect(hits[0].url).toBe(`/uni_modules/uni-cms/pages/article/list/list?id=${pub.id}`);
     expect(await indexed(draft.id)).toBe(0);

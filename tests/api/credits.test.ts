@@ -43,9 +43,7 @@ test('a new account gets its starting credits as its first ledger entry', async 
 
 test('200 concurrent holds on a balance that covers 20: exactly 20 pass, never negative, balance = ledger', async () => {
   const u = await userWith('racer', 10000);
-  const results = await Promise.allSettled(
-    Array.from({ length: 200 }, (_, i) => credits.hold(u.id, 500, { key: `race:${i}`, refType: 'admin' })),
-  );
+  const results = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => credits.hold(u.id, 500, { key: `race:${i}`, refType: 'admin' })));
   const ok = results.filter((r) => r.status === 'fulfilled');
   const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
   expect(ok).toHaveLength(20);
@@ -94,7 +92,11 @@ test("a dead process's open holds are settled with the cost recorded so far; a l
   } finally {
     await credits.stop();
   }
-  const rows = (await t.db.execute<{ id: string; status: string; captured: number | null }>(sql`SELECT id, status, captured FROM credit_holds WHERE id IN (${dead.id}, ${live.id}) ORDER BY id`)).rows;
+  const rows = (
+    await t.db.execute<{ id: string; status: string; captured: number | null }>(
+      sql`SELECT id, status, captured FROM credit_holds WHERE id IN (${dead.id}, ${live.id}) ORDER BY id`,
+    )
+  ).rows;
   expect(rows.map((r) => [r.status, r.captured])).toEqual([
     ['settled', 150],
     ['open', null],

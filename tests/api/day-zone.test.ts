@@ -102,7 +102,9 @@ test("ad rewards and the admin home's sign-ins count from the zone's midnight", 
   const after = new Date(s + Math.min(30 * 60_000, Math.floor((now - s) / 2)));
   const ids: string[] = [];
   for (const at of [before, before, after]) {
-    const r = await t.db.execute<{ id: string }>(sql`INSERT INTO ad_views (user_id, status, credits, rewarded_at) VALUES (${u.id}, 'rewarded', 1, ${at}) RETURNING id`);
+    const r = await t.db.execute<{ id: string }>(
+      sql`INSERT INTO ad_views (user_id, status, credits, rewarded_at) VALUES (${u.id}, 'rewarded', 1, ${at}) RETURNING id`,
+    );
     ids.push(r.rows[0].id);
   }
   const homeLogins = async () => (await call(t.app, 'GET', '/api/dashboard/admin', { token: admin })).body.data.todayLogins as number;
@@ -111,7 +113,9 @@ test("ad rewards and the admin home's sign-ins count from the zone's midnight", 
   await setZone(fresh);
   const freshLogins = await homeLogins();
   expect(await rewarded()).toBe(1);
-  await t.db.execute(sql`INSERT INTO user_logs (user_id, username, type, state, created_at) VALUES (${u.id}, 'dz', 'login', 1, ${before}), (${u.id}, 'dz', 'login', 1, ${after})`);
+  await t.db.execute(
+    sql`INSERT INTO user_logs (user_id, username, type, state, created_at) VALUES (${u.id}, 'dz', 'login', 1, ${before}), (${u.id}, 'dz', 'login', 1, ${after})`,
+  );
   expect(await homeLogins()).toBe(freshLogins + 1);
   await setZone(old);
   expect(await rewarded()).toBe(3);
@@ -129,7 +133,15 @@ test('welfare periods are days and ISO weeks of the zone', async () => {
     for (const frequency of ['daily', 'weekly'] as const) {
       const c = await call(t.app, 'POST', '/api/welfare/campaigns', {
         token: manager,
-        body: { title: `Zone ${offset} ${frequency}`, credits: 1, eligibility: 'everyone', frequency, starts_at: inHours(-1), ends_at: inHours(48), budget: 100 },
+        body: {
+          title: `Zone ${offset} ${frequency}`,
+          credits: 1,
+          eligibility: 'everyone',
+          frequency,
+          starts_at: inHours(-1),
+          ends_at: inHours(48),
+          budget: 100,
+        },
       });
       const r = await call(t.app, 'POST', `/api/welfare/${c.body.data.id}/claim`, { token: u.token });
       expect(r.status).toBe(200);

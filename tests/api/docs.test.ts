@@ -28,7 +28,11 @@ type Item = { id: string; slug: string; title: string; depth: number; locale: st
 const tree = async (locale?: string, lang?: string) =>
   (await call(t.app, 'GET', `/api/docs/tree${locale ? `?locale=${locale}` : ''}`, { token: reader.token, lang })).body.data as Item[];
 const entries = async (prefix: string) =>
-  (await t.db.execute<{ ref_id: string; title: string; locale: string; url: string; body: string }>(sql`SELECT ref_id, title, locale, url, body FROM search_entries WHERE kind = 'doc' AND ref_id LIKE ${prefix + '%'} ORDER BY ref_id`)).rows;
+  (
+    await t.db.execute<{ ref_id: string; title: string; locale: string; url: string; body: string }>(
+      sql`SELECT ref_id, title, locale, url, body FROM search_entries WHERE kind = 'doc' AND ref_id LIKE ${prefix + '%'} ORDER BY ref_id`,
+    )
+  ).rows;
 
 test('the seeded documents form a tree in reading order, titled in each language', async () => {
   const en = await tree('en-US');
@@ -61,19 +65,35 @@ test('a document reads in the asked language with its neighbours, and falls back
   const en = await tree('en-US');
   const signIn = await call(t.app, 'GET', `/api/docs/${en[1].id}?locale=zh-CN`, { token: reader.token });
   expect(signIn.status).toBe(200);
-  expect(signIn.body.data).toMatchObject({ slug: 'sign-in', locale: 'zh-CN', title: '登录', path: [{ id: en[0].id, title: '快速入门' }], prev: { id: en[0].id, title: '快速入门' }, next: { id: en[2].id, title: 'AI 对话' } });
+  expect(signIn.body.data).toMatchObject({
+    slug: 'sign-in',
+    locale: 'zh-CN',
+    title: '登录',
+    path: [{ id: en[0].id, title: '快速入门' }],
+    prev: { id: en[0].id, title: '快速入门' },
+    next: { id: en[2].id, title: 'AI 对话' },
+  });
   expect(signIn.body.data.body).toContain('30 天');
   // by slug too; the first has no previous one, the last no next one
   expect((await call(t.app, 'GET', '/api/docs/getting-started', { token: reader.token })).body.data).toMatchObject({ id: en[0].id, prev: null });
-  expect((await call(t.app, 'GET', '/api/docs/workspace', { token: reader.token })).body.data).toMatchObject({ next: null, prev: { title: 'Prompt templates' } });
+  expect((await call(t.app, 'GET', '/api/docs/workspace', { token: reader.token })).body.data).toMatchObject({
+    next: null,
+    prev: { title: 'Prompt templates' },
+  });
 
   // a page written only in zh-TW shows in zh-TW to everyone; once it has en-US, zh-CN readers get that
-  const c = await call(t.app, 'POST', '/api/docs', { token: editor.token, body: { parent_id: en[2].id, slug: 'only-tw', texts: [{ locale: 'zh-TW', title: '只有繁體', body: '內容' }] } });
+  const c = await call(t.app, 'POST', '/api/docs', {
+    token: editor.token,
+    body: { parent_id: en[2].id, slug: 'only-tw', texts: [{ locale: 'zh-TW', title: '只有繁體', body: '內容' }] },
+  });
   expect(c.status).toBe(200);
   const id = c.body.data.id as string;
   expect((await call(t.app, 'GET', `/api/docs/${id}?locale=zh-CN`, { token: reader.token })).body.data).toMatchObject({ locale: 'zh-TW', title: '只有繁體' });
   await call(t.app, 'PUT', `/api/docs/${id}/texts/en-US`, { token: editor.token, body: { title: 'Only English', body: 'text' } });
-  expect((await call(t.app, 'GET', `/api/docs/${id}?locale=zh-CN`, { token: reader.token })).body.data).toMatchObject({ locale: 'en-US', title: 'Only English' });
+  expect((await call(t.app, 'GET', `/api/docs/${id}?locale=zh-CN`, { token: reader.token })).body.data).toMatchObject({
+    locale: 'en-US',
+    title: 'Only English',
+  });
   const zh = await tree('zh-CN');
   expect(zh.find((d) => d.id === id)).toMatchObject({ locale: 'en-US', title: 'Only English', depth: 1 });
   // it sits under the chat section, so it comes between chat and credits
@@ -107,7 +127,14 @@ test("an editor's change shows to readers and lands in the search index; a delet
   const credits = en.find((d) => d.slug === 'credits')!;
   const c = await call(t.app, 'POST', '/api/docs', {
     token: editor.token,
-    body: { parent_id: credits.id, slug: 'top-up', texts: [{ locale: 'en-US', title: 'Topping up', body: '## Cards\nPay with a zebracard.' }, { locale: 'zh-CN', title: '充值', body: '用斑马卡支付。' }] },
+    body: {
+      parent_id: credits.id,
+      slug: 'top-up',
+      texts: [
+        { locale: 'en-US', title: 'Topping up', body: '## Cards\nPay with a zebracard.' },
+        { locale: 'zh-CN', title: '充值', body: '用斑马卡支付。' },
+      ],
+    },
   });
   expect(c.status).toBe(200);
   const id = c.body.data.id as string;
@@ -121,13 +148,18 @@ test("an editor's change shows to readers and lands in the search index; a delet
   const read = await call(t.app, 'GET', `/api/docs/${id}?locale=en-US`, { token: reader.token });
   expect(read.body.data).toMatchObject({ title: 'Top-ups', body: 'Pay with a lionpass now.', path: [{ title: 'Credits' }], prev: { title: 'Credits' } });
   expect((await entries(`${id}:en-US`))[0]).toMatchObject({ title: 'Top-ups', body: 'Pay with a lionpass now.' });
-  expect((await call(t.app, 'GET', '/api/docs/search?keyword=lionpass&locale=en-US', { token: reader.token })).body.data.map((h: { id: string }) => h.id)).toEqual([id]);
+  expect(
+    (await call(t.app, 'GET', '/api/docs/search?keyword=lionpass&locale=en-US', { token: reader.token })).body.data.map((h: { id: string }) => h.id),
+  ).toEqual([id]);
   expect((await call(t.app, 'GET', '/api/docs/search?keyword=zebracard&locale=en-US', { token: reader.token })).body.data).toEqual([]);
 
   // a language's text goes with its entry; the last one stays
   await call(t.app, 'DELETE', `/api/docs/${id}/texts/zh-CN`, { token: editor.token });
   expect((await entries(id)).map((e) => e.locale)).toEqual(['en-US']);
-  expect((await call(t.app, 'DELETE', `/api/docs/${id}/texts/en-US`, { token: editor.token })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'locale' });
+  expect((await call(t.app, 'DELETE', `/api/docs/${id}/texts/en-US`, { token: editor.token })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'locale',
+  });
 
   // the credits section now has a page: deleting it needs cascade, which takes both with their entries
   const refused = await call(t.app, 'DELETE', `/api/docs/${credits.id}`, { token: editor.token });
@@ -152,8 +184,14 @@ test('a move changes the reading order; a document cannot go inside itself', asy
     ['getting-started', 0],
   ]);
   await call(t.app, 'PUT', `/api/docs/${signIn.id}`, { token: editor.token, body: { parent_id: start.id, sort: 10 } });
-  expect((await call(t.app, 'PUT', `/api/docs/${start.id}`, { token: editor.token, body: { parent_id: signIn.id } })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'parent_id' });
-  expect((await call(t.app, 'PUT', `/api/docs/${start.id}`, { token: editor.token, body: { parent_id: start.id } })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'parent_id' });
+  expect((await call(t.app, 'PUT', `/api/docs/${start.id}`, { token: editor.token, body: { parent_id: signIn.id } })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'parent_id',
+  });
+  expect((await call(t.app, 'PUT', `/api/docs/${start.id}`, { token: editor.token, body: { parent_id: start.id } })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'parent_id',
+  });
   expect((await tree('en-US')).slice(0, 2).map((d) => [d.slug, d.depth])).toEqual([
     ['getting-started', 0],
     ['sign-in', 1],
@@ -183,15 +221,30 @@ test('bad input is refused on its field', async () => {
   const text = { locale: 'en-US', title: 'A page', body: 'x' };
   expect((await post({ slug: 'empty-title', texts: [{ ...text, title: '  ' }] })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'texts.0.title' });
   expect((await post({ slug: 'chat', texts: [text] })).body).toMatchObject({ errorCode: 'ID_EXISTS', field: 'slug' });
-  expect((await post({ slug: 'orphan', parent_id: 'no-such-document', texts: [text] })).body).toMatchObject({ errorCode: 'REFERENCE_NOT_FOUND', field: 'parent_id' });
+  expect((await post({ slug: 'orphan', parent_id: 'no-such-document', texts: [text] })).body).toMatchObject({
+    errorCode: 'REFERENCE_NOT_FOUND',
+    field: 'parent_id',
+  });
   expect((await post({ slug: 'Bad Slug', texts: [text] })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'slug' });
   expect((await post({ slug: 'no-text', texts: [] })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'texts' });
   expect((await post({ slug: 'twice', texts: [text, text] })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'texts.1.locale' });
-  expect((await post({ slug: 'long', texts: [{ ...text, title: 'x'.repeat(201) }] })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'texts.0.title' });
+  expect((await post({ slug: 'long', texts: [{ ...text, title: 'x'.repeat(201) }] })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'texts.0.title',
+  });
   const id = (await tree('en-US'))[0].id;
-  expect((await call(t.app, 'PUT', `/api/docs/${id}/texts/en-US`, { token: editor.token, body: { title: '', body: 'x' } })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'title' });
-  expect((await call(t.app, 'PUT', `/api/docs/${id}`, { token: editor.token, body: { slug: 'chat' } })).body).toMatchObject({ errorCode: 'ID_EXISTS', field: 'slug' });
-  expect((await call(t.app, 'PUT', `/api/docs/${id}`, { token: editor.token, body: { parent_id: 'missing' } })).body).toMatchObject({ errorCode: 'REFERENCE_NOT_FOUND', field: 'parent_id' });
+  expect((await call(t.app, 'PUT', `/api/docs/${id}/texts/en-US`, { token: editor.token, body: { title: '', body: 'x' } })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'title',
+  });
+  expect((await call(t.app, 'PUT', `/api/docs/${id}`, { token: editor.token, body: { slug: 'chat' } })).body).toMatchObject({
+    errorCode: 'ID_EXISTS',
+    field: 'slug',
+  });
+  expect((await call(t.app, 'PUT', `/api/docs/${id}`, { token: editor.token, body: { parent_id: 'missing' } })).body).toMatchObject({
+    errorCode: 'REFERENCE_NOT_FOUND',
+    field: 'parent_id',
+  });
   expect((await call(t.app, 'GET', '/api/docs/no-such-doc', { token: reader.token })).status).toBe(404);
   expect((await call(t.app, 'PUT', `/api/docs/${id}/texts/fr-FR`, { token: editor.token, body: { title: 'x', body: '' } })).status).toBe(400);
   // nothing of the refused writes was kept

@@ -47,7 +47,8 @@ async function upload(
   opts: { fileFirst?: boolean; app?: FastifyInstance } = {},
 ) {
   const fd = new FormData();
-  const addFile = () => file && fd.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'f.bin');
+  const addFile = () =>
+    file && fd.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name ?? 'f.bin');
   if (opts.fileFirst) addFile();
   for (const [k, v] of Object.entries(fields)) fd.append(k, v);
   if (!opts.fileFirst) addFile();
@@ -61,8 +62,7 @@ async function upload(
   return { status: res.statusCode, body: res.json() as any };
 }
 
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 
 /** the files on disk (not counting staging), so a refused upload can be seen to leave nothing */
 function storedFiles(): string[] {
@@ -286,8 +286,7 @@ describe('quotas per account', () => {
     await makeUser(q.db, { username, password: 'Files#2026' });
     return (await login(q.app, username, 'Files#2026')).body.data.token as string;
   };
-  const put = (token: string, size = 10) =>
-    upload(token, { cloudPath: fresh('docs') }, { bytes: Buffer.alloc(size, 7), name: 'a.bin' }, { app: q.app });
+  const put = (token: string, size = 10) => upload(token, { cloudPath: fresh('docs') }, { bytes: Buffer.alloc(size, 7), name: 'a.bin' }, { app: q.app });
   const onDisk = () => fs.readdirSync(path.join(quotaDir, 'files'), { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).length;
   beforeAll(async () => {
     q = await createTestApp({ dataDir: quotaDir, uploadQuota: QUOTA });

@@ -90,16 +90,7 @@ function HOSTILE_LONG(): string {
 
 /** text that breaks code counting UTF-16 units or bytes instead of characters */
 function HOSTILE_SHORT_TEXT(): string[] {
-  return [
-    '𠮷',
-    '𠮷😀𝕏',
-    '\udc00',
-    '\udc00\ud800',
-    'a\ud800b',
-    'e\u0301'.repeat(40),
-    '\u200f\u202eabc\u202c',
-    '\ufeff\u200b',
-  ];
+  return ['𠮷', '𠮷😀𝕏', '\udc00', '\udc00\ud800', 'a\ud800b', 'e\u0301'.repeat(40), '\u200f\u202eabc\u202c', '\ufeff\u200b'];
 }
 
 /** raw JSON values (built as text: JSON.stringify of them would overflow this test's stack) */
@@ -168,7 +159,9 @@ function encodeURIComponentLoose(v: string): string {
   } catch {
     return Array.from(v, (c) => {
       const u = c.codePointAt(0)!;
-      return u >= 0xd800 && u <= 0xdfff ? `%${(0xe0 | (u >> 12)).toString(16)}%${(0x80 | ((u >> 6) & 0x3f)).toString(16)}%${(0x80 | (u & 0x3f)).toString(16)}` : encodeURIComponent(c);
+      return u >= 0xd800 && u <= 0xdfff
+        ? `%${(0xe0 | (u >> 12)).toString(16)}%${(0x80 | ((u >> 6) & 0x3f)).toString(16)}%${(0x80 | (u & 0x3f)).toString(16)}`
+        : encodeURIComponent(c);
     }).join('');
   }
 }
@@ -386,7 +379,18 @@ const NOT_SAMPLED = new Set(['POST /api/auth/logout', 'POST /api/auth/deactivate
  * Plain values tried, in turn, for a field the server refused (a date, a slug, an id of something
  * that must exist): the body keeps its hostile text everywhere else and gets past that rule.
  */
-const PLAIN = (): unknown[] => [undefined, 'fuzz-1', new Date().toISOString().slice(0, 10), new Date().toISOString(), 'https://example.com/a', 'fuzz@example.com', '13800138000', 1, null, []];
+const PLAIN = (): unknown[] => [
+  undefined,
+  'fuzz-1',
+  new Date().toISOString().slice(0, 10),
+  new Date().toISOString(),
+  'https://example.com/a',
+  'fuzz@example.com',
+  '13800138000',
+  1,
+  null,
+  [],
+];
 
 /** sets the value at a dotted path ('texts.0.title') of a body (undefined: removes it); false if its parent is not there */
 function setAt(body: unknown, path: string, value: unknown): boolean {
@@ -480,13 +484,17 @@ describe('malformed input on every documented route', () => {
     expect(problems).toEqual([]);
   }, 300_000);
 
-  it.each(Object.entries(OWN_SESSION))('%s (%s): fuzzed with a throwaway admin', async (name) => {
-    const route = routes.find((r) => `${r.method} ${r.path}` === name)!;
-    const username = `fuzz_${name.replace(/\W+/g, '_')}`.toLowerCase();
-    await makeUser(t.db, { username, password: 'Throwaway#2026', role: ['admin'] });
-    const signedIn = await login(t.app, username, 'Throwaway#2026', '10.78.0.1');
-    expect(signedIn.status).toBe(200);
-    const token = signedIn.body.data.token as string;
-    expect(await fuzz(t.app, route, token)).toEqual([]);
-  }, 60_000);
+  it.each(Object.entries(OWN_SESSION))(
+    '%s (%s): fuzzed with a throwaway admin',
+    async (name) => {
+      const route = routes.find((r) => `${r.method} ${r.path}` === name)!;
+      const username = `fuzz_${name.replace(/\W+/g, '_')}`.toLowerCase();
+      await makeUser(t.db, { username, password: 'Throwaway#2026', role: ['admin'] });
+      const signedIn = await login(t.app, username, 'Throwaway#2026', '10.78.0.1');
+      expect(signedIn.status).toBe(200);
+      const token = signedIn.body.data.token as string;
+      expect(await fuzz(t.app, route, token)).toEqual([]);
+    },
+    60_000,
+  );
 });

@@ -62,7 +62,12 @@ describe('the input guard', () => {
     const deep = `{"username":${'['.repeat(10_000)}${']'.repeat(10_000)},"password":"x"}`;
     const r = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: deep, headers: { 'content-type': 'application/json' } });
     expectStandard(r, 400, 'INPUT_TOO_DEEP', 'username');
-    const whole = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`, headers: { 'content-type': 'application/json' } });
+    const whole = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+      headers: { 'content-type': 'application/json' },
+    });
     expectStandard(whole, 400, 'INPUT_TOO_DEEP', 'a');
   });
 

@@ -160,14 +160,18 @@ describe('TRUST_PROXY takes the address the trusted proxies saw, not what the cl
     [{ trustProxy: ['10.0.0.0/8'] }, '198.51.100.9', '6.6.6.6', '198.51.100.9'],
     // no proxy trusted: the socket's address
     [{ trustProxy: false as const }, '198.51.100.9', '6.6.6.6', '198.51.100.9'],
-  ])('%j from %s with X-Forwarded-For "%s" -> %s', async (overrides, remote, xff, expected) => {
-    const other = await createTestApp(overrides);
-    try {
-      await registerAdmin(other.app);
-      await loginThrough(other.app, remote, xff);
-      expect(await ipOfLastLogin(other.db)).toBe(expected);
-    } finally {
-      await other.close();
-    }
-  }, 120_000);
+  ])(
+    '%j from %s with X-Forwarded-For "%s" -> %s',
+    async (overrides, remote, xff, expected) => {
+      const other = await createTestApp(overrides);
+      try {
+        await registerAdmin(other.app);
+        await loginThrough(other.app, remote, xff);
+        expect(await ipOfLastLogin(other.db)).toBe(expected);
+      } finally {
+        await other.close();
+      }
+    },
+    120_000,
+  );
 });

@@ -58,8 +58,7 @@ const mine = (token: string, query = '') => call(t.app, 'GET', `/api/invoices${q
 const all = (token: string, query = '') => call(t.app, 'GET', `/api/finance/invoices${query}`, { token });
 const issue = (token: string, id: string) => call(t.app, 'POST', `/api/finance/invoices/${id}/issue`, { token });
 const reject = (token: string, id: string, reason: string) => call(t.app, 'POST', `/api/finance/invoices/${id}/reject`, { token, body: { reason } });
-const download = (token: string, id: string) =>
-  t.app.inject({ method: 'GET', url: `/api/invoices/${id}/pdf`, headers: { authorization: `Bearer ${token}` } });
+const download = (token: string, id: string) => t.app.inject({ method: 'GET', url: `/api/invoices/${id}/pdf`, headers: { authorization: `Bearer ${token}` } });
 
 const company = (orderIds: string[], extra: object = {}) => ({
   order_ids: orderIds,
@@ -72,7 +71,13 @@ const company = (orderIds: string[], extra: object = {}) => ({
 
 /** the newest test-mode mail to `to`, parsed with its attachments */
 async function latestMail(to: string) {
-  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse() : [];
+  const files = fs.existsSync(outbox)
+    ? fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse()
+    : [];
   for (const f of files) {
     const mail = await simpleParser(fs.readFileSync(path.join(outbox, f)));
     const addr = Array.isArray(mail.to) ? mail.to[0].text : mail.to?.text;
@@ -137,7 +142,14 @@ describe('requesting', () => {
     const b = await paidOrder(u.id, 3000, { refunded: 500 });
     const r = await request(u.token, company([a.id, b.id], { tax_number: TAX.toLowerCase() }));
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ status: 'pending', amount_cents: 3500, type: 'company', title: '北京测试科技有限公司', tax_number: TAX, has_pdf: false });
+    expect(r.body.data).toMatchObject({
+      status: 'pending',
+      amount_cents: 3500,
+      type: 'company',
+      title: '北京测试科技有限公司',
+      tax_number: TAX,
+      has_pdf: false,
+    });
     expect(r.body.data.invoice_no).toMatch(/^INV\d{8}\d{6,}$/);
     expect(r.body.data.order_nos.sort()).toEqual([a.no, b.no].sort());
     const list = await mine(u.token);
@@ -229,8 +241,26 @@ describe('issuing', () => {
     expect(own.headers['content-disposition']).toContain(`${req.invoice_no}.pdf`);
     expect(own.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = await pdfText(own.rawPayload);
-    for (const s of ['电子发票', '销售方', 'AI 助手控制台', '购买方', '北京测试科技有限公司', '纳税人识别号', TAX, '发票号码', req.invoice_no,
-      '订单号', a.no, b.no, '2026-11-20', '2026-11-21', '10.00', '23.45', '合计', '33.45 元']) {
+    for (const s of [
+      '电子发票',
+      '销售方',
+      'AI 助手控制台',
+      '购买方',
+      '北京测试科技有限公司',
+      '纳税人识别号',
+      TAX,
+      '发票号码',
+      req.invoice_no,
+      '订单号',
+      a.no,
+      b.no,
+      '2026-11-20',
+      '2026-11-21',
+      '10.00',
+      '23.45',
+      '合计',
+      '33.45 元',
+    ]) {
       expect(text).toContain(s);
     }
 
@@ -346,7 +376,9 @@ describe("the finance holders' list", () => {
     const rejected = (await all(fin.token, '?status=rejected&pageSize=500')).body.data;
     expect(rejected.every((x: { status: string }) => x.status === 'rejected')).toBe(true);
     expect(rejected.map((x: { id: string }) => x.id)).toContain(r2.id);
-    const sorted = (await all(fin.token, '?sortField=amount_cents&sortOrder=ascend&pageSize=500')).body.data.map((x: { amount_cents: number }) => x.amount_cents);
+    const sorted = (await all(fin.token, '?sortField=amount_cents&sortOrder=ascend&pageSize=500')).body.data.map(
+      (x: { amount_cents: number }) => x.amount_cents,
+    );
     expect(sorted).toEqual([...sorted].sort((x, y) => x - y));
     const today = new Date().toISOString().slice(0, 10);
     expect((await all(fin.token, `?created_at_from=${today}&keyword=乙公司`)).body.total).toBe(1);

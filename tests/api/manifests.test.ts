@@ -82,7 +82,11 @@ test('an area registered from a manifest gets its routes, access rules, error sh
     const doc = (await call(app, 'GET', '/api/openapi.json')).body;
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/notes', '/api/todos']));
     // jobs run once at start
-    await until(() => state.jobRuns, (n) => n >= 1, { what: 'the job runs at start' });
+    await until(
+      () => state.jobRuns,
+      (n) => n >= 1,
+      { what: 'the job runs at start' },
+    );
   } finally {
     await app.close();
   }
@@ -99,5 +103,7 @@ test('the composition root refuses a service asked for before its module, and on
 
   // the server's own order holds: every module finds what it asks for
   const late: ModuleManifest = { name: 'late', tables: [], services: ({ todos }) => ({ todos }) };
-  await expect(buildApp({ config: config(), db: database.db, logger: false, seed: false, manifests: [late, ...MANIFESTS] })).rejects.toThrow('the late module asks for the service "todos"');
+  await expect(buildApp({ config: config(), db: database.db, logger: false, seed: false, manifests: [late, ...MANIFESTS] })).rejects.toThrow(
+    'the late module asks for the service "todos"',
+  );
 });

@@ -135,11 +135,18 @@ test('withdrawing takes a message out of every inbox and keeps its reads; publis
 
 test('the staff list filters by status and sorts; delete removes a message with its reads', async () => {
   const d = await write({ title: 'Zz draft list', body: 'b', audience: 'everyone' });
-  const s = await write({ title: 'Zz scheduled list', body: 'b', audience: 'everyone', publish: 'at', publish_at: new Date(Date.now() + 3_600_000).toISOString() });
-  const list = async (qs: string) => (await call(t.app, 'GET', `/api/site-messages?keyword=Zz&${qs}`, { token: staff.token })).body.data.map((r: { id: string }) => r.id);
+  const s = await write({
+    title: 'Zz scheduled list',
+    body: 'b',
+    audience: 'everyone',
+    publish: 'at',
+    publish_at: new Date(Date.now() + 3_600_000).toISOString(),
+  });
+  const list = async (qs: string) =>
+    (await call(t.app, 'GET', `/api/site-messages?keyword=Zz&${qs}`, { token: staff.token })).body.data.map((r: { id: string }) => r.id);
   expect(await list('status=draft')).toEqual([d.id]);
   expect(await list('status=scheduled')).toEqual([s.id]);
-  expect((await list('status=draft&status=scheduled&sortField=title&sortOrder=ascend'))).toEqual([d.id, s.id]);
+  expect(await list('status=draft&status=scheduled&sortField=title&sortOrder=ascend')).toEqual([d.id, s.id]);
   const bad = await call(t.app, 'GET', '/api/site-messages?status=lost', { token: staff.token });
   expect([bad.status, bad.body.field]).toEqual([400, 'status']);
 

@@ -64,7 +64,13 @@ describe('npm start (scripts/start.mjs)', () => {
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (launcher.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`no answer within 120 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }

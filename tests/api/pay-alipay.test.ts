@@ -212,7 +212,10 @@ describe('notifications', () => {
 
   test('a different amount or app id signed by Alipay verifies: the core, not the signature, must catch it', async () => {
     const o = await paidOrder(5000);
-    const n = await provider.verifyNotification({ headers: {}, rawBody: standin.notificationFor(o.orderNo, { total_amount: '0.01', app_id: '2021999999999999' }) });
+    const n = await provider.verifyNotification({
+      headers: {},
+      rawBody: standin.notificationFor(o.orderNo, { total_amount: '0.01', app_id: '2021999999999999' }),
+    });
     expect(n).toMatchObject({ amountCents: 1, appId: '2021999999999999' });
   });
 
@@ -269,7 +272,9 @@ describe('refunds', () => {
 
   test('more than was paid is refused with Alipay’s code', async () => {
     const o = await paidOrder(100);
-    const err = await provider.refund({ orderNo: o.orderNo, tradeNo: null, refundNo: `R${o.orderNo}`, refundCents: 101, totalCents: 100, reason: 'x' }).catch((e: unknown) => e);
+    const err = await provider
+      .refund({ orderNo: o.orderNo, tradeNo: null, refundNo: `R${o.orderNo}`, refundCents: 101, totalCents: 100, reason: 'x' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProviderCallError);
     expect(err).toMatchObject({ providerCode: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', message: '退款金额超限' });
     expect(standin.trades.get(o.orderNo)!.refundedCents).toBe(0);

@@ -197,7 +197,9 @@ test('refund in part, then the rest; the trade reads refunded; more than remains
 
   const over = await callError(provider.refund({ orderNo: no, tradeNo, refundNo: `${no}R2`, refundCents: 2001, totalCents: 3000, reason: 'too much' }));
   expect(over.providerCode).toBe('NOT_ENOUGH');
-  await expect(provider.refund({ orderNo: no, tradeNo, refundNo: `${no}R3`, refundCents: 2000, totalCents: 3000, reason: 'rest' })).resolves.toMatchObject({ status: 'succeeded' });
+  await expect(provider.refund({ orderNo: no, tradeNo, refundNo: `${no}R3`, refundCents: 2000, totalCents: 3000, reason: 'rest' })).resolves.toMatchObject({
+    status: 'succeeded',
+  });
   expect(wx.trades.get(no)!.refunded).toBe(3000);
 });
 
@@ -213,7 +215,10 @@ test('a full refund WeChat Pay is still moving answers processing; an abnormal o
     const other = await created(500);
     await wx.pay(other.no, { notify: false });
     wx.refundStatus = 'ABNORMAL';
-    expect((await callError(provider.refund({ orderNo: other.no, tradeNo: null, refundNo: `${other.no}R1`, refundCents: 500, totalCents: 500, reason: 'x' }))).providerCode).toBe('ABNORMAL');
+    expect(
+      (await callError(provider.refund({ orderNo: other.no, tradeNo: null, refundNo: `${other.no}R1`, refundCents: 500, totalCents: 500, reason: 'x' })))
+        .providerCode,
+    ).toBe('ABNORMAL');
   } finally {
     wx.refundStatus = 'SUCCESS';
   }

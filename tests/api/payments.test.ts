@@ -41,7 +41,10 @@ beforeAll(async () => {
   credits = creditsOf(t.db);
   // the job as another instance would run it
   job = new PaymentService(t.db, { publicUrl: `http://127.0.0.1:${port}` }, credits, new SettingsStore(t.db), paymentProviders(pay), quiet);
-  const p = await call(t.app, 'POST', '/api/pay/packages', { token: financeToken, body: { name: 'Starter', price_cents: 1000, credits: 1000, bonus_credits: 100 } });
+  const p = await call(t.app, 'POST', '/api/pay/packages', {
+    token: financeToken,
+    body: { name: 'Starter', price_cents: 1000, credits: 1000, bonus_credits: 100 },
+  });
   expect(p.status).toBe(200);
   packageId = p.body.data.id;
 });
@@ -72,7 +75,12 @@ async function order(token: string, body: Record<string, unknown>) {
 }
 
 const notifyAlipay = (body: string) =>
-  t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/pay/notify/alipay',
+    payload: body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+  });
 const notifyWx = (n: { headers: Record<string, string>; body: string }) =>
   t.app.inject({ method: 'POST', url: '/api/pay/notify/wxpay', payload: n.body, headers: { ...n.headers, 'content-type': 'application/json' } });
 
@@ -89,7 +97,7 @@ describe('what the top-up page offers', () => {
     expect(r.body.data.custom).toEqual({ enabled: true, min_cents: 100, max_cents: 500000, credits_per_yuan: 100 });
   });
 
-  test('without a provider\'s configuration or PUBLIC_URL a method is off with the reason, and refused', async () => {
+  test("without a provider's configuration or PUBLIC_URL a method is off with the reason, and refused", async () => {
     const bare = await createTestApp({ publicUrl: undefined, pay: { alipay: ali.config() } });
     try {
       await makeUser(bare.db, { username: 'plain', password: 'Passw0rd!' });
@@ -113,7 +121,10 @@ describe('what the top-up page offers', () => {
     expect(pkg.body).toMatchObject({ errorCode: 'PACKAGE_NOT_AVAILABLE', field: 'package_id' });
     const both = await call(t.app, 'POST', '/api/pay/orders', { token: u.token, body: { method: 'alipay_qr', package_id: packageId, amount_cents: 500 } });
     expect(both.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'package_id' });
-    const away = await call(t.app, 'POST', '/api/pay/orders', { token: u.token, body: { method: 'alipay_qr', amount_cents: 500, return_to: '//evil.example' } });
+    const away = await call(t.app, 'POST', '/api/pay/orders', {
+      token: u.token,
+      body: { method: 'alipay_qr', amount_cents: 500, return_to: '//evil.example' },
+    });
     expect(away.body).toMatchObject({ errorCode: 'REDIRECT_INVALID', field: 'return_to' });
   });
 });
@@ -277,7 +288,9 @@ describe('WeChat Pay', () => {
     expect(await topups(o.order_no)).toBe(1);
     expect(await outcomes(o.order_no)).toEqual(['credited', 'duplicate', 'amount_mismatch']);
     // a forged one cannot be read (the resource is encrypted), so it is recorded without an order
-    const forged = await t.db.execute<{ c: string }>(sql`SELECT count(*) AS c FROM pay_notifications WHERE provider = 'wxpay' AND outcome = 'forged' AND NOT verified`);
+    const forged = await t.db.execute<{ c: string }>(
+      sql`SELECT count(*) AS c FROM pay_notifications WHERE provider = 'wxpay' AND outcome = 'forged' AND NOT verified`,
+    );
     expect(Number(forged.rows[0].c)).toBe(1);
   });
 
@@ -300,7 +313,8 @@ describe('refunds', () => {
     else await ali.pay(o.order_no);
     return { u, o };
   }
-  const refund = (orderNo: string, body: Record<string, unknown>, token = financeToken) => call(t.app, 'POST', `/api/pay/orders/${orderNo}/refunds`, { token, body });
+  const refund = (orderNo: string, body: Record<string, unknown>, token = financeToken) =>
+    call(t.app, 'POST', `/api/pay/orders/${orderNo}/refunds`, { token, body });
 
   test('in part then the rest: the money goes back through Alipay and the credits in proportion, all of them at the end', async () => {
     const { u, o } = await paidOrder(1000);

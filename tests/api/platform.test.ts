@@ -89,8 +89,26 @@ describe('nav menus', () => {
       EXPENSE,
       {
         'menu.stat': [
-          { 'menu.stat.device': ['menu.stat.overview', 'menu.stat.activity', 'menu.stat.trend', 'menu.stat.retention', 'menu.stat.comparison', 'menu.stat.stickiness'] },
-          { 'menu.stat.user': ['menu.stat.overview', 'menu.stat.activity', 'menu.stat.trend', 'menu.stat.retention', 'menu.stat.comparison', 'menu.stat.stickiness'] },
+          {
+            'menu.stat.device': [
+              'menu.stat.overview',
+              'menu.stat.activity',
+              'menu.stat.trend',
+              'menu.stat.retention',
+              'menu.stat.comparison',
+              'menu.stat.stickiness',
+            ],
+          },
+          {
+            'menu.stat.user': [
+              'menu.stat.overview',
+              'menu.stat.activity',
+              'menu.stat.trend',
+              'menu.stat.retention',
+              'menu.stat.comparison',
+              'menu.stat.stickiness',
+            ],
+          },
           'menu.stat.pageRes',
           'menu.stat.pageEnt',
           'menu.stat.scene',
@@ -102,9 +120,29 @@ describe('nav menus', () => {
       },
       { 'menu.operations': ['menu.cms.articles', 'menu.cms.categories', 'menu.siteMessage', 'menu.welfare', 'menu.upgradeCenter'] },
       {
-        'menu.finance': ['menu.finance.orders', 'menu.finance.packages', 'menu.finance.codes', 'menu.finance.withdrawals', 'menu.finance.invoices', 'menu.finance.settings'],
+        'menu.finance': [
+          'menu.finance.orders',
+          'menu.finance.packages',
+          'menu.finance.codes',
+          'menu.finance.withdrawals',
+          'menu.finance.invoices',
+          'menu.finance.settings',
+        ],
       },
-      { 'menu.systemManagement': ['menu.user', 'menu.role', 'menu.permission', 'menu.menu', 'menu.app', 'menu.tag', 'menu.userLog', 'menu.aiModel', 'menu.aiUsage', 'menu.aiPrompt'] },
+      {
+        'menu.systemManagement': [
+          'menu.user',
+          'menu.role',
+          'menu.permission',
+          'menu.menu',
+          'menu.app',
+          'menu.tag',
+          'menu.userLog',
+          'menu.aiModel',
+          'menu.aiUsage',
+          'menu.aiPrompt',
+        ],
+      },
       'menu.document',
       { 'menu.demo': ['menu.demo.icons', 'menu.demo.table', 'menu.demo.layout', 'menu.demo.colors', 'menu.demo.audio', 'menu.demo.css'] },
     ]);
@@ -141,7 +179,9 @@ describe('nav menus', () => {
          ('ext_logs', 'Log archive', 'https://example.com/logs', 1075, 'system_management', '{READ_UNI_ID_LOG}', true),
          ('ext_admin', 'Admin wiki', 'https://example.com/wiki', 1076, 'system_management', '{}', true)`,
     );
-    expect(names((await call(t.app, 'GET', '/api/menus/nav', { token: auditor })).body.data)).toContainEqual({ 'menu.systemManagement': ['menu.userLog', 'Log archive'] });
+    expect(names((await call(t.app, 'GET', '/api/menus/nav', { token: auditor })).body.data)).toContainEqual({
+      'menu.systemManagement': ['menu.userLog', 'Log archive'],
+    });
     await t.db.$client.query(`DELETE FROM admin_menus WHERE menu_id IN ('ext_logs', 'ext_admin')`);
   });
 
@@ -161,7 +201,7 @@ describe('home pages', () => {
     expect(r.body.data.lastLoginDate).toEqual(expect.any(String));
   });
 
-  it('the admin home counts users, roles and today\'s sign-ins, with recent log rows; non-admins are refused', async () => {
+  it("the admin home counts users, roles and today's sign-ins, with recent log rows; non-admins are refused", async () => {
     const r = await call(t.app, 'GET', '/api/dashboard/admin', { token: adminToken });
     expect(r.body.data).toMatchObject({ userCount: 3, roleCount: 2 });
     expect(r.body.data.todayLogins).toBeGreaterThanOrEqual(2);

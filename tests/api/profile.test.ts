@@ -100,7 +100,8 @@ describe('bind-email', () => {
     expect(r.status).toBe(200);
     return (await latestOutboxMail(outbox, email)).code;
   }
-  const bind = (email: string, code: string, token: string | undefined = tokens.me) => call(t.app, 'POST', '/api/auth/bind-email', { token, body: { email, code } });
+  const bind = (email: string, code: string, token: string | undefined = tokens.me) =>
+    call(t.app, 'POST', '/api/auth/bind-email', { token, body: { email, code } });
 
   it('binds the address with its code (a wrong one first), answers the user info, logs it; the code is single use', async () => {
     const code = await sendCode('me@example.com');

@@ -50,7 +50,13 @@ test('the store opens with approved starter prompts, indexed for search', async 
 });
 
 test('browse: keyword over title, description, body and tags (Chinese too), category and tag filters, sorts, featured first', async () => {
-  const a = await staffPrompt({ title: 'Zebra poem', description: 'a poem about stripes', body: 'Write a poem about {{animal}}', category: 'StoreTest', tags: ['poetry'] });
+  const a = await staffPrompt({
+    title: 'Zebra poem',
+    description: 'a poem about stripes',
+    body: 'Write a poem about {{animal}}',
+    category: 'StoreTest',
+    tags: ['poetry'],
+  });
   const b = await staffPrompt({ title: '量子物理入门', description: '解释量子纠缠', body: '请解释{{主题}}', category: 'StoreTest', tags: ['科学'] });
   const c = await staffPrompt({ title: 'Plain one', body: 'Tell me about stripes', category: 'StoreTest', tags: ['poetry', 'misc'], featured: true });
 
@@ -92,7 +98,7 @@ test('favourites: counts stay exact however often the same user clicks; the deta
   expect((await call(t.app, 'GET', `/api/prompt-store/${p.id}`, { token: alice.token })).body.data.favourited).toBe(false);
 });
 
-test('copy to my templates makes an own template with the same body, found in the owner\'s search entries', async () => {
+test("copy to my templates makes an own template with the same body, found in the owner's search entries", async () => {
   const p = await staffPrompt({ title: 'Copy me', body: 'Write about {{topic}}', category: 'Writing', tags: ['x'] });
   const r = await call(t.app, 'POST', `/api/prompt-store/${p.id}/copy`, { token: bob.token });
   expect(r.body.data).toMatchObject({ title: 'Copy me', body: 'Write about {{topic}}', category: 'Writing', tags: ['x'], version: 1 });
@@ -129,7 +135,9 @@ test('a question sent to the chat with a store prompt counts one use; a refused 
 });
 
 test('publish -> pending (not in the store) -> reject with a reason the author sees -> publish again -> approve -> in the store and the index', async () => {
-  const tpl = (await call(t.app, 'POST', '/api/prompts', { token: alice.token, body: { title: 'Alice haiku', body: 'A haiku about {{season}}', category: 'Poems' } })).body.data;
+  const tpl = (
+    await call(t.app, 'POST', '/api/prompts', { token: alice.token, body: { title: 'Alice haiku', body: 'A haiku about {{season}}', category: 'Poems' } })
+  ).body.data;
   const pub = await call(t.app, 'POST', `/api/prompts/${tpl.id}/publish`, { token: alice.token, body: { description: 'seasonal haiku' } });
   expect(pub.body.data).toMatchObject({ source_template_id: tpl.id, status: 'pending', reason: null });
   const sid = pub.body.data.id as string;
@@ -142,18 +150,33 @@ test('publish -> pending (not in the store) -> reject with a reason the author s
   const pending = await call(t.app, 'GET', '/api/store-prompts?status=pending', { token: editor.token });
   expect(pending.body.data.map((r: { id: string }) => r.id)).toContain(sid);
 
-  expect((await call(t.app, 'POST', '/api/store-prompts/reject', { token: editor.token, body: { ids: [sid], reason: ' ' } })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'reason' });
-  expect((await call(t.app, 'POST', '/api/store-prompts/reject', { token: editor.token, body: { ids: [sid], reason: 'Too short' } })).body.data).toEqual({ changed: 1 });
+  expect((await call(t.app, 'POST', '/api/store-prompts/reject', { token: editor.token, body: { ids: [sid], reason: ' ' } })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'reason',
+  });
+  expect((await call(t.app, 'POST', '/api/store-prompts/reject', { token: editor.token, body: { ids: [sid], reason: 'Too short' } })).body.data).toEqual({
+    changed: 1,
+  });
   const mine = (await call(t.app, 'GET', '/api/prompt-store/submissions', { token: alice.token })).body.data;
   expect(mine).toEqual([expect.objectContaining({ id: sid, source_template_id: tpl.id, status: 'rejected', reason: 'Too short' })]);
 
-  await call(t.app, 'PUT', `/api/prompts/${tpl.id}`, { token: alice.token, body: { title: 'Alice haiku', body: 'Three haiku about {{season}}, each with a kigo', category: 'Poems' } });
+  await call(t.app, 'PUT', `/api/prompts/${tpl.id}`, {
+    token: alice.token,
+    body: { title: 'Alice haiku', body: 'Three haiku about {{season}}, each with a kigo', category: 'Poems' },
+  });
   const again = await call(t.app, 'POST', `/api/prompts/${tpl.id}/publish`, { token: alice.token, body: {} });
   expect(again.body.data).toMatchObject({ id: sid, status: 'pending', reason: null });
 
   expect((await call(t.app, 'POST', '/api/store-prompts/approve', { token: editor.token, body: { ids: [sid] } })).body.data).toEqual({ changed: 1 });
   const found = await browse(bob.token, 'keyword=haiku');
-  expect(found.data).toEqual([expect.objectContaining({ id: sid, body: 'Three haiku about {{season}}, each with a kigo', description: 'seasonal haiku', author_name: expect.any(String) })]);
+  expect(found.data).toEqual([
+    expect.objectContaining({
+      id: sid,
+      body: 'Three haiku about {{season}}, each with a kigo',
+      description: 'seasonal haiku',
+      author_name: expect.any(String),
+    }),
+  ]);
   expect(await indexed('store-prompt', sid)).toBe(1);
   expect((await call(t.app, 'GET', '/api/prompt-store/submissions', { token: alice.token })).body.data[0]).toMatchObject({ id: sid, status: 'approved' });
 });
@@ -161,11 +184,17 @@ test('publish -> pending (not in the store) -> reject with a reason the author s
 test('take down: gone from the store and the search index, the reason kept; delete removes it', async () => {
   const p = await staffPrompt({ title: 'Short lived', body: 'x {{y}}' });
   expect(await indexed('store-prompt', p.id)).toBe(1);
-  expect((await call(t.app, 'POST', '/api/store-prompts/take-down', { token: editor.token, body: { ids: [p.id], reason: 'Outdated' } })).body.data).toEqual({ changed: 1 });
+  expect((await call(t.app, 'POST', '/api/store-prompts/take-down', { token: editor.token, body: { ids: [p.id], reason: 'Outdated' } })).body.data).toEqual({
+    changed: 1,
+  });
   expect((await call(t.app, 'GET', `/api/prompt-store/${p.id}`, { token: bob.token })).status).toBe(404);
   expect((await browse(bob.token, 'keyword=Short%20lived')).total).toBe(0);
   expect(await indexed('store-prompt', p.id)).toBe(0);
-  expect((await call(t.app, 'GET', `/api/store-prompts/${p.id}`, { token: editor.token })).body.data).toMatchObject({ status: 'taken_down', reason: 'Outdated', featured: false });
+  expect((await call(t.app, 'GET', `/api/store-prompts/${p.id}`, { token: editor.token })).body.data).toMatchObject({
+    status: 'taken_down',
+    reason: 'Outdated',
+    featured: false,
+  });
 
   await call(t.app, 'POST', '/api/store-prompts/approve', { token: editor.token, body: { ids: [p.id] } });
   expect(await indexed('store-prompt', p.id)).toBe(1);
@@ -175,8 +204,14 @@ test('take down: gone from the store and the search index, the reason kept; dele
 
 test('curation: edit, feature, filters and export; a body with a template error is refused on body', async () => {
   const p = await staffPrompt({ title: 'Editable', body: 'Hi {{name}}' });
-  expect((await call(t.app, 'PUT', `/api/store-prompts/${p.id}`, { token: editor.token, body: { body: 'Hi {{name' } })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'body' });
-  expect((await call(t.app, 'POST', '/api/store-prompts', { token: editor.token, body: { title: 'Bad', body: 'Hi {{' } })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'body' });
+  expect((await call(t.app, 'PUT', `/api/store-prompts/${p.id}`, { token: editor.token, body: { body: 'Hi {{name' } })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'body',
+  });
+  expect((await call(t.app, 'POST', '/api/store-prompts', { token: editor.token, body: { title: 'Bad', body: 'Hi {{' } })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'body',
+  });
   const u = await call(t.app, 'PUT', `/api/store-prompts/${p.id}`, { token: editor.token, body: { title: 'Edited title', tags: ['a'] } });
   expect(u.body.data).toMatchObject({ title: 'Edited title', body: 'Hi {{name}}', tags: ['a'], status: 'approved' });
   expect((await call(t.app, 'PUT', `/api/store-prompts/${p.id}/featured`, { token: editor.token, body: { featured: true } })).body.data.featured).toBe(true);
@@ -198,7 +233,9 @@ test('batch approve and take down act on every selected prompt in one go', async
   }
   expect((await call(t.app, 'POST', '/api/store-prompts/approve', { token: editor.token, body: { ids } })).body.data).toEqual({ changed: 2 });
   expect((await browse(alice.token, 'keyword=Batch')).total).toBe(2);
-  expect((await call(t.app, 'POST', '/api/store-prompts/take-down', { token: editor.token, body: { ids, reason: 'Duplicates' } })).body.data).toEqual({ changed: 2 });
+  expect((await call(t.app, 'POST', '/api/store-prompts/take-down', { token: editor.token, body: { ids, reason: 'Duplicates' } })).body.data).toEqual({
+    changed: 2,
+  });
   expect((await browse(alice.token, 'keyword=Batch')).total).toBe(0);
   const mine = (await call(t.app, 'GET', '/api/prompt-store/submissions', { token: bob.token })).body.data;
   expect(mine.filter((m: { id: string }) => ids.includes(m.id)).map((m: { status: string; reason: string }) => [m.status, m.reason])).toEqual([

@@ -26,7 +26,10 @@ afterAll(async () => {
 const BODY = 'Write a {{tone:select:formal|casual}} note of {{length:number}} words about {{topic}}.\n{{notes:textarea}} {{topic}}';
 
 test('a template is created, read, saved as new versions, restored, and deleted', async () => {
-  const c = await call(t.app, 'POST', '/api/prompts', { token: alice.token, body: { title: ' Note ', body: BODY, category: 'writing', tags: ['mail', 'mail', 'work'] } });
+  const c = await call(t.app, 'POST', '/api/prompts', {
+    token: alice.token,
+    body: { title: ' Note ', body: BODY, category: 'writing', tags: ['mail', 'mail', 'work'] },
+  });
   expect(c.status).toBe(200);
   expect(c.body.data).toMatchObject({ title: 'Note', category: 'writing', tags: ['mail', 'work'], model_id: null, version: 1 });
   const id = c.body.data.id as string;
@@ -117,9 +120,15 @@ test('export gives every own template with its variables; import adds them all o
 
   const dave = await chatUser(t.app, t.db, 'prompt_dave', 0);
   const count = async () => (await call(t.app, 'GET', '/api/prompts', { token: dave.token })).body.total as number;
-  const bad = await call(t.app, 'POST', '/api/prompts/import', { token: dave.token, body: { templates: [...ex.body.data.templates, { title: 'Bad', body: '{{oops' }] } });
+  const bad = await call(t.app, 'POST', '/api/prompts/import', {
+    token: dave.token,
+    body: { templates: [...ex.body.data.templates, { title: 'Bad', body: '{{oops' }] },
+  });
   expect(bad.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'templates.2.body' });
-  const empty = await call(t.app, 'POST', '/api/prompts/import', { token: dave.token, body: { templates: [ex.body.data.templates[0], { title: '', body: 'x' }] } });
+  const empty = await call(t.app, 'POST', '/api/prompts/import', {
+    token: dave.token,
+    body: { templates: [ex.body.data.templates[0], { title: '', body: 'x' }] },
+  });
   expect(empty.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'templates.1.title' });
   const tooMany = await call(t.app, 'POST', '/api/prompts/import', { token: dave.token, body: { templates: Array(201).fill({ title: 'x', body: 'y' }) } });
   expect(tooMany.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'templates' });

@@ -66,7 +66,8 @@ async function rowsOf(userId: string) {
 describe('the rules (shared/validation.ts)', () => {
   it('names: two or more Han characters, one optional middle dot, trimmed', () => {
     for (const ok of ['张三', ' 欧阳娜娜 ', '阿卜杜·热合曼', '阿卜杜•热合曼', '𠀀𠀁']) expect(checkRealName(ok)).toBeNull();
-    for (const bad of ['张', '', 'Zhang San', '张3', '张 三', '·张三', '张三·', '阿·卜·杜', '张三a', 'アイ']) expect(checkRealName(bad)).toBe('REALNAME_INVALID');
+    for (const bad of ['张', '', 'Zhang San', '张3', '张 三', '·张三', '张三·', '阿·卜·杜', '张三a', 'アイ'])
+      expect(checkRealName(bad)).toBe('REALNAME_INVALID');
   });
 
   it('ID numbers: 18 characters, a real birth date, the check character (x or X)', () => {
@@ -79,7 +80,8 @@ describe('the rules (shared/validation.ts)', () => {
     expect(checkIdCard(`${feb30}3${idCardCheckChar(`${feb30}3`)}`)).toBe('IDCARD_INVALID'); // 30 February
     const future = `110101${new Date().getFullYear() + 1}0101123`;
     expect(checkIdCard(future + idCardCheckChar(future))).toBe('IDCARD_INVALID');
-    for (const bad of ['', '11010119900307451', '1101011990030745144', '11010119900307451A', 'X10101199003074514']) expect(checkIdCard(bad)).toBe('IDCARD_INVALID');
+    for (const bad of ['', '11010119900307451', '1101011990030745144', '11010119900307451A', 'X10101199003074514'])
+      expect(checkIdCard(bad)).toBe('IDCARD_INVALID');
   });
 
   it('masks: the first character of the name, the first and last four of the number', () => {
@@ -141,7 +143,10 @@ describe('submitting', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ errorCode: 'IDCARD_INVALID', field: 'idCard', errorMessage: '请输入有效的 18 位身份证号码' });
     const badDate = '110101199013011234'; // month 13
-    expect((await submit(u.token, '李四', badDate.slice(0, 17) + idCardCheckChar(badDate))).body).toMatchObject({ errorCode: 'IDCARD_INVALID', field: 'idCard' });
+    expect((await submit(u.token, '李四', badDate.slice(0, 17) + idCardCheckChar(badDate))).body).toMatchObject({
+      errorCode: 'IDCARD_INVALID',
+      field: 'idCard',
+    });
     // refused input is not an attempt
     expect((await status(u.token)).body.data).toMatchObject({ status: 'none', attemptsLeftToday: 5 });
     expect(await rowsOf(u.id)).toHaveLength(0);
@@ -186,7 +191,9 @@ describe('submitting', () => {
     const id = validId();
     const results = await Promise.all(users.map((u) => submit(u.token, '钱七', id)));
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    const { rows } = await t.db.$client.query(`SELECT count(*)::int AS n FROM realname_verifications WHERE id_card_masked = $1 AND status = 'pending'`, [maskIdCard(id)]);
+    const { rows } = await t.db.$client.query(`SELECT count(*)::int AS n FROM realname_verifications WHERE id_card_masked = $1 AND status = 'pending'`, [
+      maskIdCard(id),
+    ]);
     expect(rows[0].n).toBe(1);
   });
 
@@ -199,7 +206,9 @@ describe('submitting', () => {
     const id = validId();
     expect(await approving.submit(a.id, { realName: '冯二', idCard: id }, 'en')).toMatchObject({ status: 'approved', realName: '冯*' });
     expect(seen).toEqual([id]);
-    const rejecting = new RealnameService(t.db, 'test-secret-test-secret-test-secret', accountsOf(), { submit: async () => ({ status: 'rejected', reason: 'No match' }) });
+    const rejecting = new RealnameService(t.db, 'test-secret-test-secret-test-secret', accountsOf(), {
+      submit: async () => ({ status: 'rejected', reason: 'No match' }),
+    });
     const b = await newUser();
     expect(await rejecting.submit(b.id, { realName: '陈三', idCard: validId() }, 'en')).toMatchObject({ status: 'rejected', reason: 'No match' });
     const failing = new RealnameService(t.db, 'test-secret-test-secret-test-secret', accountsOf(), {
@@ -224,7 +233,10 @@ describe('submitting', () => {
     expect(sixth.status).toBe(429);
     expect(sixth.body.errorCode).toBe('REALNAME_ATTEMPTS_EXCEEDED');
     // a day later the oldest no longer counts
-    await t.db.$client.query(`UPDATE realname_verifications SET created_at = created_at - interval '25 hours' WHERE id = (SELECT min(id) FROM realname_verifications WHERE user_id = $1)`, [u.id]);
+    await t.db.$client.query(
+      `UPDATE realname_verifications SET created_at = created_at - interval '25 hours' WHERE id = (SELECT min(id) FROM realname_verifications WHERE user_id = $1)`,
+      [u.id],
+    );
     expect((await status(u.token)).body.data.attemptsLeftToday).toBe(1);
     expect((await submit(u.token, '孙八', validId())).body.data).toMatchObject({ status: 'pending', attemptsLeftToday: 0 });
   });

@@ -23,7 +23,10 @@ afterAll(() => t?.close());
 const inDays = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
 
 async function batch(body: Partial<{ name: string; credits: number; count: number; expires_at: string }> = {}) {
-  const r = await call(t.app, 'POST', '/api/redeem/batches', { token: finance, body: { name: 'Spring', credits: 100, count: 3, expires_at: inDays(30), ...body } });
+  const r = await call(t.app, 'POST', '/api/redeem/batches', {
+    token: finance,
+    body: { name: 'Spring', credits: 100, count: 3, expires_at: inDays(30), ...body },
+  });
   expect(r.status).toBe(200);
   const codes = await call(t.app, 'GET', `/api/redeem/codes?batch_id=${r.body.data.id}&pageSize=500`, { token: finance });
   return { id: r.body.data.id as string, row: r.body.data, codes: codes.body.data.map((c: { code: string }) => c.code) as string[] };
@@ -58,7 +61,9 @@ test('generation bounds: count 1..10000, credits 1..1000000, expiry in the futur
   await bad({ credits: 1_000_001 }, 'credits');
   await bad({ expires_at: inDays(-1) }, 'expires_at');
   const plain = (await tokenWith(t.app, t.db, [])).token;
-  expect((await call(t.app, 'POST', '/api/redeem/batches', { token: plain, body: { name: 'x', credits: 1, count: 1, expires_at: inDays(1) } })).status).toBe(403);
+  expect((await call(t.app, 'POST', '/api/redeem/batches', { token: plain, body: { name: 'x', credits: 1, count: 1, expires_at: inDays(1) } })).status).toBe(
+    403,
+  );
 });
 
 test('redeeming: lower case, spaces and dashes do not matter; credits posted once; a used code is refused', async () => {
@@ -92,7 +97,8 @@ test('two users redeeming one code at once: exactly one gets it', async () => {
   const results = await Promise.all(users.map((u) => redeem(u.token, b.codes[0])));
   expect(results.filter((r) => r.status === 200)).toHaveLength(1);
   expect(results.filter((r) => r.status === 409).map((r) => r.body.errorCode)).toEqual(Array(5).fill('REDEEM_CODE_USED'));
-  const entries = (await t.db.execute(sql`SELECT 1 FROM credit_ledger WHERE kind = 'redeem' AND idempotency_key = ${`redeem:${b.codes[0].replace(/-/g, '')}`}`)).rows;
+  const entries = (await t.db.execute(sql`SELECT 1 FROM credit_ledger WHERE kind = 'redeem' AND idempotency_key = ${`redeem:${b.codes[0].replace(/-/g, '')}`}`))
+    .rows;
   expect(entries).toHaveLength(1);
 });
 

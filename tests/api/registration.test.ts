@@ -54,8 +54,7 @@ async function smsCode(t: TestApp, mobile: string, ip: string) {
   return /(\d{6})/.exec(rows[0].content)![1];
 }
 
-const loginBySms = (t: TestApp, mobile: string, code: string, ip: string) =>
-  call(t.app, 'POST', '/api/auth/login-by-sms', { body: { mobile, code }, ip });
+const loginBySms = (t: TestApp, mobile: string, code: string, ip: string) => call(t.app, 'POST', '/api/auth/login-by-sms', { body: { mobile, code }, ip });
 
 const userCount = async (t: TestApp) => (await t.db.$client.query(`SELECT count(*)::int AS n FROM users`)).rows[0].n as number;
 
@@ -114,7 +113,11 @@ describe('REGISTRATION=closed', () => {
   it('register and register-by-email are refused on their field; the captcha is not spent; nobody is created', async () => {
     const ip = '10.8.0.1';
     const c = await captcha(t, 'register', ip);
-    const r = await call(t.app, 'POST', '/api/auth/register', { body: { username: 'closed_user', password: PASSWORD, password2: PASSWORD, ...c }, ip, lang: 'zh-CN' });
+    const r = await call(t.app, 'POST', '/api/auth/register', {
+      body: { username: 'closed_user', password: PASSWORD, password2: PASSWORD, ...c },
+      ip,
+      lang: 'zh-CN',
+    });
     expect(r.status).toBe(403);
     expect(r.body).toMatchObject({ errorCode: 'REGISTRATION_CLOSED', field: 'username', errorMessage: '本站暂不开放注册' });
     expect((await t.db.$client.query(`SELECT used_at FROM captchas WHERE id = $1`, [c.captchaId])).rows[0].used_at).toBeNull();
@@ -161,14 +164,24 @@ async function weixinSignIn(t: TestApp, wx: Awaited<ReturnType<typeof startWeixi
   expect(a.statusCode).toBe(200);
   const cookie = String(a.headers['set-cookie']).split(';')[0];
   const { code, state } = wx.approve(a.json().data.url, openid);
-  const back = await t.app.inject({ method: 'GET', url: `/api/auth/weixin/callback?${new URLSearchParams({ code, state })}`, remoteAddress: ip, headers: { cookie } });
+  const back = await t.app.inject({
+    method: 'GET',
+    url: `/api/auth/weixin/callback?${new URLSearchParams({ code, state })}`,
+    remoteAddress: ip,
+    headers: { cookie },
+  });
   expect(back.statusCode).toBe(302);
   return Object.fromEntries(new URLSearchParams(String(back.headers.location).split('?')[1] ?? ''));
 }
 
 describe('REGISTRATION=closed and weixin', () => {
   it('a first weixin sign-in creates no account and ends on the login page with the error; a linked account signs in', async () => {
-    const wx = await startWeixinStandin({ users: [{ openid: 'o_new', nickname: 'New' }, { openid: 'o_linked', nickname: 'Linked' }] });
+    const wx = await startWeixinStandin({
+      users: [
+        { openid: 'o_new', nickname: 'New' },
+        { openid: 'o_linked', nickname: 'Linked' },
+      ],
+    });
     try {
       const t = await appWith({ registrationOpen: false, weixin: wx.settings() });
       const refused = await weixinSignIn(t, wx, 'o_new', '10.8.1.1');

@@ -32,11 +32,49 @@ beforeAll(async () => {
   // in place of the initial data's documents and starter prompts
   await t.db.execute(sql`DELETE FROM search_entries`);
   await index.put(t.db, [
-    { kind: 'doc', refId: 'd1:en-US', ownerId: null, locale: 'en-US', title: 'Credits and billing', body: 'Every answer is billed in credits from the tokens it used.', url: '/pages/assistant/document/document?id=d1' },
-    { kind: 'doc', refId: 'd1:zh-CN', ownerId: null, locale: 'zh-CN', title: '积分与计费', body: '每个回答按照使用的令牌数扣除积分。Credits', url: '/pages/assistant/document/document?id=d1' },
-    { kind: 'doc', refId: 'd2:zh-CN', ownerId: null, locale: 'zh-CN', title: '登录', body: '使用手机号码和验证码登录控制台。', url: '/pages/assistant/document/document?id=d2' },
-    { kind: 'store-prompt', refId: 's1', ownerId: null, title: 'Translate to French', body: 'Translate the following text into French, keeping the tone.', url: '/pages/assistant/prompts-store/prompts-store?id=s1' },
-    { kind: 'prompt', refId: 'p-bob', ownerId: bob.id, title: 'Bob secret translate helper', body: 'Translate the quarterly numbers for Bob.', url: '/pages/assistant/prompts/prompts?id=p-bob' },
+    {
+      kind: 'doc',
+      refId: 'd1:en-US',
+      ownerId: null,
+      locale: 'en-US',
+      title: 'Credits and billing',
+      body: 'Every answer is billed in credits from the tokens it used.',
+      url: '/pages/assistant/document/document?id=d1',
+    },
+    {
+      kind: 'doc',
+      refId: 'd1:zh-CN',
+      ownerId: null,
+      locale: 'zh-CN',
+      title: '积分与计费',
+      body: '每个回答按照使用的令牌数扣除积分。Credits',
+      url: '/pages/assistant/document/document?id=d1',
+    },
+    {
+      kind: 'doc',
+      refId: 'd2:zh-CN',
+      ownerId: null,
+      locale: 'zh-CN',
+      title: '登录',
+      body: '使用手机号码和验证码登录控制台。',
+      url: '/pages/assistant/document/document?id=d2',
+    },
+    {
+      kind: 'store-prompt',
+      refId: 's1',
+      ownerId: null,
+      title: 'Translate to French',
+      body: 'Translate the following text into French, keeping the tone.',
+      url: '/pages/assistant/prompts-store/prompts-store?id=s1',
+    },
+    {
+      kind: 'prompt',
+      refId: 'p-bob',
+      ownerId: bob.id,
+      title: 'Bob secret translate helper',
+      body: 'Translate the quarterly numbers for Bob.',
+      url: '/pages/assistant/prompts/prompts?id=p-bob',
+    },
   ]);
 });
 afterAll(async () => {
@@ -67,7 +105,7 @@ test('an English query finds documents and store prompts, ranked, with the words
   expect((await find(alice.token, 'bill')).body.data.map((x: { title: string }) => x.title)).toEqual(['Credits and billing']);
 });
 
-test('a document is found once, in the caller\'s language when it has that text', async () => {
+test("a document is found once, in the caller's language when it has that text", async () => {
   const en = await find(alice.token, 'credits', '&locale=en-US');
   expect(en.body.data.map((h: { ref_id: string }) => h.ref_id)).toEqual(['d1:en-US']);
   const zh = await find(alice.token, 'credits', '&locale=zh-CN');
@@ -102,7 +140,7 @@ test('the chat is indexed as it is written: questions, answers, renames, and gon
   expect((await find(alice.token, 'pgvector')).body.total).toBe(0);
 });
 
-test('kind filters: counts per kind, one kind listed, another user\'s prompts never found', async () => {
+test("kind filters: counts per kind, one kind listed, another user's prompts never found", async () => {
   const c = await newConversation(t.app, alice.token);
   await ask(t.app, alice.token, c.id, 'please translate this greeting');
   const all = await find(alice.token, 'translate');
@@ -133,7 +171,13 @@ test('a word found in more entries than are ranked: the first ones are counted a
 });
 
 test('a query without words finds nothing; one too long is refused; signed out is refused', async () => {
-  expect((await find(alice.token, '  ?! ')).body).toEqual({ success: true, data: [], total: 0, counts: { doc: 0, 'store-prompt': 0, prompt: 0, message: 0, article: 0 }, more: false });
+  expect((await find(alice.token, '  ?! ')).body).toEqual({
+    success: true,
+    data: [],
+    total: 0,
+    counts: { doc: 0, 'store-prompt': 0, prompt: 0, message: 0, article: 0 },
+    more: false,
+  });
   const long = await find(alice.token, 'a'.repeat(201));
   expect(long.status).toBe(400);
   expect(long.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'q' });
@@ -146,10 +190,24 @@ test('the backfill indexes what was written before indexing, once', async () => 
   // as if written by an older version: nothing of it in the index
   await t.db.execute(sql`DELETE FROM search_entries WHERE kind = 'prompt' OR kind = 'message'`);
   expect((await find(alice.token, 'haiku')).body.total).toBe(0);
-  const sources = [(n: number) => messagesMissingFromSearch(t.db, n), (n: number) => new PromptService(t.db, { resolveForUser: async () => { throw new Error('unused'); } }, index).searchEntriesMissing(n)];
+  const sources = [
+    (n: number) => messagesMissingFromSearch(t.db, n),
+    (n: number) =>
+      new PromptService(
+        t.db,
+        {
+          resolveForUser: async () => {
+            throw new Error('unused');
+          },
+        },
+        index,
+      ).searchEntriesMissing(n),
+  ];
   expect(await backfillSearch(t.db, index, sources)).toBeGreaterThanOrEqual(3);
   const r = await find(alice.token, 'haiku');
-  expect(r.body.data.map((h: { kind: string; url: string }) => [h.kind, h.url])).toEqual([['prompt', `/pages/assistant/prompts/prompts?id=${made.body.data.id}`]]);
+  expect(r.body.data.map((h: { kind: string; url: string }) => [h.kind, h.url])).toEqual([
+    ['prompt', `/pages/assistant/prompts/prompts?id=${made.body.data.id}`],
+  ]);
   expect((await find(alice.token, 'greeting', '&kind=message')).body.total).toBe(2);
   expect(await backfillSearch(t.db, index, sources)).toBe(0);
 });
@@ -203,7 +261,7 @@ test('Ask AI: no results answers at once without a model; a provider error or to
   expect(await balanceOf(t.db, poor.id)).toBe(1);
 });
 
-test("an account deleted by an admin takes its own entries out of the index", async () => {
+test('an account deleted by an admin takes its own entries out of the index', async () => {
   const carol = await chatUser(t.app, t.db, 'carol', 100_000);
   await call(t.app, 'POST', '/api/prompts', { token: carol.token, body: { title: 'Carol limerick maker', body: 'Write a limerick about {{topic}}' } });
   const owned = async () => Number((await t.db.execute<{ n: string }>(sql`SELECT count(*) AS n FROM search_entries WHERE owner_id = ${carol.id}`)).rows[0].n);

@@ -30,7 +30,10 @@ async function startServer(env: NodeJS.ProcessEnv): Promise<Server> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`${base}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, base, output: () => output };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -139,7 +139,8 @@ describe('SMS through the provider (Aliyun SendSms stand-in)', () => {
     const soon = await sendSms('13800000010', 'reset-pwd');
     expect(soon.status).toBe(429);
     expect(soon.body.errorCode).toBe('CODE_SEND_TOO_FREQUENT');
-    for (let i = 1; i < VERIFY.CODE_MAX_PER_IP_PER_HOUR; i++) expect((await sendSms(`139000000${String(i).padStart(2, '0')}`, 'login', { ip })).status).toBe(200);
+    for (let i = 1; i < VERIFY.CODE_MAX_PER_IP_PER_HOUR; i++)
+      expect((await sendSms(`139000000${String(i).padStart(2, '0')}`, 'login', { ip })).status).toBe(200);
     const over = await sendSms('13900000099', 'login', { ip });
     expect(over.status).toBe(429);
     expect(over.body.errorCode).toBe('CODE_SEND_LIMIT');
@@ -181,7 +182,11 @@ describe('SMS test mode (no provider configured)', () => {
     expect(inRange.body.total).toBe(2);
     const before = await call(testMode.app, 'GET', '/api/system/sms-outbox?created_at_to=2000-01-01', { token: admin.token });
     expect(before.body).toMatchObject({ data: [], total: 0 });
-    const xlsx = await testMode.app.inject({ method: 'GET', url: '/api/system/sms-outbox/export?keyword=0002', headers: { authorization: `Bearer ${admin.token}` } });
+    const xlsx = await testMode.app.inject({
+      method: 'GET',
+      url: '/api/system/sms-outbox/export?keyword=0002',
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
@@ -322,7 +327,8 @@ describe('set-password', () => {
     const elsewhere = await sendSms('13300000009', 'set-pwd', { token });
     expect(elsewhere.body).toMatchObject({ errorCode: 'MOBILE_MISMATCH', field: 'mobile' });
     const code = await codeFor(mobile, 'set-pwd', token);
-    const set = (body: object) => call(t.app, 'POST', '/api/auth/set-password', { body: { code, password: 'First#2026', password2: 'First#2026', ...body }, token });
+    const set = (body: object) =>
+      call(t.app, 'POST', '/api/auth/set-password', { body: { code, password: 'First#2026', password2: 'First#2026', ...body }, token });
     expect((await set({ password2: 'Other#2026' })).body).toMatchObject({ errorCode: 'PASSWORD_MISMATCH', field: 'password2' });
     expect((await set({ code: otherThan(code) })).body).toMatchObject({ errorCode: 'CODE_INVALID', field: 'code' });
     const ok = await set({});

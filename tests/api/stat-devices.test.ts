@@ -77,7 +77,12 @@ async function session(app: string, day: string, deviceId: string, pages: number
 async function stickyDay(app: string, day: string, sessions: Array<{ device: string; pages: number; dur: number; uid?: string }>) {
   const bucket = (v: number, buckets: readonly { min: number; max: number | null }[]) => buckets.findIndex((b) => v >= b.min && (b.max === null || v <= b.max));
   const masks = new Map<string, { depth: number; duration: number; n: number; user: boolean }>();
-  const counts = { depth: DEPTH_BUCKETS.map(() => 0), duration: DURATION_BUCKETS.map(() => 0), depthUsers: DEPTH_BUCKETS.map(() => 0), durationUsers: DURATION_BUCKETS.map(() => 0) };
+  const counts = {
+    depth: DEPTH_BUCKETS.map(() => 0),
+    duration: DURATION_BUCKETS.map(() => 0),
+    depthUsers: DEPTH_BUCKETS.map(() => 0),
+    durationUsers: DURATION_BUCKETS.map(() => 0),
+  };
   const mark = (key: string, user: boolean, s: { pages: number; dur: number }) => {
     const m = masks.get(key) ?? { depth: 0, duration: 0, n: 0, user };
     if (s.pages >= 1) m.depth |= 1 << bucket(s.pages, DEPTH_BUCKETS);
@@ -99,7 +104,8 @@ async function stickyDay(app: string, day: string, sessions: Array<{ device: str
       VALUES (${app}, ${day}::date, ${key.slice(2)}, 'web', '', '1.0.0', ${m.n}, 1, 10, ${m.depth}, ${m.duration})`);
   }
   const arr = (xs: number[]) => sql`${`{${xs.join(',')}}`}::int[]`;
-  await t.db.execute(sql`INSERT INTO stat_daily (day, app_id, platform, channel, version, sessions, depth_sessions, duration_sessions, depth_user_sessions, duration_user_sessions)
+  await t.db
+    .execute(sql`INSERT INTO stat_daily (day, app_id, platform, channel, version, sessions, depth_sessions, duration_sessions, depth_user_sessions, duration_user_sessions)
     VALUES (${day}::date, ${app}, 'web', '', '1.0.0', ${sessions.length}, ${arr(counts.depth)}, ${arr(counts.duration)}, ${arr(counts.depthUsers)}, ${arr(counts.durationUsers)})`);
 }
 async function retention(app: string, subject: string, mode: string, cohortDay: string, n: number, cohort: number, retained: number, d: Dims = {}) {
@@ -112,7 +118,8 @@ async function hourly(app: string, hour: string, m: { sessions: number; active: 
     VALUES (${hour}::timestamptz, ${app}, 'web', '', '1.0.0', ${m.sessions}, ${m.sessions}, ${m.active}, ${m.users ?? 0}, ${m.dur})`);
 }
 async function pageDay(app: string, day: string, path: string, views: number) {
-  await t.db.execute(sql`INSERT INTO stat_pages (day, app_id, platform, channel, version, path, title, views, visitors, entries, exits, bounces, duration_s, entry_duration_s)
+  await t.db
+    .execute(sql`INSERT INTO stat_pages (day, app_id, platform, channel, version, path, title, views, visitors, entries, exits, bounces, duration_s, entry_duration_s)
     VALUES (${day}::date, ${app}, 'web', '', '1.0.0', ${path}, ${`Title ${path}`}, ${views}, 1, 1, 1, 0, ${views * 10}, 0)`);
 }
 
@@ -151,7 +158,17 @@ test('the overview: the last day against the day before, totals so far, the tren
   const o = await report('/api/stat/devices/overview', { app_id: A, start: '2026-03-30', end: '2026-03-31' });
   expect(o.day).toBe('2026-03-31');
   expect(o.today).toEqual({ new: 2, active: 3, sessions: 4, page_views: 9, duration_s: 180, avg_session_s: 45, avg_subject_s: 60, bounce_rate: 25, total: 4 });
-  expect(o.previous).toEqual({ new: 1, active: 2, sessions: 2, page_views: 3, duration_s: 40, avg_session_s: 20, avg_subject_s: 20, bounce_rate: 100, total: 2 });
+  expect(o.previous).toEqual({
+    new: 1,
+    active: 2,
+    sessions: 2,
+    page_views: 3,
+    duration_s: 40,
+    avg_session_s: 20,
+    avg_subject_s: 20,
+    bounce_rate: 100,
+    total: 2,
+  });
   expect(o.trend).toEqual([
     { day: '2026-03-30', new: 1, active: 2, sessions: 2 },
     { day: '2026-03-31', new: 2, active: 3, sessions: 4 },
@@ -203,7 +220,10 @@ test('DAU, WAU and MAU are distinct over the trailing 1, 7 and 30 days', async (
   expect(counted.days).toEqual(r.days);
   // days after the last activity: a (03-31) leaves the WAU after 7 days; a, b and c stay in the MAU
   const later = await report('/api/stat/devices/activity', { app_id: A, start: '2026-04-06', end: '2026-04-07' });
-  expect(later.days.map((d: { wau: number; mau: number }) => [d.wau, d.mau])).toEqual([[1, 3], [0, 3]]);
+  expect(later.days.map((d: { wau: number; mau: number }) => [d.wau, d.mau])).toEqual([
+    [1, 3],
+    [0, 3],
+  ]);
 
   await userDay(A, '2026-03-31', 'u1');
   await userDay(A, '2026-03-25', 'u2');

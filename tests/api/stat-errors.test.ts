@@ -114,11 +114,36 @@ beforeAll(async () => {
     (${D2}, ${APP}, 'c1', 'crash', 'android', '', '1.1.0', 'Mi 11', 6, 6)`);
   // raw occurrences of h1 on D2: two from device A (list page, hash routed), one from B (home)
   const at = (h: number) => new Date(statDayStart(D2, TZ).getTime() + h * 3600_000);
-  await rawError(at(1), 'e-1', { device: 'device-aaaaaaaaaaaa', url: 'https://app.example.com/#/pages/list/list?x=1', version: '1.1.0', os: 'Windows 10', model: '' });
-  await rawError(at(2), 'e-2', { device: 'device-aaaaaaaaaaaa', url: 'https://app.example.com/#/pages/list/list?x=2', version: '1.1.0', os: 'Windows 10', model: '' });
-  await rawError(at(3), 'e-3', { device: 'device-bbbbbbbbbbbb', url: 'https://app.example.com/pages/home?y=2#top', version: '1.1.0', os: 'iOS 17', model: 'iPhone 15' });
+  await rawError(at(1), 'e-1', {
+    device: 'device-aaaaaaaaaaaa',
+    url: 'https://app.example.com/#/pages/list/list?x=1',
+    version: '1.1.0',
+    os: 'Windows 10',
+    model: '',
+  });
+  await rawError(at(2), 'e-2', {
+    device: 'device-aaaaaaaaaaaa',
+    url: 'https://app.example.com/#/pages/list/list?x=2',
+    version: '1.1.0',
+    os: 'Windows 10',
+    model: '',
+  });
+  await rawError(at(3), 'e-3', {
+    device: 'device-bbbbbbbbbbbb',
+    url: 'https://app.example.com/pages/home?y=2#top',
+    version: '1.1.0',
+    os: 'iOS 17',
+    model: 'iPhone 15',
+  });
   // another group's raw row must not count
-  await rawError(at(3), 'e-4', { device: 'device-cccccccccccc', url: 'https://app.example.com/x', version: '1.1.0', os: 'Android', model: 'Pixel', hash: 'h2' });
+  await rawError(at(3), 'e-4', {
+    device: 'device-cccccccccccc',
+    url: 'https://app.example.com/x',
+    version: '1.1.0',
+    os: 'Android',
+    model: 'Pixel',
+    hash: 'h2',
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -187,7 +212,15 @@ test('crashes by version and device model: count, share, crash rate of the versi
   // the crash messages: one group of 10 (the JS groups are not among them)
   const groups = await call(t.app, 'GET', `/api/stat/crashes/groups?${range}`, { token: reader });
   expect(groups.body.total).toBe(1);
-  expect(groups.body.data[0]).toMatchObject({ hash: 'c1', message: 'SIGSEGV in libgame.so', count: 10, devices: 8, share: 1, platforms: ['android'], versions: ['1.1.0', '1.0.0'] });
+  expect(groups.body.data[0]).toMatchObject({
+    hash: 'c1',
+    message: 'SIGSEGV in libgame.so',
+    count: 10,
+    devices: 8,
+    share: 1,
+    platforms: ['android'],
+    versions: ['1.1.0', '1.0.0'],
+  });
   const crashDetail = (await call(t.app, 'GET', `/api/stat/errors/c1?${range}`, { token: reader })).body.data;
   expect(crashDetail).toMatchObject({ kind: 'crash', count: 10 });
   expect(crashDetail.by_device_model).toEqual([]); // no raw crash records kept in this test
@@ -277,7 +310,8 @@ test('an uploaded source map resolves the minified stack to the original file an
 });
 
 test('what is not a source map is refused with its code and field', async () => {
-  const send = (body: Record<string, unknown>) => call(t.app, 'POST', '/api/stat/source-maps', { token: admin, body: { app_id: APP, version: '1.1.0', file: 'app.min.js', ...body } });
+  const send = (body: Record<string, unknown>) =>
+    call(t.app, 'POST', '/api/stat/source-maps', { token: admin, body: { app_id: APP, version: '1.1.0', file: 'app.min.js', ...body } });
   for (const bad of ['not json at all', JSON.stringify({ version: 3 }), JSON.stringify({ version: 2, sources: [], mappings: '' }), minified]) {
     const r = await send({ map: bad });
     expect(r.status).toBe(400);

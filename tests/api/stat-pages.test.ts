@@ -66,7 +66,9 @@ async function seed() {
     ['2026-11-01', 'c2', 'huawei'],
     ['2026-11-01', 'c3', ''],
   ]) {
-    await x(sql`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version) VALUES (${APP}, ${day}, ${device}, 'android', ${channel}, '1.0')`);
+    await x(
+      sql`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version) VALUES (${APP}, ${day}, ${device}, 'android', ${channel}, '1.0')`,
+    );
   }
   for (const [device, first, channel] of [
     ['c1', '2026-11-01', 'huawei'],
@@ -166,8 +168,32 @@ describe('scenes', () => {
   it('answers sessions, devices, new devices, page views, durations and the bounce rate per scene', async () => {
     const r = await get(`/api/stat/scenes?${RANGE}`);
     expect(r.data).toEqual([
-      { scene: '1001', name: '', sessions: 3, devices: 2, new_devices: 2, page_views: 6, duration_s: 60, avg_session_s: 20, bounces: 1, bounce_rate: 33.33, share: 75 },
-      { scene: '1089', name: '', sessions: 1, devices: 1, new_devices: 0, page_views: 1, duration_s: 5, avg_session_s: 5, bounces: 1, bounce_rate: 100, share: 25 },
+      {
+        scene: '1001',
+        name: '',
+        sessions: 3,
+        devices: 2,
+        new_devices: 2,
+        page_views: 6,
+        duration_s: 60,
+        avg_session_s: 20,
+        bounces: 1,
+        bounce_rate: 33.33,
+        share: 75,
+      },
+      {
+        scene: '1089',
+        name: '',
+        sessions: 1,
+        devices: 1,
+        new_devices: 0,
+        page_views: 1,
+        duration_s: 5,
+        avg_session_s: 5,
+        bounces: 1,
+        bounce_rate: 100,
+        share: 25,
+      },
     ]);
     const trend = await get(`/api/stat/scenes/trend?${RANGE}&key=1001`);
     expect(trend.data.map((d: { sessions: number; devices: number; new_devices: number }) => [d.sessions, d.devices, d.new_devices])).toEqual([
@@ -182,7 +208,18 @@ describe('channels', () => {
   it('answers new and active devices (distinct over the range), launches, durations and the bounce rate per channel', async () => {
     const r = await get(`/api/stat/channels?${RANGE}`);
     expect(r.data).toEqual([
-      { channel: 'huawei', name: '', new_devices: 1, active_devices: 2, sessions: 20, page_views: 50, duration_s: 400, avg_session_s: 20, bounces: 5, bounce_rate: 25 },
+      {
+        channel: 'huawei',
+        name: '',
+        new_devices: 1,
+        active_devices: 2,
+        sessions: 20,
+        page_views: 50,
+        duration_s: 400,
+        avg_session_s: 20,
+        bounces: 5,
+        bounce_rate: 25,
+      },
       { channel: '', name: '', new_devices: 1, active_devices: 1, sessions: 4, page_views: 4, duration_s: 40, avg_session_s: 10, bounces: 4, bounce_rate: 100 },
     ]);
     const bySessions = await get(`/api/stat/channels?${RANGE}&sortField=sessions&sortOrder=ascend`);
@@ -275,15 +312,29 @@ describe('individual events', () => {
   it("lists the range's events newest first with their value, platform and device, by key and by device", async () => {
     const at = (iso: string) => new Date(iso);
     const ev = (ts: string, device: string, key: string, value: string | null, platform = 'web') =>
-      rawEvent({ ts: at(ts), app_id: APP, device_id: device, sid: `sid-${device}`, kind: STAT_KINDS.event, platform, ev_key: key, ev_value: value, device_model: 'Pixel 8' });
-    await insertEvents(t.db.$client, [
-      ev('2026-11-01T02:00:00Z', 'ev-device-1', 'buy', 'red'),
-      ev('2026-11-02T03:00:00Z', 'ev-device-2', 'buy', '{"sku":"A1"}', 'android'),
-      ev('2026-11-02T04:00:00Z', 'ev-device-1', 'share', null),
-      // outside the range (2026-11-04 in UTC+8), and another app's
-      ev('2026-11-03T17:00:00Z', 'ev-device-1', 'buy', 'late'),
-      { ...ev('2026-11-02T05:00:00Z', 'ev-device-1', 'buy', 'other'), app_id: '__UNI__OTHER' },
-    ], 480);
+      rawEvent({
+        ts: at(ts),
+        app_id: APP,
+        device_id: device,
+        sid: `sid-${device}`,
+        kind: STAT_KINDS.event,
+        platform,
+        ev_key: key,
+        ev_value: value,
+        device_model: 'Pixel 8',
+      });
+    await insertEvents(
+      t.db.$client,
+      [
+        ev('2026-11-01T02:00:00Z', 'ev-device-1', 'buy', 'red'),
+        ev('2026-11-02T03:00:00Z', 'ev-device-2', 'buy', '{"sku":"A1"}', 'android'),
+        ev('2026-11-02T04:00:00Z', 'ev-device-1', 'share', null),
+        // outside the range (2026-11-04 in UTC+8), and another app's
+        ev('2026-11-03T17:00:00Z', 'ev-device-1', 'buy', 'late'),
+        { ...ev('2026-11-02T05:00:00Z', 'ev-device-1', 'buy', 'other'), app_id: '__UNI__OTHER' },
+      ],
+      480,
+    );
     const all = await get(`/api/stat/events/raw?${RANGE}`);
     expect(all).toMatchObject({ total: 3, capped: false });
     expect(all.data.map((e: { key: string; value: string | null; platform: string; device_id: string }) => [e.key, e.value, e.platform, e.device_id])).toEqual([

@@ -34,12 +34,52 @@ interface Pay {
   at: number;
 }
 const PAYS: Pay[] = [
-  { app: SHOP, device: 'shop-device-000000001', uid: 'u-1', platform: 'web', channel: 'store', version: '1.0.0', order: 'A-1', cents: 1000, at: NOW - 10 * MIN },
+  {
+    app: SHOP,
+    device: 'shop-device-000000001',
+    uid: 'u-1',
+    platform: 'web',
+    channel: 'store',
+    version: '1.0.0',
+    order: 'A-1',
+    cents: 1000,
+    at: NOW - 10 * MIN,
+  },
   { app: SHOP, device: 'shop-device-000000001', uid: 'u-1', platform: 'web', channel: 'store', version: '1.0.0', order: 'A-2', cents: 990, at: NOW - 2 * DAY },
   { app: SHOP, device: 'shop-device-000000002', platform: 'android', channel: 'huawei', version: '1.1.0', order: 'A-3', cents: 2500, at: NOW - DAY },
-  { app: SHOP, device: 'shop-device-000000003', uid: 'u-2', platform: 'android', channel: 'xiaomi', version: '1.1.0', order: 'A-4', cents: 4900, at: NOW - 5 * MIN },
-  { app: SHOP, device: 'shop-device-000000003', uid: 'u-2', platform: 'android', channel: 'xiaomi', version: '1.1.0', order: 'A-5', cents: 100, at: NOW - 40 * DAY },
-  { app: NEWS, device: 'news-device-000000001', uid: 'n-1', platform: 'ios', channel: 'appstore', version: '2.0.0', order: 'N-1', cents: 30000, at: NOW - 20 * MIN },
+  {
+    app: SHOP,
+    device: 'shop-device-000000003',
+    uid: 'u-2',
+    platform: 'android',
+    channel: 'xiaomi',
+    version: '1.1.0',
+    order: 'A-4',
+    cents: 4900,
+    at: NOW - 5 * MIN,
+  },
+  {
+    app: SHOP,
+    device: 'shop-device-000000003',
+    uid: 'u-2',
+    platform: 'android',
+    channel: 'xiaomi',
+    version: '1.1.0',
+    order: 'A-5',
+    cents: 100,
+    at: NOW - 40 * DAY,
+  },
+  {
+    app: NEWS,
+    device: 'news-device-000000001',
+    uid: 'n-1',
+    platform: 'ios',
+    channel: 'appstore',
+    version: '2.0.0',
+    order: 'N-1',
+    cents: 30000,
+    at: NOW - 20 * MIN,
+  },
 ];
 const dayOf = (p: Pay) => statDay(p.at, TZ);
 const sum = (ps: Pay[]) => ps.reduce((s, p) => s + p.cents, 0);
@@ -74,7 +114,8 @@ beforeAll(async () => {
   await report({ ...PAYS[0], at: PAYS[0].at + MIN });
   // the console's own top-up today: the console app's order, no app's
   const [u] = (await t.db.execute<{ id: string }>(sql`INSERT INTO users (username) VALUES ('console_payer') RETURNING id`)).rows;
-  await t.db.execute(sql`INSERT INTO pay_orders (order_no, user_id, provider, method, subject, amount_cents, credits, status, platform, channel, expires_at, paid_at, credited_at, created_at)
+  await t.db
+    .execute(sql`INSERT INTO pay_orders (order_no, user_id, provider, method, subject, amount_cents, credits, status, platform, channel, expires_at, paid_at, credited_at, created_at)
     VALUES ('C-1', ${u.id}, 'alipay', 'alipay_qr', 'credits', 700, 700, 'credited', 'web', '', now() + interval '1 hour', now() - interval '1 minute', now() - interval '1 minute', now() - interval '2 minutes')`);
   for (let i = 0; i < 10; i++) {
     const r = await call(t.app, 'POST', '/api/stat/rollup/run', { token: admin, body: {} });
@@ -103,7 +144,13 @@ describe("an app's reported payments", () => {
     expect(data.source).toBe('app');
     const p = periodsOf(data);
     const todays = shop.filter((x) => dayOf(x) === today);
-    expect(p.today).toMatchObject({ paid_cents: sum(todays), paid_orders: todays.length, created_cents: sum(todays), refunded_cents: 0, net_cents: sum(todays) });
+    expect(p.today).toMatchObject({
+      paid_cents: sum(todays),
+      paid_orders: todays.length,
+      created_cents: sum(todays),
+      refunded_cents: 0,
+      net_cents: sum(todays),
+    });
     expect(p.all).toMatchObject({ paid_cents: sum(shop), paid_orders: 5, paying_users: 2, paying_devices: 3 });
     expect(p.range).toMatchObject({ paid_cents: sum(shop), paid_orders: 5 });
     // the other app's payment is its own
@@ -144,19 +191,34 @@ describe("an app's reported payments", () => {
     const list = await get('orders', { app_id: SHOP });
     expect(list.total).toBe(5);
     expect(list.data.map((o: { order_no: string }) => o.order_no)).toEqual(['A-4', 'A-1', 'A-3', 'A-2', 'A-5']);
-    expect(list.data[1]).toMatchObject({ order_no: 'A-1', amount_cents: 1000, status: 'paid', platform: 'web', channel: 'store', version: '1.0.0', device_id: PAYS[0].device, user_id: 'u-1' });
+    expect(list.data[1]).toMatchObject({
+      order_no: 'A-1',
+      amount_cents: 1000,
+      status: 'paid',
+      platform: 'web',
+      channel: 'store',
+      version: '1.0.0',
+      device_id: PAYS[0].device,
+      user_id: 'u-1',
+    });
     // the first report's time, not the repeat's
     expect(Date.parse(list.data[1].paid_at)).toBe(PAYS[0].at);
     const byDevice = await get('orders', { app_id: SHOP, keyword: 'shop-device-000000003' });
     expect(byDevice.data.map((o: { order_no: string }) => o.order_no)).toEqual(['A-4', 'A-5']);
-    expect((await get('orders', { app_id: SHOP, version: '1.0.0', sortField: 'amount_cents', sortOrder: 'descend' })).data.map((o: { order_no: string }) => o.order_no)).toEqual(['A-1', 'A-2']);
+    expect(
+      (await get('orders', { app_id: SHOP, version: '1.0.0', sortField: 'amount_cents', sortOrder: 'descend' })).data.map(
+        (o: { order_no: string }) => o.order_no,
+      ),
+    ).toEqual(['A-1', 'A-2']);
     expect((await get('orders', { app_id: APP_ID })).data.map((o: { order_no: string }) => o.order_no)).toEqual(['C-1']);
   });
 
   it('the ranking ranks the app user ids, and devices where nobody signed in', async () => {
     const { data, total } = await get('ranking', { app_id: SHOP });
     expect(total).toBe(3);
-    expect(data.map((r: { user_id: string; device_id: string | null; paid_cents: number; orders: number }) => [r.user_id, r.device_id, r.paid_cents, r.orders])).toEqual([
+    expect(
+      data.map((r: { user_id: string; device_id: string | null; paid_cents: number; orders: number }) => [r.user_id, r.device_id, r.paid_cents, r.orders]),
+    ).toEqual([
       ['u-2', null, 5000, 2],
       ['', 'shop-device-000000002', 2500, 1],
       ['u-1', null, 1990, 2],

@@ -48,14 +48,84 @@ interface Seed {
 
 const ORDERS: Seed[] = [
   // created yesterday, paid exactly at today's local midnight
-  { no: 'PS01', user: 'alice', cents: 1000, provider: 'alipay', method: 'alipay_qr', platform: 'web', channel: 'store', status: 'credited', created: T0 - 5 * MIN, paid: T0, credited: true },
+  {
+    no: 'PS01',
+    user: 'alice',
+    cents: 1000,
+    provider: 'alipay',
+    method: 'alipay_qr',
+    platform: 'web',
+    channel: 'store',
+    status: 'credited',
+    created: T0 - 5 * MIN,
+    paid: T0,
+    credited: true,
+  },
   // paid one millisecond before midnight: yesterday's; paid, the credits not posted (status paid)
-  { no: 'PS02', user: 'bob', cents: 2000, provider: 'wxpay', method: 'wxpay_native', platform: 'web', channel: null, status: 'paid', created: T0 - 30 * MIN, paid: T0 - 1 },
-  { no: 'PS03', user: 'alice', cents: 500, provider: 'alipay', method: 'alipay_page', platform: 'android', channel: 'store', status: 'refunded', created: T0 + HOUR, paid: T0 + HOUR + MIN, credited: true },
-  { no: 'PS04', user: 'carol', cents: 3000, provider: 'wxpay', method: 'wxpay_native', platform: 'android', channel: 'ads', status: 'credited', created: T0 - 2 * DAY + HOUR, paid: T0 - 2 * DAY + 2 * HOUR, credited: true },
+  {
+    no: 'PS02',
+    user: 'bob',
+    cents: 2000,
+    provider: 'wxpay',
+    method: 'wxpay_native',
+    platform: 'web',
+    channel: null,
+    status: 'paid',
+    created: T0 - 30 * MIN,
+    paid: T0 - 1,
+  },
+  {
+    no: 'PS03',
+    user: 'alice',
+    cents: 500,
+    provider: 'alipay',
+    method: 'alipay_page',
+    platform: 'android',
+    channel: 'store',
+    status: 'refunded',
+    created: T0 + HOUR,
+    paid: T0 + HOUR + MIN,
+    credited: true,
+  },
+  {
+    no: 'PS04',
+    user: 'carol',
+    cents: 3000,
+    provider: 'wxpay',
+    method: 'wxpay_native',
+    platform: 'android',
+    channel: 'ads',
+    status: 'credited',
+    created: T0 - 2 * DAY + HOUR,
+    paid: T0 - 2 * DAY + 2 * HOUR,
+    credited: true,
+  },
   { no: 'PS05', user: 'carol', cents: 800, provider: 'alipay', method: 'alipay_qr', platform: 'web', channel: '', status: 'created', created: T0 + 10 * MIN },
-  { no: 'PS06', user: 'bob', cents: 1500, provider: 'wxpay', method: 'wxpay_native', platform: 'web', channel: null, status: 'expired', created: T0 - DAY + 2 * HOUR },
-  { no: 'PS07', user: 'alice', cents: 4000, provider: 'alipay', method: 'alipay_qr', platform: 'web', channel: 'store', status: 'credited', created: T0 - 40 * DAY, paid: T0 - 40 * DAY + MIN, credited: true, trade: 'TRADE-FORTY' },
+  {
+    no: 'PS06',
+    user: 'bob',
+    cents: 1500,
+    provider: 'wxpay',
+    method: 'wxpay_native',
+    platform: 'web',
+    channel: null,
+    status: 'expired',
+    created: T0 - DAY + 2 * HOUR,
+  },
+  {
+    no: 'PS07',
+    user: 'alice',
+    cents: 4000,
+    provider: 'alipay',
+    method: 'alipay_qr',
+    platform: 'web',
+    channel: 'store',
+    status: 'credited',
+    created: T0 - 40 * DAY,
+    paid: T0 - 40 * DAY + MIN,
+    credited: true,
+    trade: 'TRADE-FORTY',
+  },
 ];
 /** [order, cents, status, at]: o3 refunded in full today, o4 in part today, a failed one on o7 */
 const REFUNDS: Array<[string, number, string, number]> = [
@@ -74,7 +144,9 @@ beforeAll(async () => {
   outsider = (await login(t.app, 'no_stats', 'Plain#2026')).body.data.token;
   for (const name of Object.keys(ids) as (keyof typeof ids)[]) {
     // payers never sign in here: no password to hash
-    const [u] = await t.db.execute<{ id: string }>(sql`INSERT INTO users (username, nickname) VALUES (${`payer_${name}`}, ${name[0].toUpperCase() + name.slice(1)}) RETURNING id`).then((r) => r.rows);
+    const [u] = await t.db
+      .execute<{ id: string }>(sql`INSERT INTO users (username, nickname) VALUES (${`payer_${name}`}, ${name[0].toUpperCase() + name.slice(1)}) RETURNING id`)
+      .then((r) => r.rows);
     ids[name] = u.id;
   }
   for (const o of ORDERS) {
@@ -91,7 +163,9 @@ beforeAll(async () => {
   }
   // the app's active devices and users: four devices and two users today, two devices (the same) and one user yesterday
   const device = (day: string, id: string, uid: string | null) =>
-    t.db.execute(sql`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version, uid) VALUES (${APP}, ${day}, ${id}, 'web', '', '1.0.0', ${uid})`);
+    t.db.execute(
+      sql`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version, uid) VALUES (${APP}, ${day}, ${id}, 'web', '', '1.0.0', ${uid})`,
+    );
   const user = (day: string, uid: string) =>
     t.db.execute(sql`INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version) VALUES (${APP}, ${day}, ${uid}, 'web', '', '1.0.0')`);
   for (const d of ['dev-0000000000000001', 'dev-0000000000000002', 'dev-0000000000000003', 'dev-0000000000000004']) await device(today, d, null);
@@ -123,10 +197,40 @@ describe('overview', () => {
     const { data } = await ok('overview', threeDays);
     const p = Object.fromEntries(data.periods.map((x: { period: string }) => [x.period, x]));
     // today: created o3 + o5; paid o1 (at midnight) + o3; refunds 500 (o3) + 700 (o4), the failed one left out
-    expect(p.today).toEqual({ period: 'today', created_cents: 1300, created_orders: 2, paid_cents: 1500, paid_orders: 2, refunded_cents: 1200, net_cents: 300, paying_users: 1, paying_devices: null });
-    expect(p.yesterday).toEqual({ period: 'yesterday', created_cents: 4500, created_orders: 3, paid_cents: 2000, paid_orders: 1, refunded_cents: 0, net_cents: 2000, paying_users: 1, paying_devices: null });
+    expect(p.today).toEqual({
+      period: 'today',
+      created_cents: 1300,
+      created_orders: 2,
+      paid_cents: 1500,
+      paid_orders: 2,
+      refunded_cents: 1200,
+      net_cents: 300,
+      paying_users: 1,
+      paying_devices: null,
+    });
+    expect(p.yesterday).toEqual({
+      period: 'yesterday',
+      created_cents: 4500,
+      created_orders: 3,
+      paid_cents: 2000,
+      paid_orders: 1,
+      refunded_cents: 0,
+      net_cents: 2000,
+      paying_users: 1,
+      paying_devices: null,
+    });
     expect(p.day_before).toMatchObject({ created_cents: 3000, created_orders: 1, paid_cents: 3000, paying_users: 1, net_cents: 3000 });
-    expect(p.all).toEqual({ period: 'all', created_cents: 12800, created_orders: 7, paid_cents: 10500, paid_orders: 5, refunded_cents: 1200, net_cents: 9300, paying_users: 3, paying_devices: null });
+    expect(p.all).toEqual({
+      period: 'all',
+      created_cents: 12800,
+      created_orders: 7,
+      paid_cents: 10500,
+      paid_orders: 5,
+      refunded_cents: 1200,
+      net_cents: 9300,
+      paying_users: 3,
+      paying_devices: null,
+    });
     // the refunds are summed, not the refunded orders' totals (the reference's bug would give 3500)
     expect(p.range).toMatchObject({ paid_cents: 6500, refunded_cents: 1200, net_cents: 5300, paying_users: 3, created_orders: 6 });
     // this month: what was paid since the 1st of this month (local), refunds the same
@@ -143,7 +247,9 @@ describe('overview', () => {
     expect(one.periods.find((x: { period: string }) => x.period === 'range')).toMatchObject({ paid_cents: 1500, paid_orders: 2 });
     expect(one.trend).toEqual([{ day: today, orders: 2, created_cents: 1300, paid_orders: 2, paid_cents: 1500, refunded_cents: 1200, net_cents: 300 }]);
     const { data } = await ok('overview', threeDays);
-    expect(data.trend.map((d: { day: string; paid_cents: number; refunded_cents: number; orders: number }) => [d.day, d.paid_cents, d.refunded_cents, d.orders])).toEqual([
+    expect(
+      data.trend.map((d: { day: string; paid_cents: number; refunded_cents: number; orders: number }) => [d.day, d.paid_cents, d.refunded_cents, d.orders]),
+    ).toEqual([
       [dayBefore, 3000, 0, 1],
       [yesterday, 2000, 0, 3],
       [today, 1500, 1200, 2],
@@ -220,7 +326,15 @@ describe('ranking', () => {
   it('per user paid, refunded, net and orders, paid first; sortable; exported; a refund-only user is listed', async () => {
     const { data, total } = await ok('ranking', threeDays);
     expect(total).toBe(3);
-    expect(data.map((r: { nickname: string; paid_cents: number; refunded_cents: number; net_cents: number; orders: number }) => [r.nickname, r.paid_cents, r.refunded_cents, r.net_cents, r.orders])).toEqual([
+    expect(
+      data.map((r: { nickname: string; paid_cents: number; refunded_cents: number; net_cents: number; orders: number }) => [
+        r.nickname,
+        r.paid_cents,
+        r.refunded_cents,
+        r.net_cents,
+        r.orders,
+      ]),
+    ).toEqual([
       ['Carol', 3000, 700, 2300, 1],
       ['Bob', 2000, 0, 2000, 1],
       ['Alice', 1500, 500, 1000, 2],
@@ -258,7 +372,12 @@ describe('order list', () => {
     const all = await ok('orders', threeDays);
     expect(all.total).toBe(6);
     expect(nos(all)).toEqual(['PS01', 'PS02', 'PS03', 'PS04', 'PS05', 'PS06']);
-    expect(all.data.find((r: { order_no: string }) => r.order_no === 'PS01')).toMatchObject({ username: 'payer_alice', channel: 'store', platform: 'web', amount_cents: 1000 });
+    expect(all.data.find((r: { order_no: string }) => r.order_no === 'PS01')).toMatchObject({
+      username: 'payer_alice',
+      channel: 'store',
+      platform: 'web',
+      amount_cents: 1000,
+    });
     expect(nos(await ok('orders', { ...threeDays, status: 'credited' }))).toEqual(['PS01', 'PS04']);
     expect(nos(await ok('orders', { ...threeDays, provider: 'wxpay' }))).toEqual(['PS02', 'PS04', 'PS06']);
     expect(nos(await ok('orders', { ...threeDays, method: 'alipay_page' }))).toEqual(['PS03']);
@@ -276,14 +395,23 @@ describe('order list', () => {
   });
 
   it('exports the matching orders as xlsx', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/stat/pay/orders/export?${q({ ...threeDays, provider: 'wxpay' })}`, headers: { authorization: `Bearer ${reader}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/stat/pay/orders/export?${q({ ...threeDays, provider: 'wxpay' })}`,
+      headers: { authorization: `Bearer ${reader}` },
+    });
     expect(res.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     wb.worksheets[0].eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
     expect(rows.length).toBe(4);
-    expect(rows.slice(1).map((r) => r[0]).sort()).toEqual(['PS02', 'PS04', 'PS06']);
+    expect(
+      rows
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['PS02', 'PS04', 'PS06']);
   });
 });
 

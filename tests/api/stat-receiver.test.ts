@@ -48,7 +48,15 @@ const envelope = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const page = (over: Record<string, unknown> = {}) => ({ id: id(), ts: Date.now() - 1000, kind: 'page', sid: SID, url: 'https://app.example.com/#/pages/home?x=1', title: 'Home', ...over });
+const page = (over: Record<string, unknown> = {}) => ({
+  id: id(),
+  ts: Date.now() - 1000,
+  kind: 'page',
+  sid: SID,
+  url: 'https://app.example.com/#/pages/home?x=1',
+  title: 'Home',
+  ...over,
+});
 
 /** event values nested 10,000 levels deep, written into the report's JSON as raw text */
 const DEEP_VALUE = { deep: true };
@@ -89,7 +97,14 @@ afterAll(async () => {
 
 describe('reports', () => {
   test('good records are stored with the report dimensions, session, user and an error group', async () => {
-    const err = { id: id(), ts: Date.now() - 500, kind: 'error', sid: SID, message: 'TypeError: x is undefined', stack: 'TypeError: x is undefined\n    at load (https://app.example.com/app.3f2a.js?v=9:10:20)\n    at main (https://app.example.com/app.3f2a.js:1:1)' };
+    const err = {
+      id: id(),
+      ts: Date.now() - 500,
+      kind: 'error',
+      sid: SID,
+      message: 'TypeError: x is undefined',
+      stack: 'TypeError: x is undefined\n    at load (https://app.example.com/app.3f2a.js?v=9:10:20)\n    at main (https://app.example.com/app.3f2a.js:1:1)',
+    };
     const ev = { id: id(), ts: Date.now() - 400, kind: 'event', sid: SID, name: 'buy', value: { sku: 'a1' } };
     const pay = { id: id(), ts: Date.now() - 300, kind: 'pay', sid: SID, order_no: 'ORD-1', amount_cents: 1234 };
     const p = page();
@@ -104,7 +119,24 @@ describe('reports', () => {
       )
     ).rows;
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toMatchObject({ eid: p.id, app_id: APP, device_id: DEVICE, uid: 'user-7', sid: SID, kind: 4, platform: 'web', channel: 'store-a', scene: '1001', version: '1.2.0', os: 'Linux', device_model: 'PC', screen: '1920x1080', language: 'en-US', url: p.url, title: 'Home' });
+    expect(rows[0]).toMatchObject({
+      eid: p.id,
+      app_id: APP,
+      device_id: DEVICE,
+      uid: 'user-7',
+      sid: SID,
+      kind: 4,
+      platform: 'web',
+      channel: 'store-a',
+      scene: '1001',
+      version: '1.2.0',
+      os: 'Linux',
+      device_model: 'PC',
+      screen: '1920x1080',
+      language: 'en-US',
+      url: p.url,
+      title: 'Home',
+    });
     expect(new Date(rows[0].ts as string).getTime()).toBe(p.ts);
     expect(rows[1]).toMatchObject({ kind: 5, ev_key: 'buy', ev_value: '{"sku":"a1"}', err_hash: null });
     expect(rows[2]).toMatchObject({ kind: 6, err_msg: err.message, err_hash: errHash(6, err.message, err.stack) });
@@ -172,7 +204,11 @@ describe('reports', () => {
     const ev = { ts: Date.now(), kind: 'event', sid: SID, name: 'n'.repeat(255), value: 'v'.repeat(255) };
     const r = await report(t.app, envelope({ records: [err, ev] }));
     expect(r.body.data).toEqual({ accepted: 2, duplicates: 0, rejected: [] });
-    const row = (await t.db.execute<{ m: number; s: number; t: number }>(sql`SELECT length(err_msg) AS m, length(err_stack) AS s, length(title) AS t FROM stat_events WHERE eid = ${err.id}`)).rows[0];
+    const row = (
+      await t.db.execute<{ m: number; s: number; t: number }>(
+        sql`SELECT length(err_msg) AS m, length(err_stack) AS s, length(title) AS t FROM stat_events WHERE eid = ${err.id}`,
+      )
+    ).rows[0];
     expect(row).toEqual({ m: 2000, s: 16_000, t: 512 });
     const evRow = await t.db.execute(sql`SELECT eid FROM stat_events WHERE ev_key = ${'n'.repeat(255)} AND app_id = ${APP}`);
     expect(evRow.rows).toHaveLength(1);
@@ -243,7 +279,10 @@ describe('reports', () => {
     expect(n.rows[0].n).toBe(2);
     // two reports carrying the same record at the same moment: one stores it
     const q = page();
-    const both = await Promise.all([report(t.app, envelope({ appid: '__UNI__DUPS', records: [q] })), report(t.app, envelope({ appid: '__UNI__DUPS', records: [q] }))]);
+    const both = await Promise.all([
+      report(t.app, envelope({ appid: '__UNI__DUPS', records: [q] })),
+      report(t.app, envelope({ appid: '__UNI__DUPS', records: [q] })),
+    ]);
     expect(both.map((b) => b.body.data.accepted).sort()).toEqual([0, 1]);
     expect(await stored(t.db, [q.id])).toEqual([q.id]);
   });
@@ -286,7 +325,12 @@ describe('settings, switch and limits', () => {
       expect([r.status, r.body.errorCode]).toEqual([429, 'STAT_RATE_LIMITED']);
       expect(Number(r.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(r.body.errorMessage).toContain(String(r.headers['retry-after']));
-      expect(await stored(t.db, over.map((o) => o.id))).toEqual([]);
+      expect(
+        await stored(
+          t.db,
+          over.map((o) => o.id),
+        ),
+      ).toEqual([]);
       expect((await report(t.app, envelope({ records: [page()] }))).status).toBe(200);
     } finally {
       await putSettings({ rate_limit_per_minute: 120_000 });
@@ -349,7 +393,12 @@ describe('buffer, partitions, shutdown', () => {
       await blocker.query('COMMIT');
       blocker.release();
       expect((await pending).body.data.accepted).toBe(20);
-      expect(await stored(small.db, second.map((s) => s.id))).toEqual([]);
+      expect(
+        await stored(
+          small.db,
+          second.map((s) => s.id),
+        ),
+      ).toEqual([]);
       expect((await report(small.app, envelope({ records: second }))).body.data.accepted).toBe(20);
     } finally {
       await small.close();
@@ -382,9 +431,21 @@ describe('buffer, partitions, shutdown', () => {
     await addApp(database.db, APP);
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stat-sigterm-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: '/nonexistent',
+    };
     let output = '';
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: path.join(__dirname, '..', '..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: path.join(__dirname, '..', '..'),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.on('data', (d) => (output += d));
     child.stderr!.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -392,7 +453,13 @@ describe('buffer, partitions, shutdown', () => {
     try {
       for (let i = 0; ; i++) {
         if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-        if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+        if (
+          await fetch(`${base}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          )
+        )
+          break;
         if (i > 600) throw new Error(`server did not start:\n${output}`);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -405,7 +472,11 @@ describe('buffer, partitions, shutdown', () => {
         while (!stop) {
           const records = Array.from({ length: 20 }, () => page());
           try {
-            const res = await fetch(`${base}/api/stat/report`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': BROWSER }, body: JSON.stringify(envelope({ records })) });
+            const res = await fetch(`${base}/api/stat/report`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+              body: JSON.stringify(envelope({ records })),
+            });
             const body = (await res.json()) as { data?: { accepted: number } };
             statuses[res.status] = (statuses[res.status] ?? 0) + 1;
             if (res.status === 200) {

@@ -96,7 +96,23 @@ function expectedDaily(events: RawEvent[], tz: number): DailyRow[] {
     const key = [day, e.platform, e.channel, e.version].join('|');
     let r = out.get(key);
     if (!r) {
-      r = { day, platform: e.platform, channel: e.channel, version: e.version, sessions: 0, page_views: 0, active_devices: 0, active_users: 0, duration_s: 0, bounces: 0, events: 0, errors: 0, crashes: 0, devices: new Set(), users: new Set() };
+      r = {
+        day,
+        platform: e.platform,
+        channel: e.channel,
+        version: e.version,
+        sessions: 0,
+        page_views: 0,
+        active_devices: 0,
+        active_users: 0,
+        duration_s: 0,
+        bounces: 0,
+        events: 0,
+        errors: 0,
+        crashes: 0,
+        devices: new Set(),
+        users: new Set(),
+      };
       out.set(key, r);
     }
     return r;
@@ -132,11 +148,23 @@ function expectedDaily(events: RawEvent[], tz: number): DailyRow[] {
 }
 
 function expectedDevices(events: RawEvent[], tz: number) {
-  const out = new Map<string, { device_id: string; first_ts: string; first_day: string; last_day: string; platform: string; channel: string; version: string }>();
+  const out = new Map<
+    string,
+    { device_id: string; first_ts: string; first_day: string; last_day: string; platform: string; channel: string; version: string }
+  >();
   for (const e of byTime(events)) {
     const day = statDay(e.ts, tz);
     const d = out.get(e.device_id);
-    if (!d) out.set(e.device_id, { device_id: e.device_id, first_ts: e.ts.toISOString(), first_day: day, last_day: day, platform: e.platform, channel: e.channel, version: e.version });
+    if (!d)
+      out.set(e.device_id, {
+        device_id: e.device_id,
+        first_ts: e.ts.toISOString(),
+        first_day: day,
+        last_day: day,
+        platform: e.platform,
+        channel: e.channel,
+        version: e.version,
+      });
     else d.last_day = day;
   }
   return [...out.values()].sort((a, b) => a.device_id.localeCompare(b.device_id));
@@ -214,9 +242,17 @@ test('the kept DAU / WAU / MAU and the stickiness buckets equal a plain-JS count
   const events = generateEvents({ appId: app, seed: 31, from: Date.parse('2026-07-01T00:00:00Z'), days: 40, devices: 12 });
   // in two goes: the second's days change the first's WAU / MAU
   const cut = Date.parse('2026-07-20T00:00:00Z');
-  await insertEvents(pool(), events.filter((e) => e.ts.getTime() < cut), TZ);
+  await insertEvents(
+    pool(),
+    events.filter((e) => e.ts.getTime() < cut),
+    TZ,
+  );
   await drain(TZ);
-  await insertEvents(pool(), events.filter((e) => e.ts.getTime() >= cut), TZ);
+  await insertEvents(
+    pool(),
+    events.filter((e) => e.ts.getTime() >= cut),
+    TZ,
+  );
   await drain(TZ);
   expect(await rows(sql`SELECT 1 FROM stat_activity_dirty`)).toEqual([]);
 
@@ -306,7 +342,8 @@ test('events the ingest commits while their day is being recomputed are rolled u
   const TZ = 480;
   const app = 'app-race';
   const dev = { app_id: app, device_id: 'device-race-00000001', platform: 'web', channel: '', version: '1.0.0' };
-  const page = (time: string, sid: string) => rawEvent({ ...dev, ts: new Date(`2026-06-01T${time}Z`), sid, kind: K.page, url: 'https://h.example.com/#/pages/a' });
+  const page = (time: string, sid: string) =>
+    rawEvent({ ...dev, ts: new Date(`2026-06-01T${time}Z`), sid, kind: K.page, url: 'https://h.example.com/#/pages/a' });
   await insertEvents(pool(), [page('02:00:00', 'r1')], TZ);
   await drain(TZ);
   await database.db.execute(sql`INSERT INTO stat_dirty (app_id, day) VALUES (${app}, '2026-06-01')`);
@@ -315,7 +352,9 @@ test('events the ingest commits while their day is being recomputed are rolled u
   try {
     await ingest.query('BEGIN');
     const late = page('03:00:00', 'r2');
-    await ingest.query('INSERT INTO stat_events SELECT * FROM json_populate_recordset(NULL::stat_events, $1::json)', [JSON.stringify([{ ...late, received_at: new Date() }])]);
+    await ingest.query('INSERT INTO stat_events SELECT * FROM json_populate_recordset(NULL::stat_events, $1::json)', [
+      JSON.stringify([{ ...late, received_at: new Date() }]),
+    ]);
     await ingest.query(`INSERT INTO stat_dirty (app_id, day) VALUES ($1, '2026-06-01')`, [app]);
     // the rollup neither waits for the ingest nor sees its row, and deletes only the mark it read
     expect(await store.rollupDirty(TZ, 5)).toBe(1);
@@ -367,15 +406,50 @@ test('a small hand-made day: sessions, page paths and durations, bounces, entry 
     ev(B, addDays(D, 7), '09:00:00', 'b7', K.page, { url: 'pages/index/index' }),
   ];
   // page paths by the contract's rule
-  expect(events.map((e) => pagePath(e.url)).filter(Boolean)).toEqual(['/about', '/pages/home', '/pages/detail', 'pages/index/index', 'pages/index/index', '/pages/home', 'pages/index/index']);
+  expect(events.map((e) => pagePath(e.url)).filter(Boolean)).toEqual([
+    '/about',
+    '/pages/home',
+    '/pages/detail',
+    'pages/index/index',
+    'pages/index/index',
+    '/pages/home',
+    'pages/index/index',
+  ]);
   await insertEvents(pool(), events, TZ);
   await drain(TZ);
 
-  const daily = await rows(sql`SELECT platform, channel, version, sessions, page_views, active_devices, active_users, duration_s::int AS duration_s, bounces, events, errors, crashes
+  const daily =
+    await rows(sql`SELECT platform, channel, version, sessions, page_views, active_devices, active_users, duration_s::int AS duration_s, bounces, events, errors, crashes
     FROM stat_daily WHERE app_id = ${app} AND day = ${D} ORDER BY platform`);
   expect(daily).toEqual([
-    { platform: 'android', channel: 'huawei', version: '2.0.0', sessions: 2, page_views: 1, active_devices: 1, active_users: 0, duration_s: 1 + 10, bounces: 1, events: 0, errors: 1, crashes: 1 },
-    { platform: 'web', channel: 'google', version: '2.0.0', sessions: 2, page_views: 2, active_devices: 1, active_users: 1, duration_s: 105 + 710, bounces: 0, events: 1, errors: 2, crashes: 0 },
+    {
+      platform: 'android',
+      channel: 'huawei',
+      version: '2.0.0',
+      sessions: 2,
+      page_views: 1,
+      active_devices: 1,
+      active_users: 0,
+      duration_s: 1 + 10,
+      bounces: 1,
+      events: 0,
+      errors: 1,
+      crashes: 1,
+    },
+    {
+      platform: 'web',
+      channel: 'google',
+      version: '2.0.0',
+      sessions: 2,
+      page_views: 2,
+      active_devices: 1,
+      active_users: 1,
+      duration_s: 105 + 710,
+      bounces: 0,
+      events: 1,
+      errors: 2,
+      crashes: 0,
+    },
   ]);
   const hourly = await rows(sql`SELECT to_char(hour AT TIME ZONE 'UTC', 'HH24') AS h, platform, sessions, page_views, errors FROM stat_hourly
     WHERE app_id = ${app} AND hour >= ${`${D}T00:00:00Z`}::timestamptz AND hour < ${`${addDays(D, 1)}T00:00:00Z`}::timestamptz ORDER BY 1, 2`);
@@ -391,37 +465,79 @@ test('a small hand-made day: sessions, page paths and durations, bounces, entry 
   expect(sessions).toEqual([
     { sid: 'e1', device_id: A.device_id, uid: null, entry_page: '', exit_page: '', page_count: 0, event_count: 0, duration_s: 710, first_visit: false },
     { sid: 'e2', device_id: B.device_id, uid: null, entry_page: '', exit_page: '', page_count: 0, event_count: 0, duration_s: 10, first_visit: false },
-    { sid: 's1', device_id: A.device_id, uid: 'u1', entry_page: '/pages/home', exit_page: '/pages/detail', page_count: 2, event_count: 1, duration_s: 105, first_visit: false },
-    { sid: 's2', device_id: B.device_id, uid: null, entry_page: 'pages/index/index', exit_page: 'pages/index/index', page_count: 1, event_count: 0, duration_s: 1, first_visit: true },
+    {
+      sid: 's1',
+      device_id: A.device_id,
+      uid: 'u1',
+      entry_page: '/pages/home',
+      exit_page: '/pages/detail',
+      page_count: 2,
+      event_count: 1,
+      duration_s: 105,
+      first_visit: false,
+    },
+    {
+      sid: 's2',
+      device_id: B.device_id,
+      uid: null,
+      entry_page: 'pages/index/index',
+      exit_page: 'pages/index/index',
+      page_count: 1,
+      event_count: 0,
+      duration_s: 1,
+      first_visit: true,
+    },
   ]);
 
-  const pages = await rows(sql`SELECT platform, path, title, views, visitors, entries, exits, bounces, duration_s::int AS duration_s, entry_duration_s::int AS entry_duration_s
+  const pages =
+    await rows(sql`SELECT platform, path, title, views, visitors, entries, exits, bounces, duration_s::int AS duration_s, entry_duration_s::int AS entry_duration_s
     FROM stat_pages WHERE app_id = ${app} AND day = ${D} ORDER BY path`);
   expect(pages).toEqual([
     // home: to the next event of its session (the custom event 30 s later); detail, the last page view: to the session's last event (40 s)
     { platform: 'web', path: '/pages/detail', title: 'Detail', views: 1, visitors: 1, entries: 0, exits: 1, bounces: 0, duration_s: 40, entry_duration_s: 0 },
     { platform: 'web', path: '/pages/home', title: 'Home', views: 1, visitors: 1, entries: 1, exits: 0, bounces: 0, duration_s: 30, entry_duration_s: 105 },
     // the session's only event: 0 s on the page
-    { platform: 'android', path: 'pages/index/index', title: 'Index', views: 1, visitors: 1, entries: 1, exits: 1, bounces: 1, duration_s: 0, entry_duration_s: 1 },
+    {
+      platform: 'android',
+      path: 'pages/index/index',
+      title: 'Index',
+      views: 1,
+      visitors: 1,
+      entries: 1,
+      exits: 1,
+      bounces: 1,
+      duration_s: 0,
+      entry_duration_s: 1,
+    },
   ]);
-  expect(await rows(sql`SELECT key, value, count, devices FROM stat_event_days WHERE app_id = ${app}`)).toEqual([{ key: 'click', value: 'buy', count: 1, devices: 1 }]);
+  expect(await rows(sql`SELECT key, value, count, devices FROM stat_event_days WHERE app_id = ${app}`)).toEqual([
+    { key: 'click', value: 'buy', count: 1, devices: 1 },
+  ]);
 
-  expect(await rows(sql`SELECT hash, kind, platform, device_model, count, devices FROM stat_error_days WHERE app_id = ${app} ORDER BY hash, platform`)).toEqual([
-    { hash: 'c1', kind: 'crash', platform: 'android', device_model: 'Mate 60', count: 1, devices: 1 },
-    { hash: 'h1', kind: 'js', platform: 'android', device_model: 'Mate 60', count: 1, devices: 1 },
-    { hash: 'h1', kind: 'js', platform: 'web', device_model: '', count: 2, devices: 1 },
-  ]);
-  expect(await rows(sql`SELECT hash, kind, message, stack, first_ts = ${at(D, '12:00:00').toISOString()}::timestamptz AS first_ok,
-      last_ts = ${at(D, '12:11:50').toISOString()}::timestamptz AS last_ok FROM stat_error_groups WHERE app_id = ${app} AND hash = 'h1'`)).toEqual([
-    { hash: 'h1', kind: 'js', message: err.err_msg, stack: 'at f (app.js:1:2)', first_ok: true, last_ok: true },
-  ]);
+  expect(await rows(sql`SELECT hash, kind, platform, device_model, count, devices FROM stat_error_days WHERE app_id = ${app} ORDER BY hash, platform`)).toEqual(
+    [
+      { hash: 'c1', kind: 'crash', platform: 'android', device_model: 'Mate 60', count: 1, devices: 1 },
+      { hash: 'h1', kind: 'js', platform: 'android', device_model: 'Mate 60', count: 1, devices: 1 },
+      { hash: 'h1', kind: 'js', platform: 'web', device_model: '', count: 2, devices: 1 },
+    ],
+  );
+  expect(
+    await rows(sql`SELECT hash, kind, message, stack, first_ts = ${at(D, '12:00:00').toISOString()}::timestamptz AS first_ok,
+      last_ts = ${at(D, '12:11:50').toISOString()}::timestamptz AS last_ok FROM stat_error_groups WHERE app_id = ${app} AND hash = 'h1'`),
+  ).toEqual([{ hash: 'h1', kind: 'js', message: err.err_msg, stack: 'at f (app.js:1:2)', first_ok: true, last_ok: true }]);
 
   // new vs returning: A is new the day before, B on D
-  expect(await rows(sql`SELECT device_id, first_day::text AS first_day, last_day::text AS last_day FROM stat_devices WHERE app_id = ${app} ORDER BY device_id`)).toEqual([
+  expect(
+    await rows(sql`SELECT device_id, first_day::text AS first_day, last_day::text AS last_day FROM stat_devices WHERE app_id = ${app} ORDER BY device_id`),
+  ).toEqual([
     { device_id: A.device_id, first_day: addDays(D, -1), last_day: addDays(D, 6) },
     { device_id: B.device_id, first_day: D, last_day: addDays(D, 7) },
   ]);
-  expect(await rows(sql`SELECT device_id, uid, sessions, page_views, duration_s::int AS duration_s FROM stat_device_days WHERE app_id = ${app} AND day = ${D} ORDER BY device_id`)).toEqual([
+  expect(
+    await rows(
+      sql`SELECT device_id, uid, sessions, page_views, duration_s::int AS duration_s FROM stat_device_days WHERE app_id = ${app} AND day = ${D} ORDER BY device_id`,
+    ),
+  ).toEqual([
     { device_id: A.device_id, uid: 'u1', sessions: 2, page_views: 2, duration_s: 815 },
     { device_id: B.device_id, uid: null, sessions: 2, page_views: 1, duration_s: 11 },
   ]);
@@ -436,9 +552,18 @@ test('a small hand-made day: sessions, page paths and durations, bounces, entry 
   expect(await retention('device', 'new', D, 1)).toEqual([{ platform: 'android', cohort: 1, retained: 1 }]);
   expect(await retention('device', 'new', D, 7)).toEqual([{ platform: 'android', cohort: 1, retained: 1 }]);
   // active devices of D (A and B, each under its own platform): only B is back on D+1 and on D+7
-  expect(await retention('device', 'active', D, 1)).toEqual([{ platform: 'android', cohort: 1, retained: 1 }, { platform: 'web', cohort: 1, retained: 0 }]);
-  expect(await retention('device', 'active', D, 7)).toEqual([{ platform: 'android', cohort: 1, retained: 1 }, { platform: 'web', cohort: 1, retained: 0 }]);
-  expect(await retention('device', 'active', D, 2)).toEqual([{ platform: 'android', cohort: 1, retained: 0 }, { platform: 'web', cohort: 1, retained: 0 }]);
+  expect(await retention('device', 'active', D, 1)).toEqual([
+    { platform: 'android', cohort: 1, retained: 1 },
+    { platform: 'web', cohort: 1, retained: 0 },
+  ]);
+  expect(await retention('device', 'active', D, 7)).toEqual([
+    { platform: 'android', cohort: 1, retained: 1 },
+    { platform: 'web', cohort: 1, retained: 0 },
+  ]);
+  expect(await retention('device', 'active', D, 2)).toEqual([
+    { platform: 'android', cohort: 1, retained: 0 },
+    { platform: 'web', cohort: 1, retained: 0 },
+  ]);
   // users: u1 is new on D, back on D+6 only
   expect(await retention('user', 'new', D, 1)).toEqual([{ platform: 'web', cohort: 1, retained: 0 }]);
   expect(await retention('user', 'new', D, 6)).toEqual([{ platform: 'web', cohort: 1, retained: 1 }]);
@@ -457,17 +582,24 @@ test('local days: 15:59:59Z and 16:00:00Z are two days in UTC+8 and one in UTC+0
   await insertEvents(pool(), events, 480);
   await drain(480);
   const days = () => rows(sql`SELECT day::text AS day, sessions, page_views, active_devices FROM stat_daily WHERE app_id = ${app} ORDER BY day`);
-  const hours = () => rows(sql`SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') AS hour, page_views FROM stat_hourly WHERE app_id = ${app} ORDER BY hour`);
+  const hours = () =>
+    rows(sql`SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24') AS hour, page_views FROM stat_hourly WHERE app_id = ${app} ORDER BY hour`);
   expect(await days()).toEqual([
     { day: '2026-07-10', sessions: 1, page_views: 1, active_devices: 1 },
     { day: '2026-07-11', sessions: 1, page_views: 1, active_devices: 1 },
   ]);
-  expect(await hours()).toEqual([{ hour: '2026-07-10 15', page_views: 1 }, { hour: '2026-07-10 16', page_views: 1 }]);
+  expect(await hours()).toEqual([
+    { hour: '2026-07-10 15', page_views: 1 },
+    { hour: '2026-07-10 16', page_views: 1 },
+  ]);
 
   await store.rebuild(0);
   await drain(0);
   expect(await days()).toEqual([{ day: '2026-07-10', sessions: 2, page_views: 2, active_devices: 1 }]);
-  expect(await hours()).toEqual([{ hour: '2026-07-10 15', page_views: 1 }, { hour: '2026-07-10 16', page_views: 1 }]);
+  expect(await hours()).toEqual([
+    { hour: '2026-07-10 15', page_views: 1 },
+    { hour: '2026-07-10 16', page_views: 1 },
+  ]);
   expect(await rows(sql`SELECT first_day::text AS first_day FROM stat_devices WHERE app_id = ${app}`)).toEqual([{ first_day: '2026-07-10' }]);
 
   await store.rebuild(480);

@@ -40,8 +40,14 @@ describe('menus', () => {
   });
 
   it('creates folders and pages under folders; checks ids, parents, urls and permissions', async () => {
-    expect((await add({ menu_id: 'reports', name: 'Reports', icon: 'BarChartOutlined', sort: 50 })).body.data).toMatchObject({ menu_id: 'reports', url: '', parent_id: null });
-    expect((await add({ menu_id: 'reports_daily', name: 'Daily', url: '/pages/reports/daily', parent_id: 'reports', permission: ['READ_UNI_ID_LOG'] })).status).toBe(200);
+    expect((await add({ menu_id: 'reports', name: 'Reports', icon: 'BarChartOutlined', sort: 50 })).body.data).toMatchObject({
+      menu_id: 'reports',
+      url: '',
+      parent_id: null,
+    });
+    expect(
+      (await add({ menu_id: 'reports_daily', name: 'Daily', url: '/pages/reports/daily', parent_id: 'reports', permission: ['READ_UNI_ID_LOG'] })).status,
+    ).toBe(200);
     expect((await add({ menu_id: 'reports_ext', name: 'External', url: 'https://example.com/r', parent_id: 'reports' })).status).toBe(200);
     expect((await add({ menu_id: 'reports_sub', name: 'Sub folder', parent_id: 'reports' })).status).toBe(200);
     expect((await add({ menu_id: 'reports_sub_leaf', name: 'Leaf', url: '/x', parent_id: 'reports_sub' })).status).toBe(200);
@@ -58,7 +64,10 @@ describe('menus', () => {
   });
 
   it('updates; the id is fixed; a menu cannot move under itself; a folder with children stays a folder', async () => {
-    const r = await call(t.app, 'PUT', `${M}/reports_daily`, { token: admin, body: { menu_id: 'reports_daily', name: 'Daily report', sort: 3, enable: false } });
+    const r = await call(t.app, 'PUT', `${M}/reports_daily`, {
+      token: admin,
+      body: { menu_id: 'reports_daily', name: 'Daily report', sort: 3, enable: false },
+    });
     expect(r.body.data).toMatchObject({ name: 'Daily report', sort: 3, enable: false });
     expect(await ids('enable=false')).toEqual(['reports_daily']);
     const moved = await call(t.app, 'PUT', `${M}/reports_daily`, { token: admin, body: { menu_id: 'daily' } });

@@ -29,13 +29,21 @@ describe('permissions', () => {
 
   it('creates, reads, updates and deletes; the id is fixed and unique', async () => {
     const created = await call(t.app, 'POST', P, { token: admin, body: { permission_id: 'EXPORT_REPORTS', permission_name: 'Export reports', comment: 'c' } });
-    expect(created.body.data).toMatchObject({ permission_id: 'EXPORT_REPORTS', permission_name: 'Export reports', comment: 'c', create_date: expect.any(String) });
+    expect(created.body.data).toMatchObject({
+      permission_id: 'EXPORT_REPORTS',
+      permission_name: 'Export reports',
+      comment: 'c',
+      create_date: expect.any(String),
+    });
 
     const dup = await call(t.app, 'POST', P, { token: admin, body: { permission_id: 'EXPORT_REPORTS', permission_name: 'Again' } });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ errorCode: 'ID_EXISTS', field: 'permission_id', errorMessage: 'permission ID already exists' });
 
-    const renamed = await call(t.app, 'PUT', `${P}/EXPORT_REPORTS`, { token: admin, body: { permission_id: 'EXPORT_REPORTS', permission_name: 'Export all reports', comment: null } });
+    const renamed = await call(t.app, 'PUT', `${P}/EXPORT_REPORTS`, {
+      token: admin,
+      body: { permission_id: 'EXPORT_REPORTS', permission_name: 'Export all reports', comment: null },
+    });
     expect(renamed.body.data).toMatchObject({ permission_name: 'Export all reports', comment: null });
     const moved = await call(t.app, 'PUT', `${P}/EXPORT_REPORTS`, { token: admin, body: { permission_id: 'OTHER' } });
     expect(moved.body).toMatchObject({ errorCode: 'FIELD_IMMUTABLE', field: 'permission_id' });
@@ -55,7 +63,12 @@ describe('permissions', () => {
     expect(r.body.data.map((p: { permission_id: string }) => p.permission_id)).toEqual(['EXPORT_REPORTS']);
     const x = await exportRows(t.app, `${P}/export?keyword=_TAG`, admin);
     expect(x.rows[0]).toEqual(['permission ID', 'permission name', 'remark', 'created']);
-    expect(x.rows.slice(1).map((row) => row[0]).sort()).toEqual(['CREATE_UNI_ID_TAG', 'DELETE_UNI_ID_TAG', 'READ_UNI_ID_TAG', 'UPDATE_UNI_ID_TAG']);
+    expect(
+      x.rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(['CREATE_UNI_ID_TAG', 'DELETE_UNI_ID_TAG', 'READ_UNI_ID_TAG', 'UPDATE_UNI_ID_TAG']);
   });
 
   it('deleting a permission takes it off roles and menus in the same transaction', async () => {
@@ -72,9 +85,15 @@ describe('permissions', () => {
 
 describe('roles', () => {
   it('creates with existing permissions only; the id is fixed and unique', async () => {
-    const ghost = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'auditor', role_name: 'Auditor', permission: ['READ_UNI_ID_LOG', 'NO_SUCH'] } });
+    const ghost = await call(t.app, 'POST', R, {
+      token: admin,
+      body: { role_id: 'auditor', role_name: 'Auditor', permission: ['READ_UNI_ID_LOG', 'NO_SUCH'] },
+    });
     expect(ghost.body).toMatchObject({ errorCode: 'REFERENCE_NOT_FOUND', field: 'permission' });
-    const ok = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'auditor', role_name: 'Auditor', permission: ['READ_UNI_ID_LOG', 'READ_UNI_ID_LOG'] } });
+    const ok = await call(t.app, 'POST', R, {
+      token: admin,
+      body: { role_id: 'auditor', role_name: 'Auditor', permission: ['READ_UNI_ID_LOG', 'READ_UNI_ID_LOG'] },
+    });
     expect(ok.body.data).toMatchObject({ role_id: 'auditor', role_name: 'Auditor', permission: ['READ_UNI_ID_LOG'] });
     const dup = await call(t.app, 'POST', R, { token: admin, body: { role_id: 'admin', role_name: 'Second admin' } });
     expect(dup.body).toMatchObject({ errorCode: 'ID_EXISTS', field: 'role_id' });
@@ -139,7 +158,9 @@ describe('roles', () => {
     expect((await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { comment: 'pays per day' } })).body.data.daily_credit_limit).toBe(500);
     expect((await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: 0 } })).body.data.daily_credit_limit).toBe(0);
     expect((await call(t.app, 'GET', '/api/credits/me', { token: member })).body.data.daily_limit).toBe(0);
-    expect((await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: 100_000_000 } })).body.data.daily_credit_limit).toBe(100_000_000);
+    expect((await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: 100_000_000 } })).body.data.daily_credit_limit).toBe(
+      100_000_000,
+    );
     const cleared = await call(t.app, 'PUT', `${R}/metered`, { token: admin, body: { daily_credit_limit: null } });
     expect(cleared.body.data.daily_credit_limit).toBeNull();
     expect((await call(t.app, 'GET', '/api/credits/me', { token: member })).body.data.daily_limit).toBeNull();

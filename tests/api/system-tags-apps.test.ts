@@ -20,7 +20,11 @@ afterAll(async () => {
 
 describe('tags', () => {
   it('creates, lists with member counts, updates, and refuses duplicate or changed ids', async () => {
-    for (const [tagid, name] of [['vip', 'VIP'], ['beta', 'Beta testers'], ['staff', 'Staff']]) {
+    for (const [tagid, name] of [
+      ['vip', 'VIP'],
+      ['beta', 'Beta testers'],
+      ['staff', 'Staff'],
+    ]) {
       expect((await call(t.app, 'POST', T, { token: admin, body: { tagid, name, description: `${name} group` } })).status).toBe(200);
     }
     await makeUser(t.db, { username: 'tagged1', password: 'Tag#20266' });
@@ -33,8 +37,14 @@ describe('tags', () => {
     ]);
     expect((await call(t.app, 'GET', `${T}?keyword=TESTERS`, { token: admin })).body.total).toBe(1);
     expect((await call(t.app, 'POST', T, { token: admin, body: { tagid: 'vip', name: 'x' } })).body).toMatchObject({ errorCode: 'ID_EXISTS', field: 'tagid' });
-    expect((await call(t.app, 'PUT', `${T}/vip`, { token: admin, body: { tagid: 'vvip' } })).body).toMatchObject({ errorCode: 'FIELD_IMMUTABLE', field: 'tagid' });
-    expect((await call(t.app, 'PUT', `${T}/vip`, { token: admin, body: { name: 'Very important' } })).body.data).toMatchObject({ tagid: 'vip', name: 'Very important' });
+    expect((await call(t.app, 'PUT', `${T}/vip`, { token: admin, body: { tagid: 'vvip' } })).body).toMatchObject({
+      errorCode: 'FIELD_IMMUTABLE',
+      field: 'tagid',
+    });
+    expect((await call(t.app, 'PUT', `${T}/vip`, { token: admin, body: { name: 'Very important' } })).body.data).toMatchObject({
+      tagid: 'vip',
+      name: 'Very important',
+    });
     // "Members" is the user list filtered by ?tagid=
     const members = await call(t.app, 'GET', '/api/system/users?tagid=vip', { token: admin });
     expect(members.body.data.map((u: { username: string }) => u.username)).toEqual(['tagged1']);
@@ -77,7 +87,10 @@ describe('apps', () => {
     const r = await call(t.app, 'POST', A, { token: admin, body: app });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ ...app, mp_alipay: null, remark: null });
-    expect((await call(t.app, 'POST', A, { token: admin, body: { appid: app.appid, name: 'x' } })).body).toMatchObject({ errorCode: 'ID_EXISTS', field: 'appid' });
+    expect((await call(t.app, 'POST', A, { token: admin, body: { appid: app.appid, name: 'x' } })).body).toMatchObject({
+      errorCode: 'ID_EXISTS',
+      field: 'appid',
+    });
     const dupStore = await call(t.app, 'POST', A, {
       token: admin,
       body: { appid: 'other', name: 'Other', store_list: [app.store_list[0], app.store_list[0]] },
@@ -125,7 +138,7 @@ describe('apps', () => {
     expect((await call(t.app, 'GET', `${A}/nope/portal`, { token: admin })).status).toBe(404);
   });
 
-  it('deleting an app takes it out of users\' authorized apps', async () => {
+  it("deleting an app takes it out of users' authorized apps", async () => {
     const u = await makeUser(t.db, { username: 'appuser', password: 'App#20266' });
     await call(t.app, 'PUT', `/api/system/users/${u.id}`, { token: admin, body: { dcloud_appid: [app.appid, '__UNI__MP'] } });
     expect((await call(t.app, 'DELETE', `${A}/${app.appid}`, { token: admin })).body.data).toEqual({ deleted: 1 });

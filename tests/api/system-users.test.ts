@@ -124,7 +124,9 @@ describe('user list', () => {
       await t.db.$client.query(`DELETE FROM users WHERE username IN ('wangxiaoming', 'lisi', 'zhangli', 'hewei')`);
     });
     const usernames = async (kw: string) =>
-      ((await list(`keyword=${encodeURIComponent(kw)}&sortField=username&sortOrder=ascend&pageSize=100`)).data as { username: string }[]).map((u) => u.username);
+      ((await list(`keyword=${encodeURIComponent(kw)}&sortField=username&sortOrder=ascend&pageSize=100`)).data as { username: string }[]).map(
+        (u) => u.username,
+      );
 
     it('from 3 characters, finds any part of a field: Chinese names, mobile and email fragments', async () => {
       expect(await usernames('王小明')).toEqual(['wangxiaoming']);
@@ -170,7 +172,8 @@ describe('user list', () => {
         await c.query('BEGIN');
         await c.query('SET LOCAL enable_seqscan = off');
         const plan = (await c.query(`EXPLAIN ${text}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
-        for (const idx of ['users_username_prefix_idx', 'users_nickname_prefix_idx', 'users_mobile_prefix_idx', 'users_email_prefix_idx']) expect(plan).toContain(idx);
+        for (const idx of ['users_username_prefix_idx', 'users_nickname_prefix_idx', 'users_mobile_prefix_idx', 'users_email_prefix_idx'])
+          expect(plan).toContain(idx);
         expect(plan).not.toContain('users_search_trgm_idx');
       } finally {
         await c.query('ROLLBACK');
@@ -207,7 +210,19 @@ describe('user export', () => {
     expect(all.headers['content-type']).toContain('spreadsheetml');
     expect(String(all.headers['content-disposition'])).toMatch(/^attachment; filename="users-\d{8}-\d{6}\.xlsx"$/);
     const [header, ...rows] = all.rows;
-    expect(header).toEqual(['username', 'nickname', 'mobile number', 'email', 'status', 'role name', 'tags', 'authorized apps', 'last login', 'registered', 'remark']);
+    expect(header).toEqual([
+      'username',
+      'nickname',
+      'mobile number',
+      'email',
+      'status',
+      'role name',
+      'tags',
+      'authorized apps',
+      'last login',
+      'registered',
+      'remark',
+    ]);
     expect(rows).toHaveLength(46);
     expect(rows[0].slice(0, 2)).toEqual(['member001', 'Nick 1']);
     expect(rows[2][5]).toBe('Content editor');
@@ -240,7 +255,10 @@ describe('adding and editing users', () => {
   const base = { username: 'NewUser', nickname: 'New', password: 'Newbie#2026', mobile: '13700000001', email: 'New@Example.com' };
 
   it('adds a user with roles, tags, apps and status; username and email stored lowercase', async () => {
-    const r = await call(t.app, 'POST', U, { token: admin, body: { ...base, role: ['editor'], tags: ['vip'], dcloud_appid: ['__UNI__A1'], gender: 2, comment: 'hi' } });
+    const r = await call(t.app, 'POST', U, {
+      token: admin,
+      body: { ...base, role: ['editor'], tags: ['vip'], dcloud_appid: ['__UNI__A1'], gender: 2, comment: 'hi' },
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({
       username: 'newuser',
@@ -267,7 +285,8 @@ describe('adding and editing users', () => {
   });
 
   it('refuses a duplicate username, mobile or email on that field', async () => {
-    const dup = async (body: object) => (await call(t.app, 'POST', U, { token: admin, body: { ...base, username: 'other1', mobile: null, email: null, ...body } })).body;
+    const dup = async (body: object) =>
+      (await call(t.app, 'POST', U, { token: admin, body: { ...base, username: 'other1', mobile: null, email: null, ...body } })).body;
     expect(await dup({ username: 'NEWUSER' })).toMatchObject({ errorCode: 'ACCOUNT_EXISTS', field: 'username' });
     expect(await dup({ mobile: '13700000001' })).toMatchObject({ errorCode: 'ACCOUNT_EXISTS', field: 'mobile' });
     expect(await dup({ email: 'NEW@example.com' })).toMatchObject({ errorCode: 'ACCOUNT_EXISTS', field: 'email' });
@@ -278,7 +297,8 @@ describe('adding and editing users', () => {
   });
 
   it('refuses bad fields on the field concerned', async () => {
-    const bad = async (body: object) => (await call(t.app, 'POST', U, { token: admin, body: { ...base, username: 'fresh1', mobile: null, email: null, ...body } })).body;
+    const bad = async (body: object) =>
+      (await call(t.app, 'POST', U, { token: admin, body: { ...base, username: 'fresh1', mobile: null, email: null, ...body } })).body;
     expect(await bad({ username: '123' })).toMatchObject({ errorCode: 'USERNAME_INVALID', field: 'username' });
     expect(await bad({ nickname: 'a@b' })).toMatchObject({ errorCode: 'NICKNAME_INVALID', field: 'nickname' });
     expect(await bad({ password: 'short' })).toMatchObject({ errorCode: 'PASSWORD_INVALID', field: 'password' });
@@ -288,7 +308,11 @@ describe('adding and editing users', () => {
     expect(await bad({ tags: ['ghost'] })).toMatchObject({ errorCode: 'REFERENCE_NOT_FOUND', field: 'tags' });
     expect(await bad({ dcloud_appid: ['ghost'] })).toMatchObject({ errorCode: 'REFERENCE_NOT_FOUND', field: 'dcloud_appid' });
     expect(await bad({ status: 9 })).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'status' });
-    const zh = await call(t.app, 'POST', U, { token: admin, lang: 'zh-Hans', body: { ...base, username: 'fresh1', mobile: null, email: null, role: ['ghost'] } });
+    const zh = await call(t.app, 'POST', U, {
+      token: admin,
+      lang: 'zh-Hans',
+      body: { ...base, username: 'fresh1', mobile: null, email: null, role: ['ghost'] },
+    });
     expect(zh.body.errorMessage).toBe('角色：ghost 不存在');
   });
 
@@ -479,8 +503,7 @@ describe('the list cache', () => {
   });
 
   it('counts each writing transaction once per table, at its commit', async () => {
-    const counters = async () =>
-      Object.fromEntries((await t.db.$client.query(`SELECT tbl, n::int FROM change_counters`)).rows.map((r) => [r.tbl, r.n]));
+    const counters = async () => Object.fromEntries((await t.db.$client.query(`SELECT tbl, n::int FROM change_counters`)).rows.map((r) => [r.tbl, r.n]));
     const before = await counters();
     const c = await t.db.$client.connect();
     try {

@@ -189,11 +189,21 @@ describe('search snippets and highlights', () => {
 
   test('ranges that split a pair are drawn as whole characters, never as lone halves', () => {
     const text = `a😀b${ASTRAL}`;
-    const pieces = segments(text, [[2, 3], [5, 8]]);
+    const pieces = segments(text, [
+      [2, 3],
+      [5, 8],
+    ]);
     expect(pieces.map((p) => p.text).join('')).toBe(text);
     for (const p of pieces) expect(isWellFormed(p.text)).toBe(true);
     expect(pieces.filter((p) => p.mark).map((p) => p.text)).toEqual(['😀', '𠮷😀']);
-    expect(segments('x', [[5, 9], [-3, 0]]).map((p) => p.text).join('')).toBe('x');
+    expect(
+      segments('x', [
+        [5, 9],
+        [-3, 0],
+      ])
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('x');
   });
 
   test('help-document snippets: found in the text itself, on whole characters', async () => {
@@ -249,14 +259,20 @@ describe('cuts and counts on the server and in the console', () => {
       { env, now: Date.now(), retentionDays: 30 },
     );
     expect(row).toMatchObject({ errMsg: '😀'.repeat(2000), errStack: '\ufffd'.repeat(16_000) });
-    const page = checkRecord({ ts: Date.now(), kind: 'page', sid: 'session-1', url: '/a', title: '𝕏'.repeat(600) }, 1, { env, now: Date.now(), retentionDays: 30 });
+    const page = checkRecord({ ts: Date.now(), kind: 'page', sid: 'session-1', url: '/a', title: '𝕏'.repeat(600) }, 1, {
+      env,
+      now: Date.now(),
+      retentionDays: 30,
+    });
     expect(page).toMatchObject({ title: '𝕏'.repeat(512) });
   });
 
   test('statistics stacks from any app are read in time linear in their length, frames as before', async () => {
     // an error group's detail read its latest stack: "at" and 4,000 spaces took 18 s
     expect(parseStack(`at ${' '.repeat(8000)}y\nat y${' '.repeat(8000)}z\n${'@'.repeat(16_000)}`)).toEqual([]);
-    const frames = parseStack('Error: boom\n    at async Object.<anonymous> (webpack:///src/a.ts:3:4)\n  fn@https://u@x.y/b.js:5:6\n    at https://x.y/𠮷.js:1:2');
+    const frames = parseStack(
+      'Error: boom\n    at async Object.<anonymous> (webpack:///src/a.ts:3:4)\n  fn@https://u@x.y/b.js:5:6\n    at https://x.y/𠮷.js:1:2',
+    );
     expect(frames.map((f) => [f.fn, f.url, f.file, f.line, f.column, f.lineNo])).toEqual([
       ['Object.<anonymous>', 'webpack:///src/a.ts', 'a.ts', 3, 4, 1],
       ['fn', 'https://u@x.y/b.js', 'b.js', 5, 6, 2],
@@ -275,7 +291,7 @@ describe('cuts and counts on the server and in the console', () => {
     await settle();
   });
 
-  test('a spreadsheet cell at Excel\'s limit ends on a whole character', async () => {
+  test("a spreadsheet cell at Excel's limit ends on a whole character", async () => {
     const xlsx = new XlsxStream('𠮷'.repeat(40), [{ header: 'text' }]);
     const chunks: Buffer[] = [];
     xlsx.output.pipe(new PassThrough()).on('data', (c: Buffer) => chunks.push(c));
@@ -334,7 +350,12 @@ describe('through the API', () => {
     const raw = await withinSearches(() => call(t.app, 'GET', '/api/search?q=%ED%A0%80%ED%B0%80x%ED%B0%80', { token: alice.token }));
     expect(raw.status).toBe(200);
     const lone = await withinSearches(() =>
-      t.app.inject({ method: 'POST', url: '/api/search/ask', headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ q: '\udc00\ud800 \udc00' }) }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/search/ask',
+        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ q: '\udc00\ud800 \udc00' }),
+      }),
     );
     expect(parseSse(lone.payload)).toEqual([{ event: 'done', data: { status: 'no_results', text: '', sources: [], credits: 0 } }]);
   });
@@ -364,12 +385,16 @@ describe('through the API', () => {
     const done = r.events[r.events.length - 1];
     expect(done).toMatchObject({ event: 'done', data: { title: `${'a'.repeat(39)}𠮷…` } });
     await call(t.app, 'PUT', `/api/chat/conversations/${c.id}`, { token: alice.token, body: { title: `${'b'.repeat(59)}${ASTRAL}` } });
-    const exported = await t.app.inject({ method: 'GET', url: `/api/chat/conversations/${c.id}/export?format=markdown`, headers: { authorization: `Bearer ${alice.token}` } });
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: `/api/chat/conversations/${c.id}/export?format=markdown`,
+      headers: { authorization: `Bearer ${alice.token}` },
+    });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-disposition']).toContain(`UTF-8''${'b'.repeat(59)}${encodeURIComponent('𠮷')}.md`);
   });
 
-  test('a question of 100,000 emoji is weighed against the model\'s window without holding the server', async () => {
+  test("a question of 100,000 emoji is weighed against the model's window without holding the server", async () => {
     const c = await newConversation(t.app, alice.token);
     const r = await ask(t.app, alice.token, c.id, '😀'.repeat(HUGE));
     expect(r.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'content' });

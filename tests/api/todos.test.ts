@@ -48,23 +48,42 @@ const stream = async (token: string, url: string, payload: unknown) => {
   return { status: res.statusCode, sse, events: sse ? parseSse(res.payload) : [], body: sse ? null : (res.json() as any) };
 };
 const usage = async (userId: string) =>
-  (await t.db.execute<Record<string, unknown>>(sql`SELECT purpose, ref_id, status, input_tokens, output_tokens, credits FROM ai_usage WHERE user_id = ${userId} ORDER BY id`)).rows;
+  (
+    await t.db.execute<Record<string, unknown>>(
+      sql`SELECT purpose, ref_id, status, input_tokens, output_tokens, credits FROM ai_usage WHERE user_id = ${userId} ORDER BY id`,
+    )
+  ).rows;
 
 test('a task is created trimmed, edited, marked done and back, and deleted with its subtasks', async () => {
   const u = await chatUser(t.app, t.db, 'todo_crud', 0);
   const task = await add(u.token, { title: '  Plan the trip  ', notes: 'Summer', due_date: '2030-07-01', priority: 2 });
-  expect(task).toMatchObject({ title: 'Plan the trip', notes: 'Summer', due_date: '2030-07-01', priority: 2, done: false, done_at: null, parent_id: null, subtasks: [] });
+  expect(task).toMatchObject({
+    title: 'Plan the trip',
+    notes: 'Summer',
+    due_date: '2030-07-01',
+    priority: 2,
+    done: false,
+    done_at: null,
+    parent_id: null,
+    subtasks: [],
+  });
   const sub = await add(u.token, { title: 'Book flights', parent_id: task.id });
   expect(sub).toMatchObject({ parent_id: task.id });
 
   const done = await call(t.app, 'PUT', `/api/todos/${sub.id}`, { token: u.token, body: { done: true } });
   expect(done.body.data).toMatchObject({ done: true, done_at: expect.any(String) });
   // every subtask done does not make the task done
-  expect((await call(t.app, 'GET', `/api/todos/${task.id}`, { token: u.token })).body.data).toMatchObject({ done: false, subtasks: [{ title: 'Book flights', done: true }] });
+  expect((await call(t.app, 'GET', `/api/todos/${task.id}`, { token: u.token })).body.data).toMatchObject({
+    done: false,
+    subtasks: [{ title: 'Book flights', done: true }],
+  });
   const undone = await call(t.app, 'PUT', `/api/todos/${sub.id}`, { token: u.token, body: { done: false } });
   expect(undone.body.data).toMatchObject({ done: false, done_at: null });
 
-  const edited = await call(t.app, 'PUT', `/api/todos/${task.id}`, { token: u.token, body: { title: 'Plan the holiday', due_date: null, priority: 0, notes: '' } });
+  const edited = await call(t.app, 'PUT', `/api/todos/${task.id}`, {
+    token: u.token,
+    body: { title: 'Plan the holiday', due_date: null, priority: 0, notes: '' },
+  });
   expect(edited.body.data).toMatchObject({ title: 'Plan the holiday', due_date: null, priority: 0, notes: '' });
 
   expect((await call(t.app, 'DELETE', `/api/todos/${task.id}`, { token: u.token })).status).toBe(200);
@@ -144,7 +163,12 @@ test('filters today / upcoming / done with their counts, a keyword, and the due 
 
 test('reorder keeps positions per sibling group, and tasks hidden by a filter keep their places', async () => {
   const u = await chatUser(t.app, t.db, 'todo_order', 0);
-  const [a, b, c, d] = [await add(u.token, { title: 'A' }), await add(u.token, { title: 'B', due_date: TODAY }), await add(u.token, { title: 'C' }), await add(u.token, { title: 'D', due_date: TODAY })];
+  const [a, b, c, d] = [
+    await add(u.token, { title: 'A' }),
+    await add(u.token, { title: 'B', due_date: TODAY }),
+    await add(u.token, { title: 'C' }),
+    await add(u.token, { title: 'D', due_date: TODAY }),
+  ];
   const s1 = await add(u.token, { title: 's1', parent_id: a.id });
   const s2 = await add(u.token, { title: 's2', parent_id: a.id });
 
@@ -176,7 +200,14 @@ test('a breakdown streams, is billed exactly its usage, saves nothing, and accep
   expect(done.data.credits).toBeGreaterThan(0);
   expect(await ledgerSum(t.db, alice.id)).toBe(before - done.data.credits);
   expect(await balanceOf(t.db, alice.id)).toBe(before - done.data.credits);
-  expect((await usage(alice.id)).at(-1)).toEqual({ purpose: 'breakdown', ref_id: task.id, status: 'done', input_tokens: done.data.input_tokens, output_tokens: done.data.output_tokens, credits: done.data.credits });
+  expect((await usage(alice.id)).at(-1)).toEqual({
+    purpose: 'breakdown',
+    ref_id: task.id,
+    status: 'done',
+    input_tokens: done.data.input_tokens,
+    output_tokens: done.data.output_tokens,
+    credits: done.data.credits,
+  });
   // the default prompt asks for one subtask a line
   expect(JSON.stringify(openai.requests.at(-1))).toContain('one per line');
   expect((await call(t.app, 'GET', `/api/todos/${task.id}`, { token: alice.token })).body.data.subtasks).toEqual([]);

@@ -73,7 +73,14 @@ describe('version compare (shared/version.ts)', () => {
 
 describe('add', () => {
   test('the version must be strictly greater than the current stable one (multi-segment), per appid, type and platform', async () => {
-    const first = await addOk({ appid: '__UNI__A1', platform: 'android', type: 'native_app', version: '1.2', url: 'https://dl.example.com/a-1.2.apk', stable_publish: true });
+    const first = await addOk({
+      appid: '__UNI__A1',
+      platform: 'android',
+      type: 'native_app',
+      version: '1.2',
+      url: 'https://dl.example.com/a-1.2.apk',
+      stable_publish: true,
+    });
     expect(first.stable_publish).toBe(true);
     for (const version of ['1.2.0', '1.1.9', '1.2']) {
       const r = await add({ appid: '__UNI__A1', platform: 'android', type: 'native_app', version, url: 'https://dl.example.com/a.apk' });
@@ -95,9 +102,17 @@ describe('add', () => {
       [{ appid: '__UNI__A1', platform: 'android', type: 'native_app', version: '9.0' }, 'INVALID_PARAM', 'url'],
       [{ appid: '__UNI__A1', platform: 'android', type: 'native_app', version: '9.0', url: 'ftp://x.example/a.apk' }, 'INVALID_PARAM', 'url'],
       [{ appid: '__UNI__A1', platform: 'android', type: 'native_app', version: '9.0', url: 'https://x.example/a.ipa' }, 'VERSION_PACKAGE_MISMATCH', 'url'],
-      [{ appid: '__UNI__A1', platform: 'android', type: 'wgt', version: '9.0', min_uni_version: '1.0', url: 'https://x.example/a.apk' }, 'VERSION_PACKAGE_MISMATCH', 'url'],
+      [
+        { appid: '__UNI__A1', platform: 'android', type: 'wgt', version: '9.0', min_uni_version: '1.0', url: 'https://x.example/a.apk' },
+        'VERSION_PACKAGE_MISMATCH',
+        'url',
+      ],
       [{ appid: '__UNI__A1', platform: 'android', type: 'wgt', version: '9.0', url: 'https://x.example/a.wgt' }, 'VERSION_INVALID', 'min_uni_version'],
-      [{ appid: '__UNI__A1', platform: 'android', type: 'native_app', version: '9.0', url: 'https://x.example/a.apk', contents: '  ' }, 'INVALID_PARAM', 'contents'],
+      [
+        { appid: '__UNI__A1', platform: 'android', type: 'native_app', version: '9.0', url: 'https://x.example/a.apk', contents: '  ' },
+        'INVALID_PARAM',
+        'contents',
+      ],
       [{ appid: '__UNI__A1', platform: 'android', type: 'native_app', version: '9.0', file_id: 'nope' }, 'REFERENCE_NOT_FOUND', 'file_id'],
     ];
     for (const [body, code, field] of cases) {
@@ -115,8 +130,17 @@ describe('add', () => {
     const wrong = await add({ appid: '__UNI__C3', platform: 'ios', type: 'native_app', version: '1.0', file_id: apk.fileID });
     expect([wrong.body.errorCode, wrong.body.field]).toEqual(['VERSION_PACKAGE_MISMATCH', 'file_id']);
     expect(wrong.body.errorMessage).toContain('.ipa');
-    expect((await add({ appid: '__UNI__C3', platform: 'android', type: 'native_app', version: '1.0', file_id: elsewhere.fileID })).body.errorCode).toBe('REFERENCE_NOT_FOUND');
-    const both = await add({ appid: '__UNI__C3', platform: 'android', type: 'native_app', version: '1.0', file_id: apk.fileID, url: 'https://x.example/a.apk' });
+    expect((await add({ appid: '__UNI__C3', platform: 'android', type: 'native_app', version: '1.0', file_id: elsewhere.fileID })).body.errorCode).toBe(
+      'REFERENCE_NOT_FOUND',
+    );
+    const both = await add({
+      appid: '__UNI__C3',
+      platform: 'android',
+      type: 'native_app',
+      version: '1.0',
+      file_id: apk.fileID,
+      url: 'https://x.example/a.apk',
+    });
     expect([both.body.errorCode, both.body.field]).toEqual(['INVALID_PARAM', 'url']);
 
     const v = await addOk({ appid: '__UNI__C3', platform: 'android', type: 'native_app', version: '1.0', file_id: apk.fileID });
@@ -138,7 +162,15 @@ describe('add', () => {
 describe('stable publishing and deleting', () => {
   test('publishing as stable un-stables the previous stable record; the stable one cannot be deleted; deleting another deletes its package', async () => {
     const pkg = await upload(manager, 'upgrade-center/__UNI__B2/p/b.wgt', 'b.wgt');
-    const w1 = await addOk({ appid: '__UNI__B2', platform: 'android', type: 'wgt', version: '1.0.1', min_uni_version: '1.0', url: 'https://x.example/b1.wgt', stable_publish: true });
+    const w1 = await addOk({
+      appid: '__UNI__B2',
+      platform: 'android',
+      type: 'wgt',
+      version: '1.0.1',
+      min_uni_version: '1.0',
+      url: 'https://x.example/b1.wgt',
+      stable_publish: true,
+    });
     const w2 = await addOk({ appid: '__UNI__B2', platform: 'android', type: 'wgt', version: '1.0.2', min_uni_version: '1.0', file_id: pkg.fileID });
     expect(w2.stable_publish).toBe(false);
 
@@ -158,10 +190,21 @@ describe('stable publishing and deleting', () => {
     expect(await stableList()).toEqual([w2.id]);
     expect((await call(t.app, 'GET', `${V}/${w1.id}`, { token: manager })).body.data.stable_publish).toBe(false);
     // a new add must now exceed 1.0.2
-    expect((await add({ appid: '__UNI__B2', platform: 'android', type: 'wgt', version: '1.0.2', min_uni_version: '1.0', url: 'https://x.example/b.wgt' })).body.errorCode).toBe('VERSION_NOT_GREATER');
+    expect(
+      (await add({ appid: '__UNI__B2', platform: 'android', type: 'wgt', version: '1.0.2', min_uni_version: '1.0', url: 'https://x.example/b.wgt' })).body
+        .errorCode,
+    ).toBe('VERSION_NOT_GREATER');
 
     // publishing the new stable one at add time switches too
-    const w3 = await addOk({ appid: '__UNI__B2', platform: 'android', type: 'wgt', version: '1.0.3', min_uni_version: '1.0', url: 'https://x.example/b3.wgt', stable_publish: true });
+    const w3 = await addOk({
+      appid: '__UNI__B2',
+      platform: 'android',
+      type: 'wgt',
+      version: '1.0.3',
+      min_uni_version: '1.0',
+      url: 'https://x.example/b3.wgt',
+      stable_publish: true,
+    });
     expect(await stableList()).toEqual([w3.id]);
 
     // w2 (with an uploaded package) is no longer stable: deleting it deletes its file
@@ -178,11 +221,23 @@ describe('stable publishing and deleting', () => {
     const v = await addOk({ appid: '__UNI__B2', platform: 'ios', type: 'native_app', version: '3.0', url: 'https://apps.apple.com/app/id9' });
     const r = await call(t.app, 'PUT', `${V}/${v.id}`, {
       token: manager,
-      body: { title: 'New title', contents: 'New notes', is_mandatory: true, is_silently: true, store_list: [{ id: 'appstore', name: 'App Store', scheme: 'itms-apps://', enable: true, priority: 1 }] },
+      body: {
+        title: 'New title',
+        contents: 'New notes',
+        is_mandatory: true,
+        is_silently: true,
+        store_list: [{ id: 'appstore', name: 'App Store', scheme: 'itms-apps://', enable: true, priority: 1 }],
+      },
     });
     expect(r.status).toBe(200);
     // is_silently is for hot updates only
-    expect([r.body.data.title, r.body.data.contents, r.body.data.is_mandatory, r.body.data.is_silently, r.body.data.store_list.length]).toEqual(['New title', 'New notes', true, false, 1]);
+    expect([r.body.data.title, r.body.data.contents, r.body.data.is_mandatory, r.body.data.is_silently, r.body.data.store_list.length]).toEqual([
+      'New title',
+      'New notes',
+      true,
+      false,
+      1,
+    ]);
     const fixed = await call(t.app, 'PUT', `${V}/${v.id}`, { token: manager, body: { version: '3.1' } });
     expect([fixed.body.errorCode, fixed.body.field]).toEqual(['FIELD_IMMUTABLE', 'version']);
   });
@@ -215,7 +270,14 @@ describe('update check (public)', () => {
 
   test('0, 102 and 101 with the reference semantics, min_uni_version included', async () => {
     const q = (appVersion: string, wgtVersion: string) => check({ appid: A, appVersion, wgtVersion, platform: 'android' });
-    const native = await addOk({ appid: A, platform: 'android', type: 'native_app', version: '1.2.0', url: 'https://x.example/c-1.2.0.apk', stable_publish: true });
+    const native = await addOk({
+      appid: A,
+      platform: 'android',
+      type: 'native_app',
+      version: '1.2.0',
+      url: 'https://x.example/c-1.2.0.apk',
+      stable_publish: true,
+    });
 
     // only a native app: newer than the app -> 102 with the record; same -> 0
     const full = (await q('1.1.0', '1.1.0')).body;
@@ -227,7 +289,15 @@ describe('update check (public)', () => {
     expect((await q('1.1.0', '1.2.0')).body.code).toBe(0);
 
     // a stable wgt 1.2.1 for apps from native 1.2.0 up
-    const wgt = await addOk({ appid: A, platform: 'android', type: 'wgt', version: '1.2.1', min_uni_version: '1.2.0', url: 'https://x.example/c-1.2.1.wgt', stable_publish: true });
+    const wgt = await addOk({
+      appid: A,
+      platform: 'android',
+      type: 'wgt',
+      version: '1.2.1',
+      min_uni_version: '1.2.0',
+      url: 'https://x.example/c-1.2.1.wgt',
+      stable_publish: true,
+    });
     const hot = (await q('1.2.0', '1.2.0')).body;
     expect(hot).toMatchObject({ code: 101, id: wgt.id, type: 'wgt', version: '1.2.1', min_uni_version: '1.2.0', url: 'https://x.example/c-1.2.1.wgt' });
     // already on the wgt's version -> 0
@@ -238,7 +308,15 @@ describe('update check (public)', () => {
     expect((await q('1.1.0', '1.1.0')).body).toMatchObject({ code: 102, id: native.id });
 
     // a wgt needing native 2.0: no hot update for 1.2.0, and the native app is not newer -> 0
-    await addOk({ appid: A, platform: 'android', type: 'wgt', version: '1.2.2', min_uni_version: '2.0', url: 'https://x.example/c-1.2.2.wgt', stable_publish: true });
+    await addOk({
+      appid: A,
+      platform: 'android',
+      type: 'wgt',
+      version: '1.2.2',
+      min_uni_version: '2.0',
+      url: 'https://x.example/c-1.2.2.wgt',
+      stable_publish: true,
+    });
     expect((await q('1.2.0', '1.2.0')).body.code).toBe(0);
     // ... but 102 once a newer native app is stable
     await addOk({ appid: A, platform: 'android', type: 'native_app', version: '1.2.5', url: 'https://x.example/c-1.2.5.apk', stable_publish: true });
@@ -278,9 +356,11 @@ describe('app deletion and access', () => {
     expect(a1[0].app_name).toBe('App __UNI__A1');
     expect((await list(`keyword=${encodeURIComponent('App __UNI__B2')}`)).body.total).toBeGreaterThan(0);
     const latest = (await call(t.app, 'GET', '/api/upgrade/latest?appid=__UNI__A1&appid=__UNI__B2', { token: manager })).body.data;
-    expect(latest.filter((r: { appid: string }) => r.appid === '__UNI__A1').map((r: { platform: string; type: string; version: string }) => `${r.platform}/${r.type}/${r.version}`)).toEqual([
-      'android/native_app/1.2',
-    ]);
+    expect(
+      latest
+        .filter((r: { appid: string }) => r.appid === '__UNI__A1')
+        .map((r: { platform: string; type: string; version: string }) => `${r.platform}/${r.type}/${r.version}`),
+    ).toEqual(['android/native_app/1.2']);
 
     for (const token of [plain, undefined]) {
       expect((await call(t.app, 'GET', V, { token })).status).toBe(token ? 403 : 401);

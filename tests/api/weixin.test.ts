@@ -37,7 +37,11 @@ beforeAll(async () => {
   t = await createTestApp({ weixin: wx.settings(), allowedHosts: [HOST] });
   const config = { ...loadConfig({}), jwtSecret: 'test-secret-test-secret-test-secret', staticDir: '/nonexistent' };
   bare = await buildApp({ config, db: t.db, logger: false });
-  misconfigured = await buildApp({ config: { ...config, publicUrl: 'https://console.example.com', weixin: { ...wx.settings(), secret: 'wrong' } }, db: t.db, logger: false });
+  misconfigured = await buildApp({
+    config: { ...config, publicUrl: 'https://console.example.com', weixin: { ...wx.settings(), secret: 'wrong' } },
+    db: t.db,
+    logger: false,
+  });
   unlisted = await buildApp({ config: { ...config, weixin: wx.settings() }, db: t.db, logger: false });
 });
 afterAll(async () => {
@@ -117,8 +121,7 @@ async function signInWithWeixin(openid: string) {
   return r.body.data as { token: string; refreshToken: string; userInfo: any };
 }
 
-const logsOf = async (userId: string) =>
-  (await t.db.$client.query(`SELECT type, state FROM user_logs WHERE user_id = $1 ORDER BY id`, [userId])).rows;
+const logsOf = async (userId: string) => (await t.db.$client.query(`SELECT type, state FROM user_logs WHERE user_id = $1 ORDER BY id`, [userId])).rows;
 
 describe('authorize', () => {
   it("gives weixin's authorize URL with a fresh state and the host-derived redirect_uri", async () => {

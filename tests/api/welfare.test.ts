@@ -62,7 +62,16 @@ const one = async (fields: Partial<typeof users.$inferInsert> = {}) => (await ac
 async function campaign(body: Record<string, unknown> = {}) {
   const r = await call(t.app, 'POST', '/api/welfare/campaigns', {
     token: manager,
-    body: { title: `Gift ${++n}`, credits: 10, eligibility: 'everyone', frequency: 'once', starts_at: inHours(-1), ends_at: inHours(24), budget: 1000, ...body },
+    body: {
+      title: `Gift ${++n}`,
+      credits: 10,
+      eligibility: 'everyone',
+      frequency: 'once',
+      starts_at: inHours(-1),
+      ends_at: inHours(24),
+      budget: 1000,
+      ...body,
+    },
   });
   expect(r.status).toBe(200);
   return r.body.data as { id: string; used: number; budget: number; claim_count: number; status: string };
@@ -185,7 +194,9 @@ test('eligibility: roles, tags, new users within N days, real-name verified; oth
   }
 
   const seen = async (token: string) =>
-    Object.fromEntries(((await call(t.app, 'GET', '/api/welfare/available', { token })).body.data as { id: string; reason: string | null }[]).map((a) => [a.id, a.reason]));
+    Object.fromEntries(
+      ((await call(t.app, 'GET', '/api/welfare/available', { token })).body.data as { id: string; reason: string | null }[]).map((a) => [a.id, a.reason]),
+    );
   const oldSees = await seen(old.token);
   expect(oldSees[byRole.id]).toBeUndefined();
   expect(oldSees[byTag.id]).toBeUndefined();
@@ -197,7 +208,16 @@ test('eligibility: roles, tags, new users within N days, real-name verified; oth
   // references must exist; the list they need must be given
   const bad = await call(t.app, 'POST', '/api/welfare/campaigns', {
     token: manager,
-    body: { title: 'x', credits: 1, eligibility: 'roles', eligibility_values: ['no_such_role'], frequency: 'once', starts_at: inHours(-1), ends_at: inHours(1), budget: 10 },
+    body: {
+      title: 'x',
+      credits: 1,
+      eligibility: 'roles',
+      eligibility_values: ['no_such_role'],
+      frequency: 'once',
+      starts_at: inHours(-1),
+      ends_at: inHours(1),
+      budget: 10,
+    },
   });
   expect([bad.status, bad.body.errorCode, bad.body.field]).toEqual([400, 'REFERENCE_NOT_FOUND', 'eligibility_values']);
   const none = await call(t.app, 'POST', '/api/welfare/campaigns', {
@@ -216,7 +236,11 @@ test('the window: not before the start, not after the end, not when switched off
     const r = await claim(u.token, c.id);
     expect([r.status, r.body.errorCode, r.body.field]).toEqual([409, 'WELFARE_NOT_ACTIVE', 'id']);
   }
-  const seen = (await call(t.app, 'GET', '/api/welfare/available', { token: u.token })).body.data as { id: string; reason: string | null; claimable: boolean }[];
+  const seen = (await call(t.app, 'GET', '/api/welfare/available', { token: u.token })).body.data as {
+    id: string;
+    reason: string | null;
+    claimable: boolean;
+  }[];
   expect(seen.find((a) => a.id === later.id)).toMatchObject({ claimable: false, reason: 'WELFARE_NOT_ACTIVE' });
   expect(seen.find((a) => a.id === over.id)).toBeUndefined();
   expect(seen.find((a) => a.id === off.id)).toBeUndefined();
@@ -260,7 +284,11 @@ test('access: admin routes need MANAGE_WELFARE; claiming needs a signed-in user'
   for (const [method, url, body] of [
     ['GET', '/api/welfare/campaigns', undefined],
     ['GET', `/api/welfare/campaigns/${c.id}`, undefined],
-    ['POST', '/api/welfare/campaigns', { title: 'x', credits: 1, eligibility: 'everyone', frequency: 'once', starts_at: inHours(-1), ends_at: inHours(1), budget: 1 }],
+    [
+      'POST',
+      '/api/welfare/campaigns',
+      { title: 'x', credits: 1, eligibility: 'everyone', frequency: 'once', starts_at: inHours(-1), ends_at: inHours(1), budget: 1 },
+    ],
     ['PUT', `/api/welfare/campaigns/${c.id}`, { budget: 5000 }],
     ['DELETE', `/api/welfare/campaigns/${c.id}`, undefined],
     ['GET', '/api/welfare/claims', undefined],

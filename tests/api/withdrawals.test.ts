@@ -49,8 +49,10 @@ const request = (token: string, body: Record<string, unknown>) => call(t.app, 'P
 const summary = async (token: string) => (await call(t.app, 'GET', '/api/withdrawals/summary', { token })).body.data;
 const review = (token: string, id: string, body: Record<string, unknown>) => call(t.app, 'POST', `/api/withdrawals/${id}/review`, { token, body });
 const withdrawalEntries = async (userId: string) =>
-  (await t.db.execute<{ amount: number; key: string }>(sql`SELECT amount, idempotency_key AS key FROM credit_ledger
-    WHERE user_id = ${userId} AND kind = 'withdrawal' ORDER BY id`)).rows;
+  (
+    await t.db.execute<{ amount: number; key: string }>(sql`SELECT amount, idempotency_key AS key FROM credit_ledger
+    WHERE user_id = ${userId} AND kind = 'withdrawal' ORDER BY id`)
+  ).rows;
 
 test('only a real-name verified account may request', async () => {
   const u = await earner({ earned: 5000, verified: false });
@@ -73,7 +75,9 @@ test('the minimum, the fee (1%) and the payout at the rate; the account fields a
   expect(ok.status).toBe(200);
   expect(ok.body.data).toMatchObject({ amount: 2000, fee: 20, payout_cents: 1980, status: 'pending', account_no: '13800138000' });
   // settings change the fee and the rate of later requests
-  expect((await call(t.app, 'PUT', '/api/withdrawals/settings', { token: finance.token, body: { fee_bps: 500, min_fee: 120, cents_per_credit: 2 } })).status).toBe(200);
+  expect(
+    (await call(t.app, 'PUT', '/api/withdrawals/settings', { token: finance.token, body: { fee_bps: 500, min_fee: 120, cents_per_credit: 2 } })).status,
+  ).toBe(200);
   try {
     const more = await request(u.token, { amount: 2000 });
     expect(more.body.data).toMatchObject({ fee: 120, payout_cents: (2000 - 120) * 2 });
@@ -129,7 +133,9 @@ test('the hold is in the balance and the ledger from the request on; a change mo
 
   expect((await call(t.app, 'POST', `/api/withdrawals/${r.id}/cancel`, { token: u.token })).body.data.status).toBe('cancelled');
   expect((await call(t.app, 'POST', `/api/withdrawals/${r.id}/cancel`, { token: u.token })).body.errorCode).toBe('WITHDRAW_NOT_PENDING');
-  expect((await call(t.app, 'PUT', `/api/withdrawals/${r.id}`, { token: u.token, body: { ...alipay, amount: 1000 } })).body.errorCode).toBe('WITHDRAW_NOT_PENDING');
+  expect((await call(t.app, 'PUT', `/api/withdrawals/${r.id}`, { token: u.token, body: { ...alipay, amount: 1000 } })).body.errorCode).toBe(
+    'WITHDRAW_NOT_PENDING',
+  );
   expect(await balanceOf(t.db, u.id)).toBe(15_000);
   expect(await ledgerSum(t.db, u.id)).toBe(15_000);
   expect(await withdrawalEntries(u.id)).toEqual([
@@ -148,14 +154,21 @@ test('reject gives the hold back once; approve keeps it out; a decided request c
   expect(await balanceOf(t.db, u.id)).toBe(1000);
 
   expect((await review(u.token, a.id, { decision: 'approve', payout_ref: 'X' })).status).toBe(403);
-  expect((await review(finance.token, a.id, { decision: 'approve', payout_ref: '  ' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'payout_ref' });
+  expect((await review(finance.token, a.id, { decision: 'approve', payout_ref: '  ' })).body).toMatchObject({
+    errorCode: 'INVALID_PARAM',
+    field: 'payout_ref',
+  });
   expect((await review(finance.token, b.id, { decision: 'reject', reason: '' })).body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'reason' });
 
   const ok = await review(finance.token, a.id, { decision: 'approve', payout_ref: 'ALI-2026-001' });
   expect(ok.body.data).toMatchObject({ status: 'approved', payout_ref: 'ALI-2026-001', reviewer_name: 'wd_finance' });
   const no = await review(finance.token, b.id, { decision: 'reject', reason: 'account name does not match' });
   expect(no.body.data).toMatchObject({ status: 'rejected', reason: 'account name does not match' });
-  for (const [id, body] of [[a.id, { decision: 'reject', reason: 'again' }], [b.id, { decision: 'reject', reason: 'again' }], [b.id, { decision: 'approve', payout_ref: 'Y' }]] as const) {
+  for (const [id, body] of [
+    [a.id, { decision: 'reject', reason: 'again' }],
+    [b.id, { decision: 'reject', reason: 'again' }],
+    [b.id, { decision: 'approve', payout_ref: 'Y' }],
+  ] as const) {
     const again = await review(finance.token, id, body);
     expect(again.status).toBe(409);
     expect(again.body.errorCode).toBe('WITHDRAW_NOT_PENDING');
@@ -197,16 +210,37 @@ test('an admin grant marked withdrawable is earned; a plain one and a negative w
   const bad = await call(t.app, 'POST', '/api/credits/adjust', { token: admin, body: { user_id: u.id, amount: -100, reason: 'x', withdrawable: true } });
   expect(bad.body).toMatchObject({ errorCode: 'INVALID_PARAM', field: 'withdrawable' });
   expect(await summary(u.token)).toMatchObject({ balance: 1900, earned: 1200, withdrawable: 1200 });
-  const kinds = (await call(t.app, 'GET', '/api/credits/history', { token: u.token })).body.data.map((e: { kind: string; amount: number }) => [e.kind, e.amount]);
-  expect(kinds).toEqual(expect.arrayContaining([['earn', 1200], ['adjustment', 700]]));
+  const kinds = (await call(t.app, 'GET', '/api/credits/history', { token: u.token })).body.data.map((e: { kind: string; amount: number }) => [
+    e.kind,
+    e.amount,
+  ]);
+  expect(kinds).toEqual(
+    expect.arrayContaining([
+      ['earn', 1200],
+      ['adjustment', 700],
+    ]),
+  );
 });
 
 test('settings: finance only, bounds checked per field', async () => {
   const s = await call(t.app, 'GET', '/api/withdrawals/settings', { token: finance.token });
-  expect(s.body.data).toMatchObject({ min_credits: 1000, fee_bps: 100, min_fee: 0, cents_per_credit: 1, account_types: ['alipay', 'bank'], store_use_reward: 0 });
+  expect(s.body.data).toMatchObject({
+    min_credits: 1000,
+    fee_bps: 100,
+    min_fee: 0,
+    cents_per_credit: 1,
+    account_types: ['alipay', 'bank'],
+    store_use_reward: 0,
+  });
   const u = await earner({});
   expect((await call(t.app, 'GET', '/api/withdrawals/settings', { token: u.token })).status).toBe(403);
-  for (const [body, field] of [[{ fee_bps: 9000 }, 'fee_bps'], [{ min_credits: 0 }, 'min_credits'], [{ cents_per_credit: 0 }, 'cents_per_credit'], [{ account_types: [] }, 'account_types'], [{ store_use_reward: -1 }, 'store_use_reward']] as const) {
+  for (const [body, field] of [
+    [{ fee_bps: 9000 }, 'fee_bps'],
+    [{ min_credits: 0 }, 'min_credits'],
+    [{ cents_per_credit: 0 }, 'cents_per_credit'],
+    [{ account_types: [] }, 'account_types'],
+    [{ store_use_reward: -1 }, 'store_use_reward'],
+  ] as const) {
     const r = await call(t.app, 'PUT', '/api/withdrawals/settings', { token: finance.token, body });
     expect(r.body).toMatchObject({ errorCode: 'INVALID_PARAM', field });
   }
@@ -226,12 +260,16 @@ describe('store prompt use reward', () => {
     await openai.close();
   });
 
-  test('a use by someone else earns the author the set credits once per use; the author\'s own use and a setting of 0 earn nothing', async () => {
+  test("a use by someone else earns the author the set credits once per use; the author's own use and a setting of 0 earn nothing", async () => {
     await addModel(t.app, admin, { name: 'Echo', base_url: openai.baseUrl, provider_model: 'echo' });
     const author = await earner({});
     const reader = await chatUser(t.app, t.db, 'wd_reader', 100_000);
     await grant(author.id, 100_000, false); // the author's own sends cost credits
-    const [p] = (await t.db.execute<{ id: string }>(sql`INSERT INTO store_prompts (title, body, author_id, status) VALUES ('Earning prompt', 'Explain {{x}}', ${author.id}, 'approved') RETURNING id`)).rows;
+    const [p] = (
+      await t.db.execute<{ id: string }>(
+        sql`INSERT INTO store_prompts (title, body, author_id, status) VALUES ('Earning prompt', 'Explain {{x}}', ${author.id}, 'approved') RETURNING id`,
+      )
+    ).rows;
     const send = async (token: string) => {
       const conv = await newConversation(t.app, token);
       const r = await t.app.inject({
@@ -251,9 +289,13 @@ describe('store prompt use reward', () => {
     } finally {
       await call(t.app, 'PUT', '/api/withdrawals/settings', { token: finance.token, body: { store_use_reward: 0 } });
     }
-    const earned = (await t.db.execute<{ amount: number; key: string; ref_type: string; ref_id: string }>(sql`SELECT amount, idempotency_key AS key, ref_type, ref_id
-      FROM credit_ledger WHERE user_id = ${author.id} AND kind = 'earn' ORDER BY id`)).rows;
-    const uses = (await t.db.execute<{ id: string }>(sql`SELECT id::text AS id FROM store_prompt_uses WHERE prompt_id = ${p.id} AND user_id = ${reader.id} ORDER BY id`)).rows;
+    const earned = (
+      await t.db.execute<{ amount: number; key: string; ref_type: string; ref_id: string }>(sql`SELECT amount, idempotency_key AS key, ref_type, ref_id
+      FROM credit_ledger WHERE user_id = ${author.id} AND kind = 'earn' ORDER BY id`)
+    ).rows;
+    const uses = (
+      await t.db.execute<{ id: string }>(sql`SELECT id::text AS id FROM store_prompt_uses WHERE prompt_id = ${p.id} AND user_id = ${reader.id} ORDER BY id`)
+    ).rows;
     expect(uses).toHaveLength(3);
     expect(earned).toEqual([
       { amount: 30, key: `earn:store-use:${uses[1].id}`, ref_type: 'store-prompt', ref_id: p.id },

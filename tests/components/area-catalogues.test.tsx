@@ -63,7 +63,22 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
  * checks; the route titles are in the main catalogues.
  */
 {
-  const FIELDS = ['name', 'kind', 'protocol', 'baseUrl', 'apiKey', 'providerModel', 'contextWindow', 'maxOutputTokens', 'inputPrice', 'outputPrice', 'enabled', 'roles', 'sort', 'comment'];
+  const FIELDS = [
+    'name',
+    'kind',
+    'protocol',
+    'baseUrl',
+    'apiKey',
+    'providerModel',
+    'contextWindow',
+    'maxOutputTokens',
+    'inputPrice',
+    'outputPrice',
+    'enabled',
+    'roles',
+    'sort',
+    'comment',
+  ];
 
   register(
     {
@@ -208,7 +223,10 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
       prefix: 'demo',
       messages: DEMO_MESSAGES,
       sources: sourcesIn('src/pages/demo'),
-      built: () => [...['full', 'topOnly', 'none'].map((f) => `demo.layout.frame.${f}`), ...['scale', 'arpeggio', 'sweep'].map((s) => `demo.audio.sample.${s}`)],
+      built: () => [
+        ...['full', 'topOnly', 'none'].map((f) => `demo.layout.frame.${f}`),
+        ...['scale', 'arpeggio', 'sweep'].map((s) => `demo.audio.sample.${s}`),
+      ],
       atLeast: 60,
       values: { count: 2, shown: 3, total: 9, text: 'x', span: 12, breakpoint: 'md', theme: 'green' },
     },
@@ -244,7 +262,9 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
  * with the login page.
  */
 {
-  const fields = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', 'fields', `${l}.json`), 'utf8')) as Record<string, string>]));
+  const fields = Object.fromEntries(
+    LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', 'fields', `${l}.json`), 'utf8')) as Record<string, string>]),
+  );
 
   describe('field names catalogue', () => {
     test('the three languages have the same keys, all field.*, none empty', () => {
@@ -264,7 +284,9 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
   });
 
   describe('server-only error messages', () => {
-    const errors = Object.fromEntries(LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', 'errors', `${l}.json`), 'utf8')) as Record<string, string>]));
+    const errors = Object.fromEntries(
+      LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(path.join(ROOT, 'locales', 'errors', `${l}.json`), 'utf8')) as Record<string, string>]),
+    );
 
     test('the three languages have the same keys, all error.*, none empty, none also in the main catalogues', () => {
       const keys = (l: string) => Object.keys(errors[l]).sort();
@@ -329,7 +351,13 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
     },
     () => {
       test('the route titles are in the main catalogues', () => {
-        for (const path of ['/pages/site-message/list', '/pages/site-message/add', '/pages/site-message/edit', '/pages/site-message/detail', '/pages/index/my-message']) {
+        for (const path of [
+          '/pages/site-message/list',
+          '/pages/site-message/add',
+          '/pages/site-message/edit',
+          '/pages/site-message/detail',
+          '/pages/index/my-message',
+        ]) {
           const title = routes.find((r) => r.path === path)?.title;
           expect(title).toBeTruthy();
           for (const l of LOCALES) expect(MAIN[l][title!]).toBeTruthy();
@@ -358,7 +386,9 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
       ...['not_configured', 'no_public_url'].map((r) => `pay.method.off.${r}`),
       ...['expired', 'closed', 'failed'].flatMap((s) => [`pay.qr.ended.${s}`, `pay.result.ended.${s}`]),
       ...['pending', 'succeeded', 'failed'].map((s) => `pay.refund.status.${s}`),
-      ...['credited', 'duplicate', 'forged', 'amount_mismatch', 'app_mismatch', 'unknown_order', 'not_paid', 'malformed', 'decrypt', 'error'].map((o) => `pay.outcome.${o}`),
+      ...['credited', 'duplicate', 'forged', 'amount_mismatch', 'app_mismatch', 'unknown_order', 'not_paid', 'malformed', 'decrypt', 'error'].map(
+        (o) => `pay.outcome.${o}`,
+      ),
     ],
     atLeast: 100,
   };
@@ -476,32 +506,22 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
  */
 {
   const area = {
-    name: "stat catalogues",
-    prefix: "stat",
-    messages: Object.fromEntries(
-      Object.entries(STAT_MESSAGES).map(([l, m]) => [
-        l,
-        { ...m, ...STAT_ADMIN_MESSAGES[l] },
-      ]),
-    ),
-    sources: sourcesIn("src/components/stat", "src/pages/uni-stat"),
+    name: 'stat catalogues',
+    prefix: 'stat',
+    messages: Object.fromEntries(Object.entries(STAT_MESSAGES).map(([l, m]) => [l, { ...m, ...STAT_ADMIN_MESSAGES[l] }])),
+    sources: sourcesIn('src/components/stat', 'src/pages/uni-stat'),
     /** platform names are built from the reported platform, the quick ranges and the settings' number fields from their keys */
     built: () => [
       ...STAT_PLATFORMS.map((p) => `stat.platform.${p}`),
-      ...["today", "yesterday", "last7", "last30", "last90"].map(
-        (r) => `stat.filter.${r}`,
-      ),
-      ...["reportInterval", "retention", "rateLimit"].flatMap((k) => [
-        `stat.settings.${k}`,
-        `stat.settings.${k}Hint`,
-      ]),
+      ...['today', 'yesterday', 'last7', 'last30', 'last90'].map((r) => `stat.filter.${r}`),
+      ...['reportInterval', 'retention', 'rateLimit'].flatMap((k) => [`stat.settings.${k}`, `stat.settings.${k}Hint`]),
     ],
     atLeast: 20,
   };
 
   register(area, () => {
-    test("the scan reads the filter bar", () => {
-      expect(usedKeys(area).has("stat.filter.allPlatforms")).toBe(true);
+    test('the scan reads the filter bar', () => {
+      expect(usedKeys(area).has('stat.filter.allPlatforms')).toBe(true);
     });
   });
 }
@@ -557,7 +577,14 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
     name: 'stat-page catalogues',
     prefix: 'statPage',
     messages: STAT_PAGE_MESSAGES,
-    sources: sourcesIn('src/components/stat/pages', 'src/pages/uni-stat/page-res', 'src/pages/uni-stat/page-ent', 'src/pages/uni-stat/scene', 'src/pages/uni-stat/channel', 'src/pages/uni-stat/event'),
+    sources: sourcesIn(
+      'src/components/stat/pages',
+      'src/pages/uni-stat/page-res',
+      'src/pages/uni-stat/page-ent',
+      'src/pages/uni-stat/scene',
+      'src/pages/uni-stat/channel',
+      'src/pages/uni-stat/event',
+    ),
     // the scene names are built from the scene table
     built: () => KNOWN_SCENES.map((c) => `statPage.scene.${c}`),
     atLeast: 30,
@@ -596,7 +623,22 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
  * catalogue checks; every route.system.* title is in the main catalogues.
  */
 {
-  const PLATFORMS = ['app_android', 'app_ios', 'app_harmony', 'h5', 'mp_weixin', 'mp_alipay', 'mp_baidu', 'mp_toutiao', 'mp_qq', 'mp_kuaishou', 'mp_lark', 'mp_jd', 'mp_dingtalk', 'quickapp'];
+  const PLATFORMS = [
+    'app_android',
+    'app_ios',
+    'app_harmony',
+    'h5',
+    'mp_weixin',
+    'mp_alipay',
+    'mp_baidu',
+    'mp_toutiao',
+    'mp_qq',
+    'mp_kuaishou',
+    'mp_lark',
+    'mp_jd',
+    'mp_dingtalk',
+    'quickapp',
+  ];
 
   register(
     {
@@ -633,7 +675,10 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
       prefix: 'todos',
       messages: TODOS_MESSAGES,
       sources: [...sourcesIn('src/pages/assistant/todo-list'), ...sourcesIn('src/pages/index')],
-      built: () => [...['all', 'today', 'upcoming', 'done'].flatMap((f) => [`todos.filter.${f}`, `todos.empty.${f}`]), ...[0, 1, 2, 3].map((p) => `todos.priority.${p}`)],
+      built: () => [
+        ...['all', 'today', 'upcoming', 'done'].flatMap((f) => [`todos.filter.${f}`, `todos.empty.${f}`]),
+        ...[0, 1, 2, 3].map((p) => `todos.priority.${p}`),
+      ],
       atLeast: 50,
       values: { count: 2, n: 3, title: 'x', done: 1, total: 2, date: '2030-01-01', input: 1, output: 2, credits: 5, first: '0.5', lane: 'A' },
     },
@@ -650,14 +695,9 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
 
   describe('a proposal read into subtasks', () => {
     test('bullets, numbering and checkboxes go; blank and repeated lines are skipped', () => {
-      expect(parseSubtasks('- Pack the books\r\n2. Hire a van\n\n* Change the address\n3) Hire a van\n[ ] Clean the flat\n• **Return the keys**\n  1、打包行李  ')).toEqual([
-        'Pack the books',
-        'Hire a van',
-        'Change the address',
-        'Clean the flat',
-        'Return the keys',
-        '打包行李',
-      ]);
+      expect(
+        parseSubtasks('- Pack the books\r\n2. Hire a van\n\n* Change the address\n3) Hire a van\n[ ] Clean the flat\n• **Return the keys**\n  1、打包行李  '),
+      ).toEqual(['Pack the books', 'Hire a van', 'Change the address', 'Clean the flat', 'Return the keys', '打包行李']);
     });
 
     test('a plain answer keeps its lines; long lines and long lists are capped', () => {

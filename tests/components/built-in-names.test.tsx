@@ -12,7 +12,7 @@ import en from '../../locales/en-US.json';
 describe('built-in names', () => {
   beforeEach(() => resetUmiStandIn());
 
-  it('shows the seeded texts in the reader\'s language', () => {
+  it("shows the seeded texts in the reader's language", () => {
     setLocale('zh-CN', false);
     expect(builtInText('role', ADMIN_ROLE_NAME)).toBe('超级管理员');
     expect(builtInText('permission', 'Read usage statistics')).toBe('查看统计数据');

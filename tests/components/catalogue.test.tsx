@@ -25,7 +25,29 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const NAMESPACES = ['app', 'route', 'common', 'request', 'auth', 'nav', 'locale', 'theme', 'login', 'register', 'forbidden', 'notFound', 'home', 'admin', 'userLog', 'menu', 'error', 'field', 'account', 'errorLog', 'builtin'];
+const NAMESPACES = [
+  'app',
+  'route',
+  'common',
+  'request',
+  'auth',
+  'nav',
+  'locale',
+  'theme',
+  'login',
+  'register',
+  'forbidden',
+  'notFound',
+  'home',
+  'admin',
+  'userLog',
+  'menu',
+  'error',
+  'field',
+  'account',
+  'errorLog',
+  'builtin',
+];
 const KEY_LITERAL = new RegExp(`['"\`]((?:${NAMESPACES.join('|')})\\.[A-Za-z0-9_.-]*[A-Za-z0-9_])['"\`]`, 'g');
 
 /** keys written as literals in src/, plus the ones built from lists */
@@ -65,7 +87,9 @@ describe('translation catalogues', () => {
     expect(keys('zh-CN')).toEqual(keys('en-US'));
     expect(keys('zh-TW')).toEqual(keys('en-US'));
     for (const [locale, messages] of Object.entries(catalogues)) {
-      const empty = Object.entries(messages).filter(([, v]) => typeof v !== 'string' || !v.trim()).map(([k]) => `${locale}:${k}`);
+      const empty = Object.entries(messages)
+        .filter(([, v]) => typeof v !== 'string' || !v.trim())
+        .map(([k]) => `${locale}:${k}`);
       expect(empty).toEqual([]);
     }
   });

@@ -37,25 +37,49 @@ describe('conversation branches', () => {
   });
 
   test('switching at a fork shows that branch and the newest below it', () => {
-    const first = choose({}, TREE.find((m) => m.id === 'a1')!);
+    const first = choose(
+      {},
+      TREE.find((m) => m.id === 'a1')!,
+    );
     expect(ids(visiblePath(TREE, first))).toEqual(['u1', 'a1', 'u2', 'a4']);
-    const middle = choose({}, TREE.find((m) => m.id === 'a2')!);
+    const middle = choose(
+      {},
+      TREE.find((m) => m.id === 'a2')!,
+    );
     expect(ids(visiblePath(TREE, middle))).toEqual(['u1', 'a2']);
-    const editedBack = choose({}, TREE.find((m) => m.id === 'u3')!);
+    const editedBack = choose(
+      {},
+      TREE.find((m) => m.id === 'u3')!,
+    );
     expect(ids(visiblePath(TREE, editedBack))).toEqual(['u1', 'a3', 'u3', 'a5']);
   });
 
   test('a choice at one fork is kept when switching at another', () => {
-    let c = choose({}, TREE.find((m) => m.id === 'u3')!);
-    c = choose(c, TREE.find((m) => m.id === 'a1')!);
+    let c = choose(
+      {},
+      TREE.find((m) => m.id === 'u3')!,
+    );
+    c = choose(
+      c,
+      TREE.find((m) => m.id === 'a1')!,
+    );
     expect(ids(visiblePath(TREE, c))).toEqual(['u1', 'a1', 'u2', 'a4']);
-    c = choose(c, TREE.find((m) => m.id === 'a3')!);
+    c = choose(
+      c,
+      TREE.find((m) => m.id === 'a3')!,
+    );
     expect(ids(visiblePath(TREE, c))).toEqual(['u1', 'a3', 'u3', 'a5']);
   });
 
   test('a new answer (regenerate) becomes the shown sibling; a choice of a removed message falls back to the newest', () => {
     const withNew = [...TREE, msg('a7', 'u1', 11)];
-    const c = choose(choose({}, TREE.find((m) => m.id === 'a1')!), withNew[withNew.length - 1]);
+    const c = choose(
+      choose(
+        {},
+        TREE.find((m) => m.id === 'a1')!,
+      ),
+      withNew[withNew.length - 1],
+    );
     expect(ids(visiblePath(withNew, c))).toEqual(['u1', 'a7']);
     expect(siblingInfo(withNew, withNew[withNew.length - 1])).toMatchObject({ index: 4, count: 4 });
     expect(ids(visiblePath(TREE, { '': 'gone' }))).toEqual(['u1', 'a3', 'u4', 'a6']);

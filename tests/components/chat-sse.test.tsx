@@ -118,7 +118,12 @@ describe('postStream', () => {
     const body = JSON.stringify({ success: false, errorCode: 'INSUFFICIENT_CREDITS', errorMessage: '积分不足：本次需要 50，余额为 3' });
     const { fn, calls } = fakeFetch([{ status: 402, type: JSON_TYPE, body }]);
     const refresh = jest.fn();
-    const err = await postStream('/api/chat/x', {}, () => undefined, new AbortController().signal, { fetch: fn, getToken: () => 't', refresh, lang: () => 'en' }).catch((e) => e);
+    const err = await postStream('/api/chat/x', {}, () => undefined, new AbortController().signal, {
+      fetch: fn,
+      getToken: () => 't',
+      refresh,
+      lang: () => 'en',
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(ChatRequestError);
     expect((err as ChatRequestError).body.errorCode).toBe('INSUFFICIENT_CREDITS');
     expect((err as ChatRequestError).message).toBe('积分不足：本次需要 50，余额为 3');
@@ -134,7 +139,12 @@ describe('postStream', () => {
     ]);
     const refresh = jest.fn(async () => 'tok-2');
     const events: ChatStreamEvent[] = [];
-    await postStream('/api/chat/x', { a: 1 }, (e) => events.push(e), new AbortController().signal, { fetch: fn, getToken: () => 'tok-1', refresh, lang: () => 'en' });
+    await postStream('/api/chat/x', { a: 1 }, (e) => events.push(e), new AbortController().signal, {
+      fetch: fn,
+      getToken: () => 'tok-1',
+      refresh,
+      lang: () => 'en',
+    });
     expect(refresh).toHaveBeenCalledWith('tok-1');
     expect(calls.map((c) => c.headers.Authorization)).toEqual(['Bearer tok-1', 'Bearer tok-2']);
     expect(calls[1].body).toEqual({ a: 1 });

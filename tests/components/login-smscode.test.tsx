@@ -65,7 +65,10 @@ test('signing in keeps the login where the choice says: sessionStorage unticked'
   const token = `${b64({ alg: 'HS256' })}.${b64({ uid: 'u1', role: [], permission: [], iat: 1, exp: 4102444800 })}.sig`;
   setRequestHandler(async (url) => {
     if (url === '/api/auth/login-by-sms') {
-      return { success: true, data: { token, refreshToken: 'r-sms', userInfo: { _id: 'u1', username: 'u', role: [], permission: [], score: 1, hasPassword: true, wxBound: false } } };
+      return {
+        success: true,
+        data: { token, refreshToken: 'r-sms', userInfo: { _id: 'u1', username: 'u', role: [], permission: [], score: 1, hasPassword: true, wxBound: false } },
+      };
     }
     if (url.startsWith('/api/auth/captcha')) return captchaAnswer();
     if (url === '/api/auth/login-config') return loginConfigAnswer({ loginTypes: ['username'] });

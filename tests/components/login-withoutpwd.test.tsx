@@ -25,7 +25,10 @@ beforeEach(() => {
     }
     if (url.startsWith('/api/auth/weixin/authorize')) return { success: true, data: { url: 'about:blank#weixin' } };
     if (url === '/api/auth/weixin/ticket') {
-      return { success: true, data: { token, refreshToken: 'r-wx', userInfo: { _id: 'u1', username: 'wx', role: [], permission: [], score: 1, hasPassword: true, wxBound: true } } };
+      return {
+        success: true,
+        data: { token, refreshToken: 'r-wx', userInfo: { _id: 'u1', username: 'wx', role: [], permission: [], score: 1, hasPassword: true, wxBound: true } },
+      };
     }
     throw new Error(`unexpected ${url}`);
   });
@@ -71,7 +74,7 @@ test('weixin unticked: the login lasts for this tab only', async () => {
   expect(localStorage.getItem('uni_id_refresh_token')).toBeNull();
 });
 
-describe('the spec\'s login types (username and weixin, no SMS)', () => {
+describe("the spec's login types (username and weixin, no SMS)", () => {
   beforeEach(() => {
     setRequestHandler(async (url) => {
       calls.push(url);

@@ -160,7 +160,11 @@ describe('login-withpwd', () => {
   test('"keep me signed in" is unticked: the login lasts for this tab (sessionStorage); ticked, it is kept in localStorage', async () => {
     mockServer(() => ({
       success: true,
-      data: { token, refreshToken: 'r1', userInfo: { _id: 'u1', username: 'alice', role: ['admin'], permission: [], score: 10000, hasPassword: true, wxBound: false } },
+      data: {
+        token,
+        refreshToken: 'r1',
+        userInfo: { _id: 'u1', username: 'alice', role: ['admin'], permission: [], score: 10000, hasPassword: true, wxBound: false },
+      },
     }));
     renderPage();
     const keep = screen.getByLabelText('Keep me signed in');
@@ -189,7 +193,11 @@ describe('login-withpwd', () => {
   test('success: tokens stored, login-success emitted, "Login succeeded", back to the pending url', async () => {
     mockServer(() => ({
       success: true,
-      data: { token, refreshToken: 'r1', userInfo: { _id: 'u1', username: 'alice', role: ['admin'], permission: [], score: 10000, hasPassword: true, wxBound: false } },
+      data: {
+        token,
+        refreshToken: 'r1',
+        userInfo: { _id: 'u1', username: 'alice', role: ['admin'], permission: [], score: 10000, hasPassword: true, wxBound: false },
+      },
     }));
     const events: unknown[] = [];
     const off = on('login-success', (p) => events.push(p));

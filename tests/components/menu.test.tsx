@@ -112,7 +112,14 @@ describe('nav menu', () => {
 });
 
 describe('breadcrumb', () => {
-  const english: Record<string, string> = { 'nav.home': 'Home', 'menu.systemMenu': 'Home', 'menu.systemManagement': 'System management', 'route.system.user.list': 'Users', 'route.system.user.edit': 'Edit user', 'route.adminHome': 'Admin home' };
+  const english: Record<string, string> = {
+    'nav.home': 'Home',
+    'menu.systemMenu': 'Home',
+    'menu.systemManagement': 'System management',
+    'route.system.user.list': 'Users',
+    'route.system.user.edit': 'Edit user',
+    'route.adminHome': 'Admin home',
+  };
   const say = (key: string) => english[key] ?? key;
   const texts = (path: string) => breadcrumbOf(path, db, say, say).map((c) => c.text);
 

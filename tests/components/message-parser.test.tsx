@@ -49,8 +49,7 @@ describe('the console ICU message parser', () => {
   });
 
   it('formats like the stock parser with intl-messageformat', () => {
-    const format = (text: string, values: Record<string, string | number>) =>
-      new IntlMessageFormat(parse(text) as never, 'en-US').format(values);
+    const format = (text: string, values: Record<string, string | number>) => new IntlMessageFormat(parse(text) as never, 'en-US').format(values);
     expect(format('{n, plural, =0 {no items} one {# item} other {# items}}', { n: 3 })).toBe('3 items');
     expect(format("Don't use '{braces}' for {what}", { what: 'names' })).toBe("Don't use {braces} for names");
   });

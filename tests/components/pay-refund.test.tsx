@@ -35,7 +35,18 @@ const ORDER = {
   created_at: '2026-11-24T08:00:00.000Z',
 } as OrderRow;
 
-const refund = { id: 'r1', refund_no: 'R1', amount_cents: 700, credits: 200, credits_shortfall: 500, status: 'succeeded', reason: 'asked', provider_refund_id: null, created_at: '', finished_at: null };
+const refund = {
+  id: 'r1',
+  refund_no: 'R1',
+  amount_cents: 700,
+  credits: 200,
+  credits_shortfall: 500,
+  status: 'succeeded',
+  reason: 'asked',
+  provider_refund_id: null,
+  created_at: '',
+  finished_at: null,
+};
 
 beforeEach(() => {
   resetUmiStandIn();
@@ -64,7 +75,8 @@ test('credits already spent: the server says so, and "Refund anyway" sends it wi
   const done: unknown[] = [];
   const api = fakeApi({
     'POST /api/pay/orders/P20261124000000555/refunds': (c) => {
-      if (!(c.data as { force?: boolean }).force) throw serverError(400, 'REFUND_CREDITS_SPENT', 'alice has spent the credits: 700 needed, 200 left', 'amount_cents');
+      if (!(c.data as { force?: boolean }).force)
+        throw serverError(400, 'REFUND_CREDITS_SPENT', 'alice has spent the credits: 700 needed, 200 left', 'amount_cents');
       return ok(refund);
     },
   });

@@ -24,8 +24,7 @@ function mockServer(adminExists: boolean) {
   });
 }
 
-const renderPage = () =>
-  renderInApp(<RegisterAdmin />);
+const renderPage = () => renderInApp(<RegisterAdmin />);
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 

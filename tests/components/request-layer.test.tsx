@@ -153,7 +153,11 @@ describe('request layer', () => {
   test.each([
     ['a network error', { errorCode: 'NETWORK_ERROR' }, 'request service failed: network request error'],
     ['a timeout', { errorCode: 'REQUEST_TIMEOUT' }, 'request service failed: request not completed within 60 s, interrupted'],
-    ['a 5xx', { errorCode: 'SYSTEM_ERROR', errorMessage: 'System error, please try again later', status: 503 }, 'request service failed: System error, please try again later'],
+    [
+      'a 5xx',
+      { errorCode: 'SYSTEM_ERROR', errorMessage: 'System error, please try again later', status: 503 },
+      'request service failed: System error, please try again later',
+    ],
   ])('a refresh that fails for %s keeps the login, shows the error, and the next request refreshes again', async (_label, failure, shown) => {
     let down = true;
     const { request, expired, refreshCalls, modals } = setup(
@@ -232,7 +236,9 @@ describe('request layer', () => {
 
   test('business errors: a toast with the server message; server errors: the notice modal', async () => {
     const { request, toasts, modals } = setup((c) =>
-      c.url === '/api/biz' ? fail(409, 'ADMIN_EXISTS', 'A super administrator already exists') : fail(500, 'SYSTEM_ERROR', 'System error, please try again later'),
+      c.url === '/api/biz'
+        ? fail(409, 'ADMIN_EXISTS', 'A super administrator already exists')
+        : fail(500, 'SYSTEM_ERROR', 'System error, please try again later'),
     );
     await expect(request('/api/biz')).rejects.toBeTruthy();
     expect(toasts).toEqual(['A super administrator already exists']);

@@ -18,7 +18,7 @@ test('the words of the query are marked where the index matched them, case aside
   expect(container.textContent).toBe('Translating a text: translate it into French. Untranslatable words stay.');
 });
 
-test('Chinese is marked by the query\'s pairs, joined where they touch', () => {
+test("Chinese is marked by the query's pairs, joined where they touch", () => {
   const { text, marks } = snippetOf('我们讨论了向量数据库的索引，数据很多。', termPattern('数据库'));
   const { container } = render(<Highlighted text={text} marks={marks} />);
   expect(marksIn(container)).toEqual(['数据库', '数据']);
@@ -35,7 +35,16 @@ test('a long body is cut around the first match with an ellipsis, and the marks 
 
 test('characters outside the BMP are marked whole, even by a range that would split one', () => {
   const text = '我叫𠮷野家，😀 𝕏';
-  const { container } = render(<Highlighted text={text} marks={[[2, 4], [7, 8], [11, 12]]} />);
+  const { container } = render(
+    <Highlighted
+      text={text}
+      marks={[
+        [2, 4],
+        [7, 8],
+        [11, 12],
+      ]}
+    />,
+  );
   expect(marksIn(container)).toEqual(['𠮷', '😀', '𝕏']);
   expect(container.textContent).toBe(text);
   expect(container.textContent).not.toMatch(/\p{Cs}/u);
@@ -51,7 +60,9 @@ test('markup in the text is shown as text, never as elements', () => {
 
 test('[n] citations become links to their sources; unknown numbers and links stay as they are', () => {
   const sources = [{ n: 1, url: '/pages/assistant/document/document?id=d1' }];
-  expect(citeLinks('Billed per token [1]. See [2]. [1](x)', sources)).toBe('Billed per token [\\[1\\]](#/pages/assistant/document/document?id=d1). See [2]. [1](x)');
+  expect(citeLinks('Billed per token [1]. See [2]. [1](x)', sources)).toBe(
+    'Billed per token [\\[1\\]](#/pages/assistant/document/document?id=d1). See [2]. [1](x)',
+  );
 });
 
 test('a cited answer rendered as Markdown links [1] to its source', () => {

@@ -3,7 +3,16 @@
  * device id, event rules, the queue (interval, offline, retries with the same ids, 429), the
  * enable-check and its cache, the beacon on hide, and the web and mini-program adapters.
  */
-import { createStat, miniProgramAdapters, StatError, webAdapters, type StatOptions, type StatRequest, type StatResponse, type StatStorage } from '../../sdk/stat';
+import {
+  createStat,
+  miniProgramAdapters,
+  StatError,
+  webAdapters,
+  type StatOptions,
+  type StatRequest,
+  type StatResponse,
+  type StatStorage,
+} from '../../sdk/stat';
 import { STAT_SPEC } from '../../shared/stat';
 import { startConsoleStat } from '../../src/shared/stat-client';
 
@@ -34,7 +43,12 @@ function fakeTransport(config: Record<string, unknown> = { enabled: true, report
     configChecks: () => requests.filter((r) => r.method === 'GET'),
     async send(req: StatRequest): Promise<StatResponse> {
       requests.push(req);
-      if (req.method === 'GET') return { status: 200, retryAfter: null, body: { success: true, data: { session_overtime_app_s: 300, session_overtime_page_s: 1800, cache_ms: 86_400_000, ...config } } };
+      if (req.method === 'GET')
+        return {
+          status: 200,
+          retryAfter: null,
+          body: { success: true, data: { session_overtime_app_s: 300, session_overtime_page_s: 1800, cache_ms: 86_400_000, ...config } },
+        };
       const a = answers.shift() ?? { status: 200, retryAfter: null, body: { success: true, data: { accepted: 1, duplicates: 0, rejected: [] } } };
       if (a === 'offline') throw new TypeError('Failed to fetch');
       return a;
@@ -420,7 +434,12 @@ describe('the mini-program adapter', () => {
     const wx = {
       getStorageSync: (k: string) => kept.get(k) ?? '',
       setStorageSync: (k: string, v: string) => void kept.set(k, v),
-      request(o: { url: string; method: 'GET' | 'POST'; data?: string; success: (r: { statusCode: number; data: unknown; header: Record<string, string> }) => void }) {
+      request(o: {
+        url: string;
+        method: 'GET' | 'POST';
+        data?: string;
+        success: (r: { statusCode: number; data: unknown; header: Record<string, string> }) => void;
+      }) {
         requests.push({ url: o.url, method: o.method, data: o.data });
         const data = o.method === 'GET' ? { success: true, data: { enabled: true, report_interval_s: 20 } } : { success: true, data: { accepted: 1 } };
         o.success({ statusCode: 200, data, header: {} });
@@ -430,7 +449,14 @@ describe('the mini-program adapter', () => {
       getSystemInfoSync: () => ({ system: 'iOS 17.1', model: 'iPhone 15', screenWidth: 393, screenHeight: 852, language: 'zh_CN' }),
     };
     const mp = miniProgramAdapters(wx, { getCurrentPages: () => [{ route: 'pages/index/index', options: { id: '7' } }] });
-    const stat = createStat({ ...mp, appid: '__UNI__MP', endpoint: 'https://s.example.com/api/stat/report', platform: 'mp-weixin', version: '2.0.0', scene: '1001' });
+    const stat = createStat({
+      ...mp,
+      appid: '__UNI__MP',
+      endpoint: 'https://s.example.com/api/stat/report',
+      platform: 'mp-weixin',
+      version: '2.0.0',
+      scene: '1001',
+    });
     started.push(stat);
     await jest.advanceTimersByTimeAsync(0);
     hooks.hide!();

@@ -10,7 +10,14 @@ import RoleEdit from '@/pages/system/role/edit';
 import { fakeApi, list, ok, renderAdmin, serverError, signIn } from './support/system';
 import { history, resetHistory, resetUmiStandIn } from './support/umi-max';
 
-const ROLE = { role_id: 'editor', role_name: 'Editor', permission: ['READ_UNI_ID_USERS'], comment: null, daily_credit_limit: 300, create_date: '2026-01-01T00:00:00.000Z' };
+const ROLE = {
+  role_id: 'editor',
+  role_name: 'Editor',
+  permission: ['READ_UNI_ID_USERS'],
+  comment: null,
+  daily_credit_limit: 300,
+  create_date: '2026-01-01T00:00:00.000Z',
+};
 const PERMISSIONS = [{ permission_id: 'READ_UNI_ID_USERS', permission_name: 'Read users', comment: null, create_date: '2026-01-01T00:00:00.000Z' }];
 
 /** the form item (label, control, messages) of a field */
@@ -73,7 +80,13 @@ describe('ResourceForm', () => {
     expect(save.form).toBe(screen.getByLabelText('Role name').closest('form'));
     fireEvent.submit(save.form!);
     await waitFor(() => expect(api.to('POST /api/system/roles')).toHaveLength(1));
-    expect(api.last('POST /api/system/roles')!.data).toEqual({ role_id: 'auditor', role_name: 'Auditor', permission: [], comment: null, daily_credit_limit: 2500 });
+    expect(api.last('POST /api/system/roles')!.data).toEqual({
+      role_id: 'auditor',
+      role_name: 'Auditor',
+      permission: [],
+      comment: null,
+      daily_credit_limit: 2500,
+    });
     expect(await screen.findByText('Created')).toBeInTheDocument();
     await waitFor(() => expect(history.location.pathname).toBe('/pages/system/role/list'));
   });

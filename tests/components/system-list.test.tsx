@@ -249,9 +249,7 @@ describe('ResourceList', () => {
     expect(call.query.get('tzOffset')).toBe(String(new Date().getTimezoneOffset()));
     expect(call.opts).toMatchObject({ responseType: 'blob', getResponse: true });
 
-    await act(async () =>
-      finish({ data: new Blob(['xlsx']), headers: { 'content-disposition': 'attachment; filename="users-20260102-030405.xlsx"' } }),
-    );
+    await act(async () => finish({ data: new Blob(['xlsx']), headers: { 'content-disposition': 'attachment; filename="users-20260102-030405.xlsx"' } }));
     expect(await screen.findByText('Exported users-20260102-030405.xlsx')).toBeInTheDocument();
     expect(clicked).toEqual(['users-20260102-030405.xlsx']);
     expect(created).toHaveLength(1);

@@ -6,7 +6,17 @@
  */
 import type { Page } from 'playwright-core';
 import { type SmtpInbox, startSmtpInbox } from '../support/smtp-inbox';
-import { api, confirmWith, e2eSession, forgetLogin, hashUrl, screenshot, fieldError as fieldErrorOf, captchaAfter as captchaAfterOf, storedToken } from './browser';
+import {
+  api,
+  confirmWith,
+  e2eSession,
+  forgetLogin,
+  hashUrl,
+  screenshot,
+  fieldError as fieldErrorOf,
+  captchaAfter as captchaAfterOf,
+  storedToken,
+} from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const UNI = '/uni_modules/uni-id-pages/pages';

@@ -51,9 +51,15 @@ describe('rewarded ads', () => {
     await screenshot(page, 'ads-frame-en');
     const before = Number((await page.getByTestId('top-bar-score').innerText()).replace(/\D/g, ''));
     await frame.getByRole('button', { name: 'Finish the ad' }).click();
-    await page.getByTestId('ad-reward').getByText(`+15 credits, balance ${before + 15}`).waitFor({ timeout: 15000 });
+    await page
+      .getByTestId('ad-reward')
+      .getByText(`+15 credits, balance ${before + 15}`)
+      .waitFor({ timeout: 15000 });
     await page.getByTestId('ad-capped').getByText("Today's cap is reached: 1 rewarded ads a day").waitFor();
-    await page.getByTestId('top-bar-score').getByText(String(before + 15)).waitFor();
+    await page
+      .getByTestId('top-bar-score')
+      .getByText(String(before + 15))
+      .waitFor();
     expect(ads.callbacks).toHaveLength(1);
     expect(JSON.parse(ads.callbacks[0].body)).toEqual({ isValid: true });
     await screenshot(page, 'ads-rewarded-en');

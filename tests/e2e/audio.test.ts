@@ -31,7 +31,12 @@ async function launch(allow: boolean): Promise<Page> {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', allow ? '--use-fake-ui-for-media-stream' : '--deny-permission-prompts', '--autoplay-policy=no-user-gesture-required'],
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      allow ? '--use-fake-ui-for-media-stream' : '--deny-permission-prompts',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
     locale: 'en-US',
     viewport: { width: 1280, height: 800 },
   });
@@ -56,7 +61,19 @@ async function addSpeechModel(name: string, providerModel: string, sort: number)
   const r = await api(
     'POST',
     '/api/ai/models',
-    { name, kind: 'speech-to-text', protocol: 'openai', base_url: standin.baseUrl, provider_model: providerModel, context_window: 16000, max_output_tokens: 500, input_price: 60, output_price: 1_000_000, enabled: true, sort },
+    {
+      name,
+      kind: 'speech-to-text',
+      protocol: 'openai',
+      base_url: standin.baseUrl,
+      provider_model: providerModel,
+      context_window: 16000,
+      max_output_tokens: 500,
+      input_price: 60,
+      output_price: 1_000_000,
+      enabled: true,
+      sort,
+    },
     adminToken,
   );
   expect(r.status).toBe(200);
@@ -64,7 +81,9 @@ async function addSpeechModel(name: string, providerModel: string, sort: number)
 
 /** the page has finished loading what it shows */
 async function settled(page: Page) {
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-spin-blur') && !document.querySelector('[data-testid=record]')?.hasAttribute('disabled'));
+  await page.waitForFunction(
+    () => !document.querySelector('.ant-spin-spinning, .ant-spin-blur') && !document.querySelector('[data-testid=record]')?.hasAttribute('disabled'),
+  );
   // the blur's fade-out
   await page.waitForTimeout(400);
 }
@@ -80,7 +99,17 @@ beforeAll(async () => {
   await addSpeechModel('Transcriber', 'echo', 1);
   await addSpeechModel('Broken transcriber', 'fail', 2);
   // the transcript goes to the chat, which needs a chat model to take it
-  const chatModel = { name: 'Echo', protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-x', provider_model: 'echo', context_window: 16000, max_output_tokens: 200, input_price: 1, output_price: 1 };
+  const chatModel = {
+    name: 'Echo',
+    protocol: 'openai',
+    base_url: standin.baseUrl,
+    api_key: 'sk-x',
+    provider_model: 'echo',
+    context_window: 16000,
+    max_output_tokens: 200,
+    input_price: 1,
+    output_price: 1,
+  };
   expect((await api('POST', '/api/ai/models', chatModel, adminToken)).status).toBe(200);
 });
 afterAll(async () => {
@@ -135,7 +164,10 @@ describe('with a microphone', () => {
     await page.getByTestId('language').click();
     await page.locator('.ant-select-item-option', { hasText: /^English$/ }).click();
     await page.getByTestId('transcribe-region').click();
-    await page.getByText(/Stand-in transcript of 1\.\d seconds of audio\./).first().waitFor();
+    await page
+      .getByText(/Stand-in transcript of 1\.\d seconds of audio\./)
+      .first()
+      .waitFor();
     const sent = standin.transcriptions[standin.transcriptions.length - 1];
     expect(sent.language).toBe('en');
     expect(sent.seconds).toBeGreaterThan(0.7);
@@ -171,7 +203,10 @@ describe('with a microphone', () => {
     const items = page.getByTestId('recordings').locator('.ant-list-item');
     await items.first().waitFor();
     const before = await items.count();
-    const tone = encodeWav(Float32Array.from({ length: 16000 }, (_, i) => 0.3 * Math.sin(i / 5)), 16000);
+    const tone = encodeWav(
+      Float32Array.from({ length: 16000 }, (_, i) => 0.3 * Math.sin(i / 5)),
+      16000,
+    );
     await page.locator('input[type=file]').setInputFiles({ name: 'tone.wav', mimeType: 'audio/wav', buffer: Buffer.from(tone) });
     await page.getByTestId('current-name').getByText('tone.wav').waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=recordings] .ant-list-item').length === n, before + 1);
@@ -186,7 +221,15 @@ describe('with a microphone', () => {
     await page.getByTestId('request-mic').click();
     await expect(page.getByTestId('permission').innerText()).resolves.toBe('Allowed');
     // the fake device plays a beep: the meter moves
-    await page.waitForFunction(() => Number(document.querySelector('[data-testid=level] .ant-progress-bg, [data-testid=level] .ant-progress-inner > div')?.getAttribute('style')?.match(/width:\s*([\d.]+)%/)?.[1] ?? 0) > 0);
+    await page.waitForFunction(
+      () =>
+        Number(
+          document
+            .querySelector('[data-testid=level] .ant-progress-bg, [data-testid=level] .ant-progress-inner > div')
+            ?.getAttribute('style')
+            ?.match(/width:\s*([\d.]+)%/)?.[1] ?? 0,
+        ) > 0,
+    );
     const row = page.locator('tr', { hasText: 'audio/webm;codecs=opus' });
     await expect(row.innerText()).resolves.toContain('Yes');
     await page.getByTestId('test-record').click();

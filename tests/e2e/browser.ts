@@ -58,7 +58,10 @@ export async function api<T = any>(method: string, url: string, body?: unknown, 
 
 /** the error text under the form item holding the input #field */
 export const fieldError = (page: Page, field: string) =>
-  page.locator('.ant-form-item').filter({ has: page.locator(`#${field}`) }).locator('.ant-form-item-explain-error');
+  page
+    .locator('.ant-form-item')
+    .filter({ has: page.locator(`#${field}`) })
+    .locator('.ant-form-item-explain-error');
 
 const isCaptcha = (r: Response) => r.url().includes('/api/auth/captcha?');
 
@@ -70,7 +73,11 @@ const isCaptcha = (r: Response) => r.url().includes('/api/auth/captcha?');
 export async function captchaAfter(page: Page, action: () => Promise<unknown>): Promise<string> {
   const ids = new Map<string, string>(); // picture -> captcha id
   const onResponse = (r: Response) => {
-    if (isCaptcha(r)) r.json().then((b: { data: { id: string; image: string } }) => ids.set(b.data.image, b.data.id), () => undefined);
+    if (isCaptcha(r))
+      r.json().then(
+        (b: { data: { id: string; image: string } }) => ids.set(b.data.image, b.data.id),
+        () => undefined,
+      );
   };
   page.on('response', onResponse);
   try {
@@ -92,8 +99,7 @@ export async function captchaAfter(page: Page, action: () => Promise<unknown>): 
 }
 
 /** the stored access token, wherever the login is kept (sessionStorage by default, localStorage with "keep me signed in") */
-export const storedToken = (page: Page) =>
-  page.evaluate(() => sessionStorage.getItem('uni_id_token') ?? localStorage.getItem('uni_id_token'));
+export const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('uni_id_token') ?? localStorage.getItem('uni_id_token'));
 
 /** forgets the login in this tab without telling the server */
 export const forgetLogin = (page: Page) =>

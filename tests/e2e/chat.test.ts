@@ -94,10 +94,14 @@ async function send(text: string) {
 
 /** waits until a new answer is shown and has ended (its usage line is there) */
 async function answered() {
-  await pollUntil(async () => {
-    const s = await lastAnswerState();
-    return !!s && s.id !== previousAnswer && s.status !== 'streaming';
-  }, 'a new answer to end', 20000);
+  await pollUntil(
+    async () => {
+      const s = await lastAnswerState();
+      return !!s && s.id !== previousAnswer && s.status !== 'streaming';
+    },
+    'a new answer to end',
+    20000,
+  );
   await lastAnswer().locator('.chat-meta-line').waitFor();
 }
 
@@ -346,7 +350,11 @@ describe('AI chat', () => {
     // a save the server refuses: the picker goes back to the model it had, and says why
     await page.route(saves, (route) =>
       route.request().method() === 'PUT'
-        ? route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, errorCode: 'PERMISSION_ERROR', errorMessage: 'Saving was refused (e2e)', requestId: 'e2e' }) })
+        ? route.fulfill({
+            status: 403,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, errorCode: 'PERMISSION_ERROR', errorMessage: 'Saving was refused (e2e)', requestId: 'e2e' }),
+          })
         : route.fallback(),
     );
     await pick('Echo stand-in');

@@ -28,7 +28,8 @@ const session = e2eSession('e2e-cms', async () => {
     '/api/cms/articles',
     {
       title: 'Unsafe markup',
-      content: '<p>Safe text stays</p><script>window.__pwned = "script"</script><img src="/api/files/missing-file" onerror="window.__pwned = \'onerror\'"><a href="javascript:window.__pwned=1">link</a>',
+      content:
+        '<p>Safe text stays</p><script>window.__pwned = "script"</script><img src="/api/files/missing-file" onerror="window.__pwned = \'onerror\'"><a href="javascript:window.__pwned=1">link</a>',
       article_status: 1,
     },
     adminToken,

@@ -82,17 +82,31 @@ describe('redemption codes', () => {
   });
 
   it('a user redeems a code on the top-up page; the same code again is refused', async () => {
-    const batch = await api('POST', '/api/redeem/batches', { name: 'Top-up page', credits: 25, count: 1, expires_at: new Date(Date.now() + 86400_000).toISOString() }, (await api('POST', '/api/auth/login', FINANCE)).body.data.token);
+    const batch = await api(
+      'POST',
+      '/api/redeem/batches',
+      { name: 'Top-up page', credits: 25, count: 1, expires_at: new Date(Date.now() + 86400_000).toISOString() },
+      (await api('POST', '/api/auth/login', FINANCE)).body.data.token,
+    );
     expect(batch.status).toBe(200);
-    const [{ code }] = await withDb(async (c) => (await c.query("SELECT c.code FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id WHERE b.name = 'Top-up page'")).rows as { code: string }[]);
+    const [{ code }] = await withDb(
+      async (c) =>
+        (await c.query("SELECT c.code FROM redeem_codes c JOIN redeem_batches b ON b.id = c.batch_id WHERE b.name = 'Top-up page'")).rows as { code: string }[],
+    );
     await signIn(USER.username, USER.password);
     await go('/pages/expense/recharge/recharge');
     const before = (await api('GET', '/api/credits/me', undefined, (await api('POST', '/api/auth/login', USER)).body.data.token)).body.data.balance as number;
     await page.getByTestId('redeem-code').fill(code.match(/.{4}/g)!.join('-'));
     await page.getByTestId('redeem-code').press('Enter');
-    await page.getByTestId('redeem-result').getByText(`+25 credits, balance ${before + 25}`).waitFor();
+    await page
+      .getByTestId('redeem-result')
+      .getByText(`+25 credits, balance ${before + 25}`)
+      .waitFor();
     // the balance card on the page follows
-    await page.getByTestId('pay-balance').getByText(String(before + 25)).waitFor();
+    await page
+      .getByTestId('pay-balance')
+      .getByText(String(before + 25))
+      .waitFor();
     await screenshot(page, 'recharge-redeemed-en');
     await page.getByTestId('redeem-code').fill(code);
     await page.getByTestId('redeem-submit').click();

@@ -82,7 +82,10 @@ describe('credits', () => {
     // filtered by kind on the server: only the adjustment stays
     await drawer.getByRole('columnheader', { name: 'Kind' }).locator('.ant-table-filter-trigger').click();
     await page.locator('.ant-table-filter-dropdown:visible').getByText('Adjustment', { exact: true }).click();
-    await page.locator('.ant-table-filter-dropdown:visible').getByRole('button', { name: /OK|Apply/ }).click();
+    await page
+      .locator('.ant-table-filter-dropdown:visible')
+      .getByRole('button', { name: /OK|Apply/ })
+      .click();
     await grant.waitFor({ state: 'detached' });
     await adjusted.waitFor();
 
@@ -135,7 +138,10 @@ describe('credits', () => {
 
     await page.getByRole('columnheader', { name: 'Status' }).locator('.ant-table-filter-trigger').click();
     await page.locator('.ant-table-filter-dropdown:visible').getByText('stopped', { exact: true }).click();
-    await page.locator('.ant-table-filter-dropdown:visible').getByRole('button', { name: /OK|Apply/ }).click();
+    await page
+      .locator('.ant-table-filter-dropdown:visible')
+      .getByRole('button', { name: /OK|Apply/ })
+      .click();
     await page.getByTestId('usage-page-sum').getByText('This page: 1 request, 12 credits, 300 input and 64 output tokens').waitFor();
     await page.locator('tr', { hasText: 'Claude stand-in' }).waitFor();
 
@@ -194,7 +200,11 @@ describe('credits', () => {
     await modal.locator('#amount').fill('-50');
     await modal.locator('#reason').fill('测试扣减');
     await screenshot(page, 'credits-adjust-modal-zh-green');
-    await modal.locator('.ant-modal-footer').getByRole('button', { name: '调 整' }).or(modal.locator('.ant-modal-footer').getByRole('button', { name: '调整' })).click();
+    await modal
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: '调 整' })
+      .or(modal.locator('.ant-modal-footer').getByRole('button', { name: '调整' }))
+      .click();
     await page.getByText(`${USER.username} 的余额现为 10200`).first().waitFor();
 
     await signIn(USER.username, USER.password);

@@ -66,9 +66,14 @@ describe('demo pages', () => {
     await page.getByText(`${GRANTS} in total`).waitFor();
     expect(await rows.count()).toBe(20);
     // newest first: the last grant
-    await rows.first().getByText(`Demo grant ${(((GRANTS - 1) * 7) % GRANTS) + 1}`).waitFor();
+    await rows
+      .first()
+      .getByText(`Demo grant ${(((GRANTS - 1) * 7) % GRANTS) + 1}`)
+      .waitFor();
 
-    const sorted = page.waitForResponse((r) => r.url().includes('/api/credits/history?') && r.url().includes('sortField=amount') && r.url().includes('sortOrder=ascend'));
+    const sorted = page.waitForResponse(
+      (r) => r.url().includes('/api/credits/history?') && r.url().includes('sortField=amount') && r.url().includes('sortOrder=ascend'),
+    );
     await page.locator('.ant-table-thead th', { hasText: 'Change' }).click();
     await sorted;
     await rows.first().getByText('Demo grant 1', { exact: true }).waitFor();
@@ -148,7 +153,11 @@ describe('demo pages', () => {
     await consoleVars.locator('tr', { hasText: '--console-primary' }).getByText(THEME_PRIMARY.default).waitFor();
     // hundreds of antd variables, paged: the filter finds the primary colour's
     await page.getByLabel('Filter by name or value').fill('--ant-color-primary');
-    await page.getByTestId('antd-vars').locator('tr', { has: page.getByText('--ant-color-primary', { exact: true }) }).getByText(THEME_PRIMARY.default).waitFor();
+    await page
+      .getByTestId('antd-vars')
+      .locator('tr', { has: page.getByText('--ant-color-primary', { exact: true }) })
+      .getByText(THEME_PRIMARY.default)
+      .waitFor();
     await page.getByTestId('typography').locator('h1').waitFor();
     await screenshot(page, 'demo-css-en-default');
     await page.getByTestId('antd-vars').scrollIntoViewIfNeeded();

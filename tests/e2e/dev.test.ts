@@ -81,7 +81,12 @@ async function rendered(route: string) {
     undefined,
     { timeout: 30_000 },
   );
-  expect(await page.locator('#console-main [role=alert]').filter({ hasText: /could not be loaded|went wrong/ }).count()).toBe(0);
+  expect(
+    await page
+      .locator('#console-main [role=alert]')
+      .filter({ hasText: /could not be loaded|went wrong/ })
+      .count(),
+  ).toBe(0);
 }
 
 it('from empty caches: the login form, then every area as the demo admin, without a page error, a failed script or a build error', async () => {

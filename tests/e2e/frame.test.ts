@@ -55,7 +55,12 @@ describe('the page header', () => {
     expect(items.at(-1)).toBe(await title());
     expect(await title()).toContain(heading);
     // the frame draws the title: the page does not draw it a second time
-    expect(await page.locator('#console-main h1, #console-main h2, #console-main h3').filter({ hasText: new RegExp(`^${heading}$`) }).count()).toBe(1);
+    expect(
+      await page
+        .locator('#console-main h1, #console-main h2, #console-main h3')
+        .filter({ hasText: new RegExp(`^${heading}$`) })
+        .count(),
+    ).toBe(1);
   });
 
   it('an add page sits under its list: the list is a link in the breadcrumb and goes there', async () => {
@@ -72,7 +77,10 @@ describe('the page header', () => {
     await open('/pages/admin-index/admin-index', 'Admin home');
     await page.getByTestId('page-extra').getByRole('button', { name: 'Refresh' }).waitFor();
     await open('/pages/expense/analysis/analysis', 'Cost analysis');
-    await page.getByTestId('page-extra').getByRole('button', { name: /Export/ }).waitFor();
+    await page
+      .getByTestId('page-extra')
+      .getByRole('button', { name: /Export/ })
+      .waitFor();
     const [h1, extra] = await Promise.all([header().locator('h1').boundingBox(), page.getByTestId('page-extra').boundingBox()]);
     expect(extra!.x).toBeGreaterThan(h1!.x);
     await screenshot(page, 'frame-analysis-1280');

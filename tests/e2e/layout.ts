@@ -86,4 +86,3 @@ function layoutCheck() {
     return problems;
   };
 }
-

@@ -19,7 +19,12 @@ let adminToken: string;
 const session = e2eSession('e2e-messages', async () => {
   adminToken = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
   await makeUser(USER.username, USER.password);
-  const earlier = await api('POST', '/api/site-messages', { title: 'Maintenance tonight', body: 'The service pauses at **22:00**.', audience: 'everyone', publish: 'now' }, adminToken);
+  const earlier = await api(
+    'POST',
+    '/api/site-messages',
+    { title: 'Maintenance tonight', body: 'The service pauses at **22:00**.', audience: 'everyone', publish: 'now' },
+    adminToken,
+  );
   expect(earlier.status).toBe(200);
 });
 
@@ -67,7 +72,10 @@ describe('site messages', () => {
     await bell().click();
     await page.waitForURL((u) => u.hash.startsWith(`#${INBOX}`));
     await page.getByText('2 unread').waitFor();
-    await page.locator('.ant-list time', { hasText: /^(just now|\d+ minutes? ago)$/ }).first().waitFor();
+    await page
+      .locator('.ant-list time', { hasText: /^(just now|\d+ minutes? ago)$/ })
+      .first()
+      .waitFor();
     await page.getByText('New models are here').click();
     await page.locator('.md-body strong', { hasText: 'new models' }).waitFor();
     await page.getByText('<img src=x onerror=alert(1)>').waitFor();
@@ -103,7 +111,12 @@ describe('site messages', () => {
   });
 
   it('the list, the inbox and the bell on both themes and in Chinese', async () => {
-    const again = await api('POST', '/api/site-messages', { title: 'Weekly tips', body: 'Use prompts to save time.', audience: 'everyone', publish: 'now' }, adminToken);
+    const again = await api(
+      'POST',
+      '/api/site-messages',
+      { title: 'Weekly tips', body: 'Use prompts to save time.', audience: 'everyone', publish: 'now' },
+      adminToken,
+    );
     expect(again.status).toBe(200);
     await signIn(ADMIN.username, ADMIN.password);
     for (const [theme, locale] of [

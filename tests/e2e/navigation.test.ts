@@ -70,7 +70,9 @@ describe('the left menu', () => {
     await menu().getByText('Withdraw', { exact: true }).click();
     await page.waitForURL((u) => u.hash.endsWith('withdraw/list'));
     await page.locator('.ant-tabs-tab-active', { hasText: 'My requests' }).waitFor();
-    await selectedEntry().filter({ hasText: /^Withdraw$/ }).waitFor();
+    await selectedEntry()
+      .filter({ hasText: /^Withdraw$/ })
+      .waitFor();
 
     // opening a page closes the other groups: Finance is opened again
     await openGroup('Finance');
@@ -80,7 +82,9 @@ describe('the left menu', () => {
     await openGroup('Expense');
     await menu().getByText('Invoices', { exact: true }).click();
     await page.waitForURL((u) => u.hash.endsWith('invoice/invoice'));
-    await selectedEntry().filter({ hasText: /^Invoices$/ }).waitFor();
+    await selectedEntry()
+      .filter({ hasText: /^Invoices$/ })
+      .waitFor();
   });
 
   it("opening a page opens its own group only, and its entry is in the menu's view", async () => {

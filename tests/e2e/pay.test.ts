@@ -143,7 +143,9 @@ describe('top-up', () => {
 
   it('the finance holder refunds part of an order from the orders page', async () => {
     const orderNo = await withDb(
-      async (c) => (await c.query(`SELECT order_no FROM pay_orders WHERE method = 'alipay_qr' AND status = 'credited' ORDER BY created_at LIMIT 1`)).rows[0].order_no as string,
+      async (c) =>
+        (await c.query(`SELECT order_no FROM pay_orders WHERE method = 'alipay_qr' AND status = 'credited' ORDER BY created_at LIMIT 1`)).rows[0]
+          .order_no as string,
     );
     await signIn(CASHIER.username, CASHIER.password);
     await go('/pages/finance/orders/list');
@@ -181,10 +183,14 @@ describe('top-up', () => {
     await modal.locator('#price').fill('2000000');
     await modal.locator('#credits').fill('3000');
     await modal.getByRole('button', { name: 'Save' }).click();
-    await fieldError(page, 'price').getByText(/price_cents/).waitFor();
+    await fieldError(page, 'price')
+      .getByText(/price_cents/)
+      .waitFor();
     await modal.locator('#price').fill('30');
     // the error closes and the Save button moves up: click it where it stays
-    await fieldError(page, 'price').getByText(/price_cents/).waitFor({ state: 'detached' });
+    await fieldError(page, 'price')
+      .getByText(/price_cents/)
+      .waitFor({ state: 'detached' });
     await modal.getByRole('button', { name: 'Save' }).click();
     const row = page.locator('tr', { has: page.locator('td', { hasText: /^Pro$/ }) });
     await row.getByText('¥30.00').waitFor();

@@ -26,12 +26,29 @@ const session = e2eSession('e2e-prompt-store', async () => {
   await makeUser(USER.username, USER.password);
   const userId = await withDb(async (c) => (await c.query('SELECT id FROM users WHERE username = $1', [USER.username])).rows[0].id as string);
   expect((await api('POST', '/api/credits/adjust', { user_id: userId, amount: 10000, reason: 'e2e starting credits' }, adminToken)).status).toBe(200);
-  const model = { name: 'Echo', protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-x', provider_model: 'echo', context_window: 16000, max_output_tokens: 200, input_price: 1, output_price: 1 };
+  const model = {
+    name: 'Echo',
+    protocol: 'openai',
+    base_url: standin.baseUrl,
+    api_key: 'sk-x',
+    provider_model: 'echo',
+    context_window: 16000,
+    max_output_tokens: 200,
+    input_price: 1,
+    output_price: 1,
+  };
   expect((await api('POST', '/api/ai/models', model, adminToken)).status).toBe(200);
   const staff = await api(
     'POST',
     '/api/store-prompts',
-    { title: 'Explain simply', description: 'Explains a topic at the level you pick', body: 'Explain {{topic}} to a {{level:select:child|expert}}', category: 'Study', tags: ['learning'], featured: true },
+    {
+      title: 'Explain simply',
+      description: 'Explains a topic at the level you pick',
+      body: 'Explain {{topic}} to a {{level:select:child|expert}}',
+      category: 'Study',
+      tags: ['learning'],
+      featured: true,
+    },
     adminToken,
   );
   explainId = staff.body.data.id;
@@ -121,7 +138,10 @@ describe('prompt store', () => {
       await page.reload();
       await page.getByTestId('store-grid').getByText('Explain simply').waitFor();
       // the starter prompts read in the reader's language; an author's own title stays as typed
-      await page.getByTestId('store-grid').getByText(locale === 'zh-CN' ? '代码审查' : 'Chinese–English translation', { exact: true }).waitFor();
+      await page
+        .getByTestId('store-grid')
+        .getByText(locale === 'zh-CN' ? '代码审查' : 'Chinese–English translation', { exact: true })
+        .waitFor();
       await screenshot(page, `prompt-store-${theme}-${locale}`);
       await go('/pages/ai-prompt/list');
       await page.locator('.ant-table-row', { hasText: 'Explain simply' }).waitFor();

@@ -29,7 +29,6 @@ beforeAll(() => {
   page = session.page();
 });
 
-
 const fieldError = (field: string) => fieldErrorOf(page, field);
 
 describe('real-name verification', () => {

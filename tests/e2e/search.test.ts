@@ -33,7 +33,16 @@ async function converse(token: string, content: string): Promise<string> {
 const session = e2eSession('search', async () => {
   standin = await startOpenAiStandin({ tokenDelayMs: 20 });
   const admin = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
-  const model = { name: 'Echo', protocol: 'openai', base_url: standin.baseUrl, provider_model: 'echo', context_window: 16000, max_output_tokens: 300, input_price: 100_000, output_price: 100_000 };
+  const model = {
+    name: 'Echo',
+    protocol: 'openai',
+    base_url: standin.baseUrl,
+    provider_model: 'echo',
+    context_window: 16000,
+    max_output_tokens: 300,
+    input_price: 100_000,
+    output_price: 100_000,
+  };
   expect((await api('POST', '/api/ai/models', model, admin)).status).toBe(200);
   await makeUser(USER.username, USER.password);
   const userId = await withDb(async (c) => (await c.query('SELECT id FROM users WHERE username = $1', [USER.username])).rows[0].id as string);
@@ -48,7 +57,12 @@ const session = e2eSession('search', async () => {
       `INSERT INTO search_entries (kind, ref_id, owner_id, locale, title, body, url, tsv)
        VALUES ('doc', 'd1:en-US', NULL, 'en-US', $1, $2, '/pages/assistant/document/document?id=d1',
          setweight(to_tsvector('simple', $3), 'A') || setweight(to_tsvector('simple', $4), 'B'))`,
-      ['Credits and billing', 'Every answer is billed in credits from the tokens it used.', indexText('Credits and billing'), indexText('Every answer is billed in credits from the tokens it used.')],
+      [
+        'Credits and billing',
+        'Every answer is billed in credits from the tokens it used.',
+        indexText('Credits and billing'),
+        indexText('Every answer is billed in credits from the tokens it used.'),
+      ],
     ),
   );
 });
@@ -65,12 +79,18 @@ const box = () => page.getByPlaceholder('Search documents, prompts and your conv
 const hits = () => page.locator('.search-hit');
 const tab = (name: string) => page.getByRole('tab', { name: new RegExp(`^${name}`) });
 
-test('a Chinese query finds the own conversation with the words marked, never another user\'s; no left menu', async () => {
+test("a Chinese query finds the own conversation with the words marked, never another user's; no left menu", async () => {
   await go(PAGE);
   await box().fill('数据库');
-  await until(() => hits().count(), (v) => v === 2);
+  await until(
+    () => hits().count(),
+    (v) => v === 2,
+  );
   expect(await page.locator('.search-hit mark').allInnerTexts()).toContain('数据库');
-  await until(() => hits().first().innerText(), (v) => v.includes('Conversation'));
+  await until(
+    () => hits().first().innerText(),
+    (v) => v.includes('Conversation'),
+  );
   expect(await page.locator('.search-list').innerText()).not.toContain('管理员');
   expect(await tab('Conversations').innerText()).toBe('Conversations (2)');
   expect(await page.locator('.ant-pro-sider').count()).toBe(0);
@@ -80,16 +100,28 @@ test('a Chinese query finds the own conversation with the words marked, never an
 test('an English query finds the help document; the tabs count and filter; a result opens its page', async () => {
   await go(PAGE);
   await box().fill('billing');
-  await until(() => hits().count(), (v) => v === 1);
+  await until(
+    () => hits().count(),
+    (v) => v === 1,
+  );
   expect(await page.locator('.search-hit mark').allInnerTexts()).toEqual(['billing']);
   expect(await tab('Documents').innerText()).toBe('Documents (1)');
   await tab('Conversations').click();
-  await until(() => page.getByText('Nothing found for “billing”').count(), (v) => v === 1);
+  await until(
+    () => page.getByText('Nothing found for “billing”').count(),
+    (v) => v === 1,
+  );
   await tab('All').click();
-  await until(() => hits().count(), (v) => v === 1);
+  await until(
+    () => hits().count(),
+    (v) => v === 1,
+  );
 
   await box().fill('向量');
-  await until(() => hits().first().innerText(), (v) => v.includes('向量'));
+  await until(
+    () => hits().first().innerText(),
+    (v) => v.includes('向量'),
+  );
   await hits().first().locator('.search-hit-title').click();
   await page.waitForURL((u) => u.hash.includes('/pages/assistant/chat/chat'));
   expect(hashUrl(page)).toContain(`id=${conversationId}`);
@@ -97,36 +129,69 @@ test('an English query finds the help document; the tabs count and filter; a res
 
 test('?q= in the URL searches at once', async () => {
   await go(`${PAGE}?q=${encodeURIComponent('索引')}`);
-  await until(() => hits().count(), (v) => v === 2);
+  await until(
+    () => hits().count(),
+    (v) => v === 2,
+  );
   expect(await box().inputValue()).toBe('索引');
 });
 
 test('Ask AI streams an answer citing its sources as links, with its usage', async () => {
   await go(`${PAGE}?q=billing`);
-  await until(() => hits().count(), (v) => v === 1);
-  const balanceBefore = Number((await page.getByText(/^\d+ credits$/).first().innerText()).replace(/\D/g, ''));
+  await until(
+    () => hits().count(),
+    (v) => v === 1,
+  );
+  const balanceBefore = Number(
+    (
+      await page
+        .getByText(/^\d+ credits$/)
+        .first()
+        .innerText()
+    ).replace(/\D/g, ''),
+  );
   await page.locator('.search-ask').getByRole('button', { name: 'Ask AI' }).click();
   const answer = page.locator('.search-answer');
   // the stand-in echoes the prompt: its numbered source comes back as a link to the document
-  await until(() => answer.locator('.md-body a', { hasText: '[1]' }).count(), (v) => v > 0);
+  await until(
+    () => answer.locator('.md-body a', { hasText: '[1]' }).count(),
+    (v) => v > 0,
+  );
   expect(await answer.locator('.md-body a', { hasText: '[1]' }).first().getAttribute('href')).toBe('#/pages/assistant/document/document?id=d1');
-  await until(() => answer.locator('.search-usage').count(), (v) => v === 1, { timeoutMs: 20_000 });
+  await until(
+    () => answer.locator('.search-usage').count(),
+    (v) => v === 1,
+    { timeoutMs: 20_000 },
+  );
   expect(await answer.locator('.search-sources li').allInnerTexts()).toEqual([expect.stringContaining('Credits and billing')]);
   const usage = await answer.locator('.search-usage').innerText();
   expect(usage).toMatch(/\d+ input \+ \d+ output tokens · \d+ credits/);
   // the top bar's balance fell by what the answer cost
   const cost = Number(/(\d+) credits$/.exec(usage)![1]);
   expect(cost).toBeGreaterThan(0);
-  await until(() => page.getByText(/^\d+ credits$/).first().innerText(), (v) => v === `${balanceBefore - cost} credits`);
+  await until(
+    () =>
+      page
+        .getByText(/^\d+ credits$/)
+        .first()
+        .innerText(),
+    (v) => v === `${balanceBefore - cost} credits`,
+  );
   await screenshot(page, 'search-en-ask');
 });
 
 test('nothing to answer from: Ask AI says so without asking a model', async () => {
   await go(`${PAGE}?q=zzqxnothing`);
-  await until(() => page.getByText('Nothing found for “zzqxnothing”').count(), (v) => v === 1);
+  await until(
+    () => page.getByText('Nothing found for “zzqxnothing”').count(),
+    (v) => v === 1,
+  );
   const before = standin.requests.length;
   await page.locator('.search-ask').getByRole('button', { name: 'Ask AI' }).click();
-  await until(() => page.getByText(/nothing was billed/).count(), (v) => v === 1);
+  await until(
+    () => page.getByText(/nothing was billed/).count(),
+    (v) => v === 1,
+  );
   expect(standin.requests.length).toBe(before);
 });
 
@@ -137,10 +202,17 @@ test('in Chinese, with the green theme', async () => {
   });
   await go(`${PAGE}?q=${encodeURIComponent('数据库')}`);
   await page.reload();
-  await until(() => hits().count(), (v) => v === 2);
+  await until(
+    () => hits().count(),
+    (v) => v === 2,
+  );
   expect(await page.getByRole('tab', { name: /^对话/ }).innerText()).toBe('对话（2）');
   await page.locator('.search-ask').getByRole('button', { name: '问 AI' }).click();
-  await until(() => page.locator('.search-usage').count(), (v) => v === 1, { timeoutMs: 20_000 });
+  await until(
+    () => page.locator('.search-usage').count(),
+    (v) => v === 1,
+    { timeoutMs: 20_000 },
+  );
   await screenshot(page, 'search-zh-green-ask');
   await page.evaluate(() => {
     localStorage.setItem('umi_locale', 'en-US');

@@ -54,7 +54,6 @@ afterAll(async () => {
   await new Promise((r) => other.close(r));
 });
 
-
 describe('the console under its Content-Security-Policy', () => {
   it('signs in and shows the admin pages without a CSP violation', async () => {
     await session.signIn(ADMIN.username, ADMIN.password);
@@ -75,7 +74,12 @@ describe('the console under its Content-Security-Policy', () => {
     await page.waitForTimeout(1500);
     const inner = page.frames().find((f) => f.url().startsWith(BASE()));
     // the frame stays empty: Chromium refuses to render it (frame-ancestors 'self')
-    const rendered = inner ? await inner.locator('#root').count().catch(() => 0) : 0;
+    const rendered = inner
+      ? await inner
+          .locator('#root')
+          .count()
+          .catch(() => 0)
+      : 0;
     expect(rendered).toBe(0);
     expect(violations.some((v) => /frame-ancestors/.test(v))).toBe(true);
   });

@@ -42,7 +42,7 @@ async function signIn(keep: boolean) {
 }
 
 describe('where the login is kept', () => {
-  it("unticked: this tab only (sessionStorage); a new tab is signed out and goes to the login page; a reload keeps the login", async () => {
+  it('unticked: this tab only (sessionStorage); a new tab is signed out and goes to the login page; a reload keeps the login', async () => {
     await signIn(false);
     const kept = await stores();
     expect(kept.session).toBeTruthy();
@@ -190,7 +190,10 @@ describe('narrow screens (390 px)', () => {
     await page.waitForLoadState('networkidle');
     await noOverlay();
     expect(await bodyWidth()).toBeLessThanOrEqual(390);
-    const table = await page.locator('.ant-table-content, .ant-table-body').first().evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    const table = await page
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(table.scroll).toBeLessThanOrEqual(table.client);
     await page.locator('.stacked-label', { hasText: 'Username' }).first().waitFor();
     // the drawer button opens the menu with the user list's folder open, still no popup

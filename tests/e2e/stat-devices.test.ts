@@ -54,8 +54,12 @@ async function seed() {
     let sid = 0;
     // as the rollup keeps them: each device day with the stickiness buckets of its sessions, and
     // the days' figures (stat_daily, where the filter bar's platforms come from too)
-    const bucket = (v: number, buckets: readonly { min: number; max: number | null }[]) => buckets.findIndex((b) => v >= b.min && (b.max === null || v <= b.max));
-    const daily = new Map<string, { sessions: number; pv: number; dur: number; depth: number[]; duration: number[]; depthUsers: number[]; durationUsers: number[] }>();
+    const bucket = (v: number, buckets: readonly { min: number; max: number | null }[]) =>
+      buckets.findIndex((b) => v >= b.min && (b.max === null || v <= b.max));
+    const daily = new Map<
+      string,
+      { sessions: number; pv: number; dur: number; depth: number[]; duration: number[]; depthUsers: number[]; durationUsers: number[] }
+    >();
     const userMasks = new Map<string, [number, number]>();
     for (const [day, id, platform, sessions, pv, dur, uid] of days) {
       const [pages, secs] = [Math.max(1, Math.round(pv / sessions)), Math.round(dur / sessions)];
@@ -99,7 +103,10 @@ async function seed() {
         [day, APP, platform, d.sessions, d.pv, d.dur, d.depth, d.duration, d.depthUsers, d.durationUsers],
       );
     }
-    await q(`INSERT INTO stat_users (app_id, uid, first_ts, first_day, last_day, platform, channel, version) VALUES ($1, 'user-e2e-1', now(), $2, $2, 'web', '', '1.0.0')`, [APP, TODAY]);
+    await q(
+      `INSERT INTO stat_users (app_id, uid, first_ts, first_day, last_day, platform, channel, version) VALUES ($1, 'user-e2e-1', now(), $2, $2, 'web', '', '1.0.0')`,
+      [APP, TODAY],
+    );
     await q(
       `INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version, sessions, page_views, duration_s, depth_mask, duration_mask)
         VALUES ($1, $2, 'user-e2e-1', 'web', '', '1.0.0', 2, 4, 120, $3, $4)`,
@@ -153,7 +160,10 @@ describe('device and user reports', () => {
     await figure('total').getByText('4', { exact: true }).waitFor();
     // 4 devices today against 1 yesterday
     await page.getByTestId('figure-active').getByText('300%').waitFor();
-    await page.getByTestId('table-pages').getByRole('row', { name: /pages\/about\s*About us\s*3/ }).waitFor();
+    await page
+      .getByTestId('table-pages')
+      .getByRole('row', { name: /pages\/about\s*About us\s*3/ })
+      .waitFor();
     await page.getByTestId('chart-trend').locator('canvas').first().waitFor();
     await page.getByTestId('chart-platforms').getByText('iOS').waitFor();
     await page.waitForTimeout(800); // the charts' entry animation, for the screenshot
@@ -179,7 +189,14 @@ describe('device and user reports', () => {
   });
 
   it('opens each of the twelve pages with its data', async () => {
-    const panels = { overview: 'panel-figures', activity: 'panel-active', trend: 'panel-trend', retention: 'panel-table', comparison: 'panel-platforms', stickiness: 'panel-depth' };
+    const panels = {
+      overview: 'panel-figures',
+      activity: 'panel-active',
+      trend: 'panel-trend',
+      retention: 'panel-table',
+      comparison: 'panel-platforms',
+      stickiness: 'panel-depth',
+    };
     for (const subject of ['device', 'user'])
       for (const [report, panel] of Object.entries(panels)) {
         await go(`/pages/uni-stat/${subject}/${report}/${report}?app_id=${APP}`);
@@ -196,8 +213,13 @@ describe('device and user reports', () => {
           // the two periods' table: each side's app and days shown whole, no sideways scroll
           await ready('panel-sides');
           const sides = page.getByTestId('table-sides');
-          await sides.getByRole('columnheader', { name: / to \d{4}-\d{2}-\d{2}$/ }).first().waitFor();
-          const overflow = await sides.evaluate((el) => [...el.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')].some((c) => c.scrollWidth > c.clientWidth + 1));
+          await sides
+            .getByRole('columnheader', { name: / to \d{4}-\d{2}-\d{2}$/ })
+            .first()
+            .waitFor();
+          const overflow = await sides.evaluate((el) =>
+            [...el.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body')].some((c) => c.scrollWidth > c.clientWidth + 1),
+          );
           expect(overflow).toBe(false);
         }
         if (subject === 'user' && report === 'overview') await figure('active').getByText('1', { exact: true }).waitFor();
@@ -211,7 +233,10 @@ describe('device and user reports', () => {
     const byDay = page.waitForResponse((r) => r.url().includes('/api/stat/devices/trend?') && r.url().includes('granularity=day'));
     await page.getByText('By day', { exact: true }).click();
     await byDay;
-    await page.getByTestId('table-trend').getByRole('row', { name: new RegExp(`^${TODAY}\\s*3\\s*4\\s*5`) }).waitFor();
+    await page
+      .getByTestId('table-trend')
+      .getByRole('row', { name: new RegExp(`^${TODAY}\\s*3\\s*4\\s*5`) })
+      .waitFor();
   });
 
   it('in Chinese, and in the green theme', async () => {
@@ -229,8 +254,14 @@ describe('device and user reports', () => {
     await screenshot(page, 'stat-user-retention-zh-CN');
     // the cohort table's export: Chinese headers, today's cohort of one user, days to come empty
     const download = page.waitForEvent('download');
-    await page.getByTestId('panel-table').getByRole('button', { name: /导出 CSV/ }).click();
-    const csv = fs.readFileSync((await (await download).path())!, 'utf8').replace(/^\ufeff/, '').split('\r\n');
+    await page
+      .getByTestId('panel-table')
+      .getByRole('button', { name: /导出 CSV/ })
+      .click();
+    const csv = fs
+      .readFileSync((await (await download).path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
     expect(csv[0].split(',').slice(0, 4)).toEqual(['日期', '新增用户', '1 天后 (%)', '1 天后 (用户数)']);
     expect(csv.slice(1)).toEqual([`${TODAY},1${',,'.repeat(9)}`]);
 
@@ -242,7 +273,7 @@ describe('device and user reports', () => {
     // the first series takes the green theme's primary colour (a green, whatever its shade)
     await page.waitForFunction(() => {
       const swatch = document.querySelector('[data-testid="chart-active"] ul li span');
-      const [r, g, b] = (swatch ? getComputedStyle(swatch).backgroundColor.match(/\d+/g) ?? [] : []).map(Number);
+      const [r, g, b] = (swatch ? (getComputedStyle(swatch).backgroundColor.match(/\d+/g) ?? []) : []).map(Number);
       return g > r + 40 && g > b + 40;
     });
     await page.waitForTimeout(800);

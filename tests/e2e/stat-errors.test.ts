@@ -96,7 +96,10 @@ const session = e2eSession('e2e-stat-errors', async () => {
     );
     // raw occurrences of h1 on D2, still within the retention
     const at = (h: number) => new Date(statDayStart(D2, TZ).getTime() + h * 3600_000);
-    await ensurePartitions(c as unknown as pg.Pool, [1, 2, 3].map((h) => utcDay(at(h))));
+    await ensurePartitions(
+      c as unknown as pg.Pool,
+      [1, 2, 3].map((h) => utcDay(at(h))),
+    );
     const raw = [
       [at(1), 'device-aaaaaaaaaaaa', 'https://shop.example.com/#/pages/cart/cart', 'Windows 10', ''],
       [at(2), 'device-aaaaaaaaaaaa', 'https://shop.example.com/#/pages/cart/cart?step=2', 'Windows 10', ''],
@@ -247,7 +250,12 @@ describe('JS errors and crashes', () => {
   });
 
   it('the detail and the list in Chinese on the green theme', async () => {
-    await api('POST', '/api/stat/source-maps', { app_id: APP, version: '1.1.0', file: 'app.min.js', map }, (await api('POST', '/api/auth/login', MANAGER)).body.data.token);
+    await api(
+      'POST',
+      '/api/stat/source-maps',
+      { app_id: APP, version: '1.1.0', file: 'app.min.js', map },
+      (await api('POST', '/api/auth/login', MANAGER)).body.data.token,
+    );
     await page.evaluate(() => {
       localStorage.setItem('umi_locale', 'zh-CN');
       localStorage.setItem('theme', 'green');

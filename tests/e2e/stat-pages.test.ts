@@ -27,11 +27,35 @@ async function seed() {
   await withDb(async (c) => {
     // two events as reported, for the list of individual events (raw events, stored as the ingest does)
     const events = [
-      rawEvent({ ts: new Date(Date.now() - 120_000), app_id: APP, device_id: 'dev-and-000000001', sid: 'raw-s1', kind: STAT_KINDS.event, platform: 'android', channel: 'huawei', ev_key: 'add_cart', ev_value: 'red' }),
-      rawEvent({ ts: new Date(Date.now() - 60_000), app_id: APP, device_id: 'dev-web-000000001', sid: 'raw-s2', kind: STAT_KINDS.event, platform: 'web', ev_key: 'share', ev_value: null }),
+      rawEvent({
+        ts: new Date(Date.now() - 120_000),
+        app_id: APP,
+        device_id: 'dev-and-000000001',
+        sid: 'raw-s1',
+        kind: STAT_KINDS.event,
+        platform: 'android',
+        channel: 'huawei',
+        ev_key: 'add_cart',
+        ev_value: 'red',
+      }),
+      rawEvent({
+        ts: new Date(Date.now() - 60_000),
+        app_id: APP,
+        device_id: 'dev-web-000000001',
+        sid: 'raw-s2',
+        kind: STAT_KINDS.event,
+        platform: 'web',
+        ev_key: 'share',
+        ev_value: null,
+      }),
     ];
-    await ensurePartitions(c, events.map((e) => utcDay(e.ts)));
-    await c.query('INSERT INTO stat_events SELECT * FROM json_populate_recordset(NULL::stat_events, $1::json)', [JSON.stringify(events.map((e) => ({ ...e, received_at: e.ts })))]);
+    await ensurePartitions(
+      c,
+      events.map((e) => utcDay(e.ts)),
+    );
+    await c.query('INSERT INTO stat_events SELECT * FROM json_populate_recordset(NULL::stat_events, $1::json)', [
+      JSON.stringify(events.map((e) => ({ ...e, received_at: e.ts }))),
+    ]);
     await c.query(`INSERT INTO apps (appid, name) VALUES ($1, 'E2E Shop')`, [APP]);
     const q = (text: string, values: unknown[]) => c.query(text, values);
     // the filter bar's platforms and channels come from the daily rows
@@ -52,7 +76,13 @@ async function seed() {
       [today, 'dev-and-000000002', 'android', 'huawei'],
       [yesterday, 'dev-and-000000003', 'android', 'xiaomi'],
     ]) {
-      await q(`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version) VALUES ($1, $2, $3, $4, $5, '1.0.0')`, [APP, day, device, platform, channel]);
+      await q(`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version) VALUES ($1, $2, $3, $4, $5, '1.0.0')`, [
+        APP,
+        day,
+        device,
+        platform,
+        channel,
+      ]);
       await q(
         `INSERT INTO stat_devices (app_id, device_id, first_ts, first_day, last_day, platform, channel, version) VALUES ($1, $2, now(), $3, $3, $4, $5, '1.0.0') ON CONFLICT DO NOTHING`,
         [APP, device, day, platform, channel],
@@ -134,7 +164,10 @@ describe('stats pages', () => {
 
     // the export: every row of the query, most viewed first, figures as numbers
     const download = page.waitForEvent('download');
-    await page.getByTestId('table-pages').getByRole('button', { name: /Export CSV/ }).click();
+    await page
+      .getByTestId('table-pages')
+      .getByRole('button', { name: /Export CSV/ })
+      .click();
     const csv = fs.readFileSync((await (await download).path())!, 'utf8').replace(/^\uFEFF/, '');
     expect(csv.split('\r\n')).toEqual([
       'Page path,Title,Views,Visitors,Exits,Exit rate,Total time,Time per view,Time per visitor,Share',
@@ -221,7 +254,9 @@ describe('stats pages', () => {
     await page.getByRole('textbox', { name: 'Rename add_cart' }).fill('Add to cart');
     await page.getByRole('textbox', { name: 'Rename add_cart' }).press('Enter');
     await row('table-events', 'Add to cart').waitFor();
-    const saved = await withDb(async (c) => (await c.query(`SELECT name FROM stat_names WHERE app_id = $1 AND kind = 'event' AND key = 'add_cart'`, [APP])).rows);
+    const saved = await withDb(
+      async (c) => (await c.query(`SELECT name FROM stat_names WHERE app_id = $1 AND kind = 'event' AND key = 'add_cart'`, [APP])).rows,
+    );
     expect(saved).toEqual([{ name: 'Add to cart' }]);
     await row('table-events', 'add_cart').getByText('Add to cart').waitFor();
 
@@ -241,7 +276,7 @@ describe('stats pages', () => {
     // the chart's first series takes the theme's primary colour (a green, whatever its shade)
     await page.waitForFunction(() => {
       const swatch = document.querySelector('[data-testid="trend-scene"] ul li span');
-      const [r, g, b] = (swatch ? getComputedStyle(swatch).backgroundColor.match(/\d+/g) ?? [] : []).map(Number);
+      const [r, g, b] = (swatch ? (getComputedStyle(swatch).backgroundColor.match(/\d+/g) ?? []) : []).map(Number);
       return g > r + 40 && g > b + 40;
     });
     await shot('stat-pages-scene-green-en');

@@ -39,7 +39,10 @@ const session = e2eSession('stat-pay', async () => {
   await withDb(async (c) => {
     const ids: Record<string, string> = {};
     for (const name of ['alice', 'bob', 'carol']) {
-      const { rows } = await c.query('UPDATE users SET nickname = $2 WHERE username = $1 RETURNING id', [`payer_${name}`, name[0].toUpperCase() + name.slice(1)]);
+      const { rows } = await c.query('UPDATE users SET nickname = $2 WHERE username = $1 RETURNING id', [
+        `payer_${name}`,
+        name[0].toUpperCase() + name.slice(1),
+      ]);
       ids[name] = rows[0].id;
     }
     await c.query(`INSERT INTO apps (appid, name) VALUES ($1, 'Pay stats app')`, [SHOP]);
@@ -67,7 +70,11 @@ const session = e2eSession('stat-pay', async () => {
       await c.query(`INSERT INTO stat_daily (app_id, day, platform, channel, version) VALUES ($1, $2, $3, $4, '1.0.0')`, [APP, today, platform, channel]);
     }
     for (const d of ['e2e-device-00000001', 'e2e-device-00000002', 'e2e-device-00000003']) {
-      await c.query(`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version) VALUES ($1, $2, $3, 'web', 'store', '1.0.0')`, [APP, today, d]);
+      await c.query(`INSERT INTO stat_device_days (app_id, day, device_id, platform, channel, version) VALUES ($1, $2, $3, 'web', 'store', '1.0.0')`, [
+        APP,
+        today,
+        d,
+      ]);
     }
     for (const u of [ids.alice, ids.bob]) {
       await c.query(`INSERT INTO stat_user_days (app_id, day, uid, platform, channel, version) VALUES ($1, $2, $3, 'web', 'store', '1.0.0')`, [APP, today, u]);
@@ -85,8 +92,22 @@ const session = e2eSession('stat-pay', async () => {
         `INSERT INTO pay_orders (order_no, user_id, provider, method, subject, amount_cents, credits, status, trade_no, platform, channel,
             refunded_cents, expires_at, paid_at, credited_at, created_at)
           VALUES ($1, $2, $3, $4, 'credits', $5, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [no, ids[user], provider, method, cents, status, paid ? `TRADE-${no}` : null, platform, channel, no === 'PSE03' ? 500 : 0,
-          iso(created + HOUR), iso(paid), credited ? iso(paid) : null, iso(created)],
+        [
+          no,
+          ids[user],
+          provider,
+          method,
+          cents,
+          status,
+          paid ? `TRADE-${no}` : null,
+          platform,
+          channel,
+          no === 'PSE03' ? 500 : 0,
+          iso(created + HOUR),
+          iso(paid),
+          credited ? iso(paid) : null,
+          iso(created),
+        ],
       );
     }
     await c.query(
@@ -121,7 +142,15 @@ describe('pay-order statistics', () => {
     // the first statistics page of the session: its scripts, as sent (compressed), before and after its figures show
     const scripts: Array<{ url: string; bytes: Promise<number>; at: number }> = [];
     const onResponse = (r: Response) => {
-      if (/\.js(\?|$)/.test(r.url())) scripts.push({ url: r.url(), bytes: r.request().sizes().then((x) => x.responseBodySize), at: Date.now() });
+      if (/\.js(\?|$)/.test(r.url()))
+        scripts.push({
+          url: r.url(),
+          bytes: r
+            .request()
+            .sizes()
+            .then((x) => x.responseBodySize),
+          at: Date.now(),
+        });
     };
     page.on('response', onResponse);
     await go(`${OVERVIEW}?app_id=${APP}`);
@@ -137,12 +166,24 @@ describe('pay-order statistics', () => {
     fs.mkdirSync(path.resolve(__dirname, '../../tmp'), { recursive: true });
     fs.writeFileSync(
       path.resolve(__dirname, '../../tmp/stat-first-page-js.json'),
-      JSON.stringify({ beforeFigures_kB: kB(sized.filter((x) => x.at <= contentAt && !charts.includes(x))), charts_kB: kB(charts), all_kB: kB(sized), files: sized.map((x) => [x.url.split('/').pop(), x.bytes]) }, null, 1),
+      JSON.stringify(
+        {
+          beforeFigures_kB: kB(sized.filter((x) => x.at <= contentAt && !charts.includes(x))),
+          charts_kB: kB(charts),
+          all_kB: kB(sized),
+          files: sized.map((x) => [x.url.split('/').pop(), x.bytes]),
+        },
+        null,
+        1,
+      ),
     );
     await figure('refunded_cents').getByText('¥5.00').waitFor();
     await page.getByTestId('pay-scope').getByText("this service's own top-ups").waitFor();
     // today is not over: it compares with yesterday up to this time, and the trends mark it
-    await page.getByTestId('pay-compare-note').getByText(/^Today so far, against yesterday up to \d\d:\d\d$/).waitFor();
+    await page
+      .getByTestId('pay-compare-note')
+      .getByText(/^Today so far, against yesterday up to \d\d:\d\d$/)
+      .waitFor();
     await page.getByTestId('chart-pay-money').getByTestId('partial-day-note').getByText(`${today} is not over yet`, { exact: false }).waitFor();
     await figure('net_cents').getByText('¥10.00').waitFor();
     const todayRow = page.getByTestId('pay-periods').locator('.ant-table-row', { hasText: 'Today' });
@@ -220,7 +261,10 @@ describe('pay-order statistics', () => {
     await page.waitForTimeout(600);
     await fullShot('stat-pay-funnel-en');
     await page.getByTestId('pay-activity').locator('.ant-segmented-item', { hasText: 'Month' }).click();
-    await page.getByTestId('pay-activity').locator('.ant-table-row', { hasText: `${today.slice(0, 7)}-01` }).waitFor();
+    await page
+      .getByTestId('pay-activity')
+      .locator('.ant-table-row', { hasText: `${today.slice(0, 7)}-01` })
+      .waitFor();
   });
 
   it('the ranking: paid first, sorted again on the server by net', async () => {
@@ -292,7 +336,7 @@ describe('pay-order statistics', () => {
     // the charts' legend swatch takes the green theme's primary colour (a green, whatever its shade)
     await page.waitForFunction(() => {
       const swatch = document.querySelector('[data-testid="chart-pay-money"] ul li span');
-      const [r, g, b] = (swatch ? getComputedStyle(swatch).backgroundColor.match(/\d+/g) ?? [] : []).map(Number);
+      const [r, g, b] = (swatch ? (getComputedStyle(swatch).backgroundColor.match(/\d+/g) ?? []) : []).map(Number);
       return g > r + 40 && g > b + 40;
     });
     await page.waitForTimeout(600);

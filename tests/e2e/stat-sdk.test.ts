@@ -59,7 +59,12 @@ const session = e2eSession('e2e-stat-sdk', async () => {
   await new Promise<void>((r) => site.listen(port, '127.0.0.1', r));
   siteUrl = `http://127.0.0.1:${port}/`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-chromium-visitor-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, userAgent: VISITOR_UA });
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+    userAgent: VISITOR_UA,
+  });
   visitor = { context, page: context.pages()[0] ?? (await context.newPage()), dir };
 });
 
@@ -83,7 +88,10 @@ describe('an app page with the SDK', () => {
     const accepted: number[] = [];
     p.on('response', (r) => {
       if (r.url().endsWith('/api/stat/report') && r.request().method() === 'POST')
-        r.json().then((b: { data?: { accepted?: number } }) => accepted.push(b.data?.accepted ?? 0), () => undefined);
+        r.json().then(
+          (b: { data?: { accepted?: number } }) => accepted.push(b.data?.accepted ?? 0),
+          () => undefined,
+        );
     });
     await p.goto(`${siteUrl}#/pages/home`);
     await p.locator('#to-list').click();
@@ -92,7 +100,11 @@ describe('an app page with the SDK', () => {
     await p.locator('#buy').click();
     await p.locator('#boom').click();
     await p.waitForFunction(() => (window as unknown as { stat: { pending: number } }).stat.pending === 0 && document.title === 'SDK detail');
-    await until(async () => accepted.reduce((s, n) => s + n, 0), (n) => n >= 6, { what: 'records accepted', timeoutMs: 20_000 });
+    await until(
+      async () => accepted.reduce((s, n) => s + n, 0),
+      (n) => n >= 6,
+      { what: 'records accepted', timeoutMs: 20_000 },
+    );
 
     const beacon = p.waitForRequest((r) => r.url().endsWith('/api/stat/report') && (r.postData() ?? '').includes('"kind":"hide"'));
     await p.evaluate(() => {
@@ -103,7 +115,10 @@ describe('an app page with the SDK', () => {
 
     const kinds = await until(storedKinds, (k) => k.hide === 1 && k.page === 3, { what: 'stored records', timeoutMs: 20_000 });
     expect(kinds).toEqual({ launch: 1, page: 3, event: 1, error: 1, hide: 1 });
-    const pages = await withDb(async (c) => (await c.query('SELECT url, referrer, title FROM stat_events WHERE app_id = $1 AND kind = $2 ORDER BY ts, url', [APPID, STAT_KINDS.page])).rows);
+    const pages = await withDb(
+      async (c) =>
+        (await c.query('SELECT url, referrer, title FROM stat_events WHERE app_id = $1 AND kind = $2 ORDER BY ts, url', [APPID, STAT_KINDS.page])).rows,
+    );
     expect(pages).toEqual([
       { url: `${siteUrl}#/pages/home`, referrer: '', title: 'SDK home' },
       { url: `${siteUrl}#/pages/list`, referrer: `${siteUrl}#/pages/home`, title: 'SDK list' },
@@ -138,7 +153,7 @@ describe('an app page with the SDK', () => {
     await event.locator('td').nth(1).click();
     await page.getByTestId('event-values').getByText('{"sku":"A1"}').waitFor();
   });
-  it('the console reports its own use: nothing from the sign-in page, then the signed-in user\'s page views', async () => {
+  it("the console reports its own use: nothing from the sign-in page, then the signed-in user's page views", async () => {
     // reports every second instead of every 20 (the console asks when its SDK starts)
     expect((await api('PUT', '/api/stat/settings', { report_interval_s: 1 }, adminToken)).status).toBe(200);
     // the visitor's browser (a headless user agent is dropped as a bot), on the console itself
@@ -161,7 +176,16 @@ describe('an app page with the SDK', () => {
     await p.locator('.ant-table-row').first().waitFor();
     const adminId = await withDb(async (c) => (await c.query<{ id: string }>('SELECT id FROM users WHERE username = $1', [ADMIN.username])).rows[0].id);
     const stored = await until(
-      () => withDb(async (c) => (await c.query<{ uid: string; url: string }>('SELECT uid, url FROM stat_events WHERE app_id = $1 AND kind = $2 ORDER BY ts', [APP_ID, STAT_KINDS.page])).rows),
+      () =>
+        withDb(
+          async (c) =>
+            (
+              await c.query<{ uid: string; url: string }>('SELECT uid, url FROM stat_events WHERE app_id = $1 AND kind = $2 ORDER BY ts', [
+                APP_ID,
+                STAT_KINDS.page,
+              ])
+            ).rows,
+        ),
       (rows) => rows.some((r) => r.url.includes('/pages/uni-stat/page-res/page-res')),
       { what: "the console's page views", timeoutMs: 20_000 },
     );
@@ -178,7 +202,10 @@ describe('an app page with the SDK', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByText("The service's time zone").waitFor();
     await dialog.locator('.ant-select').filter({ hasText: 'UTC+8' }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^UTC\+9$/ }).click();
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^UTC\+9$/ })
+      .click();
     await screenshot(page, 'stat-settings-en');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Statistics settings saved').waitFor();

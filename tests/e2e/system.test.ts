@@ -21,13 +21,15 @@ beforeAll(() => {
   page = session.page();
 });
 
-
 /** picks the option whose id is `id` (options read "name (id)") in the Select labelled `label` */
 async function pick(label: string, id: string) {
   const item = page.locator('.ant-form-item', { has: page.locator(`label:text-is("${label}")`) });
   await item.locator('.ant-select-selector').click();
   await page.keyboard.type(id);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `(${id})` }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: `(${id})` })
+    .first()
+    .click();
   await page.keyboard.press('Escape');
 }
 

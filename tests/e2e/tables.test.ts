@@ -56,7 +56,11 @@ async function seed() {
     ['EXPORT_CUSTOMER_REPORTS', 'Export customer reports'],
     ['REVIEW_REFUND_REQUESTS', 'Review refund requests'],
   ])
-    await post('/api/system/permissions', { permission_id: id, permission_name: name, comment: `Lets the holder ${name.toLowerCase()} from the finance and support pages` });
+    await post('/api/system/permissions', {
+      permission_id: id,
+      permission_name: name,
+      comment: `Lets the holder ${name.toLowerCase()} from the finance and support pages`,
+    });
   await post('/api/system/roles', {
     role_id: 'support_lead',
     role_name: 'Customer support lead (second tier)',
@@ -164,10 +168,21 @@ async function seed() {
       is_essence: true,
     })
   ).id;
-  await post('/api/cms/articles', { title: 'Getting started', excerpt: 'Your first ten minutes', content: '<p>Hello</p>', category_id: categories[1], article_status: 1 });
+  await post('/api/cms/articles', {
+    title: 'Getting started',
+    excerpt: 'Your first ten minutes',
+    content: '<p>Hello</p>',
+    category_id: categories[1],
+    article_status: 1,
+  });
   await post('/api/cms/articles', { title: 'Draft: pricing changes for the yearly plan', content: '<p>Soon</p>', category_id: categories[0] });
 
-  await post('/api/site-messages', { title: 'Scheduled maintenance of the payment service tonight at 22:00', body: 'Payments pause for 30 minutes.', audience: 'everyone', publish: 'now' });
+  await post('/api/site-messages', {
+    title: 'Scheduled maintenance of the payment service tonight at 22:00',
+    body: 'Payments pause for 30 minutes.',
+    audience: 'everyone',
+    publish: 'now',
+  });
   await post('/api/site-messages', { title: 'Weekly tips', body: 'Use prompts to save time.', audience: 'everyone', publish: 'now' });
 
   const day = 86400_000;
@@ -195,7 +210,12 @@ async function seed() {
 
   await post('/api/pay/packages', { name: 'Starter pack for new customers', price_cents: 990, credits: 1000, bonus_credits: 100, sort: 1 });
   await post('/api/pay/packages', { name: 'Team pack', price_cents: 99900, credits: 120000, bonus_credits: 20000, sort: 2 });
-  await post('/api/redeem/batches', { name: 'Spring campaign codes for partners', credits: 250, count: 3, expires_at: new Date(Date.now() + 30 * day).toISOString() });
+  await post('/api/redeem/batches', {
+    name: 'Spring campaign codes for partners',
+    credits: 250,
+    count: 3,
+    expires_at: new Date(Date.now() + 30 * day).toISOString(),
+  });
   const orders = await withDb(async (c) => {
     const ids: string[] = [];
     for (const [i, uid, status] of [
@@ -206,13 +226,24 @@ async function seed() {
       const { rows } = await c.query(
         `INSERT INTO pay_orders (order_no, user_id, provider, method, subject, amount_cents, credits, status, trade_no, expires_at, paid_at)
          VALUES ($1, $2, 'alipay', 'alipay_qr', 'Team pack: 120,000 credits and 20,000 bonus credits', 99900, 140000, $3, $4, now() + interval '1 hour', $5) RETURNING id`,
-        [`P2026052012000${i}`, uid, status, status === 'created' ? null : `2026052022001400${i}0512345678901`, status === 'created' ? null : new Date().toISOString()],
+        [
+          `P2026052012000${i}`,
+          uid,
+          status,
+          status === 'created' ? null : `2026052022001400${i}0512345678901`,
+          status === 'created' ? null : new Date().toISOString(),
+        ],
       );
       ids.push(rows[0].id);
     }
     return ids;
   });
-  await post('/api/invoices', { order_ids: [orders[2]], type: 'personal', title: 'Alexandra Montgomery-Smith', email: 'alexandra.montgomery-smith@example-company.com' });
+  await post('/api/invoices', {
+    order_ids: [orders[2]],
+    type: 'personal',
+    title: 'Alexandra Montgomery-Smith',
+    email: 'alexandra.montgomery-smith@example-company.com',
+  });
   await withDb((c) =>
     c.query(
       `INSERT INTO realname_verifications (user_id, real_name, id_card_hash, id_card_enc, id_card_masked, status, decided_at)
@@ -221,7 +252,13 @@ async function seed() {
     ),
   );
   await post('/api/credits/adjust', { user_id: adminId, amount: 50_000, reason: 'author rewards for the store prompts', withdrawable: true });
-  await post('/api/withdrawals', { amount: 12_000, account_type: 'bank', account_name: 'Alexandra Montgomery-Smith', account_no: '6222 0210 0104 5678 901', bank_name: 'Industrial and Commercial Bank of China' });
+  await post('/api/withdrawals', {
+    amount: 12_000,
+    account_type: 'bank',
+    account_name: 'Alexandra Montgomery-Smith',
+    account_no: '6222 0210 0104 5678 901',
+    bank_name: 'Industrial and Commercial Bank of China',
+  });
 }
 
 const session = e2eSession('e2e-tables', seed);
@@ -274,7 +311,9 @@ describe('at 390 x 844', () => {
     const problems = await layoutProblems(page, { tableMayScroll: false });
     // a refetch may still be drawing its spinner over the rows: wait for the name to show, then report why it did not
     const nameShown = () => {
-      const value = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody .stacked-value')].find((v) => v.textContent?.trim() === 'alexandra_montgomery');
+      const value = [...document.querySelectorAll<HTMLElement>('.ant-table-tbody .stacked-value')].find(
+        (v) => v.textContent?.trim() === 'alexandra_montgomery',
+      );
       if (!value) return 'no line holds alexandra_montgomery';
       const label = value.parentElement?.querySelector('.stacked-label')?.textContent?.trim();
       if (label !== 'Username') return `its label is ${label}`;
@@ -351,7 +390,9 @@ describe('at 1280 x 800', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.locator('.ant-form-item-explain-error').nth(1).waitFor();
     // the errors have finished sliding in
-    await page.waitForFunction(() => [...document.querySelectorAll('.ant-form-item-explain-error')].every((e) => getComputedStyle(e.parentElement!).opacity === '1'));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.ant-form-item-explain-error')].every((e) => getComputedStyle(e.parentElement!).opacity === '1'),
+    );
     const after = await gaps();
     await screenshot(page, 'tables-role-form-errors-1280-en-US');
     expect(before.length).toBeGreaterThanOrEqual(4);
@@ -386,7 +427,10 @@ describe('at 1280 x 800', () => {
     const emailHeader = page.locator('.ant-table-thead th', { hasText: /^E-?mail/ });
     expect(await emailHeader.count()).toBe(0);
     await page.locator('.ant-pro-table-list-toolbar-setting-item').last().click();
-    await page.locator('.ant-tree-treenode', { hasText: /^E-?mail$/ }).locator('.ant-tree-checkbox').click();
+    await page
+      .locator('.ant-tree-treenode', { hasText: /^E-?mail$/ })
+      .locator('.ant-tree-checkbox')
+      .click();
     await emailHeader.first().waitFor();
     await page.reload();
     await listShown(5);

@@ -55,7 +55,9 @@ interface Failure {
 async function contrastFailures(page: Page, theme: ThemeName, route: string): Promise<Failure[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   const nodes = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { nodes: { target: string[]; failureSummary?: string }[] }[] }> } }
+    ).axe;
     const r = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
     return r.violations.flatMap((v) => v.nodes.map((n) => ({ target: n.target.join(' '), summary: (n.failureSummary ?? '').split('\n').slice(-1)[0] })));
   });
@@ -66,7 +68,10 @@ describe('contrast in every theme', () => {
   beforeAll(async () => {
     // something in the lists: a tag, a user with roles, a prompt
     expect((await api('POST', '/api/system/tags', { tagid: 'vip', name: 'VIP', description: 'paying users' }, token)).status).toBe(200);
-    expect((await api('POST', '/api/prompts', { title: 'Weekly report', body: 'Write a weekly report about {{topic}}', category: 'Work', tags: ['work'] }, token)).status).toBe(200);
+    expect(
+      (await api('POST', '/api/prompts', { title: 'Weekly report', body: 'Write a weekly report about {{topic}}', category: 'Work', tags: ['work'] }, token))
+        .status,
+    ).toBe(200);
     await session.signIn(ADMIN.username, ADMIN.password);
   });
 

@@ -23,8 +23,24 @@ const session = e2eSession('todos', async () => {
   await makeUser(USER.username, USER.password);
   const userId = await withDb(async (c) => (await c.query('SELECT id FROM users WHERE username = $1', [USER.username])).rows[0].id as string);
   expect((await api('POST', '/api/credits/adjust', { user_id: userId, amount: 10000, reason: 'e2e starting credits' }, token)).status).toBe(200);
-  for (const [name, sort, providerModel] of [['Echo', 1, 'echo'], ['Echo Two', 2, 'echo'], ['Broken', 3, 'fail']] as const) {
-    const model = { name, protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-stand-in', provider_model: providerModel, context_window: 16000, max_output_tokens: 500, input_price: 100_000, output_price: 100_000, enabled: true, sort };
+  for (const [name, sort, providerModel] of [
+    ['Echo', 1, 'echo'],
+    ['Echo Two', 2, 'echo'],
+    ['Broken', 3, 'fail'],
+  ] as const) {
+    const model = {
+      name,
+      protocol: 'openai',
+      base_url: standin.baseUrl,
+      api_key: 'sk-stand-in',
+      provider_model: providerModel,
+      context_window: 16000,
+      max_output_tokens: 500,
+      input_price: 100_000,
+      output_price: 100_000,
+      enabled: true,
+      sort,
+    };
     expect((await api('POST', '/api/ai/models', model, token)).status).toBe(200);
   }
 });
@@ -202,7 +218,11 @@ describe('task assistant', () => {
       await screenshot(page, `todos-home-zh-${theme}`);
       await go(TEST);
       await page.getByText('开始比较').waitFor();
-      await page.getByText('模型的建议').or(page.locator('.ant-select-selection-item', { hasText: 'Echo' })).first().waitFor();
+      await page
+        .getByText('模型的建议')
+        .or(page.locator('.ant-select-selection-item', { hasText: 'Echo' }))
+        .first()
+        .waitFor();
       await screenshot(page, `todos-compare-zh-${theme}`);
     }
     await page.evaluate(() => {

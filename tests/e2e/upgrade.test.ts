@@ -20,7 +20,16 @@ const session = e2eSession('e2e-upgrade', async () => {
   const first = await api(
     'POST',
     '/api/upgrade/versions',
-    { appid: APPID, platform: 'android', type: 'native_app', version: '1.0.0', title: 'First release', contents: 'Hello', url: 'https://dl.example.com/notes-1.0.0.apk', stable_publish: true },
+    {
+      appid: APPID,
+      platform: 'android',
+      type: 'native_app',
+      version: '1.0.0',
+      title: 'First release',
+      contents: 'Hello',
+      url: 'https://dl.example.com/notes-1.0.0.apk',
+      stable_publish: true,
+    },
     adminToken,
   );
   expect(first.status).toBe(200);
@@ -53,7 +62,9 @@ describe('upgrade center', () => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 600 * 1024 });
-    await page.locator('input[type=file]').setInputFiles({ name: 'notes-1.1.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: Buffer.alloc(1536 * 1024, 7) });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes-1.1.0.apk', mimeType: 'application/vnd.android.package-archive', buffer: Buffer.alloc(1536 * 1024, 7) });
     const bar = page.getByRole('progressbar', { name: 'Package' });
     await page.waitForFunction(() => {
       const v = Number(document.querySelector('[role=progressbar]')?.getAttribute('aria-valuenow'));
@@ -84,7 +95,11 @@ describe('upgrade center', () => {
       'The current stable version cannot be deleted',
       expect.stringContaining('ant-typography-disabled'),
     ]);
-    expect(await row('First release').getByLabel(/^Delete /).getAttribute('class')).not.toContain('ant-typography-disabled');
+    expect(
+      await row('First release')
+        .getByLabel(/^Delete /)
+        .getAttribute('class'),
+    ).not.toContain('ant-typography-disabled');
 
     // detail: every field, the package downloadable; an edit is saved
     await row('Offline sync').getByRole('link', { name: /Edit/ }).click();

@@ -76,7 +76,9 @@ async function settled() {
 async function contrastFailures(): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { nodes: { target: string[]; failureSummary?: string }[] }[] }> } }
+    ).axe;
     const r = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
     return r.violations.flatMap((v) => v.nodes.map((n) => `contrast: ${n.target.join(' ')} ${(n.failureSummary ?? '').split('\n').slice(-1)[0]}`));
   });
@@ -124,32 +126,36 @@ describe.each([
     routes: WALKED.filter((_, i) => i % LANGS.length === g),
   }));
 
-  it.each(groups.map((g) => [g.lang, g.theme, g] as const))('in %s with the %s theme', async (lang, theme, group) => {
-    await page.setViewportSize({ width, height });
-    await page.evaluate(
-      ([lk, lv, tk, tv]) => {
-        localStorage.setItem(lk, lv);
-        localStorage.setItem(tk, tv);
-      },
-      ['umi_locale', lang, THEME_KEY, theme] as const,
-    );
-    await page.reload();
-    await page.waitForFunction((name) => document.body.getAttribute('data-theme') === name, theme);
-    const found: string[] = [];
-    for (const route of group.routes) {
-      errors.length = 0;
-      // a client-side navigation draws the next route a moment later: judged once its header has changed (5 s at most)
-      const before = await page.evaluate(() => document.querySelector('[data-testid="page-header"] h1')?.textContent ?? null);
-      await session.go(route.path);
-      await page
-        .waitForFunction((prev) => (document.querySelector('[data-testid="page-header"] h1')?.textContent ?? null) !== prev, before, { timeout: 5_000 })
-        .catch(() => undefined);
-      await settled();
-      const problems = [...(await problemsOf(route, lang, width)), ...errors];
-      // every route's picture, to be looked at (tmp/screens)
-      await screenshot(page, `walk-${width}-${lang}-${theme}${route.path.replace(/\W+/g, '-')}`);
-      found.push(...problems.map((p) => `${route.path}: ${p}`));
-    }
-    expect(found).toEqual([]);
-  }, 900_000);
+  it.each(groups.map((g) => [g.lang, g.theme, g] as const))(
+    'in %s with the %s theme',
+    async (lang, theme, group) => {
+      await page.setViewportSize({ width, height });
+      await page.evaluate(
+        ([lk, lv, tk, tv]) => {
+          localStorage.setItem(lk, lv);
+          localStorage.setItem(tk, tv);
+        },
+        ['umi_locale', lang, THEME_KEY, theme] as const,
+      );
+      await page.reload();
+      await page.waitForFunction((name) => document.body.getAttribute('data-theme') === name, theme);
+      const found: string[] = [];
+      for (const route of group.routes) {
+        errors.length = 0;
+        // a client-side navigation draws the next route a moment later: judged once its header has changed (5 s at most)
+        const before = await page.evaluate(() => document.querySelector('[data-testid="page-header"] h1')?.textContent ?? null);
+        await session.go(route.path);
+        await page
+          .waitForFunction((prev) => (document.querySelector('[data-testid="page-header"] h1')?.textContent ?? null) !== prev, before, { timeout: 5_000 })
+          .catch(() => undefined);
+        await settled();
+        const problems = [...(await problemsOf(route, lang, width)), ...errors];
+        // every route's picture, to be looked at (tmp/screens)
+        await screenshot(page, `walk-${width}-${lang}-${theme}${route.path.replace(/\W+/g, '-')}`);
+        found.push(...problems.map((p) => `${route.path}: ${p}`));
+      }
+      expect(found).toEqual([]);
+    },
+    900_000,
+  );
 });

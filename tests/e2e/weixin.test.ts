@@ -206,4 +206,3 @@ describe('linking weixin on the userinfo page', () => {
     await row.getByText('Not linked').waitFor();
   });
 });
-

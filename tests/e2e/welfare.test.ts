@@ -86,7 +86,10 @@ describe('welfare', () => {
     await page.locator('#credits').fill('5');
     await page.locator('#budget').fill('10');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.locator('#budget_help, .ant-form-item-explain-error', { hasText: 'The budget cannot be lower than the 15 credits already given' }).first().waitFor();
+    await page
+      .locator('#budget_help, .ant-form-item-explain-error', { hasText: 'The budget cannot be lower than the 15 credits already given' })
+      .first()
+      .waitFor();
     expect(hashUrl(page)).toContain('/pages/dsw-welfare/edit');
     await screenshot(page, 'welfare-edit-refused-en');
     await page.locator('#budget').fill('20');
@@ -102,7 +105,16 @@ describe('welfare', () => {
     const week = await api(
       'POST',
       '/api/welfare/campaigns',
-      { title: 'Weekly reader bonus', description: 'For everyone, once a week', credits: 8, eligibility: 'everyone', frequency: 'weekly', starts_at: new Date(Date.now() - 3600_000).toISOString(), ends_at: new Date(Date.now() + 14 * 86400_000).toISOString(), budget: 800 },
+      {
+        title: 'Weekly reader bonus',
+        description: 'For everyone, once a week',
+        credits: 8,
+        eligibility: 'everyone',
+        frequency: 'weekly',
+        starts_at: new Date(Date.now() - 3600_000).toISOString(),
+        ends_at: new Date(Date.now() + 14 * 86400_000).toISOString(),
+        budget: 800,
+      },
       token,
     );
     expect(week.status).toBe(200);

@@ -215,7 +215,12 @@ export async function startAlipayStandin(opts: { appId?: string } = {}): Promise
     res.end(`{"${key}":${text},"sign":"${rsa2(text, signer)}"}`);
   };
   const fail = (res: http.ServerResponse, method: string, f: StandinFailure) =>
-    answer(res, method, { code: f.code, msg: f.msg ?? (f.code === '40002' ? 'Invalid Arguments' : 'Business Failed'), sub_code: f.sub_code, sub_msg: f.sub_msg });
+    answer(res, method, {
+      code: f.code,
+      msg: f.msg ?? (f.code === '40002' ? 'Invalid Arguments' : 'Business Failed'),
+      sub_code: f.sub_code,
+      sub_msg: f.sub_msg,
+    });
   const notExist = { code: '40004', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在' };
   const html = (res: http.ServerResponse, status: number, body: string) => {
     res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
@@ -232,7 +237,8 @@ export async function startAlipayStandin(opts: { appId?: string } = {}): Promise
     const outTradeNo = typeof biz.out_trade_no === 'string' ? biz.out_trade_no : '';
     const total = cents(biz.total_amount);
     const subject = typeof biz.subject === 'string' ? biz.subject : '';
-    if (!outTradeNo || !subject || total === null) return { code: '40002', sub_code: 'isv.missing-parameter', sub_msg: 'out_trade_no, subject and total_amount are required' };
+    if (!outTradeNo || !subject || total === null)
+      return { code: '40002', sub_code: 'isv.missing-parameter', sub_msg: 'out_trade_no, subject and total_amount are required' };
     if (total <= 0 || total > 10_000_000_000) return { code: '40004', sub_code: 'ACQ.TOTAL_FEE_EXCEED', sub_msg: '订单金额超过限额' };
     const existing = s.trades.get(outTradeNo);
     if (existing) {
@@ -335,10 +341,18 @@ export async function startAlipayStandin(opts: { appId?: string } = {}): Promise
         if (earlier) return answer(res, method, { ...done, fund_change: 'N', refund_fee: yuan(t.refundedCents) });
         if (t.paidAt === null) return fail(res, method, { code: '40004', sub_code: 'ACQ.TRADE_STATUS_ERROR', sub_msg: '交易状态不合法' });
         if (amount === null || amount <= 0) return fail(res, method, { code: '40002', sub_code: 'isv.invalid-parameter', sub_msg: 'refund_amount 不合法' });
-        if (t.refundedCents + amount > t.totalCents) return fail(res, method, { code: '40004', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' });
+        if (t.refundedCents + amount > t.totalCents)
+          return fail(res, method, { code: '40004', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', sub_msg: '退款金额超限' });
         t.refundedCents += amount;
         if (t.refundedCents === t.totalCents) t.status = 'TRADE_CLOSED';
-        s.refunds.push({ orderNo: t.outTradeNo, tradeNo: t.tradeNo, outRequestNo, refundCents: amount, reason: String(biz.refund_reason ?? ''), at: new Date() });
+        s.refunds.push({
+          orderNo: t.outTradeNo,
+          tradeNo: t.tradeNo,
+          outRequestNo,
+          refundCents: amount,
+          reason: String(biz.refund_reason ?? ''),
+          at: new Date(),
+        });
         return answer(res, method, { ...done, fund_change: 'Y', refund_fee: yuan(t.refundedCents) });
       }
       default:

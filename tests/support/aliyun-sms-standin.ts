@@ -56,7 +56,20 @@ export interface AliyunSmsStandin {
   close(): Promise<void>;
 }
 
-const REQUIRED = ['AccessKeyId', 'Action', 'Format', 'PhoneNumbers', 'SignName', 'SignatureMethod', 'SignatureNonce', 'SignatureVersion', 'TemplateCode', 'Timestamp', 'Version', 'Signature'];
+const REQUIRED = [
+  'AccessKeyId',
+  'Action',
+  'Format',
+  'PhoneNumbers',
+  'SignName',
+  'SignatureMethod',
+  'SignatureNonce',
+  'SignatureVersion',
+  'TemplateCode',
+  'Timestamp',
+  'Version',
+  'Signature',
+];
 
 export async function startAliyunSmsStandin(opts: { accessKeyId?: string; accessKeySecret?: string } = {}): Promise<AliyunSmsStandin> {
   const accessKeyId = opts.accessKeyId ?? 'LTAI-standin-key';
@@ -130,7 +143,10 @@ export async function startAliyunSmsStandin(opts: { accessKeyId?: string; access
     async waitFor(mobile, after = 0) {
       const deadline = Date.now() + 10_000;
       for (;;) {
-        const hit = received.slice(after).filter((m) => m.mobile === mobile).at(-1);
+        const hit = received
+          .slice(after)
+          .filter((m) => m.mobile === mobile)
+          .at(-1);
         if (hit) return hit;
         if (Date.now() > deadline) throw new Error(`no SMS to ${mobile}`);
         await new Promise((r) => setTimeout(r, 50));

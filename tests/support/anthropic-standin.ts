@@ -45,7 +45,10 @@ export async function startAnthropicStandin(opts: StandinOptions = {}): Promise<
 
     const body = await readJson(req);
     const model = String(body.model ?? '');
-    const messages = (Array.isArray(body.messages) ? body.messages : []).map((m: { role?: unknown; content?: unknown }) => ({ role: String(m.role), content: textOf(m.content) }));
+    const messages = (Array.isArray(body.messages) ? body.messages : []).map((m: { role?: unknown; content?: unknown }) => ({
+      role: String(m.role),
+      content: textOf(m.content),
+    }));
     const system = body.system == null ? null : textOf(body.system);
     const maxTokens = Number(body.max_tokens) || null;
     const stream = body.stream === true;
@@ -93,11 +96,26 @@ export async function startAnthropicStandin(opts: StandinOptions = {}): Promise<
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const event = (name: string, data: object) => res.write(`event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`);
     event('message_start', {
-      message: { id, type: 'message', role: 'assistant', model, content: [], stop_reason: null, stop_sequence: null, ...(withUsage ? { usage: { input_tokens: input, output_tokens: 1 } } : {}) },
+      message: {
+        id,
+        type: 'message',
+        role: 'assistant',
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        ...(withUsage ? { usage: { input_tokens: input, output_tokens: 1 } } : {}),
+      },
     });
     event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
     event('ping', {});
-    const sent = await streamTokens(entry, tokens, pause, (text) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }), model === 'error-mid' ? 5 : Infinity);
+    const sent = await streamTokens(
+      entry,
+      tokens,
+      pause,
+      (text) => event('content_block_delta', { index: 0, delta: { type: 'text_delta', text } }),
+      model === 'error-mid' ? 5 : Infinity,
+    );
     if (entry.aborted) return;
     if (sent === -1) {
       // the answer breaks off with an error event (the stand-in's doing, not an abort)

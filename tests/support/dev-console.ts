@@ -188,5 +188,7 @@ export async function waitForLoginForm(page: Page, base: string, timeoutMs = 180
 
 /** lines of umi's log that say a dependency or a module could not be built */
 export function buildErrors(output: string): string[] {
-  return output.split('\n').filter((l) => /Can not resolve dependence|dependence not found|MFSU.*error|Module not found|Module build failed|ERR_ASSERTION|Failed to compile/i.test(l));
+  return output
+    .split('\n')
+    .filter((l) => /Can not resolve dependence|dependence not found|MFSU.*error|Module not found|Module build failed|ERR_ASSERTION|Failed to compile/i.test(l));
 }

@@ -57,7 +57,8 @@ export const promptTokens = (system: string | null, messages: Array<{ content: s
 /** text of a message content given as a string or as content blocks */
 export function textOf(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (Array.isArray(content)) return content.map((b) => (b && typeof b === 'object' && typeof (b as { text?: unknown }).text === 'string' ? (b as { text: string }).text : '')).join('');
+  if (Array.isArray(content))
+    return content.map((b) => (b && typeof b === 'object' && typeof (b as { text?: unknown }).text === 'string' ? (b as { text: string }).text : '')).join('');
   return '';
 }
 

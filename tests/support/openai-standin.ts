@@ -92,7 +92,15 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
       const audio = files.file;
       if (!audio) return sendJson(res, 400, error("you must provide a 'file'", 'invalid_request_error'));
       const seconds = readWav(audio.data)?.durationS ?? audio.data.length / 16000;
-      transcriptions.push({ model, fileName: audio.name, mime: audio.type, bytes: audio.data.length, seconds, language: fields.language ?? null, prompt: fields.prompt ?? null });
+      transcriptions.push({
+        model,
+        fileName: audio.name,
+        mime: audio.type,
+        bytes: audio.data.length,
+        seconds,
+        language: fields.language ?? null,
+        prompt: fields.prompt ?? null,
+      });
       if (model === 'hang') return;
       if (model === 'rate-limit') return sendJson(res, 429, error('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'));
       if (model === 'fail') return sendJson(res, 500, { error: { message: 'stand-in transcription failure' } });
@@ -103,19 +111,37 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
           ? { type: 'duration', seconds: Math.ceil(seconds) }
           : model === 'no-usage'
             ? undefined
-            : { type: 'tokens', input_tokens: Math.ceil(seconds * 10), output_tokens: tokensOf(text).length, total_tokens: Math.ceil(seconds * 10) + tokensOf(text).length };
+            : {
+                type: 'tokens',
+                input_tokens: Math.ceil(seconds * 10),
+                output_tokens: tokensOf(text).length,
+                total_tokens: Math.ceil(seconds * 10) + tokensOf(text).length,
+              };
       return sendJson(res, 200, { text, ...(usage ? { usage } : {}) });
     }
-    if (req.method !== 'POST' || path !== '/v1/chat/completions') return sendJson(res, 404, error(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error'));
+    if (req.method !== 'POST' || path !== '/v1/chat/completions')
+      return sendJson(res, 404, error(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error'));
 
     const body = await readJson(req);
     const model = String(body.model ?? '');
-    const all = (Array.isArray(body.messages) ? body.messages : []).map((m: { role?: unknown; content?: unknown }) => ({ role: String(m.role), content: textOf(m.content) }));
+    const all = (Array.isArray(body.messages) ? body.messages : []).map((m: { role?: unknown; content?: unknown }) => ({
+      role: String(m.role),
+      content: textOf(m.content),
+    }));
     const systemParts = all.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => m.content);
     const messages = all.filter((m) => m.role !== 'system' && m.role !== 'developer');
     const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens) || null;
     const stream = body.stream === true;
-    const entry: StandinRequest = { model, messages, system: systemParts.length ? systemParts.join('\n') : null, maxTokens, stream, chunksSent: 0, aborted: false, done: false };
+    const entry: StandinRequest = {
+      model,
+      messages,
+      system: systemParts.length ? systemParts.join('\n') : null,
+      maxTokens,
+      stream,
+      chunksSent: 0,
+      aborted: false,
+      done: false,
+    };
     requests.push(entry);
     const unwatch = watchClose(res, entry);
 
@@ -133,7 +159,11 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
     const tokens = tokensOf(replyFor(lastUser)).slice(0, maxTokens ?? undefined);
     const finish = maxTokens !== null && tokensOf(replyFor(lastUser)).length > maxTokens ? 'length' : 'stop';
     const pause = model === 'slow' ? 150 : delay;
-    const usage = () => ({ prompt_tokens: promptTokens(entry.system, messages), completion_tokens: entry.chunksSent, total_tokens: promptTokens(entry.system, messages) + entry.chunksSent });
+    const usage = () => ({
+      prompt_tokens: promptTokens(entry.system, messages),
+      completion_tokens: entry.chunksSent,
+      total_tokens: promptTokens(entry.system, messages) + entry.chunksSent,
+    });
     const id = `chatcmpl-standin-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
 
@@ -155,7 +185,9 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
 
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
     const chunk = (delta: object, finishReason: string | null) =>
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] })}\n\n`,
+      );
     chunk({ role: 'assistant', content: '' }, null);
     const sent = await streamTokens(entry, tokens, pause, (text) => chunk({ content: text }, null), model === 'error-mid' ? 5 : Infinity);
     if (entry.aborted) return;
@@ -169,7 +201,8 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
     }
     chunk({}, finish);
     const includeUsage = (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
-    if (includeUsage && model !== 'no-usage') res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usage() })}\n\n`);
+    if (includeUsage && model !== 'no-usage')
+      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: usage() })}\n\n`);
     entry.done = true;
     res.end('data: [DONE]\n\n');
   }

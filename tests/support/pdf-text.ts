@@ -14,8 +14,11 @@ process.stdout.write((await extractText(doc, { mergePages: true })).text);
 
 export function pdfText(pdf: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(process.execPath, ['--input-type=module', '-e', READER], { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) =>
-      err ? reject(new Error(`unpdf failed: ${stderr || err.message}`)) : resolve(stdout),
+    const child = execFile(
+      process.execPath,
+      ['--input-type=module', '-e', READER],
+      { cwd: process.cwd(), maxBuffer: 16 * 1024 * 1024 },
+      (err, stdout, stderr) => (err ? reject(new Error(`unpdf failed: ${stderr || err.message}`)) : resolve(stdout)),
     );
     child.stdin!.end(pdf);
   });

@@ -62,7 +62,12 @@ export function pagePath(url: string | null): string {
   if (!url) return '';
   const h = url.indexOf('#/');
   if (h >= 0) return url.slice(h + 1).split('?')[0];
-  return url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '').split('#')[0].split('?')[0] || '/';
+  return (
+    url
+      .replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/, '')
+      .split('#')[0]
+      .split('?')[0] || '/'
+  );
 }
 
 let eidSeq = 0;
@@ -191,7 +196,10 @@ export function generateEvents(o: GenOptions): RawEvent[] {
  */
 export async function insertEvents(pool: pg.Pool, events: RawEvent[], tz: number): Promise<void> {
   if (!events.length) return;
-  await ensurePartitions(pool, events.map((e) => utcDay(e.ts)));
+  await ensurePartitions(
+    pool,
+    events.map((e) => utcDay(e.ts)),
+  );
   const client = await pool.connect();
   try {
     await client.query('BEGIN');

@@ -17,13 +17,18 @@ export async function codeInMail(raw: string | Buffer): Promise<{ code: string; 
   const text = mail.text ?? '';
   const code = /\b(\d{6})\b/.exec(text)?.[1];
   if (!code) throw new Error(`no code in mail: ${text}`);
-  const to = Array.isArray(mail.to) ? mail.to[0].text : mail.to?.text ?? '';
+  const to = Array.isArray(mail.to) ? mail.to[0].text : (mail.to?.text ?? '');
   return { code, to, subject: mail.subject ?? '', text, headers: mail.headers };
 }
 
 /** the newest mail to this address in a test-mode outbox folder */
 export async function latestOutboxMail(dir: string, to: string) {
-  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+  const files = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+    : [];
   for (const f of files.reverse()) {
     const mail = await codeInMail(fs.readFileSync(path.join(dir, f)));
     if (mail.to.toLowerCase() === to.toLowerCase()) return mail;

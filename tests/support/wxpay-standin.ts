@@ -236,7 +236,9 @@ export async function startWxpayStandin(opts: { mchid?: string; appid?: string }
       Math.abs(Date.now() / 1000 - Number(auth.timestamp)) <= 300 &&
       (() => {
         try {
-          return createVerify('RSA-SHA256').update(`${method}\n${target}\n${auth.timestamp}\n${auth.nonce_str}\n${raw}\n`, 'utf8').verify(merchant.publicKey, auth.signature ?? '', 'base64');
+          return createVerify('RSA-SHA256')
+            .update(`${method}\n${target}\n${auth.timestamp}\n${auth.nonce_str}\n${raw}\n`, 'utf8')
+            .verify(merchant.publicKey, auth.signature ?? '', 'base64');
         } catch {
           return false;
         }
@@ -264,7 +266,8 @@ export async function startWxpayStandin(opts: { mchid?: string; appid?: string }
       if (body.appid !== s.appid) return error(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
       if (!/^[0-9A-Za-z_\-|*]{6,32}$/.test(body.out_trade_no)) return error(400, 'PARAM_ERROR', 'out_trade_no 格式错误');
       const total = body.amount?.total;
-      if (!Number.isSafeInteger(total) || total < 1 || (body.amount?.currency ?? 'CNY') !== 'CNY') return error(400, 'PARAM_ERROR', 'amount.total 必须为正整数');
+      if (!Number.isSafeInteger(total) || total < 1 || (body.amount?.currency ?? 'CNY') !== 'CNY')
+        return error(400, 'PARAM_ERROR', 'amount.total 必须为正整数');
       if (body.time_expire !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)$/.test(body.time_expire)) {
         return error(400, 'PARAM_ERROR', 'time_expire 格式错误');
       }
@@ -344,7 +347,16 @@ export async function startWxpayStandin(opts: { mchid?: string; appid?: string }
       create_time: cnTime(new Date()),
       status: r.status,
       funds_account: 'AVAILABLE',
-      amount: { total: r.total, refund: r.refund, payer_total: r.total, payer_refund: r.refund, settlement_total: r.total, settlement_refund: r.refund, discount_refund: 0, currency: 'CNY' },
+      amount: {
+        total: r.total,
+        refund: r.refund,
+        payer_total: r.total,
+        payer_refund: r.refund,
+        settlement_total: r.total,
+        settlement_refund: r.refund,
+        discount_refund: 0,
+        currency: 'CNY',
+      },
     };
   }
 
@@ -400,7 +412,12 @@ export async function startWxpayStandin(opts: { mchid?: string; appid?: string }
       t.eventId = `${randomBytes(16).toString('hex').slice(0, 8)}-${randomBytes(16).toString('hex').slice(0, 4)}-5b4e-9c46-${randomBytes(6).toString('hex')}`;
       if (o.notify === false) return;
       const n = s.notificationFor(orderNo);
-      const res = await fetch(t.notify_url, { method: 'POST', headers: { ...n.headers, 'User-Agent': 'Mozilla/4.0' }, body: n.body, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(t.notify_url, {
+        method: 'POST',
+        headers: { ...n.headers, 'User-Agent': 'Mozilla/4.0' },
+        body: n.body,
+        signal: AbortSignal.timeout(10_000),
+      });
       s.deliveries.push({ orderNo, status: res.status, body: await res.text() });
     },
     notificationFor: (orderNo, o = {}) => notification(orderNo, o, platform.privateKey),

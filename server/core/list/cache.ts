@@ -46,7 +46,12 @@ class ListCache {
   ) {}
 
   static keyOf(spec: ListSpec, q: ListQuery): string {
-    return JSON.stringify([spec.resource, ...Object.keys(q).sort().map((k) => [k, q[k]])]);
+    return JSON.stringify([
+      spec.resource,
+      ...Object.keys(q)
+        .sort()
+        .map((k) => [k, q[k]]),
+    ]);
   }
 
   get(key: string, version: string): ListResult | undefined {

@@ -148,7 +148,14 @@ export function whereOf(spec: ListSpec, q: ListQuery): SQL {
     conds.push(sql`(${spec.keywordWhere(kw)})`);
   } else if (kw) {
     const p = likePattern(kw);
-    conds.push(spec.search?.length ? sql`(${sql.join(spec.search.map((e) => sql`${e} ILIKE ${p}`), sql` OR `)})` : sql`false`);
+    conds.push(
+      spec.search?.length
+        ? sql`(${sql.join(
+            spec.search.map((e) => sql`${e} ILIKE ${p}`),
+            sql` OR `,
+          )})`
+        : sql`false`,
+    );
   }
   for (const [name, f] of Object.entries(spec.filters)) {
     if (f.kind === 'range') {
@@ -235,7 +242,10 @@ export async function runList(db: Db, spec: ListSpec, q: ListQuery): Promise<Lis
     return { data: rows.filter((r) => r.__k !== null).map(({ __total, __s, __k, ...r }) => map(r)), total };
   }
   if (keywordOf(q) || spec.aggregate) {
-    const rows = await query(db, sql`SELECT ${spec.columns}, count(*) OVER () AS "__total" FROM ${spec.from} ${where} ${order} LIMIT ${pageSize} OFFSET ${offset}`);
+    const rows = await query(
+      db,
+      sql`SELECT ${spec.columns}, count(*) OVER () AS "__total" FROM ${spec.from} ${where} ${order} LIMIT ${pageSize} OFFSET ${offset}`,
+    );
     // past the last page the window has no row to carry the total
     const total = rows.length ? Number(rows[0].__total) : offset > 0 ? await count() : 0;
     return { data: rows.map(({ __total, ...r }) => map(r)), total };

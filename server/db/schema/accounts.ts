@@ -1,15 +1,15 @@
 /** Accounts (uni-id): users, roles, permissions, refresh tokens, user log. */
 import { sql } from 'drizzle-orm';
-import {
-  bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const users = pgTable(
   'users',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     /** stored lowercase */
     username: text(),
     nickname: text(),
@@ -20,8 +20,14 @@ export const users = pgTable(
     emailConfirmed: boolean().notNull().default(false),
     avatarFile: jsonb().$type<{ name?: string; extname?: string; url: string } | null>(),
     gender: integer().notNull().default(0),
-    role: text().array().notNull().default(sql`'{}'::text[]`),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    role: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** authorized apps: null = all apps, [] = none */
     dcloudAppid: text().array(),
     /** 0 normal, 1 disabled, 2 under review, 3 review rejected, 4 closed */
@@ -69,7 +75,10 @@ export const users = pgTable(
 export const roles = pgTable('roles', {
   roleId: text().primaryKey(),
   roleName: text().notNull(),
-  permission: text().array().notNull().default(sql`'{}'::text[]`),
+  permission: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   /** credits a member may spend on AI a day (null: no limit); the most generous role counts */
   dailyCreditLimit: integer(),
   comment: text(),
@@ -87,8 +96,12 @@ export const permissions = pgTable('permissions', {
 export const sessions = pgTable(
   'sessions',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
-    userId: text().notNull().references(() => users.id, { onDelete: 'cascade' }),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     ip: text(),
     ua: text(),
     createdAt: now(),
@@ -101,7 +114,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    sessionId: text().notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: text()
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
     /** sha-256 of the opaque token; the token itself is never stored */
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -126,10 +141,7 @@ export const userLogs = pgTable(
     ua: text(),
     createdAt: now(),
   },
-  (t) => [
-    index('user_logs_created_idx').on(t.createdAt.desc()),
-    index('user_logs_lockout_idx').on(t.userId, t.ip, t.type, t.createdAt),
-  ],
+  (t) => [index('user_logs_created_idx').on(t.createdAt.desc()), index('user_logs_lockout_idx').on(t.userId, t.ip, t.type, t.createdAt)],
 );
 
 /** Server-wide settings that must be shared by every instance (e.g. the JWT secret). */

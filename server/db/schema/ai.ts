@@ -10,7 +10,9 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const aiModels = pgTable(
   'ai_models',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     /** display name */
     name: text().notNull(),
     /** chat | speech-to-text */
@@ -31,7 +33,10 @@ export const aiModels = pgTable(
     outputPrice: integer().notNull(),
     enabled: boolean().notNull().default(true),
     /** the roles that may use it; empty = everyone */
-    roles: text().array().notNull().default(sql`'{}'::text[]`),
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     sort: integer().notNull().default(0),
     comment: text(),
     createDate: now(),
@@ -43,7 +48,9 @@ export const aiModels = pgTable(
 export const conversations = pgTable(
   'conversations',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     userId: text().notNull(),
     title: text().notNull().default(''),
     /** true once the user named it: the auto-title leaves it alone */
@@ -63,7 +70,9 @@ export const conversations = pgTable(
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     conversationId: text()
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
@@ -91,7 +100,9 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt),
-    index('chat_messages_streaming_idx').on(t.status).where(sql`status = 'streaming'`),
+    index('chat_messages_streaming_idx')
+      .on(t.status)
+      .where(sql`status = 'streaming'`),
     index('chat_messages_content_trgm_idx').using('gin', sql`${t.content} gin_trgm_ops`),
   ],
 );

@@ -7,7 +7,9 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const audioRecordings = pgTable(
   'audio_recordings',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     userId: text().notNull(),
     /** the audio in the file service */
     fileId: text().notNull(),
@@ -24,7 +26,9 @@ export const audioRecordings = pgTable(
 export const audioTranscripts = pgTable(
   'audio_transcripts',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     recordingId: text()
       .notNull()
       .references(() => audioRecordings.id, { onDelete: 'cascade' }),

@@ -8,7 +8,9 @@ import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/p
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const cmsCategories = pgTable('cms_categories', {
-  id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+  id: text()
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
   name: text().notNull(),
   description: text().notNull().default(''),
   /** an icon name of the console's icon set, or an image url */
@@ -22,7 +24,9 @@ export const cmsCategories = pgTable('cms_categories', {
 export const cmsArticles = pgTable(
   'cms_articles',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     /** the author (the staff member who created it) */
     userId: text(),
     categoryId: text().references(() => cmsCategories.id),
@@ -34,7 +38,10 @@ export const cmsArticles = pgTable(
     articleStatus: integer().notNull().default(0),
     /** none | one | three: how many cover images the list shows */
     coverMode: text().notNull().default('none'),
-    thumbnail: text().array().notNull().default(sql`'{}'::text[]`),
+    thumbnail: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     viewCount: integer().notNull().default(0),
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
@@ -50,8 +57,5 @@ export const cmsArticles = pgTable(
     previewSecret: text().notNull(),
     createDate: now(),
   },
-  (t) => [
-    index('cms_articles_status_idx').on(t.articleStatus, t.isSticky.desc(), t.publishDate.desc()),
-    index('cms_articles_category_idx').on(t.categoryId),
-  ],
+  (t) => [index('cms_articles_status_idx').on(t.articleStatus, t.isSticky.desc(), t.publishDate.desc()), index('cms_articles_category_idx').on(t.categoryId)],
 );

@@ -53,7 +53,12 @@ export const creditHolds = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp({ withTimezone: true }),
   },
-  (t) => [uniqueIndex('credit_holds_key').on(t.idempotencyKey), index('credit_holds_open_idx').on(t.owner).where(sql`status = 'open'`)],
+  (t) => [
+    uniqueIndex('credit_holds_key').on(t.idempotencyKey),
+    index('credit_holds_open_idx')
+      .on(t.owner)
+      .where(sql`status = 'open'`),
+  ],
 );
 
 export interface Mismatch {

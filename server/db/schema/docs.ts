@@ -10,7 +10,9 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const helpDocuments = pgTable(
   'help_documents',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     parentId: text().references((): AnyPgColumn => helpDocuments.id, { onDelete: 'cascade' }),
     /** a stable name for links (unique) */
     slug: text().notNull().unique(),

@@ -5,7 +5,9 @@ import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-or
 export const files = pgTable(
   'files',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     /** the cloudPath the client chose (spec section 5 rules), unique */
     cloudPath: text().notNull(),
     ownerId: text(),

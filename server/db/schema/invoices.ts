@@ -53,6 +53,8 @@ export const invoiceOrders = pgTable(
   (t) => [
     primaryKey({ columns: [t.invoiceId, t.orderId] }),
     // an order is in at most one pending or issued invoice, whoever races for it
-    uniqueIndex('invoice_orders_active_order_key').on(t.orderId).where(sql`active`),
+    uniqueIndex('invoice_orders_active_order_key')
+      .on(t.orderId)
+      .where(sql`active`),
   ],
 );

@@ -14,7 +14,10 @@ export const adminMenus = pgTable(
     sort: integer().notNull().default(0),
     parentId: text(),
     /** empty = admin only */
-    permission: text().array().notNull().default(sql`'{}'::text[]`),
+    permission: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     enable: boolean().notNull().default(true),
     createDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

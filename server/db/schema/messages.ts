@@ -10,14 +10,19 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const siteMessages = pgTable(
   'site_messages',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     title: text().notNull(),
     /** markdown; the console renders it without raw HTML */
     body: text().notNull(),
     /** everyone | roles | tags | users: who it is meant for, matched when a user reads the inbox */
     audience: text().notNull().default('everyone'),
     /** the role ids, tag ids or user ids the audience names (empty for everyone) */
-    audienceIds: text().array().notNull().default(sql`'{}'::text[]`),
+    audienceIds: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** null: a draft; in the future: scheduled. The status is derived, so no job publishes it */
     publishAt: timestamp({ withTimezone: true }),
     /** set: out of every inbox (its reads are kept) */
@@ -29,7 +34,9 @@ export const siteMessages = pgTable(
   (t) => [
     // the inbox (MessageService.inbox, unreadCount): the messages to everyone that are not
     // withdrawn, and the others through their audience's ids
-    index('site_messages_everyone_idx').on(t.publishAt.desc()).where(sql`${t.audience} = 'everyone' AND ${t.withdrawnAt} IS NULL`),
+    index('site_messages_everyone_idx')
+      .on(t.publishAt.desc())
+      .where(sql`${t.audience} = 'everyone' AND ${t.withdrawnAt} IS NULL`),
     index('site_messages_audience_idx').using('gin', t.audienceIds),
     index('site_messages_updated_idx').on(t.updatedAt.desc(), t.id),
   ],

@@ -8,7 +8,9 @@ import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueInd
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const payPackages = pgTable('pay_packages', {
-  id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+  id: text()
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
   name: text().notNull(),
   priceCents: integer().notNull(),
   credits: integer().notNull(),
@@ -23,7 +25,9 @@ export const payPackages = pgTable('pay_packages', {
 export const payOrders = pgTable(
   'pay_orders',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     /** what the provider knows the order by (out_trade_no): unique, never reused */
     orderNo: text().notNull(),
     userId: text().notNull(),
@@ -70,7 +74,9 @@ export const payOrders = pgTable(
     index('pay_orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('pay_orders_created_idx').on(t.createdAt.desc()),
     // what the re-query and expiry job walks
-    index('pay_orders_open_idx').on(t.expiresAt).where(sql`status = 'created'`),
+    index('pay_orders_open_idx')
+      .on(t.expiresAt)
+      .where(sql`status = 'created'`),
   ],
 );
 
@@ -97,7 +103,9 @@ export const payNotifications = pgTable(
 export const payRefunds = pgTable(
   'pay_refunds',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     orderId: text()
       .notNull()
       .references(() => payOrders.id),

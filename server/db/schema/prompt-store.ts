@@ -10,12 +10,17 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const storePrompts = pgTable(
   'store_prompts',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     title: text().notNull(),
     description: text().notNull().default(''),
     body: text().notNull(),
     category: text().notNull().default(''),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     modelId: text(),
     /** who submitted it (a user publishing an own template) or who added it (staff) */
     authorId: text(),
@@ -34,10 +39,7 @@ export const storePrompts = pgTable(
     createdAt: now(),
     updatedAt: now(),
   },
-  (t) => [
-    index('store_prompts_status_idx').on(t.status, t.publishedAt.desc()),
-    index('store_prompts_author_idx').on(t.authorId, t.createdAt.desc()),
-  ],
+  (t) => [index('store_prompts_status_idx').on(t.status, t.publishedAt.desc()), index('store_prompts_author_idx').on(t.authorId, t.createdAt.desc())],
 );
 
 export const storePromptFavourites = pgTable(

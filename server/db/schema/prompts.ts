@@ -10,12 +10,17 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const promptTemplates = pgTable(
   'prompt_templates',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     userId: text().notNull(),
     title: text().notNull(),
     body: text().notNull(),
     category: text().notNull().default(''),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** the model the chat starts with; null: the chat's default */
     modelId: text(),
     /** the number of the latest saved version */
@@ -37,7 +42,10 @@ export const promptTemplateVersions = pgTable(
     title: text().notNull(),
     body: text().notNull(),
     category: text().notNull().default(''),
-    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     modelId: text(),
     createdAt: now(),
   },

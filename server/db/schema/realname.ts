@@ -25,6 +25,8 @@ export const realnameVerifications = pgTable(
     index('realname_user_idx').on(t.userId, t.createdAt),
     index('realname_status_idx').on(t.status, t.createdAt),
     // one account per ID: at most one standing (pending or approved) record per number
-    uniqueIndex('realname_id_card_standing_key').on(t.idCardHash).where(sql`status IN ('pending', 'approved')`),
+    uniqueIndex('realname_id_card_standing_key')
+      .on(t.idCardHash)
+      .where(sql`status IN ('pending', 'approved')`),
   ],
 );

@@ -8,7 +8,9 @@ import { bigserial, boolean, index, integer, pgTable, text, timestamp } from 'dr
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 export const redeemBatches = pgTable('redeem_batches', {
-  id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+  id: text()
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
   name: text().notNull(),
   /** credits each code of the batch gives */
   credits: integer().notNull(),
@@ -47,7 +49,9 @@ export const redeemAttempts = pgTable(
 export const adViews = pgTable(
   'ad_views',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     userId: text().notNull(),
     /** pending -> rewarded (credits granted) or capped (the daily cap was reached: nothing granted) */
     status: text().notNull().default('pending'),

@@ -30,7 +30,9 @@ export const searchEntries = pgTable(
     primaryKey({ columns: [t.kind, t.refId] }),
     index('search_entries_tsv_idx').using('gin', t.tsv),
     // everyone's entries (help documents, store prompts): searched without the users' own rows
-    index('search_entries_public_tsv_idx').using('gin', t.tsv).where(sql`owner_id IS NULL`),
+    index('search_entries_public_tsv_idx')
+      .using('gin', t.tsv)
+      .where(sql`owner_id IS NULL`),
     index('search_entries_owner_idx').on(t.ownerId, t.kind),
   ],
 );

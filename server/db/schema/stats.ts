@@ -66,11 +66,9 @@ export const statActivityDirty = pgTable(
   (t) => [index().on(t.appId)],
 );
 
-export const statHourly = pgTable(
-  'stat_hourly',
-  { hour: ts().notNull(), ...dims(), ...metrics() },
-  (t) => [primaryKey({ columns: [t.appId, t.hour, t.platform, t.channel, t.version] })],
-);
+export const statHourly = pgTable('stat_hourly', { hour: ts().notNull(), ...dims(), ...metrics() }, (t) => [
+  primaryKey({ columns: [t.appId, t.hour, t.platform, t.channel, t.version] }),
+]);
 
 export const statDaily = pgTable(
   'stat_daily',
@@ -212,7 +210,9 @@ export const statSessions = pgTable(
   (t) => [
     primaryKey({ columns: [t.appId, t.day, t.sid] }),
     // the scene report reads the mini-program sessions only (a scene is reported there)
-    index('stat_sessions_scene_index').on(t.appId, t.day, t.scene).where(sql`${t.scene} <> ''`),
+    index('stat_sessions_scene_index')
+      .on(t.appId, t.day, t.scene)
+      .where(sql`${t.scene} <> ''`),
   ],
 );
 

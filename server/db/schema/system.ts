@@ -43,7 +43,10 @@ export const apps = pgTable('apps', {
   description: text(),
   remark: text(),
   iconUrl: text(),
-  screenshot: text().array().notNull().default(sql`'{}'::text[]`),
+  screenshot: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   appAndroid: jsonb().$type<PlatformLink | null>(),
   appIos: jsonb().$type<IosLink | null>(),
   appHarmony: jsonb().$type<PlatformLink | null>(),

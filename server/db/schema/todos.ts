@@ -7,7 +7,9 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const todos = pgTable(
   'todos',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     userId: text().notNull(),
     /** a subtask's task (one level deep) */
     parentId: text().references((): AnyPgColumn => todos.id, { onDelete: 'cascade' }),

@@ -9,7 +9,9 @@ import type { StoreEntry } from './system';
 export const appVersions = pgTable(
   'app_versions',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     appid: text().notNull(),
     /** android | ios | harmony */
     platform: text().notNull(),
@@ -36,6 +38,8 @@ export const appVersions = pgTable(
   },
   (t) => [
     index('app_versions_app_idx').on(t.appid, t.platform, t.type, t.createDate.desc()),
-    uniqueIndex('app_versions_one_stable').on(t.appid, t.type, t.platform).where(sql`${t.stablePublish}`),
+    uniqueIndex('app_versions_one_stable')
+      .on(t.appid, t.type, t.platform)
+      .where(sql`${t.stablePublish}`),
   ],
 );

@@ -7,7 +7,9 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const captchas = pgTable(
   'captchas',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     /** the form it was shown for (register, send-code); it is valid there only */
     scene: text().notNull(),
     /**

@@ -10,7 +10,9 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const welfareCampaigns = pgTable(
   'welfare_campaigns',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     title: text().notNull(),
     description: text().notNull().default(''),
     /** credits one claim gives */
@@ -18,7 +20,10 @@ export const welfareCampaigns = pgTable(
     /** who may claim: everyone | roles | tags | new_users | realname */
     eligibility: text().notNull().default('everyone'),
     /** the role ids (roles) or tag ids (tags) of the eligibility; empty otherwise */
-    eligibilityValues: text().array().notNull().default(sql`'{}'::text[]`),
+    eligibilityValues: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** new_users: accounts registered within this many days */
     newUserDays: integer(),
     /** once | daily | weekly (periods in UTC) */
@@ -40,7 +45,9 @@ export const welfareCampaigns = pgTable(
 export const welfareClaims = pgTable(
   'welfare_claims',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     campaignId: text()
       .notNull()
       .references(() => welfareCampaigns.id),

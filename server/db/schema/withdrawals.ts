@@ -10,7 +10,9 @@ const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 export const withdrawRequests = pgTable(
   'withdraw_requests',
   {
-    id: text().primaryKey().default(sql`gen_random_uuid()::text`),
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
     userId: text().notNull(),
     /** credits taken out of the balance (held while pending) */
     amount: integer().notNull(),

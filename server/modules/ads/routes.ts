@@ -72,7 +72,12 @@ export async function adRoutes({ app, db, credits, settings, config, zone, ads: 
 
   app.get('/api/ads/views/:id', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: "one of the caller's views: rewarded yet, the balance, today's rewards", params: IdParam, response: { 200: Ok(Type.Ref('AdView')) } },
+    schema: {
+      tags,
+      summary: "one of the caller's views: rewarded yet, the balance, today's rewards",
+      params: IdParam,
+      response: { 200: Ok(Type.Ref('AdView')) },
+    },
     handler: async (req) => ok(await service.view(req.auth!.uid, req.params.id)),
   });
 

@@ -126,7 +126,9 @@ async function* streamOpenAi(target: ProviderTarget, req: StreamRequest): AsyncI
     ...(req.system ? [{ role: 'system' as const, content: req.system }] : []),
     ...req.turns.map((t) => ({ role: t.role, content: t.content })),
   ];
-  const stream = await (await openAi(target)).chat.completions.create(
+  const stream = await (
+    await openAi(target)
+  ).chat.completions.create(
     {
       model: target.providerModel,
       messages,
@@ -145,7 +147,9 @@ async function* streamOpenAi(target: ProviderTarget, req: StreamRequest): AsyncI
 }
 
 async function* streamAnthropic(target: ProviderTarget, req: StreamRequest): AsyncIterable<StreamEvent> {
-  const stream = await (await anthropic(target)).messages.create(
+  const stream = await (
+    await anthropic(target)
+  ).messages.create(
     {
       model: target.providerModel,
       max_tokens: req.maxTokens,
@@ -199,7 +203,8 @@ export async function transcribe(target: ProviderTarget, req: TranscribeRequest)
     const u = (r as { usage?: { type?: string; seconds?: number; input_tokens?: number; output_tokens?: number } }).usage;
     let usage: TranscribeUsage = null;
     if (u?.type === 'duration' && typeof u.seconds === 'number') usage = { type: 'duration', seconds: u.seconds };
-    else if (u?.type === 'tokens' && typeof u.input_tokens === 'number') usage = { type: 'tokens', inputTokens: u.input_tokens, outputTokens: u.output_tokens ?? 0 };
+    else if (u?.type === 'tokens' && typeof u.input_tokens === 'number')
+      usage = { type: 'tokens', inputTokens: u.input_tokens, outputTokens: u.output_tokens ?? 0 };
     return { text: typeof r.text === 'string' ? r.text : '', usage };
   } catch (e) {
     throw toProviderError(e, req.signal);
@@ -213,7 +218,10 @@ export const TEST_TIMEOUT_MS = 15_000;
  * What an admin's "test connection" shows: the provider's model ids and a one-token reply, or the
  * provider's error. Within `timeoutMs` in all (AI_TIMEOUT after).
  */
-export async function testConnection(target: ProviderTarget, opts: { timeoutMs?: number } = {}): Promise<{ models: string[]; reply: string; latencyMs: number }> {
+export async function testConnection(
+  target: ProviderTarget,
+  opts: { timeoutMs?: number } = {},
+): Promise<{ models: string[]; reply: string; latencyMs: number }> {
   const timeoutMs = opts.timeoutMs ?? TEST_TIMEOUT_MS;
   const ctrl = new AbortController();
   const timer = setTimeout(() => ctrl.abort(), timeoutMs);

@@ -85,7 +85,9 @@ const CreateBody = Type.Object({
   comment: fields.comment,
 });
 
-const UpdateBody = Type.Partial(Type.Object({ ...fields, comment: Nullable(Type.String({ maxLength: LIMITS.COMMENT_MAX })), api_key: Nullable(Type.String({ maxLength: LIMITS.KEY_MAX })) }));
+const UpdateBody = Type.Partial(
+  Type.Object({ ...fields, comment: Nullable(Type.String({ maxLength: LIMITS.COMMENT_MAX })), api_key: Nullable(Type.String({ maxLength: LIMITS.KEY_MAX })) }),
+);
 
 const TestBody = Type.Object({
   /** the model being edited: its stored key when none is given */

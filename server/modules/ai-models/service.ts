@@ -224,7 +224,11 @@ export class AiModelService {
         set.apiKeyMasked = maskKey(key);
       }
     }
-    if (Object.keys(set).length) await this.db.update(aiModels).set({ ...set, updateDate: new Date() }).where(sql`${aiModels.id} = ${id}`);
+    if (Object.keys(set).length)
+      await this.db
+        .update(aiModels)
+        .set({ ...set, updateDate: new Date() })
+        .where(sql`${aiModels.id} = ${id}`);
     return this.get(id);
   }
 

@@ -38,7 +38,11 @@ const AudioRecordingDetail = Type.Object({ ...recordingFields, transcript_list: 
 export async function audioRoutes({ app, db, files, credits, aiModels, audio }: ModuleContext) {
   for (const s of [SpeechModel, AudioTranscript, AudioRecording, AudioRecordingDetail]) app.addSchema(s);
   const tags = ['audio'];
-  const caller = (req: { auth?: { uid: string; role: string[]; permission: string[] } }) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
+  const caller = (req: { auth?: { uid: string; role: string[]; permission: string[] } }) => ({
+    uid: req.auth!.uid,
+    role: req.auth!.role,
+    permission: req.auth!.permission,
+  });
   const detail = Ok(Type.Ref('AudioRecordingDetail'));
 
   app.get('/api/audio/models', {
@@ -81,7 +85,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
 
   app.get('/api/audio/recordings/:id', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'one of the caller\'s recordings with its transcripts, newest first', params: IdParam, response: { 200: detail } },
+    schema: { tags, summary: "one of the caller's recordings with its transcripts, newest first", params: IdParam, response: { 200: detail } },
     handler: async (req) => ok(await audio.get(req.auth!.uid, req.params.id)),
   });
 

@@ -33,8 +33,18 @@ const FALLBACK_BYTES_PER_S = 4000;
 const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });
 
 const EXT: Record<string, string> = {
-  'audio/wav': 'wav', 'audio/x-wav': 'wav', 'audio/wave': 'wav', 'audio/webm': 'webm', 'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp3': 'mp3',
-  'audio/mp4': 'm4a', 'audio/m4a': 'm4a', 'audio/x-m4a': 'm4a', 'audio/flac': 'flac', 'audio/x-flac': 'flac',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/webm': 'webm',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/m4a': 'm4a',
+  'audio/x-m4a': 'm4a',
+  'audio/flac': 'flac',
+  'audio/x-flac': 'flac',
 };
 
 const RECORDING_COLUMNS = sql`r.id, r.name, r.mime, r.duration_s, r.file_id, r.created_at, r.updated_at,
@@ -66,9 +76,22 @@ export class AudioService {
   ) {
     // a transcription whose process died before settling: nothing was captured, the log says so
     credits.onSettle(REF_TYPE, async (tx, hold) => {
-      await logUsage(tx, { user_id: hold.userId, model_id: null, model_name: null }, {
-        input: 0, output: 0, credits: hold.captured, firstTokenMs: null, totalMs: null, status: 'interrupted', errorCode: null, source: 'local', purpose: REF_TYPE, refId: hold.refId,
-      });
+      await logUsage(
+        tx,
+        { user_id: hold.userId, model_id: null, model_name: null },
+        {
+          input: 0,
+          output: 0,
+          credits: hold.captured,
+          firstTokenMs: null,
+          totalMs: null,
+          status: 'interrupted',
+          errorCode: null,
+          source: 'local',
+          purpose: REF_TYPE,
+          refId: hold.refId,
+        },
+      );
     });
   }
 
@@ -85,7 +108,10 @@ export class AudioService {
   async get(userId: string, id: string): Promise<Row> {
     const [r] = await query(this.db, sql`SELECT ${RECORDING_COLUMNS} FROM audio_recordings r WHERE r.id = ${id} AND r.user_id = ${userId}`);
     if (!r) throw new AppError('NOT_FOUND');
-    const transcripts = await query(this.db, sql`SELECT ${TRANSCRIPT_COLUMNS} FROM audio_transcripts t WHERE t.recording_id = ${id} ORDER BY t.created_at DESC, t.id`);
+    const transcripts = await query(
+      this.db,
+      sql`SELECT ${TRANSCRIPT_COLUMNS} FROM audio_transcripts t WHERE t.recording_id = ${id} ORDER BY t.created_at DESC, t.id`,
+    );
     return { ...iso(r), transcript_list: transcripts.map(iso) };
   }
 
@@ -135,7 +161,8 @@ export class AudioService {
       let duration = readWav(bytes)?.durationS ?? null;
       if (duration === null && fields.duration_s !== undefined && fields.duration_s !== '') {
         const d = Number(fields.duration_s);
-        if (!Number.isFinite(d) || d <= 0 || d > AUDIO_LIMITS.MAX_DURATION_S) throw bad('duration_s', `a number of seconds from 0 to ${AUDIO_LIMITS.MAX_DURATION_S}`);
+        if (!Number.isFinite(d) || d <= 0 || d > AUDIO_LIMITS.MAX_DURATION_S)
+          throw bad('duration_s', `a number of seconds from 0 to ${AUDIO_LIMITS.MAX_DURATION_S}`);
         duration = d;
       }
       if (duration !== null && duration > AUDIO_LIMITS.MAX_DURATION_S) throw bad('file', `at most ${AUDIO_LIMITS.MAX_DURATION_S / 60} minutes of audio`);
@@ -215,7 +242,13 @@ export class AudioService {
     const amount = speechHold(seconds, price);
     const [, balance, dailyLimit] = await Promise.all([this.credits.start(), this.credits.balance(user.uid), this.credits.dailyLimitOf(user.role ?? [])]);
     if (balance < amount) throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: amount, balance } });
-    const hold = await this.credits.hold(user.uid, amount, { key: `${REF_TYPE}:${randomUUID()}`, refType: REF_TYPE, refId: id, reason: `transcription: ${model.name}`, dailyLimit });
+    const hold = await this.credits.hold(user.uid, amount, {
+      key: `${REF_TYPE}:${randomUUID()}`,
+      refType: REF_TYPE,
+      refId: id,
+      reason: `transcription: ${model.name}`,
+      dailyLimit,
+    });
 
     const started = Date.now();
     const ctl = new AbortController();
@@ -249,10 +282,22 @@ export class AudioService {
             RETURNING id`,
         );
         transcriptId = t.id;
-        await logUsage(tx, { user_id: user.uid, model_id: model.id, model_name: model.name }, {
-          input: usage?.type === 'tokens' ? usage.inputTokens : 0, output: outputTokens, credits: captured, firstTokenMs: null, totalMs,
-          status: failure ? 'error' : 'done', errorCode: failure?.code ?? null, source: usage ? 'provider' : 'local', purpose: REF_TYPE, refId: id,
-        });
+        await logUsage(
+          tx,
+          { user_id: user.uid, model_id: model.id, model_name: model.name },
+          {
+            input: usage?.type === 'tokens' ? usage.inputTokens : 0,
+            output: outputTokens,
+            credits: captured,
+            firstTokenMs: null,
+            totalMs,
+            status: failure ? 'error' : 'done',
+            errorCode: failure?.code ?? null,
+            source: usage ? 'provider' : 'local',
+            purpose: REF_TYPE,
+            refId: id,
+          },
+        );
       }),
     );
     if (failure) throw failure;

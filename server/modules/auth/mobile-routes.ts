@@ -45,9 +45,7 @@ export async function mobileRoutes({ app, config, db, accounts, verification, mo
     },
     handler: async (req) => {
       const { code: given, mobile: number, ...input } = req.body;
-      await accounts.resetPasswordWithCode({ field: 'mobile', value: number }, input, clientOf(req), () =>
-        code('reset-pwd', given)(number.trim()),
-      );
+      await accounts.resetPasswordWithCode({ field: 'mobile', value: number }, input, clientOf(req), () => code('reset-pwd', given)(number.trim()));
       return ok({});
     },
   });

@@ -80,7 +80,11 @@ export class MobileAccountService {
   async bindMobile(uid: string, input: { mobile: string }, client: ClientInfo, verify: Verify): Promise<UserInfo> {
     const mobile = checkMobileField(input.mobile);
     const taken = async (tx: Db | Tx) => {
-      const other = await tx.select({ id: users.id }).from(users).where(and(eq(users.mobile, mobile), ne(users.id, uid))).limit(1);
+      const other = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.mobile, mobile), ne(users.id, uid)))
+        .limit(1);
       if (other.length) throw new AppError('ACCOUNT_EXISTS', { field: 'mobile' });
     };
     await taken(this.db);

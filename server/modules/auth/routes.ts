@@ -27,10 +27,7 @@ export const UserInfo = Type.Object(
   { $id: 'UserInfo' },
 );
 
-const TokenBundle = Type.Object(
-  { token: Type.String(), refreshToken: Type.String(), userInfo: Type.Ref('UserInfo') },
-  { $id: 'TokenBundle' },
-);
+const TokenBundle = Type.Object({ token: Type.String(), refreshToken: Type.String(), userInfo: Type.Ref('UserInfo') }, { $id: 'TokenBundle' });
 
 const Password = Type.String({ maxLength: 128 });
 
@@ -202,9 +199,7 @@ export async function authRoutes(ctx: ModuleContext) {
     handler: async (req) => {
       const { code, ...account } = req.body;
       await registration.admit(req.ip, 'email');
-      const data = await accounts.register(account, clientOf(req), () =>
-        verification.useCode({ scene: 'register', target: account.email, code }),
-      );
+      const data = await accounts.register(account, clientOf(req), () => verification.useCode({ scene: 'register', target: account.email, code }));
       return { success: true as const, data };
     },
   });

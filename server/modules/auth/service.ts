@@ -19,7 +19,19 @@ import type { CreditService } from '../credits/service';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import type { RegistrationPolicy } from './policy';
 import { LOCKS } from '../../core/locks';
-import { assertAppAuthorized, type LogType, type NewAccount, permissionsFor, statusErrorOf, toUserInfo, type User, type UserInfo, type TokenBundle, type WeixinIdentity, writeUserLog } from './identity';
+import {
+  assertAppAuthorized,
+  type LogType,
+  type NewAccount,
+  permissionsFor,
+  statusErrorOf,
+  toUserInfo,
+  type User,
+  type UserInfo,
+  type TokenBundle,
+  type WeixinIdentity,
+  writeUserLog,
+} from './identity';
 import type { SessionService } from './sessions';
 
 /** the reference's username, nickname and password rules, each failure on its field */
@@ -112,7 +124,14 @@ export class AccountService {
   /** LOGIN_CONFIG.defaultScore credits for a new account: its first ledger entry */
   private async grantStartingCredits(tx: Tx, userId: string): Promise<User> {
     if (LOGIN_CONFIG.defaultScore > 0) {
-      await this.credits.post(tx, { userId, kind: 'grant', amount: LOGIN_CONFIG.defaultScore, key: `register:${userId}`, reason: BUILT_IN_LEDGER_REASONS.register, refType: 'register' });
+      await this.credits.post(tx, {
+        userId,
+        kind: 'grant',
+        amount: LOGIN_CONFIG.defaultScore,
+        key: `register:${userId}`,
+        reason: BUILT_IN_LEDGER_REASONS.register,
+        refType: 'register',
+      });
     }
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     return user;
@@ -252,13 +271,7 @@ export class AccountService {
    * `alsoChangePwd`: wrong old passwords on change-password count too (the lockout: a stolen
    * access token must not make a password-guessing oracle).
    */
-  private async recentFailures(
-    tx: Tx,
-    who: { userId: string | null; username: string },
-    ip: string,
-    windowS: number,
-    alsoChangePwd = false,
-  ): Promise<number> {
+  private async recentFailures(tx: Tx, who: { userId: string | null; username: string }, ip: string, windowS: number, alsoChangePwd = false): Promise<number> {
     const match = who.userId ? sql`user_id = ${who.userId}` : sql`user_id IS NULL AND username = ${who.username}`;
     const types = alsoChangePwd ? sql`type IN ('login', 'change-pwd')` : sql`type = 'login'`;
     const { rows } = await tx.execute<{ n: string }>(sql`

@@ -40,7 +40,10 @@ export class SessionService {
    */
   async openSession(tx: Tx, user: User, client: ClientInfo): Promise<TokenBundle> {
     assertAppAuthorized(user);
-    const [session] = await tx.insert(sessions).values({ userId: user.id, ip: client.ip, ua: client.ua && cutText(client.ua, 512) }).returning();
+    const [session] = await tx
+      .insert(sessions)
+      .values({ userId: user.id, ip: client.ip, ua: client.ua && cutText(client.ua, 512) })
+      .returning();
     await tx.execute(sql`
       UPDATE sessions SET revoked_at = now()
        WHERE user_id = ${user.id} AND revoked_at IS NULL
@@ -74,7 +77,10 @@ export class SessionService {
       }
       const graceful = row.usedAt && Date.now() - row.usedAt.getTime() <= AUTH.REFRESH_REUSE_GRACE_S * 1000;
       if (row.usedAt && !graceful) {
-        await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.id, row.sessionId), isNull(sessions.revokedAt)));
         failure = new AppError('INVALID_REFRESH_TOKEN');
         return undefined;
       }
@@ -105,10 +111,7 @@ export class SessionService {
       }
       const user = joined.user;
       const permission = await permissionsFor(tx, user.role);
-      const { token } = await this.tokens.sign(
-        { uid: user.id, sid: row.sessionId, role: user.role, permission },
-        Math.floor(rotatedAt.getTime() / 1000),
-      );
+      const { token } = await this.tokens.sign({ uid: user.id, sid: row.sessionId, role: user.role, permission }, Math.floor(rotatedAt.getTime() / 1000));
       const next = await this.issueRefreshToken(tx, row.sessionId, this.tokens.derive('refresh-successor', refreshToken));
       return { token, refreshToken: next, userInfo: toUserInfo(user, permission) };
     });
@@ -153,7 +156,10 @@ export class SessionService {
 
   /** Ends every session of the user: earlier access and refresh tokens stop working. */
   async revokeAll(tx: Tx, userId: string) {
-    await tx.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 
   /**

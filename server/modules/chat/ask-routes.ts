@@ -23,7 +23,12 @@ export async function askRoutes({ app, search, aiTasks }: ModuleContext) {
       tags,
       summary:
         'an answer from the top results, streamed as server-sent events (start, delta..., done with the cited sources); no results: done at once, nothing billed; errors before it starts answer as JSON',
-      body: Type.Object({ q: Query, kind: Type.Optional(Nullable(Kind)), locale: Type.Optional(Locale), model_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))) }),
+      body: Type.Object({
+        q: Query,
+        kind: Type.Optional(Nullable(Kind)),
+        locale: Type.Optional(Locale),
+        model_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+      }),
       produces: ['text/event-stream'],
       response: { 200: Type.String({ description: 'text/event-stream: start, delta..., then done {sources} or error' }) },
     },

@@ -17,7 +17,7 @@ export interface AskSource {
 }
 
 export const ASK_SYSTEM = [
-  'You answer a question using only the numbered sources given with it (help documents, prompts and the user\'s own conversations).',
+  "You answer a question using only the numbered sources given with it (help documents, prompts and the user's own conversations).",
   'Cite the sources you use as [n] right after the sentence they support; never cite a number that is not given.',
   'If the sources do not answer the question, say so in one sentence.',
   'Answer in the language of the question, concisely, in Markdown.',

@@ -116,7 +116,11 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
 
   app.get('/api/chat/models', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: "the enabled models the caller's roles may use (empty: none configured)", response: { 200: Ok(Type.Array(Type.Ref('ChatModel'))) } },
+    schema: {
+      tags,
+      summary: "the enabled models the caller's roles may use (empty: none configured)",
+      response: { 200: Ok(Type.Array(Type.Ref('ChatModel'))) },
+    },
     handler: async (req) => {
       chat.warmUp();
       return ok(await aiModels.listForUser(caller(req)));
@@ -222,7 +226,8 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       const { store_prompt_id: storePromptId, ...body } = req.body;
       const prepared = await chat.prepareSend(caller(req), req.params.id, body);
       // a use is a question actually sent: counted once the send is accepted, never failing it
-      if (storePromptId) await store.recordUse(prepared.userId, storePromptId, prepared.conversationId).catch((e) => req.log.warn({ err: e }, 'store prompt use not recorded'));
+      if (storePromptId)
+        await store.recordUse(prepared.userId, storePromptId, prepared.conversationId).catch((e) => req.log.warn({ err: e }, 'store prompt use not recorded'));
       return answer(req, reply, chat, prepared);
     },
   });
@@ -231,7 +236,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
     config: { access: 'signedIn' },
     schema: {
       tags,
-      summary: "another answer to the same question (a new sibling), streamed like the first",
+      summary: 'another answer to the same question (a new sibling), streamed like the first',
       params: IdParam,
       body: Type.Object({ model_id: ModelId }),
       produces: ['text/event-stream'],

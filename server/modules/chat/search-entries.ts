@@ -21,5 +21,12 @@ export async function messagesMissingFromSearch(db: Db, limit: number): Promise<
 
 /** a message as the search index keeps it: found by its owner only, opening its conversation */
 export function messageEntry(userId: string, conversationId: string, title: string, messageId: string, content: string): SearchEntry {
-  return { kind: 'message', refId: `${conversationId}:${messageId}`, ownerId: userId, title, body: content, url: `/pages/assistant/chat/chat?id=${conversationId}` };
+  return {
+    kind: 'message',
+    refId: `${conversationId}:${messageId}`,
+    ownerId: userId,
+    title,
+    body: content,
+    url: `/pages/assistant/chat/chat?id=${conversationId}`,
+  };
 }

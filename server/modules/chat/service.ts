@@ -26,6 +26,7 @@ import type { CreditService } from '../credits/service';
 import type { SearchIndex } from '../search/service';
 import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } from './context';
 import { AnswerReader, type ProviderStream } from './reader';
+import { conversationExport } from './export';
 import { messageEntry } from './search-entries';
 import { logUsage, type Usage, withRetries } from './usage';
 
@@ -66,7 +67,11 @@ const TITLE_CHARS = 40;
 
 /** a conversation's title: its first question's first line, its first 40 characters, and "…" when there was more */
 function titleOf(question: string): string | null {
-  const line = question.split('\n').find((l) => l.trim())?.trim() ?? '';
+  const line =
+    question
+      .split('\n')
+      .find((l) => l.trim())
+      ?.trim() ?? '';
   const cut = cutText(line, TITLE_CHARS);
   return cut.length < line.length ? `${cut}…` : cut || null;
 }
@@ -99,7 +104,16 @@ export class ChatService {
           RETURNING id, user_id, conversation_id, model_id, model_name, content`,
       );
       if (!m) return;
-      await this.logUsage(tx, m, { input: 0, output: tokensOf(m.content as string), credits: hold.captured, firstTokenMs: null, totalMs: null, status: 'interrupted', errorCode: null, source: 'local' });
+      await this.logUsage(tx, m, {
+        input: 0,
+        output: tokensOf(m.content as string),
+        credits: hold.captured,
+        firstTokenMs: null,
+        totalMs: null,
+        status: 'interrupted',
+        errorCode: null,
+        source: 'local',
+      });
     });
   }
 
@@ -116,7 +130,10 @@ export class ChatService {
   // conversations
 
   private async own(userId: string, id: string, tx: Db | Tx = this.db, lock = false): Promise<Row> {
-    const [c] = await query<Row>(tx, sql`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = ${id} AND c.user_id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`);
+    const [c] = await query<Row>(
+      tx,
+      sql`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = ${id} AND c.user_id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
+    );
     if (!c) throw new AppError('NOT_FOUND', { field: 'id' });
     return c;
   }
@@ -190,18 +207,10 @@ export class ChatService {
     return { conversation: plain<Row>({ ...conversation, snippet: null }), messages: messages.map(plain) };
   }
 
-  /** markdown: the newest branch; json: the conversation with every branch */
+  /** markdown: the newest branch; json: the conversation with every branch (./export.ts) */
   async exportOf(userId: string, id: string, format: 'markdown' | 'json') {
     const { conversation, messages } = await this.get(userId, id);
-    const title = (conversation.title as string) || 'conversation';
-    if (format === 'json') return { title, body: JSON.stringify({ conversation, messages }, null, 2) };
-    const lines = [`# ${title}`, ''];
-    if (conversation.system_prompt) lines.push(`> ${String(conversation.system_prompt).replace(/\n/g, '\n> ')}`, '');
-    for (const m of newestBranch(messages)) {
-      const who = m.role === 'user' ? '**User**' : `**Assistant** (${m.model_name ?? ''})`;
-      lines.push(`### ${who}`, '', String(m.content), '');
-    }
-    return { title, body: lines.join('\n') };
+    return conversationExport(conversation, messages, format);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -341,7 +350,8 @@ export class ChatService {
         );
         const userMessage = rows.find((r) => r.role === 'user') ?? null;
         const assistant = rows.find((r) => r.role === 'assistant')!;
-        if (userMessage) await this.search.put(tx, messageEntry(user.uid, conv.id as string, conv.title as string, userMessage.id as string, userMessage.content as string));
+        if (userMessage)
+          await this.search.put(tx, messageEntry(user.uid, conv.id as string, conv.title as string, userMessage.id as string, userMessage.content as string));
         return {
           userId: user.uid,
           conversationId: conv.id as string,
@@ -383,7 +393,14 @@ export class ChatService {
     sink.send('start', { user_message: p.userMessage, message: p.assistant, trimmed: p.fitted.trimmed });
 
     let outputSoFar = 0;
-    const { text, firstTokenMs, usage, cut, failure, endedBy: why } = await reader.read((piece, textSoFar) => {
+    const {
+      text,
+      firstTokenMs,
+      usage,
+      cut,
+      failure,
+      endedBy: why,
+    } = await reader.read((piece, textSoFar) => {
       outputSoFar += tokensOf(piece);
       sink.send('delta', { text: piece });
       this.scheduleSave(id, p, textSoFar, outputSoFar);
@@ -403,30 +420,39 @@ export class ChatService {
     let message: Row | undefined;
     try {
       if (p.firstExchange && !failure) title = titleOf(p.firstQuestion);
-      const settled = await withRetries(() => this.credits.settle(p.holdId, cost, async (tx, captured) => {
-        [message] = await query<Row>(
-          tx,
-          sql`UPDATE chat_messages SET content = ${text}, status = ${status}, input_tokens = ${generated ? input : 0},
+      const settled = await withRetries(() =>
+        this.credits.settle(p.holdId, cost, async (tx, captured) => {
+          [message] = await query<Row>(
+            tx,
+            sql`UPDATE chat_messages SET content = ${text}, status = ${status}, input_tokens = ${generated ? input : 0},
             output_tokens = ${generated ? output : 0}, credits = ${captured}, first_token_ms = ${firstTokenMs}, total_ms = ${totalMs},
             error_code = ${failure?.code ?? null}, error_message = ${failure ? String(failure.params?.message ?? '') || null : null}
             WHERE id = ${id} RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
-        );
-        await this.logUsage(tx, { user_id: p.userId, conversation_id: p.conversationId, id, model_id: p.model.id, model_name: p.model.name }, {
-          input: generated ? input : 0,
-          output: generated ? output : 0,
-          credits: captured,
-          firstTokenMs,
-          totalMs,
-          status: usageStatus,
-          errorCode: failure?.code ?? null,
-          source: usage && !cut ? 'provider' : 'local',
-        });
-        // the auto-title: the first question's first line, unless the user named the conversation
-        const [conv] = await query<{ title: string }>(tx, sql`UPDATE conversations SET updated_at = now()
-          ${title ? sql`, title = CASE WHEN NOT title_set AND title = '' THEN ${title} ELSE title END` : sql``} WHERE id = ${p.conversationId} RETURNING title`);
-        if (title && conv) await this.search.retitle(tx, 'message', `${p.conversationId}:`, conv.title);
-        if (text.trim()) await this.search.put(tx, messageEntry(p.userId, p.conversationId, conv?.title ?? '', id, text));
-      }));
+          );
+          await this.logUsage(
+            tx,
+            { user_id: p.userId, conversation_id: p.conversationId, id, model_id: p.model.id, model_name: p.model.name },
+            {
+              input: generated ? input : 0,
+              output: generated ? output : 0,
+              credits: captured,
+              firstTokenMs,
+              totalMs,
+              status: usageStatus,
+              errorCode: failure?.code ?? null,
+              source: usage && !cut ? 'provider' : 'local',
+            },
+          );
+          // the auto-title: the first question's first line, unless the user named the conversation
+          const [conv] = await query<{ title: string }>(
+            tx,
+            sql`UPDATE conversations SET updated_at = now()
+          ${title ? sql`, title = CASE WHEN NOT title_set AND title = '' THEN ${title} ELSE title END` : sql``} WHERE id = ${p.conversationId} RETURNING title`,
+          );
+          if (title && conv) await this.search.retitle(tx, 'message', `${p.conversationId}:`, conv.title);
+          if (text.trim()) await this.search.put(tx, messageEntry(p.userId, p.conversationId, conv?.title ?? '', id, text));
+        }),
+      );
       balance = settled.balance;
     } finally {
       finished = true;
@@ -443,7 +469,8 @@ export class ChatService {
     const batch = [...this.unsaved.entries()];
     this.unsaved.clear();
     const ids = batch.map(([id]) => id);
-    await this.db.execute(sql`UPDATE chat_messages m SET content = v.content FROM unnest(${textArray(ids)}, ${textArray(batch.map(([, b]) => b.text))}) AS v(id, content)
+    await this.db
+      .execute(sql`UPDATE chat_messages m SET content = v.content FROM unnest(${textArray(ids)}, ${textArray(batch.map(([, b]) => b.text))}) AS v(id, content)
       WHERE m.id = v.id AND m.status = 'streaming'`);
     await this.credits.progressMany(batch.map(([, b]) => ({ holdId: b.holdId, cost: b.cost })));
   }
@@ -466,21 +493,3 @@ export class ChatService {
 
 const MESSAGE_FIELDS = `id, parent_id, role, content, status, model_id, model_name, input_tokens, output_tokens, credits, first_token_ms,
   total_ms, error_code, error_message, trimmed, created_at`;
-
-/** from the first message down, the newest child at each step */
-export function newestBranch<T extends Row>(messages: T[]): T[] {
-  const children = new Map<string | null, T[]>();
-  for (const m of messages) {
-    const k = (m.parent_id as string | null) ?? null;
-    children.set(k, [...(children.get(k) ?? []), m]);
-  }
-  const out: T[] = [];
-  let at: string | null = null;
-  for (;;) {
-    const kids = children.get(at);
-    if (!kids?.length) return out;
-    const newest = kids[kids.length - 1];
-    out.push(newest);
-    at = newest.id as string;
-  }
-}

@@ -78,9 +78,22 @@ export class AiTaskService {
   ) {
     // a task whose process died: what it had generated is paid, its usage row says interrupted
     credits.onSettle(REF_TYPE, async (tx, hold) => {
-      await logUsage(tx, { user_id: hold.userId, model_id: null, model_name: null }, {
-        input: 0, output: 0, credits: hold.captured, firstTokenMs: null, totalMs: null, status: 'interrupted', errorCode: null, source: 'local', purpose: 'task', refId: hold.refId,
-      });
+      await logUsage(
+        tx,
+        { user_id: hold.userId, model_id: null, model_name: null },
+        {
+          input: 0,
+          output: 0,
+          credits: hold.captured,
+          firstTokenMs: null,
+          totalMs: null,
+          status: 'interrupted',
+          errorCode: null,
+          source: 'local',
+          purpose: 'task',
+          refId: hold.refId,
+        },
+      );
     });
   }
 
@@ -98,16 +111,29 @@ export class AiTaskService {
       this.credits.start(),
       loadTokenizer(),
     ]);
-    const fitted = fitToWindow(req.system, [{ role: 'user', content: prompt }], model.contextWindow, Math.min(model.maxOutputTokens, req.maxTokens ?? model.maxOutputTokens));
+    const fitted = fitToWindow(
+      req.system,
+      [{ role: 'user', content: prompt }],
+      model.contextWindow,
+      Math.min(model.maxOutputTokens, req.maxTokens ?? model.maxOutputTokens),
+    );
     const amount = costOf(fitted.promptTokens, fitted.maxTokens, model);
     if (balance < amount) throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: amount, balance } });
     const spent = dailyLimit === null ? 0 : await this.credits.spentToday(this.db, user.uid);
     if (dailyLimit !== null && spent + amount > dailyLimit) throw new AppError('DAILY_LIMIT_REACHED', { params: { used: spent, limit: dailyLimit } });
     const id = randomUUID();
-    const hold = await this.credits.hold(user.uid, amount, { key: `${REF_TYPE}:${id}`, refType: REF_TYPE, refId: id, reason: `${req.purpose}: ${model.name}`, dailyLimit });
+    const hold = await this.credits.hold(user.uid, amount, {
+      key: `${REF_TYPE}:${id}`,
+      refType: REF_TYPE,
+      refId: id,
+      reason: `${req.purpose}: ${model.name}`,
+      dailyLimit,
+    });
     const ctl = new AbortController();
     const started = Date.now();
-    const events = this.stream(model.target, { system: req.system, turns: fitted.turns, maxTokens: fitted.maxTokens, signal: ctl.signal })[Symbol.asyncIterator]();
+    const events = this.stream(model.target, { system: req.system, turns: fitted.turns, maxTokens: fitted.maxTokens, signal: ctl.signal })[
+      Symbol.asyncIterator
+    ]();
     const first = events.next();
     first.catch(() => undefined);
     return { id, userId: user.uid, purpose: req.purpose, refId: req.refId ?? null, model, fitted, holdId: hold.id, stream: { events, first, ctl, started } };
@@ -142,7 +168,14 @@ export class AiTaskService {
     sink.send('start', { ...tag, id: p.id, model: { id: p.model.id, name: p.model.name }, prompt_tokens: p.fitted.promptTokens });
 
     let outputSoFar = 0;
-    const { text, firstTokenMs, usage, cut, failure, endedBy: why } = await reader.read((piece) => {
+    const {
+      text,
+      firstTokenMs,
+      usage,
+      cut,
+      failure,
+      endedBy: why,
+    } = await reader.read((piece) => {
       outputSoFar += tokensOf(piece);
       sink.send('delta', { ...tag, text: piece });
       this.scheduleSave(p.holdId, costOf(p.fitted.promptTokens, outputSoFar, p.model));
@@ -159,10 +192,22 @@ export class AiTaskService {
     try {
       const settled = await withRetries(() =>
         this.credits.settle(p.holdId, cost, (tx, captured) =>
-          logUsage(tx, { user_id: p.userId, model_id: p.model.id, model_name: p.model.name }, {
-            input, output, credits: captured, firstTokenMs, totalMs, status, errorCode: failure?.code ?? null,
-            source: usage && !cut ? 'provider' : 'local', purpose: p.purpose, refId: p.refId,
-          }),
+          logUsage(
+            tx,
+            { user_id: p.userId, model_id: p.model.id, model_name: p.model.name },
+            {
+              input,
+              output,
+              credits: captured,
+              firstTokenMs,
+              totalMs,
+              status,
+              errorCode: failure?.code ?? null,
+              source: usage && !cut ? 'provider' : 'local',
+              purpose: p.purpose,
+              refId: p.refId,
+            },
+          ),
         ),
       );
       credits = settled.captured;
@@ -174,8 +219,18 @@ export class AiTaskService {
       this.active.delete(p.id);
     }
     return {
-      id: p.id, text, status, modelId: p.model.id, modelName: p.model.name, inputTokens: input, outputTokens: output,
-      credits, balance, firstTokenMs, totalMs, error: failure,
+      id: p.id,
+      text,
+      status,
+      modelId: p.model.id,
+      modelName: p.model.name,
+      inputTokens: input,
+      outputTokens: output,
+      credits,
+      balance,
+      firstTokenMs,
+      totalMs,
+      error: failure,
     };
   }
 

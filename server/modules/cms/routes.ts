@@ -174,7 +174,12 @@ export async function cmsRoutes({ app, db, config, search, cms }: ModuleContext)
 
   app.get('/api/cms/articles/:id/read', {
     config: { access: 'signedIn' },
-    schema: { tags: readerTags, summary: 'a published article with its content; counts a view', params: IdParam, response: { 200: Ok(Type.Ref('CmsReadArticle')) } },
+    schema: {
+      tags: readerTags,
+      summary: 'a published article with its content; counts a view',
+      params: IdParam,
+      response: { 200: Ok(Type.Ref('CmsReadArticle')) },
+    },
     handler: async (req) => ok(await cms.read(req.params.id)),
   });
 

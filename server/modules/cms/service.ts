@@ -93,7 +93,11 @@ export const articleList: ListSpec = {
     { key: 'excerpt', width: 40 },
     { key: 'author_name', width: 16 },
     { key: 'category_name', width: 16 },
-    { key: 'article_status', width: 10, value: (r, lang) => t(lang, r.article_status === ARTICLE_STATUS.published ? 'field.article_published' : 'field.article_draft') },
+    {
+      key: 'article_status',
+      width: 10,
+      value: (r, lang) => t(lang, r.article_status === ARTICLE_STATUS.published ? 'field.article_published' : 'field.article_draft'),
+    },
     { key: 'view_count', width: 10 },
     { key: 'publish_date', date: true, width: 20 },
   ],
@@ -134,16 +138,20 @@ function check(input: ArticleInput, cur?: Checked): Checked {
     throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: `at most ${CMS_LIMITS.CONTENT} characters` } });
   const content = input.content === undefined ? (cur?.content ?? '') : sanitizeArticleHtml(input.content);
   const status = input.article_status ?? cur?.status ?? ARTICLE_STATUS.draft;
-  if (status !== ARTICLE_STATUS.draft && status !== ARTICLE_STATUS.published) throw new AppError('INVALID_PARAM', { field: 'article_status', params: { reason: '0 or 1' } });
+  if (status !== ARTICLE_STATUS.draft && status !== ARTICLE_STATUS.published)
+    throw new AppError('INVALID_PARAM', { field: 'article_status', params: { reason: '0 or 1' } });
   // a draft may be empty; what is published has something to read
-  if (status === ARTICLE_STATUS.published && !textOfHtml(content) && !/<img\s/i.test(content)) throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: 'required' } });
+  if (status === ARTICLE_STATUS.published && !textOfHtml(content) && !/<img\s/i.test(content))
+    throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: 'required' } });
   const given = input.excerpt === undefined ? cur?.excerpt : (input.excerpt ?? '').trim();
-  if (given && textLength(given) > CMS_LIMITS.EXCERPT) throw new AppError('INVALID_PARAM', { field: 'excerpt', params: { reason: `0..${CMS_LIMITS.EXCERPT}` } });
+  if (given && textLength(given) > CMS_LIMITS.EXCERPT)
+    throw new AppError('INVALID_PARAM', { field: 'excerpt', params: { reason: `0..${CMS_LIMITS.EXCERPT}` } });
   const excerpt = given || cutText(textOfHtml(content), AUTO_EXCERPT);
   const coverMode = input.cover_mode ?? cur?.coverMode ?? 'none';
   if (!COVER_MODES.includes(coverMode)) throw new AppError('INVALID_PARAM', { field: 'cover_mode', params: { reason: COVER_MODES.join(' | ') } });
   const thumbnail = (input.thumbnail ?? (input.cover_mode === 'none' ? [] : (cur?.thumbnail ?? []))).map((u) => u.trim());
-  if (thumbnail.length !== COVER_IMAGES[coverMode]) throw new AppError('CMS_COVER_COUNT_INVALID', { field: 'thumbnail', params: { expected: COVER_IMAGES[coverMode], count: thumbnail.length } });
+  if (thumbnail.length !== COVER_IMAGES[coverMode])
+    throw new AppError('CMS_COVER_COUNT_INVALID', { field: 'thumbnail', params: { expected: COVER_IMAGES[coverMode], count: thumbnail.length } });
   const bad = thumbnail.findIndex((u) => textLength(u) > CMS_LIMITS.URL || !isImageUrl(u));
   if (bad >= 0) throw new AppError('INVALID_PARAM', { field: `thumbnail.${bad}`, params: { reason: 'an image of the file service or an https address' } });
   const commentStatus = input.comment_status ?? cur?.commentStatus ?? 1;
@@ -152,7 +160,7 @@ function check(input: ArticleInput, cur?: Checked): Checked {
     title,
     content,
     excerpt,
-    categoryId: input.category_id === undefined ? (cur?.categoryId ?? null) : clean(input.category_id) ?? null,
+    categoryId: input.category_id === undefined ? (cur?.categoryId ?? null) : (clean(input.category_id) ?? null),
     status,
     coverMode,
     thumbnail,
@@ -191,7 +199,8 @@ export class CmsService {
     const name = input.name === undefined ? (cur?.name as string) : input.name.trim();
     if (!name || textLength(name) > CMS_LIMITS.NAME) throw new AppError('INVALID_PARAM', { field: 'name', params: { reason: `1..${CMS_LIMITS.NAME}` } });
     const description = input.description === undefined ? ((cur?.description as string) ?? '') : (input.description ?? '').trim();
-    if (textLength(description) > CMS_LIMITS.DESCRIPTION) throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${CMS_LIMITS.DESCRIPTION}` } });
+    if (textLength(description) > CMS_LIMITS.DESCRIPTION)
+      throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${CMS_LIMITS.DESCRIPTION}` } });
     const icon = input.icon === undefined ? ((cur?.icon as string) ?? '') : (input.icon ?? '').trim();
     if (textLength(icon) > CMS_LIMITS.ICON) throw new AppError('INVALID_PARAM', { field: 'icon', params: { reason: `0..${CMS_LIMITS.ICON}` } });
     const sort = input.sort ?? (cur?.sort as number) ?? 0;

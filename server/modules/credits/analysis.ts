@@ -103,10 +103,7 @@ export class CreditAnalysis {
   async accounts(keyword: string | undefined): Promise<Array<{ id: string; username: string | null; nickname: string | null; balance: number }>> {
     const kw = keyword?.trim();
     const match = kw ? sql`username ILIKE ${likePattern(kw)} OR nickname ILIKE ${likePattern(kw)} OR id = ${kw}` : sql`true`;
-    return query(
-      this.db,
-      sql`SELECT id, username, nickname, score AS balance FROM users WHERE ${match} ORDER BY username NULLS LAST, id LIMIT ${MAX_PICKED}`,
-    );
+    return query(this.db, sql`SELECT id, username, nickname, score AS balance FROM users WHERE ${match} ORDER BY username NULLS LAST, id LIMIT ${MAX_PICKED}`);
   }
 
   async analyse(input: AnalysisInput): Promise<Analysis> {

@@ -189,10 +189,7 @@ export class CreditService {
    */
   async dailyLimitOf(roles: readonly string[]): Promise<number | null> {
     if (roles.includes(ADMIN_ROLE) || !roles.length) return null;
-    const [row] = await query<{ max: number | null }>(
-      this.db,
-      sql`SELECT max(daily_credit_limit) AS max FROM roles WHERE role_id = ANY(${textArray(roles)})`,
-    );
+    const [row] = await query<{ max: number | null }>(this.db, sql`SELECT max(daily_credit_limit) AS max FROM roles WHERE role_id = ANY(${textArray(roles)})`);
     return row.max ?? null;
   }
 
@@ -266,7 +263,11 @@ export class CreditService {
    * Settles a hold: captures `cost` (at most the hold) and releases the rest. Idempotent: a
    * settled hold stays as it was. `inTx` runs in the same transaction (the caller's own rows).
    */
-  async settle(holdId: number, cost: number, inTx?: (tx: Tx, captured: number, balance: number) => Promise<void>): Promise<{ captured: number; balance: number; repeated: boolean }> {
+  async settle(
+    holdId: number,
+    cost: number,
+    inTx?: (tx: Tx, captured: number, balance: number) => Promise<void>,
+  ): Promise<{ captured: number; balance: number; repeated: boolean }> {
     return this.db.transaction(async (tx) => {
       const [h] = await query<Row>(tx, sql`SELECT id, user_id, amount, status, captured, ref_type, ref_id FROM credit_holds WHERE id = ${holdId} FOR UPDATE`);
       if (!h) throw new AppError('NOT_FOUND', { field: 'hold' });
@@ -309,10 +310,9 @@ export class CreditService {
       const { rows: got } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LOCKS.HOLD_SETTLER]);
       if (!got[0].ok) return 0;
       try {
-        const { rows: owners } = await client.query<{ owner: string }>(
-          "SELECT DISTINCT owner FROM credit_holds WHERE status = 'open' AND owner <> $1",
-          [this.owner],
-        );
+        const { rows: owners } = await client.query<{ owner: string }>("SELECT DISTINCT owner FROM credit_holds WHERE status = 'open' AND owner <> $1", [
+          this.owner,
+        ]);
         for (const { owner } of owners) {
           const { rows: free } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', [LOCKS.HOLD_OWNER, owner]);
           if (!free[0].ok) continue; // that process still runs
@@ -324,7 +324,10 @@ export class CreditService {
             for (const h of holds) {
               const hook = h.ref_type ? this.hooks.get(h.ref_type) : undefined;
               const r = await this.settle(Number(h.id), h.progress, async (tx, captured) => {
-                const [row] = await query<{ user_id: string; ref_id: string | null }>(tx, sql`SELECT user_id, ref_id FROM credit_holds WHERE id = ${Number(h.id)}`);
+                const [row] = await query<{ user_id: string; ref_id: string | null }>(
+                  tx,
+                  sql`SELECT user_id, ref_id FROM credit_holds WHERE id = ${Number(h.id)}`,
+                );
                 await hook?.(tx, { id: Number(h.id), userId: row.user_id, refId: row.ref_id, captured });
               });
               if (!r.repeated) settled++;
@@ -386,7 +389,8 @@ export class CreditService {
     const reason = input.reason.trim();
     if (!reason) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: 'required' } });
     if (!input.amount) throw new AppError('INVALID_PARAM', { field: 'amount', params: { reason: 'must not be 0' } });
-    if (input.withdrawable && input.amount < 0) throw new AppError('INVALID_PARAM', { field: 'withdrawable', params: { reason: 'only for a positive amount' } });
+    if (input.withdrawable && input.amount < 0)
+      throw new AppError('INVALID_PARAM', { field: 'withdrawable', params: { reason: 'only for a positive amount' } });
     return this.db.transaction(async (tx) => {
       const e = await this.post(tx, {
         userId: input.userId,
@@ -430,7 +434,9 @@ export class CreditService {
       this.db,
       sql`SELECT id, trigger, users_checked, mismatches, ran_at FROM credit_reconciliations ORDER BY ran_at DESC, id DESC LIMIT 1`,
     );
-    return r ? { id: Number(r.id), trigger: r.trigger, usersChecked: r.users_checked, mismatches: r.mismatches, ranAt: new Date(r.ran_at).toISOString() } : null;
+    return r
+      ? { id: Number(r.id), trigger: r.trigger, usersChecked: r.users_checked, mismatches: r.mismatches, ranAt: new Date(r.ran_at).toISOString() }
+      : null;
   }
 
   /** the nightly reconciliation, when the last one is a day old (the job checks every few minutes) */

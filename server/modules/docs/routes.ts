@@ -72,12 +72,16 @@ export async function docRoutes({ app, db, search, docs }: ModuleContext) {
   for (const s of [TreeItem, DocumentView, DocumentTexts, SearchHit]) app.addSchema(s);
   const tags = ['docs'];
   const texts = Ok(Type.Ref('HelpDocumentTexts'));
-  const localeOf = (req: FastifyRequest): DocLocale =>
-    (req.query as { locale?: DocLocale }).locale ?? localeOfLang(pickLang(req.headers['accept-language']));
+  const localeOf = (req: FastifyRequest): DocLocale => (req.query as { locale?: DocLocale }).locale ?? localeOfLang(pickLang(req.headers['accept-language']));
 
   app.get('/api/docs/tree', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'every section and page in reading order, titled in the asked language (else en-US, else any)', querystring: LocaleQuery, response: { 200: Ok(Type.Array(Type.Ref('HelpTreeItem'))) } },
+    schema: {
+      tags,
+      summary: 'every section and page in reading order, titled in the asked language (else en-US, else any)',
+      querystring: LocaleQuery,
+      response: { 200: Ok(Type.Array(Type.Ref('HelpTreeItem'))) },
+    },
     handler: async (req) => ok(await docs.tree(localeOf(req))),
   });
 
@@ -95,7 +99,13 @@ export async function docRoutes({ app, db, search, docs }: ModuleContext) {
 
   app.get('/api/docs/:id', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'a document (by id or slug) with the sections above it and its neighbours', params: IdParam, querystring: LocaleQuery, response: { 200: Ok(Type.Ref('HelpDocumentView')) } },
+    schema: {
+      tags,
+      summary: 'a document (by id or slug) with the sections above it and its neighbours',
+      params: IdParam,
+      querystring: LocaleQuery,
+      response: { 200: Ok(Type.Ref('HelpDocumentView')) },
+    },
     handler: async (req) => ok(await docs.read(req.params.id, localeOf(req))),
   });
 
@@ -123,7 +133,13 @@ export async function docRoutes({ app, db, search, docs }: ModuleContext) {
 
   app.put('/api/docs/:id', {
     config: { access: ACCESS.manageContent },
-    schema: { tags, summary: 'moves a document (parent, sort) or renames its slug', params: IdParam, body: Type.Object({ parent_id: ParentId, slug: Type.Optional(Slug), sort: Type.Optional(Sort) }), response: { 200: texts } },
+    schema: {
+      tags,
+      summary: 'moves a document (parent, sort) or renames its slug',
+      params: IdParam,
+      body: Type.Object({ parent_id: ParentId, slug: Type.Optional(Slug), sort: Type.Optional(Sort) }),
+      response: { 200: texts },
+    },
     handler: async (req) => ok(await docs.move(req.params.id, req.body)),
   });
 

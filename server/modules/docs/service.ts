@@ -86,7 +86,13 @@ export function snippetOf(text: string, words: string[], size = 140): string {
 }
 
 const iso = (v: unknown) => new Date(v as string | Date).toISOString();
-const docRow = (r: Row) => ({ id: r.id as string, parent_id: (r.parent_id as string | null) ?? null, slug: r.slug as string, sort: r.sort as number, updated_at: iso(r.updated_at) });
+const docRow = (r: Row) => ({
+  id: r.id as string,
+  parent_id: (r.parent_id as string | null) ?? null,
+  slug: r.slug as string,
+  sort: r.sort as number,
+  updated_at: iso(r.updated_at),
+});
 
 export class DocService {
   constructor(
@@ -117,7 +123,16 @@ export class DocService {
       const list = (children.get(parent) ?? []).sort((a, b) => a.sort - b.sort || a.slug.localeCompare(b.slug));
       for (const d of list) {
         const t = texts.get(d.id);
-        out.push({ id: d.id, parent_id: d.parent_id, slug: d.slug, sort: d.sort, locale: t?.locale ?? locale, title: t?.title ?? d.slug, depth, has_children: children.has(d.id) });
+        out.push({
+          id: d.id,
+          parent_id: d.parent_id,
+          slug: d.slug,
+          sort: d.sort,
+          locale: t?.locale ?? locale,
+          title: t?.title ?? d.slug,
+          depth,
+          has_children: children.has(d.id),
+        });
         walk(d.id, depth + 1);
       }
     };
@@ -166,7 +181,10 @@ export class DocService {
   async texts(id: string) {
     const d = await this.find(this.db, id);
     const rows = await query(this.db, sql`SELECT locale, title, body, updated_at FROM help_document_texts WHERE document_id = ${d.id} ORDER BY locale`);
-    return { ...docRow(d), texts: rows.map((r) => ({ locale: r.locale as string, title: r.title as string, body: r.body as string, updated_at: iso(r.updated_at) })) };
+    return {
+      ...docRow(d),
+      texts: rows.map((r) => ({ locale: r.locale as string, title: r.title as string, body: r.body as string, updated_at: iso(r.updated_at) })),
+    };
   }
 
   /**
@@ -179,8 +197,15 @@ export class DocService {
     const texts = await this.resolvedTexts(this.db, locale);
     const ids = texts.map((t) => t.document_id);
     if (!ids.length) return [];
-    const all = (col: string) => sql.join(words.map((w) => sql`${sql.raw(col)} ILIKE ${likePattern(w)}`), sql` AND `);
-    const either = sql.join(words.map((w) => sql`(t.title ILIKE ${likePattern(w)} OR t.body ILIKE ${likePattern(w)})`), sql` AND `);
+    const all = (col: string) =>
+      sql.join(
+        words.map((w) => sql`${sql.raw(col)} ILIKE ${likePattern(w)}`),
+        sql` AND `,
+      );
+    const either = sql.join(
+      words.map((w) => sql`(t.title ILIKE ${likePattern(w)} OR t.body ILIKE ${likePattern(w)})`),
+      sql` AND `,
+    );
     const hits = await query<{ id: string; locale: string; title: string; body: string; in_title: boolean }>(
       this.db,
       sql`SELECT t.document_id AS id, t.locale, t.title, t.body, (${all('t.title')}) AS in_title
@@ -194,13 +219,15 @@ export class DocService {
 
   private checkSlug(slug: string): string {
     const s = slug.trim();
-    if (!s || textLength(s) > DOC_LIMITS.SLUG || !SLUG.test(s)) throw new AppError('INVALID_PARAM', { field: 'slug', params: { reason: `a-z 0-9 -, 1..${DOC_LIMITS.SLUG}` } });
+    if (!s || textLength(s) > DOC_LIMITS.SLUG || !SLUG.test(s))
+      throw new AppError('INVALID_PARAM', { field: 'slug', params: { reason: `a-z 0-9 -, 1..${DOC_LIMITS.SLUG}` } });
     return s;
   }
 
   private checkText(t: TextInput, prefix = ''): TextInput {
     const title = (t.title ?? '').trim();
-    if (!title || textLength(title) > DOC_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: `${prefix}title`, params: { reason: `1..${DOC_LIMITS.TITLE}` } });
+    if (!title || textLength(title) > DOC_LIMITS.TITLE)
+      throw new AppError('INVALID_PARAM', { field: `${prefix}title`, params: { reason: `1..${DOC_LIMITS.TITLE}` } });
     const body = t.body ?? '';
     if (textLength(body) > DOC_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: `${prefix}body`, params: { reason: `0..${DOC_LIMITS.BODY}` } });
     return { locale: t.locale, title, body };
@@ -233,7 +260,10 @@ export class DocService {
   }
 
   private async nextSort(tx: Tx, parentId: string | null) {
-    const [r] = await query<{ n: number }>(tx, sql`SELECT coalesce(max(sort), 0) + 10 AS n FROM help_documents WHERE parent_id IS NOT DISTINCT FROM ${parentId}`);
+    const [r] = await query<{ n: number }>(
+      tx,
+      sql`SELECT coalesce(max(sort), 0) + 10 AS n FROM help_documents WHERE parent_id IS NOT DISTINCT FROM ${parentId}`,
+    );
     return r.n;
   }
 
@@ -252,7 +282,10 @@ export class DocService {
       .transaction(async (tx) => {
         await this.checkParent(tx, parentId);
         const sort = input.sort ?? (await this.nextSort(tx, parentId));
-        const [r] = await query<{ id: string }>(tx, sql`INSERT INTO help_documents (parent_id, slug, sort) VALUES (${parentId}, ${slug}, ${sort}) RETURNING id`);
+        const [r] = await query<{ id: string }>(
+          tx,
+          sql`INSERT INTO help_documents (parent_id, slug, sort) VALUES (${parentId}, ${slug}, ${sort}) RETURNING id`,
+        );
         for (const t of texts) await this.writeText(tx, r.id, t, userId);
         return r.id;
       })
@@ -314,8 +347,15 @@ export class DocService {
         )
       ).map((r) => r.id);
       if (ids.length > 1 && !cascade) throw new AppError('INVALID_PARAM', { field: 'cascade', params: { reason: `${ids.length - 1} documents inside` } });
-      const texts = await query<{ document_id: string; locale: string }>(tx, sql`SELECT document_id, locale FROM help_document_texts WHERE document_id = ANY(${textArray(ids)})`);
-      await this.search.remove(tx, 'doc', texts.map((t) => `${t.document_id}:${t.locale}`));
+      const texts = await query<{ document_id: string; locale: string }>(
+        tx,
+        sql`SELECT document_id, locale FROM help_document_texts WHERE document_id = ANY(${textArray(ids)})`,
+      );
+      await this.search.remove(
+        tx,
+        'doc',
+        texts.map((t) => `${t.document_id}:${t.locale}`),
+      );
       await tx.execute(sql`DELETE FROM help_documents WHERE id = ANY(${textArray(ids)})`);
       return ids.length;
     });
@@ -339,7 +379,10 @@ export class DocService {
         if (have.has(doc.slug) || !claimed) continue;
         const parentId = doc.parent ? (ids.get(doc.parent) ?? null) : null;
         if (doc.parent && !parentId) continue;
-        const [r] = await query<{ id: string }>(tx, sql`INSERT INTO help_documents (parent_id, slug, sort) VALUES (${parentId}, ${doc.slug}, ${doc.sort}) RETURNING id`);
+        const [r] = await query<{ id: string }>(
+          tx,
+          sql`INSERT INTO help_documents (parent_id, slug, sort) VALUES (${parentId}, ${doc.slug}, ${doc.sort}) RETURNING id`,
+        );
         ids.set(doc.slug, r.id);
         for (const locale of DOC_LOCALES) await this.writeText(tx, r.id, { locale, ...doc.texts[locale] }, null);
         added++;
@@ -348,4 +391,3 @@ export class DocService {
     });
   }
 }
-

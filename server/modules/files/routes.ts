@@ -14,7 +14,6 @@ const FileList = Type.Unsafe<Array<string | { fileID: string; maxAge?: number }>
 });
 const IdList = Type.Unsafe<string[]>({ description: 'a non-empty array of non-empty file ids' });
 
-
 export async function fileRoutes({ app, config, files }: ModuleContext) {
   const tags = ['files'];
 
@@ -97,11 +96,7 @@ export async function fileRoutes({ app, config, files }: ModuleContext) {
       summary: 'signed download links that expire (at most SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S)',
       body: Type.Object({ fileList: FileList }),
       response: {
-        200: Ok(
-          Type.Array(
-            Type.Object({ fileID: Type.String(), tempFileURL: Type.String(), maxAge: Type.Integer(), code: Type.Optional(Type.String()) }),
-          ),
-        ),
+        200: Ok(Type.Array(Type.Object({ fileID: Type.String(), tempFileURL: Type.String(), maxAge: Type.Integer(), code: Type.Optional(Type.String()) }))),
       },
     },
     handler: async (req) => ({

@@ -15,15 +15,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import {
-  AVATAR_FOLDER,
-  checkCloudPath,
-  CMS_FOLDER,
-  checkFileIdList,
-  checkTempUrlList,
-  type ParamFailure,
-  UPLOAD_MAX_BYTES,
-} from '../../../shared/validation';
+import { AVATAR_FOLDER, checkCloudPath, CMS_FOLDER, checkFileIdList, checkTempUrlList, type ParamFailure, UPLOAD_MAX_BYTES } from '../../../shared/validation';
 import { cutText } from '../../../shared/text';
 import { type Config, SPEC } from '../../config';
 import type { AuthUser } from '../../core/auth';
@@ -69,7 +61,11 @@ const fail = (f: ParamFailure, field: string) => new AppError(f.code, { field, p
 
 /** a byte count for messages, in the largest unit it reaches (1.5 GB, 4 KB) */
 export function formatBytes(n: number): string {
-  for (const [unit, size] of [['GB', 1024 ** 3], ['MB', 1024 ** 2], ['KB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ] as const) {
     if (n >= size) return `${Math.round((n / size) * 10) / 10} ${unit}`;
   }
   return `${n} B`;

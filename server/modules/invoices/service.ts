@@ -17,9 +17,7 @@ import zhTW from '../../../locales/invoice/zh-TW.json';
 import { formatCents } from '../../../shared/money';
 import { checkRule, RULES } from '../../../shared/permissions';
 import { textLength } from '../../../shared/text';
-import {
-  checkEmail, checkTaxNumber, INVOICE_TITLE_MAX, INVOICE_TITLE_MIN, normalizeTaxNumber,
-} from '../../../shared/validation';
+import { checkEmail, checkTaxNumber, INVOICE_TITLE_MAX, INVOICE_TITLE_MIN, normalizeTaxNumber } from '../../../shared/validation';
 import type { Config } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
@@ -189,7 +187,11 @@ export class InvoiceService {
   }
 
   /** the PDF of an invoice: its labels in the language it was requested in */
-  async renderPdf(inv: { invoice_no: string; title: string; tax_number: string | null; amount_cents: number; lang: string }, orders: PdfOrder[], issuedAt: Date): Promise<Buffer> {
+  async renderPdf(
+    inv: { invoice_no: string; title: string; tax_number: string | null; amount_cents: number; lang: string },
+    orders: PdfOrder[],
+    issuedAt: Date,
+  ): Promise<Buffer> {
     if (!fs.existsSync(this.font.path)) throw new AppError('INVOICE_FONT_MISSING');
     const lang = asLang(inv.lang);
     // pdfkit and its fonts' tables load with the first invoice, not with the server
@@ -227,7 +229,10 @@ export class InvoiceService {
     row([tr(lang, 'invoice.pdf.orderNo'), tr(lang, 'invoice.pdf.orderDate'), tr(lang, 'invoice.pdf.amount')]);
     for (const o of orders) row([o.order_no, o.paid_at ? chinaDate(o.paid_at) : '', formatCents(o.amount_cents)]);
     doc.moveDown();
-    doc.fontSize(12).text(`${tr(lang, 'invoice.pdf.total')}：${tr(lang, 'invoice.pdf.yuan', { amount: formatCents(inv.amount_cents) })}`, 50, doc.y, { align: 'right', width: 495 });
+    doc.fontSize(12).text(`${tr(lang, 'invoice.pdf.total')}：${tr(lang, 'invoice.pdf.yuan', { amount: formatCents(inv.amount_cents) })}`, 50, doc.y, {
+      align: 'right',
+      width: 495,
+    });
     doc.end();
     await done;
     return Buffer.concat(chunks);
@@ -244,10 +249,16 @@ export class InvoiceService {
     let stored: string | undefined;
     try {
       await this.db.transaction(async (tx) => {
-        const [inv] = await query<{ invoice_no: string; user_id: string; title: string; tax_number: string | null; email: string; amount_cents: number; lang: string; status: string }>(
-          tx,
-          sql`SELECT invoice_no, user_id, title, tax_number, email, amount_cents, lang, status FROM invoices WHERE id = ${invoiceId} FOR UPDATE`,
-        );
+        const [inv] = await query<{
+          invoice_no: string;
+          user_id: string;
+          title: string;
+          tax_number: string | null;
+          email: string;
+          amount_cents: number;
+          lang: string;
+          status: string;
+        }>(tx, sql`SELECT invoice_no, user_id, title, tax_number, email, amount_cents, lang, status FROM invoices WHERE id = ${invoiceId} FOR UPDATE`);
         if (!inv) throw new AppError('NOT_FOUND');
         if (inv.status !== 'pending') throw new AppError('INVOICE_NOT_PENDING');
         const orders = await query<PdfOrder>(

@@ -187,7 +187,11 @@ export async function messageRoutes({ app, db, messages: service }: ModuleContex
 
   app.post('/api/messages/read-all', {
     config: { access: 'signedIn' },
-    schema: { tags: inboxTags, summary: 'marks every message of the inbox read', response: { 200: Ok(Type.Object({ marked: Type.Integer(), unread: Type.Integer() })) } },
+    schema: {
+      tags: inboxTags,
+      summary: 'marks every message of the inbox read',
+      response: { 200: Ok(Type.Object({ marked: Type.Integer(), unread: Type.Integer() })) },
+    },
     handler: async (req) => {
       const marked = await service.markAllRead(req.auth!.uid);
       return ok({ marked, unread: await service.unreadCount(req.auth!.uid) });

@@ -133,11 +133,14 @@ interface Checked {
 
 function check(input: MessageInput, current?: Checked): Checked {
   const title = (input.title ?? current?.title ?? '').trim();
-  if (!title || textLength(title) > MESSAGE_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${MESSAGE_LIMITS.TITLE}` } });
+  if (!title || textLength(title) > MESSAGE_LIMITS.TITLE)
+    throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${MESSAGE_LIMITS.TITLE}` } });
   const body = input.body ?? current?.body ?? '';
-  if (!body.trim() || textLength(body) > MESSAGE_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: `1..${MESSAGE_LIMITS.BODY}` } });
+  if (!body.trim() || textLength(body) > MESSAGE_LIMITS.BODY)
+    throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: `1..${MESSAGE_LIMITS.BODY}` } });
   const audience = input.audience ?? current?.audience ?? 'everyone';
-  if (!(AUDIENCES as readonly string[]).includes(audience)) throw new AppError('INVALID_PARAM', { field: 'audience', params: { reason: AUDIENCES.join(' | ') } });
+  if (!(AUDIENCES as readonly string[]).includes(audience))
+    throw new AppError('INVALID_PARAM', { field: 'audience', params: { reason: AUDIENCES.join(' | ') } });
   const given = input.audience_ids ?? (input.audience === undefined ? current?.ids : undefined) ?? [];
   const ids = audience === 'everyone' ? [] : [...new Set(given.map((x) => x.trim()).filter(Boolean))];
   if (audience !== 'everyone' && !ids.length) throw new AppError('INVALID_PARAM', { field: 'audience_ids', params: { reason: 'required' } });
@@ -151,7 +154,8 @@ function publishAtOf(input: MessageInput): Date | null | undefined {
   if (input.publish === 'draft') return null;
   if (input.publish === 'now') return new Date();
   const at = input.publish_at ? new Date(input.publish_at) : null;
-  if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() > 9999) throw new AppError('INVALID_PARAM', { field: 'publish_at', params: { reason: 'a date and time' } });
+  if (!at || Number.isNaN(at.getTime()) || at.getUTCFullYear() > 9999)
+    throw new AppError('INVALID_PARAM', { field: 'publish_at', params: { reason: 'a date and time' } });
   // a minute of grace for the time it took to fill in the form
   if (at.getTime() < Date.now() - 60_000) throw new AppError('INVALID_PARAM', { field: 'publish_at', params: { reason: 'in the past' } });
   return at;

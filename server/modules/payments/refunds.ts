@@ -36,7 +36,16 @@ export class RefundService {
     const reason = input.reason.trim();
     if (!reason) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: 'required' } });
     return this.db.transaction(async (tx) => {
-      const [o] = await query<{ user_id: string; provider: string; status: string; trade_no: string | null; amount_cents: number; credits: number; refunded_cents: number; refunded_credits: number }>(
+      const [o] = await query<{
+        user_id: string;
+        provider: string;
+        status: string;
+        trade_no: string | null;
+        amount_cents: number;
+        credits: number;
+        refunded_cents: number;
+        refunded_credits: number;
+      }>(
         tx,
         sql`SELECT user_id, provider, status, trade_no, amount_cents, credits, refunded_cents, refunded_credits FROM pay_orders WHERE order_no = ${orderNo} FOR UPDATE`,
       );
@@ -71,27 +80,48 @@ export class RefundService {
           FROM pay_orders WHERE order_no = ${orderNo} RETURNING id`,
       );
       if (taken > 0) {
-        await this.credits.post(tx, { userId: o.user_id, kind: 'refund', amount: -taken, key: `refund:${refundNo}`, reason, refType: 'refund', refId: r.id, actorId: admin.id });
+        await this.credits.post(tx, {
+          userId: o.user_id,
+          kind: 'refund',
+          amount: -taken,
+          key: `refund:${refundNo}`,
+          reason,
+          refType: 'refund',
+          refId: r.id,
+          actorId: admin.id,
+        });
       }
       await tx.execute(sql`UPDATE pay_orders SET refunded_cents = ${after}, refunded_credits = refunded_credits + ${Math.max(take, 0)},
           status = ${after === o.amount_cents ? 'refunded' : o.status}, updated_at = now()
         WHERE order_no = ${orderNo}`);
       await log(tx);
-      const [row] = await query(tx, sql`SELECT id, refund_no, amount_cents, credits, credits_shortfall, status, reason, provider_refund_id, created_at, finished_at
-        FROM pay_refunds WHERE id = ${r.id}`);
+      const [row] = await query(
+        tx,
+        sql`SELECT id, refund_no, amount_cents, credits, credits_shortfall, status, reason, provider_refund_id, created_at, finished_at
+        FROM pay_refunds WHERE id = ${r.id}`,
+      );
       return row;
     });
   }
 
   /** one order for the finance page: the order, its refunds and the notifications received for it */
   async detail(orderNo: string) {
-    const [order] = await query(this.db, sql`SELECT ${ORDER_COLUMNS}, o.trade_no, u.username, u.nickname FROM pay_orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.order_no = ${orderNo}`);
+    const [order] = await query(
+      this.db,
+      sql`SELECT ${ORDER_COLUMNS}, o.trade_no, u.username, u.nickname FROM pay_orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.order_no = ${orderNo}`,
+    );
     if (!order) throw new AppError('NOT_FOUND', { field: 'order_no' });
     const [refunds, notifications] = await Promise.all([
-      query<PayRefundWithActorRow>(this.db, sql`SELECT f.id, f.refund_no, f.amount_cents, f.credits, f.credits_shortfall, f.status, f.reason, f.provider_refund_id, f.created_at, f.finished_at,
+      query<PayRefundWithActorRow>(
+        this.db,
+        sql`SELECT f.id, f.refund_no, f.amount_cents, f.credits, f.credits_shortfall, f.status, f.reason, f.provider_refund_id, f.created_at, f.finished_at,
           u.username AS actor
-        FROM pay_refunds f JOIN pay_orders o ON o.id = f.order_id LEFT JOIN users u ON u.id = f.actor_id WHERE o.order_no = ${orderNo} ORDER BY f.created_at`),
-      query<PayNotificationRow>(this.db, sql`SELECT id::text AS id, provider, notify_id, verified, outcome, detail, ip, received_at FROM pay_notifications WHERE order_no = ${orderNo} ORDER BY received_at, id`),
+        FROM pay_refunds f JOIN pay_orders o ON o.id = f.order_id LEFT JOIN users u ON u.id = f.actor_id WHERE o.order_no = ${orderNo} ORDER BY f.created_at`,
+      ),
+      query<PayNotificationRow>(
+        this.db,
+        sql`SELECT id::text AS id, provider, notify_id, verified, outcome, detail, ip, received_at FROM pay_notifications WHERE order_no = ${orderNo} ORDER BY received_at, id`,
+      ),
     ]);
     return { order, refunds: refunds.map(plain), notifications: notifications.map(plain) };
   }

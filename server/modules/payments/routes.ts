@@ -63,7 +63,6 @@ const PayPackage = Type.Object(
   { $id: 'PayPackage' },
 );
 
-
 const PaySettings = Type.Object(
   {
     custom_enabled: Type.Boolean(),
@@ -86,7 +85,9 @@ const PayOptions = Type.Object(
         reason: Nullable(Type.Unsafe<string>({ type: 'string', enum: ['not_configured', 'no_public_url'] })),
       }),
     ),
-    packages: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), price_cents: Type.Integer(), credits: Type.Integer(), bonus_credits: Type.Integer() })),
+    packages: Type.Array(
+      Type.Object({ id: Type.String(), name: Type.String(), price_cents: Type.Integer(), credits: Type.Integer(), bonus_credits: Type.Integer() }),
+    ),
     custom: Type.Object({ enabled: Type.Boolean(), min_cents: Type.Integer(), max_cents: Type.Integer(), credits_per_yuan: Type.Integer() }),
   },
   { $id: 'PayOptions' },
@@ -101,7 +102,11 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
 
   app.get('/api/pay/options', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'what the top-up page offers: methods (with why one is off), packages, the custom amount', response: { 200: Ok(Type.Ref('PayOptions')) } },
+    schema: {
+      tags,
+      summary: 'what the top-up page offers: methods (with why one is off), packages, the custom amount',
+      response: { 200: Ok(Type.Ref('PayOptions')) },
+    },
     handler: async () => ok(await service.options()),
   });
 
@@ -185,7 +190,7 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
     config: { access: ACCESS.manageFinance },
     schema: {
       tags,
-      summary: "refunds part or all of an order through the provider and takes its credits back (force: even when they were spent)",
+      summary: 'refunds part or all of an order through the provider and takes its credits back (force: even when they were spent)',
       params: OrderNoParam,
       body: Type.Object({
         amount_cents: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
@@ -255,9 +260,17 @@ export async function paymentRoutes({ app, db, payments, payPackages, payRefunds
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     scope.post('/api/pay/notify/:provider', {
       config: { access: 'public' },
-      schema: { tags, summary: "a provider's payment notification (signed; answered in the provider's format)", params: Type.Object({ provider: Type.String({ maxLength: 16 }) }) },
+      schema: {
+        tags,
+        summary: "a provider's payment notification (signed; answered in the provider's format)",
+        params: Type.Object({ provider: Type.String({ maxLength: 16 }) }),
+      },
       handler: async (req, reply) => {
-        const ack = await service.handleNotification((req.params as { provider: string }).provider, { headers: req.headers, rawBody: typeof req.body === 'string' ? req.body : '' }, req.ip);
+        const ack = await service.handleNotification(
+          (req.params as { provider: string }).provider,
+          { headers: req.headers, rawBody: typeof req.body === 'string' ? req.body : '' },
+          req.ip,
+        );
         reply.status(ack.status).header('content-type', ack.contentType);
         return ack.body;
       },

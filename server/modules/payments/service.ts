@@ -43,7 +43,6 @@ export const DEFAULT_RETURN = RECHARGE_PAGE;
 /** the result page (spec: uni-pay success) */
 export const SUCCESS_PAGE = PAY_RESULT_PAGE;
 
-
 /** the job asks about an order at most this often, and not before it is this old (the notification usually comes first) */
 const REQUERY_EVERY_S = 30;
 const REQUERY_AFTER_S = 20;
@@ -172,7 +171,10 @@ export class PaymentService {
       amountCents = input.amount_cents!;
       if (!s.custom_enabled) throw new AppError('PACKAGE_NOT_AVAILABLE', { field: 'amount_cents' });
       if (!Number.isSafeInteger(amountCents) || amountCents < s.custom_min_cents || amountCents > s.custom_max_cents) {
-        throw new AppError('PAY_AMOUNT_INVALID', { field: 'amount_cents', params: { min: formatCents(s.custom_min_cents), max: formatCents(s.custom_max_cents) } });
+        throw new AppError('PAY_AMOUNT_INVALID', {
+          field: 'amount_cents',
+          params: { min: formatCents(s.custom_min_cents), max: formatCents(s.custom_max_cents) },
+        });
       }
       // integer arithmetic: credits per yuan x cents / 100, rounded down
       credits = creditsForCents(amountCents, s.credits_per_yuan);
@@ -195,7 +197,9 @@ export class PaymentService {
         expiresAt,
         clientIp,
       });
-      await this.db.execute(sql`UPDATE pay_orders SET qr_code = ${made.qrCode ?? null}, pay_url = ${made.payUrl ?? null}, updated_at = now() WHERE order_no = ${orderNo}`);
+      await this.db.execute(
+        sql`UPDATE pay_orders SET qr_code = ${made.qrCode ?? null}, pay_url = ${made.payUrl ?? null}, updated_at = now() WHERE order_no = ${orderNo}`,
+      );
     } catch (e) {
       await this.db.execute(sql`UPDATE pay_orders SET status = 'failed', closed_at = now(), updated_at = now() WHERE order_no = ${orderNo}`);
       throw providerError(e);
@@ -262,7 +266,9 @@ export class PaymentService {
         throw providerError(e);
       });
     }
-    await this.db.execute(sql`UPDATE pay_orders SET status = 'closed', closed_at = now(), updated_at = now() WHERE order_no = ${orderNo} AND status = 'created'`);
+    await this.db.execute(
+      sql`UPDATE pay_orders SET status = 'closed', closed_at = now(), updated_at = now() WHERE order_no = ${orderNo} AND status = 'created'`,
+    );
     return this.order(orderNo);
   }
 
@@ -317,7 +323,14 @@ export class PaymentService {
       const orderNo = e instanceof NotificationRejected ? e.orderNo : null;
       // bytes no provider sends (a NUL in a field) make it malformed, whatever else failed
       const reason = e instanceof NotificationRejected && !hostile(orderNo) ? e.reason : 'malformed';
-      await this.record(provider.name, { orderNo, notifyId: null, verified: false, outcome: reason === 'signature' ? 'forged' : reason, detail: errText(e), ip });
+      await this.record(provider.name, {
+        orderNo,
+        notifyId: null,
+        verified: false,
+        outcome: reason === 'signature' ? 'forged' : reason,
+        detail: errText(e),
+        ip,
+      });
       this.log.warn({ provider: provider.name, orderNo: storable(orderNo, 64), reason, ip }, 'payment notification refused: credits nothing');
       // a body that is not a notification at all is refused as bad input; a forged or undecryptable
       // one gets the provider's own "not accepted"
@@ -326,7 +339,14 @@ export class PaymentService {
     }
     // signed, yet naming what no order can be called: not a notification to settle
     if ([verified.orderNo, verified.notifyId, verified.tradeNo, verified.appId, verified.mchId].some((v) => typeof v === 'string' && hostile(v))) {
-      await this.record(provider.name, { orderNo: verified.orderNo, notifyId: verified.notifyId, verified: true, outcome: 'malformed', detail: 'a field holds a NUL character', ip });
+      await this.record(provider.name, {
+        orderNo: verified.orderNo,
+        notifyId: verified.notifyId,
+        verified: true,
+        outcome: 'malformed',
+        detail: 'a field holds a NUL character',
+        ip,
+      });
       throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: 'not a payment notification' } });
     }
     let outcome: Outcome;
@@ -342,7 +362,12 @@ export class PaymentService {
       notifyId: verified.notifyId,
       verified: true,
       outcome,
-      detail: outcome === 'amount_mismatch' ? `paid ${verified.amountCents}` : outcome === 'app_mismatch' ? `app ${verified.appId} ${verified.mchId ?? ''}`.trim() : null,
+      detail:
+        outcome === 'amount_mismatch'
+          ? `paid ${verified.amountCents}`
+          : outcome === 'app_mismatch'
+            ? `app ${verified.appId} ${verified.mchId ?? ''}`.trim()
+            : null,
       ip,
     });
     if (outcome === 'amount_mismatch' || outcome === 'app_mismatch' || outcome === 'unknown_order') {
@@ -353,7 +378,10 @@ export class PaymentService {
   }
 
   /** every notification's row; what it names is stored as far as PostgreSQL text can hold it */
-  private async record(provider: string, n: { orderNo: string | null; notifyId: string | null; verified: boolean; outcome: string; detail: string | null; ip: string }) {
+  private async record(
+    provider: string,
+    n: { orderNo: string | null; notifyId: string | null; verified: boolean; outcome: string; detail: string | null; ip: string },
+  ) {
     await this.db.execute(sql`INSERT INTO pay_notifications (provider, order_no, notify_id, verified, outcome, detail, ip)
       VALUES (${provider}, ${storable(n.orderNo, 64)}, ${storable(n.notifyId, 128)}, ${n.verified}, ${n.outcome}, ${storable(n.detail, 500)}, ${n.ip})`);
   }
@@ -388,7 +416,9 @@ export class PaymentService {
   }
 
   private async markOpenOrder(orderNo: string, status: 'expired' | 'closed') {
-    await this.db.execute(sql`UPDATE pay_orders SET status = ${status}, closed_at = now(), updated_at = now() WHERE order_no = ${orderNo} AND status = 'created'`);
+    await this.db.execute(
+      sql`UPDATE pay_orders SET status = ${status}, closed_at = now(), updated_at = now() WHERE order_no = ${orderNo} AND status = 'created'`,
+    );
   }
 
   /**
@@ -438,4 +468,3 @@ const hostile = (s: string | null) => !!s && s.includes('\u0000');
 
 /** `s` as text PostgreSQL stores: NUL shown as U+FFFD, cut to `max` characters */
 const storable = (s: string | null, max: number): string | null => (s === null ? null : cutText(s.replaceAll('\u0000', '\ufffd'), max));
-

@@ -24,6 +24,7 @@ export const PAY_SETTINGS: SettingsArea<PaySettings> = {
     if (!Number.isSafeInteger(v.custom_max_cents) || v.custom_max_cents > MAX_CENTS) throw bad('custom_max_cents', `at most ${MAX_CENTS} cents`);
     if (v.custom_max_cents < v.custom_min_cents) throw bad('custom_max_cents', 'not below the minimum');
     if (!Number.isSafeInteger(v.credits_per_yuan) || v.credits_per_yuan < 1 || v.credits_per_yuan > 1_000_000) throw bad('credits_per_yuan', '1 to 1000000');
-    if (!Number.isSafeInteger(v.order_ttl_minutes) || v.order_ttl_minutes < 5 || v.order_ttl_minutes > 24 * 60) throw bad('order_ttl_minutes', '5 to 1440 minutes');
+    if (!Number.isSafeInteger(v.order_ttl_minutes) || v.order_ttl_minutes < 5 || v.order_ttl_minutes > 24 * 60)
+      throw bad('order_ttl_minutes', '5 to 1440 minutes');
   },
 };

@@ -114,10 +114,16 @@ const FIGURES = ['created_cents', 'created_orders', 'paid_cents', 'paid_orders',
 const localDay = (col: SQL, tz: number) => sql`((${col} AT TIME ZONE 'UTC') + make_interval(mins => ${tz}))::date`;
 /** the instant column in [from, to); null bounds: any time, but a time there must be (a paid_at) */
 const within = (col: SQL, from: Date | null, to: Date | null) =>
-  sql.join([from ? sql`${col} >= ${from.toISOString()}::timestamptz` : sql`${col} IS NOT NULL`, to ? sql`${col} < ${to.toISOString()}::timestamptz` : sql`true`], sql` AND `);
+  sql.join(
+    [from ? sql`${col} >= ${from.toISOString()}::timestamptz` : sql`${col} IS NOT NULL`, to ? sql`${col} < ${to.toISOString()}::timestamptz` : sql`true`],
+    sql` AND `,
+  );
 /** the platform and channel of the filter over pay_orders o (orders have no app version) */
 const dims = (f: PayStatFilter) =>
-  sql.join([sql`true`, ...(f.platform ? [sql`o.platform = ${f.platform}`] : []), ...(f.channel ? [sql`coalesce(o.channel, '') = ${f.channel}`] : [])], sql` AND `);
+  sql.join(
+    [sql`true`, ...(f.platform ? [sql`o.platform = ${f.platform}`] : []), ...(f.channel ? [sql`coalesce(o.channel, '') = ${f.channel}`] : [])],
+    sql` AND `,
+  );
 /** sums come back as bigint text: figures are whole numbers well inside 2^53 */
 export const ints = <K extends string>(r: Row, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, Number(r[k] ?? 0)])) as Record<K, number>;
 
@@ -131,7 +137,13 @@ export function payRankingSpec(p: Pick<ListSpec, 'resource' | 'from' | 'columns'
     ...p,
     aggregate: true,
     filters: {},
-    sorts: { paid_cents: sql`v.paid_cents`, refunded_cents: sql`v.refunded_cents`, net_cents: sql`v.net_cents`, orders: sql`v.orders`, last_paid_at: sql`v.last_paid_at` },
+    sorts: {
+      paid_cents: sql`v.paid_cents`,
+      refunded_cents: sql`v.refunded_cents`,
+      net_cents: sql`v.net_cents`,
+      orders: sql`v.orders`,
+      last_paid_at: sql`v.last_paid_at`,
+    },
     nullable: ['last_paid_at'],
     defaultSort: { field: 'paid_cents', order: 'descend' },
     toRow: (x) => ({ ...x, ...ints(x, ['paid_cents', 'refunded_cents', 'net_cents', 'orders'] as const) }),
@@ -188,11 +200,17 @@ export class PayStats implements PayReports {
     });
     const [[o], [r]] = await Promise.all([
       query(this.db, sql`SELECT ${sql.join(orderCols, sql`, `)} FROM pay_orders o WHERE ${dims(f)}`),
-      query(this.db, sql`SELECT ${sql.join(refundCols, sql`, `)} FROM pay_refunds r JOIN pay_orders o ON o.id = r.order_id WHERE r.status <> 'failed' AND ${dims(f)}`),
+      query(
+        this.db,
+        sql`SELECT ${sql.join(refundCols, sql`, `)} FROM pay_refunds r JOIN pay_orders o ON o.id = r.order_id WHERE r.status <> 'failed' AND ${dims(f)}`,
+      ),
     ]);
     const all = { ...o, ...r };
     return PAY_PERIODS.map((period, i) => {
-      const x = ints(all, FIGURES.map((k) => `${k}_${i}`)) as Record<string, number>;
+      const x = ints(
+        all,
+        FIGURES.map((k) => `${k}_${i}`),
+      ) as Record<string, number>;
       const fig = Object.fromEntries(FIGURES.map((k) => [k, x[`${k}_${i}`]])) as Omit<PayFigures, 'net_cents'>;
       return { period, ...fig, net_cents: fig.paid_cents - fig.refunded_cents, paying_devices: null };
     });
@@ -222,8 +240,11 @@ export class PayStats implements PayReports {
   async splits(f: PayStatFilter): Promise<PaySplits> {
     const where = sql`${within(sql`o.paid_at`, f.from, f.to)} AND ${dims(f)}`;
     const by = (cols: SQL, names: SQL) =>
-      query(this.db, sql`SELECT ${cols}, sum(o.amount_cents) AS paid_cents, count(*) AS paid_orders FROM pay_orders o WHERE ${where}
-        GROUP BY ${names} ORDER BY paid_cents DESC, ${names}`);
+      query(
+        this.db,
+        sql`SELECT ${cols}, sum(o.amount_cents) AS paid_cents, count(*) AS paid_orders FROM pay_orders o WHERE ${where}
+        GROUP BY ${names} ORDER BY paid_cents DESC, ${names}`,
+      );
     const [byMethod, byPlatform, byChannel] = await Promise.all([
       by(sql`o.provider, o.method`, sql`o.provider, o.method`),
       by(sql`o.platform`, sql`o.platform`),

@@ -104,13 +104,21 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
 
   app.get('/api/prompt-store/facets', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'the categories and tags in use, most common first', response: { 200: Ok(Type.Object({ categories: Type.Array(Facet), tags: Type.Array(Facet) })) } },
+    schema: {
+      tags,
+      summary: 'the categories and tags in use, most common first',
+      response: { 200: Ok(Type.Object({ categories: Type.Array(Facet), tags: Type.Array(Facet) })) },
+    },
     handler: async () => ok(await store.facets()),
   });
 
   app.get('/api/prompt-store/submissions', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: "the caller's own templates submitted to the store: status and the reviewer's reason", response: { 200: Ok(Type.Array(Type.Ref('StoreSubmission'))) } },
+    schema: {
+      tags,
+      summary: "the caller's own templates submitted to the store: status and the reviewer's reason",
+      response: { 200: Ok(Type.Array(Type.Ref('StoreSubmission'))) },
+    },
     handler: async (req) => ok(await store.submissions(req.auth!.uid)),
   });
 
@@ -134,7 +142,7 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
 
   app.post('/api/prompt-store/:id/copy', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'copies the prompt into the caller\'s own templates', params: IdParam, response: { 200: Ok(Type.Ref('PromptTemplateRow')) } },
+    schema: { tags, summary: "copies the prompt into the caller's own templates", params: IdParam, response: { 200: Ok(Type.Ref('PromptTemplateRow')) } },
     handler: async (req) => ok(await store.copy(caller(req), req.params.id, prompts)),
   });
 
@@ -183,13 +191,23 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
 
   app.post('/api/store-prompts/reject', {
     config: { access: ACCESS.manageContent },
-    schema: { tags: curationTags, summary: 'rejects submissions with a reason the author sees', body: Type.Composite([Type.Object({ ids: Ids }), Reason]), response: { 200: changed } },
+    schema: {
+      tags: curationTags,
+      summary: 'rejects submissions with a reason the author sees',
+      body: Type.Composite([Type.Object({ ids: Ids }), Reason]),
+      response: { 200: changed },
+    },
     handler: async (req) => ok({ changed: await store.setStatus(req.auth!.uid, req.body.ids, 'rejected', req.body.reason) }),
   });
 
   app.post('/api/store-prompts/take-down', {
     config: { access: ACCESS.manageContent },
-    schema: { tags: curationTags, summary: 'takes prompts out of the store with a reason', body: Type.Composite([Type.Object({ ids: Ids }), Reason]), response: { 200: changed } },
+    schema: {
+      tags: curationTags,
+      summary: 'takes prompts out of the store with a reason',
+      body: Type.Composite([Type.Object({ ids: Ids }), Reason]),
+      response: { 200: changed },
+    },
     handler: async (req) => ok({ changed: await store.setStatus(req.auth!.uid, req.body.ids, 'taken_down', req.body.reason) }),
   });
 

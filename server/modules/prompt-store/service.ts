@@ -107,12 +107,15 @@ function check(input: StoreInput, current?: Checked): Checked {
   const title = (input.title ?? current?.title ?? '').trim();
   if (!title || textLength(title) > STORE_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: 'title', params: { reason: `1..${STORE_LIMITS.TITLE}` } });
   const body = input.body ?? current?.body ?? '';
-  if (!body.trim() || textLength(body) > STORE_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: `1..${STORE_LIMITS.BODY}` } });
+  if (!body.trim() || textLength(body) > STORE_LIMITS.BODY)
+    throw new AppError('INVALID_PARAM', { field: 'body', params: { reason: `1..${STORE_LIMITS.BODY}` } });
   variablesOf(body);
   const description = (input.description === undefined ? (current?.description ?? '') : (input.description ?? '')).trim();
-  if (textLength(description) > STORE_LIMITS.DESCRIPTION) throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${STORE_LIMITS.DESCRIPTION}` } });
+  if (textLength(description) > STORE_LIMITS.DESCRIPTION)
+    throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${STORE_LIMITS.DESCRIPTION}` } });
   const category = (input.category === undefined ? (current?.category ?? '') : (input.category ?? '')).trim();
-  if (textLength(category) > STORE_LIMITS.CATEGORY) throw new AppError('INVALID_PARAM', { field: 'category', params: { reason: `0..${STORE_LIMITS.CATEGORY}` } });
+  if (textLength(category) > STORE_LIMITS.CATEGORY)
+    throw new AppError('INVALID_PARAM', { field: 'category', params: { reason: `0..${STORE_LIMITS.CATEGORY}` } });
   const tags = [...new Set((input.tags === undefined ? (current?.tags ?? []) : (input.tags ?? [])).map((t) => t.trim()).filter(Boolean))];
   if (tags.length > STORE_LIMITS.TAGS || tags.some((t) => textLength(t) > STORE_LIMITS.TAG))
     throw new AppError('INVALID_PARAM', { field: 'tags', params: { reason: `${STORE_LIMITS.TAGS} x 1..${STORE_LIMITS.TAG}` } });
@@ -166,7 +169,9 @@ export class StorePromptService {
     const kw = q.keyword?.trim();
     if (kw) {
       const p = likePattern(kw);
-      where.push(sql`(s.title ILIKE ${p} OR s.description ILIKE ${p} OR s.body ILIKE ${p} OR array_to_string(s.tags, ' ') ILIKE ${p} OR s.category ILIKE ${p})`);
+      where.push(
+        sql`(s.title ILIKE ${p} OR s.description ILIKE ${p} OR s.body ILIKE ${p} OR array_to_string(s.tags, ' ') ILIKE ${p} OR s.category ILIKE ${p})`,
+      );
     }
     if (q.category) where.push(sql`s.category = ${q.category}`);
     if (q.tag) where.push(sql`${q.tag} = ANY(s.tags)`);
@@ -259,12 +264,17 @@ export class StorePromptService {
       // the author earns withdrawable credits when someone else uses the prompt (the setting: 0 = off)
       const reward = this.earn && p.author_id && p.author_id !== userId ? (await this.earn.settings.get(withdrawSettings, tx)).store_use_reward : 0;
       if (reward > 0) {
-        await this.earn!.credits
-          .post(tx, { userId: p.author_id!, kind: 'earn', amount: reward, key: `earn:store-use:${use.id}`, refType: 'store-prompt', refId: promptId })
-          .catch((e: unknown) => {
-            // an author whose account is gone earns nothing; the use still counts
-            if (!(e instanceof AppError && e.code === 'NOT_FOUND')) throw e;
-          });
+        await this.earn!.credits.post(tx, {
+          userId: p.author_id!,
+          kind: 'earn',
+          amount: reward,
+          key: `earn:store-use:${use.id}`,
+          refType: 'store-prompt',
+          refId: promptId,
+        }).catch((e: unknown) => {
+          // an author whose account is gone earns nothing; the use still counts
+          if (!(e instanceof AppError && e.code === 'NOT_FOUND')) throw e;
+        });
       }
       return true;
     });
@@ -282,7 +292,14 @@ export class StorePromptService {
         sql`SELECT id, description FROM store_prompts WHERE source_template_id = ${templateId} AND author_id = ${caller.uid}
           AND status IN ('pending', 'rejected') ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
       );
-      const v = check({ title: t.title as string, body: t.body as string, category: t.category as string, tags: t.tags as string[], model_id: t.model_id as string | null, description: description ?? open?.description ?? '' });
+      const v = check({
+        title: t.title as string,
+        body: t.body as string,
+        category: t.category as string,
+        tags: t.tags as string[],
+        model_id: t.model_id as string | null,
+        description: description ?? open?.description ?? '',
+      });
       let id: string;
       if (open) {
         id = open.id;

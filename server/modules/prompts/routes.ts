@@ -84,7 +84,11 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
   // before /:id so "export" is never read as an id
   app.get('/api/prompts/export', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: "every template of the caller as JSON, with its variables", response: { 200: Ok(Type.Object({ templates: Type.Array(Type.Ref('PromptTemplateExport')) })) } },
+    schema: {
+      tags,
+      summary: 'every template of the caller as JSON, with its variables',
+      response: { 200: Ok(Type.Object({ templates: Type.Array(Type.Ref('PromptTemplateExport')) })) },
+    },
     handler: async (req) => ok(await prompts.exportAll(req.auth!.uid)),
   });
 
@@ -92,7 +96,12 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
     config: { access: 'signedIn' },
     // 200 bodies of 20,000 characters, up to 4 bytes each in UTF-8
     bodyLimit: PROMPT_LIMITS.IMPORT * PROMPT_LIMITS.BODY * 4 + 1024 * 1024,
-    schema: { tags, summary: 'adds each template of an export as a new template (all or none)', body: ImportBody, response: { 200: Ok(Type.Object({ imported: Type.Integer() })) } },
+    schema: {
+      tags,
+      summary: 'adds each template of an export as a new template (all or none)',
+      body: ImportBody,
+      response: { 200: Ok(Type.Object({ imported: Type.Integer() })) },
+    },
     handler: async (req) => ok({ imported: await prompts.importAll(caller(req), req.body.templates) }),
   });
 
@@ -112,7 +121,7 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
 
   app.get('/api/prompts/:id', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: 'one of the caller\'s templates', params: IdParam, response: { 200: row } },
+    schema: { tags, summary: "one of the caller's templates", params: IdParam, response: { 200: row } },
     handler: async (req) => ok(await prompts.get(req.auth!.uid, req.params.id)),
   });
 
@@ -139,7 +148,12 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
 
   app.get('/api/prompts/:id/versions', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: "a template's saved versions, newest first", params: IdParam, response: { 200: Ok(Type.Array(Type.Ref('PromptTemplateVersion'))) } },
+    schema: {
+      tags,
+      summary: "a template's saved versions, newest first",
+      params: IdParam,
+      response: { 200: Ok(Type.Array(Type.Ref('PromptTemplateVersion'))) },
+    },
     handler: async (req) => ok(await prompts.versions(req.auth!.uid, req.params.id)),
   });
 

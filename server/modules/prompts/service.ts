@@ -107,12 +107,15 @@ export class PromptService {
   /** checks one template's fields (prefix: `templates.<i>.` for imports) and answers them cleaned */
   private async check(caller: Caller, input: TemplateInput, prefix = ''): Promise<Checked> {
     const title = input.title?.trim() ?? '';
-    if (!title || textLength(title) > PROMPT_LIMITS.TITLE) throw new AppError('INVALID_PARAM', { field: `${prefix}title`, params: { reason: `1..${PROMPT_LIMITS.TITLE}` } });
+    if (!title || textLength(title) > PROMPT_LIMITS.TITLE)
+      throw new AppError('INVALID_PARAM', { field: `${prefix}title`, params: { reason: `1..${PROMPT_LIMITS.TITLE}` } });
     const body = input.body ?? '';
-    if (!body.trim() || textLength(body) > PROMPT_LIMITS.BODY) throw new AppError('INVALID_PARAM', { field: `${prefix}body`, params: { reason: `1..${PROMPT_LIMITS.BODY}` } });
+    if (!body.trim() || textLength(body) > PROMPT_LIMITS.BODY)
+      throw new AppError('INVALID_PARAM', { field: `${prefix}body`, params: { reason: `1..${PROMPT_LIMITS.BODY}` } });
     variablesOf(body, `${prefix}body`);
     const category = (input.category ?? '').trim();
-    if (textLength(category) > PROMPT_LIMITS.CATEGORY) throw new AppError('INVALID_PARAM', { field: `${prefix}category`, params: { reason: `0..${PROMPT_LIMITS.CATEGORY}` } });
+    if (textLength(category) > PROMPT_LIMITS.CATEGORY)
+      throw new AppError('INVALID_PARAM', { field: `${prefix}category`, params: { reason: `0..${PROMPT_LIMITS.CATEGORY}` } });
     const tags = [...new Set((input.tags ?? []).map((t) => t.trim()).filter(Boolean))];
     if (tags.length > PROMPT_LIMITS.TAGS || tags.some((t) => textLength(t) > PROMPT_LIMITS.TAG))
       throw new AppError('INVALID_PARAM', { field: `${prefix}tags`, params: { reason: `${PROMPT_LIMITS.TAGS} x 1..${PROMPT_LIMITS.TAG}` } });
@@ -201,8 +204,18 @@ export class PromptService {
     const [old] = await query(this.db, sql`SELECT * FROM prompt_template_versions WHERE template_id = ${id} AND version = ${version}`);
     if (!old) throw new AppError('NOT_FOUND', { field: 'version' });
     let modelId = (old.model_id as string | null) ?? null;
-    if (modelId) modelId = await this.models.resolveForUser(caller, modelId).then(() => modelId, () => null);
-    return this.save(caller.uid, id, { title: old.title as string, body: old.body as string, category: old.category as string, tags: old.tags as string[], modelId });
+    if (modelId)
+      modelId = await this.models.resolveForUser(caller, modelId).then(
+        () => modelId,
+        () => null,
+      );
+    return this.save(caller.uid, id, {
+      title: old.title as string,
+      body: old.body as string,
+      category: old.category as string,
+      tags: old.tags as string[],
+      modelId,
+    });
   }
 
   async exportAll(userId: string) {
@@ -221,7 +234,8 @@ export class PromptService {
 
   /** every entry becomes a new template, or none does */
   async importAll(caller: Caller, templates: TemplateInput[]): Promise<number> {
-    if (templates.length > PROMPT_LIMITS.IMPORT) throw new AppError('INVALID_PARAM', { field: 'templates', params: { reason: `at most ${PROMPT_LIMITS.IMPORT}` } });
+    if (templates.length > PROMPT_LIMITS.IMPORT)
+      throw new AppError('INVALID_PARAM', { field: 'templates', params: { reason: `at most ${PROMPT_LIMITS.IMPORT}` } });
     const checked: Checked[] = [];
     for (const [i, t] of templates.entries()) checked.push(await this.check(caller, t, `templates.${i}.`));
     await this.db.transaction(async (tx) => {
@@ -232,8 +246,18 @@ export class PromptService {
 
   /** up to `limit` templates the search index does not hold (written before templates were indexed): the search backfill's */
   async searchEntriesMissing(limit: number): Promise<SearchEntry[]> {
-    const rows = await query<Row>(this.db, sql`SELECT p.id, p.user_id, p.title, p.body FROM prompt_templates p
-      WHERE NOT EXISTS (SELECT 1 FROM search_entries s WHERE s.kind = 'prompt' AND s.ref_id = p.id) LIMIT ${limit}`);
-    return rows.map((r) => ({ kind: 'prompt' as const, refId: r.id as string, ownerId: r.user_id as string, title: r.title as string, body: r.body as string, url: `/pages/assistant/prompts/prompts?id=${r.id}` }));
+    const rows = await query<Row>(
+      this.db,
+      sql`SELECT p.id, p.user_id, p.title, p.body FROM prompt_templates p
+      WHERE NOT EXISTS (SELECT 1 FROM search_entries s WHERE s.kind = 'prompt' AND s.ref_id = p.id) LIMIT ${limit}`,
+    );
+    return rows.map((r) => ({
+      kind: 'prompt' as const,
+      refId: r.id as string,
+      ownerId: r.user_id as string,
+      title: r.title as string,
+      body: r.body as string,
+      url: `/pages/assistant/prompts/prompts?id=${r.id}`,
+    }));
   }
 }

@@ -70,7 +70,7 @@ export async function realnameRoutes({ app, db, realname }: ModuleContext) {
     },
     handler: async (req) => ({
       success: true as const,
-      data: (await realname.submit(req.auth!.uid, req.body, pickLang(req.headers['accept-language']))),
+      data: await realname.submit(req.auth!.uid, req.body, pickLang(req.headers['accept-language'])),
     }),
   });
 
@@ -101,7 +101,7 @@ export async function realnameRoutes({ app, db, realname }: ModuleContext) {
     },
     handler: async (req) => ({
       success: true as const,
-      data: (await realname.decide(req.params.id, req.body, req.auth!.uid, clientOf(req))),
+      data: await realname.decide(req.params.id, req.body, req.auth!.uid, clientOf(req)),
     }),
   });
 }

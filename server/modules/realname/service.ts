@@ -12,9 +12,7 @@
  *  - admins approve or reject pending submissions (user log 'realname-review').
  */
 import { sql } from 'drizzle-orm';
-import {
-  checkIdCard, checkRealName, maskIdCard, maskRealName, normalizeIdCard, normalizeRealName,
-} from '../../../shared/validation';
+import { checkIdCard, checkRealName, maskIdCard, maskRealName, normalizeIdCard, normalizeRealName } from '../../../shared/validation';
 import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
@@ -105,7 +103,14 @@ export class RealnameService {
 
   async info(userId: string): Promise<RealnameInfo> {
     const [[latest], used] = await Promise.all([
-      query<{ real_name: string; id_card_masked: string; status: Exclude<RealnameStatus, 'none'>; reason: string | null; created_at: Date; decided_at: Date | null }>(
+      query<{
+        real_name: string;
+        id_card_masked: string;
+        status: Exclude<RealnameStatus, 'none'>;
+        reason: string | null;
+        created_at: Date;
+        decided_at: Date | null;
+      }>(
         this.db,
         sql`SELECT real_name, id_card_masked, status, reason, created_at, decided_at FROM realname_verifications
              WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -197,12 +202,7 @@ export class RealnameService {
   }
 
   /** an admin approves or rejects (a reason required) a pending submission */
-  async decide(
-    id: string,
-    input: { decision: 'approve' | 'reject'; reason?: string | null },
-    reviewerId: string,
-    client: ClientInfo,
-  ): Promise<Row> {
+  async decide(id: string, input: { decision: 'approve' | 'reject'; reason?: string | null }, reviewerId: string, client: ClientInfo): Promise<Row> {
     if (!/^\d{1,15}$/.test(id)) throw new AppError('NOT_FOUND');
     const reason = input.reason?.trim() || null;
     if (input.decision === 'reject' && !reason) throw new AppError('REALNAME_REASON_REQUIRED', { field: 'reason' });

@@ -43,7 +43,15 @@ export async function redeemRoutes({ app, db, credits, redeem: service }: Module
   const tags = ['redeem'];
   const access = { read: ACCESS.manageFinance, delete: ACCESS.manageFinance };
 
-  registerListRoutes(app, { base: '/api/redeem/batches', tags, summary: 'batches of redemption codes', spec: batchList, row: Type.Ref('RedeemBatch'), db, access });
+  registerListRoutes(app, {
+    base: '/api/redeem/batches',
+    tags,
+    summary: 'batches of redemption codes',
+    spec: batchList,
+    row: Type.Ref('RedeemBatch'),
+    db,
+    access,
+  });
   registerListRoutes(app, {
     base: '/api/redeem/codes',
     tags,

@@ -78,7 +78,10 @@ export const codeList: ListSpec = {
   filters: {
     batch_id: { kind: 'eq', column: sql`c.batch_id` },
     /** used=true / used=false */
-    used: { kind: 'custom', build: (v) => (v.includes('true') === v.includes('false') ? sql`TRUE` : v.includes('true') ? sql`c.used_at IS NOT NULL` : sql`c.used_at IS NULL`) },
+    used: {
+      kind: 'custom',
+      build: (v) => (v.includes('true') === v.includes('false') ? sql`TRUE` : v.includes('true') ? sql`c.used_at IS NOT NULL` : sql`c.used_at IS NULL`),
+    },
   },
   sorts: { code: sql`c.code`, used_at: sql`c.used_at` },
   nullable: ['used_at'],

@@ -111,8 +111,11 @@ export class SearchIndex {
   /** the ref ids among these that have no entry yet (the backfill's question) */
   async missing(kind: SearchKind, refIds: string[]): Promise<string[]> {
     if (!refIds.length) return [];
-    const rows = await query<{ id: string }>(this.db, sql`SELECT x.id FROM unnest(${textArray(refIds)}) AS x(id)
-      WHERE NOT EXISTS (SELECT 1 FROM search_entries s WHERE s.kind = ${kind} AND s.ref_id = x.id)`);
+    const rows = await query<{ id: string }>(
+      this.db,
+      sql`SELECT x.id FROM unnest(${textArray(refIds)}) AS x(id)
+      WHERE NOT EXISTS (SELECT 1 FROM search_entries s WHERE s.kind = ${kind} AND s.ref_id = x.id)`,
+    );
     return rows.map((r) => r.id);
   }
 

@@ -100,12 +100,21 @@ export async function deviceRoutes(ctx: ModuleContext) {
         config: { access: ACCESS.readStats },
         // the generic schemas widened to TSchema (the type provider cannot compute them here): the
         // handler's own type checks the data, and the query is the filter plus `extra`
-        schema: { tags: ['stat'], summary, querystring: Type.Object<Record<string, TSchema>>({ ...StatFilterQuery, ...extra }), response: { 200: Ok<TSchema>(response) } },
+        schema: {
+          tags: ['stat'],
+          summary,
+          querystring: Type.Object<Record<string, TSchema>>({ ...StatFilterQuery, ...extra }),
+          response: { 200: Ok<TSchema>(response) },
+        },
         handler: async (req) => ok(await handler(req.query as Parameters<typeof handler>[0])),
       });
 
-    route('overview', `${who}: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms`, {}, OverviewT, async (q) =>
-      reports.overview(subject, await stats.filter(q)),
+    route(
+      'overview',
+      `${who}: the last day's key figures with the day before (today so far: with the day before up to the same time), the daily trend, top pages, platforms`,
+      {},
+      OverviewT,
+      async (q) => reports.overview(subject, await stats.filter(q)),
     );
     route('activity', `${who}: DAU, WAU, MAU per day and their ratios (distinct over the trailing 7 / 30 days)`, {}, ActivityT, async (q) =>
       reports.activity(subject, await stats.filter(q)),
@@ -119,7 +128,10 @@ export async function deviceRoutes(ctx: ModuleContext) {
         const f = await stats.filter(q);
         const granularity = (q.granularity as 'hour' | 'day' | 'week' | 'month' | undefined) ?? (f.days === 1 ? 'hour' : 'day');
         if (granularity === 'hour' && f.days > HOUR_TREND_MAX_DAYS)
-          throw new AppError('INVALID_PARAM', { field: 'granularity', params: { field: 'granularity', reason: `hour needs a range of at most ${HOUR_TREND_MAX_DAYS} days` } });
+          throw new AppError('INVALID_PARAM', {
+            field: 'granularity',
+            params: { field: 'granularity', reason: `hour needs a range of at most ${HOUR_TREND_MAX_DAYS} days` },
+          });
         return reports.trend(subject, f, granularity);
       },
     );
@@ -129,7 +141,12 @@ export async function deviceRoutes(ctx: ModuleContext) {
       { mode: Type.Optional(Mode), unit: Type.Optional(Unit) },
       RetentionT,
       async (q) =>
-        reports.retention(subject, await stats.filter(q), (q.mode as 'new' | 'active' | undefined) ?? 'new', (q.unit as 'day' | 'week' | 'month' | undefined) ?? 'day'),
+        reports.retention(
+          subject,
+          await stats.filter(q),
+          (q.mode as 'new' | 'active' | undefined) ?? 'new',
+          (q.unit as 'day' | 'week' | 'month' | undefined) ?? 'day',
+        ),
     );
     route(
       'comparison',

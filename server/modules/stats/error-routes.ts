@@ -260,7 +260,13 @@ export async function errorRoutes(ctx: ModuleContext) {
     handler: async (req) => {
       const file = baseName(req.body.file);
       if (!file) throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'a file name' } });
-      const row = await store().saveSourceMap({ appId: req.body.app_id, version: req.body.version, file, map: req.body.map, uploadedBy: req.auth?.uid ?? null });
+      const row = await store().saveSourceMap({
+        appId: req.body.app_id,
+        version: req.body.version,
+        file,
+        map: req.body.map,
+        uploadedBy: req.auth?.uid ?? null,
+      });
       return ok(row);
     },
   });

@@ -10,9 +10,25 @@ export const statsModule: ModuleManifest = {
   name: 'stats',
   // stat_events is partitioned by day and made by hand (store/partitions.ts)
   tables: [
-    'stat_events', 'stat_dirty', 'stat_hourly', 'stat_daily', 'stat_activity', 'stat_activity_dirty', 'stat_device_days', 'stat_devices',
-    'stat_error_days', 'stat_error_groups', 'stat_event_days', 'stat_names', 'stat_pages', 'stat_pay_orders', 'stat_retention',
-    'stat_sessions', 'stat_source_maps', 'stat_user_days', 'stat_users',
+    'stat_events',
+    'stat_dirty',
+    'stat_hourly',
+    'stat_daily',
+    'stat_activity',
+    'stat_activity_dirty',
+    'stat_device_days',
+    'stat_devices',
+    'stat_error_days',
+    'stat_error_groups',
+    'stat_event_days',
+    'stat_names',
+    'stat_pages',
+    'stat_pay_orders',
+    'stat_retention',
+    'stat_sessions',
+    'stat_source_maps',
+    'stat_user_days',
+    'stat_users',
   ],
   services: ({ db, settings, zone }) => {
     const pools = statPools(db);

@@ -170,12 +170,22 @@ export async function pageRoutes(ctx: ModuleContext) {
 
   app.get('/api/stat/pages/trend', {
     config: read,
-    schema: { tags, summary: "a page's figures per day", querystring: withFilter({ path: Type.String({ maxLength: 2048 }) }), response: { 200: Ok(Type.Array(PageDayT)) } },
+    schema: {
+      tags,
+      summary: "a page's figures per day",
+      querystring: withFilter({ path: Type.String({ maxLength: 2048 }) }),
+      response: { 200: Ok(Type.Array(PageDayT)) },
+    },
     handler: async (req) => ok(await reports.pageTrend(await stats.filter(req.query), req.query.path)),
   });
   app.get('/api/stat/scenes/trend', {
     config: read,
-    schema: { tags, summary: "a scene's figures per day", querystring: withFilter({ key: Type.String({ maxLength: 64 }) }), response: { 200: Ok(Type.Array(SceneDayT)) } },
+    schema: {
+      tags,
+      summary: "a scene's figures per day",
+      querystring: withFilter({ key: Type.String({ maxLength: 64 }) }),
+      response: { 200: Ok(Type.Array(SceneDayT)) },
+    },
     handler: async (req) => ok(await reports.sceneTrend(await stats.filter(req.query), req.query.key)),
   });
   app.get('/api/stat/channels/trend', {

@@ -57,15 +57,23 @@ const Overview = Type.Object(
   { $id: 'StatPayOverview' },
 );
 
-const Stage = { created: Int, paid: Int, credited: Int, /** paid / created, percent */ paid_rate: Type.Number(), /** credited / paid, percent */ credited_rate: Type.Number() };
+const Stage = {
+  created: Int,
+  paid: Int,
+  credited: Int,
+  /** paid / created, percent */ paid_rate: Type.Number(),
+  /** credited / paid, percent */ credited_rate: Type.Number(),
+};
 const Funnel = Type.Object(
   {
     /** orders created in the range: how many were paid, and credited (null for an app: its orders are known once paid) */
-    stages: Nullable(Type.Object({
-      total: Type.Object(Stage),
-      by_channel: Type.Array(Type.Object({ channel: Type.String(), ...Stage })),
-      by_platform: Type.Array(Type.Object({ platform: Type.String(), ...Stage })),
-    })),
+    stages: Nullable(
+      Type.Object({
+        total: Type.Object(Stage),
+        by_channel: Type.Array(Type.Object({ channel: Type.String(), ...Stage })),
+        by_platform: Type.Array(Type.Object({ platform: Type.String(), ...Stage })),
+      }),
+    ),
     /** per day / week / month: active devices -> active users (of the app) -> paying users */
     activity: Type.Array(
       Type.Object({
@@ -195,7 +203,12 @@ export async function payStatRoutes(ctx: ModuleContext) {
 
   app.get('/api/stat/pay/orders', {
     config,
-    schema: { tags, summary: 'the orders created (or paid) in the range: search, filters, sorting, paging', querystring: orderQuery(false), response: { 200: List(Type.Ref('StatPayOrder')) } },
+    schema: {
+      tags,
+      summary: 'the orders created (or paid) in the range: search, filters, sorting, paging',
+      querystring: orderQuery(false),
+      response: { 200: List(Type.Ref('StatPayOrder')) },
+    },
     handler: async (req) => {
       const q = req.query as OrderQ;
       const f = await stats.filter(q);

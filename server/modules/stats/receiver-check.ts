@@ -80,7 +80,8 @@ export function checkEnvelope(body: unknown): ReportEnvelope {
   if (typeof d !== 'string' || d.length < STAT_SPEC.DEVICE_ID_MIN || d.length > STAT_SPEC.DEVICE_ID_MAX)
     throw new AppError('STAT_DEVICE_ID_INVALID', { field: 'device_id', params: { min: STAT_SPEC.DEVICE_ID_MIN, max: STAT_SPEC.DEVICE_ID_MAX } });
   if (typeof body.platform !== 'string' || !PLATFORMS.has(body.platform)) throw new AppError('STAT_PLATFORM_INVALID', { field: 'platform' });
-  if (!Array.isArray(body.records) || body.records.length > MAX_RECORDS) throw new AppError('STAT_BATCH_INVALID', { field: 'records', params: { max: MAX_RECORDS } });
+  if (!Array.isArray(body.records) || body.records.length > MAX_RECORDS)
+    throw new AppError('STAT_BATCH_INVALID', { field: 'records', params: { max: MAX_RECORDS } });
   const fields = ['uid', 'channel', 'scene', 'version', 'os', 'device_model', 'screen', 'language'] as const;
   const v: Partial<Record<(typeof fields)[number], string | null>> = {};
   for (const f of fields) {

@@ -35,7 +35,11 @@ export async function rollupRoutes(ctx: ModuleContext) {
 
   app.post('/api/stat/rollup/run', {
     config: { access: ACCESS.readStats },
-    schema: { tags, summary: 'brings the statistics up to date now: recomputes the app-days with new events (for up to 10 s)', response: { 200: Ok(RollupRunT) } },
+    schema: {
+      tags,
+      summary: 'brings the statistics up to date now: recomputes the app-days with new events (for up to 10 s)',
+      response: { 200: Ok(RollupRunT) },
+    },
     handler: async (req) => {
       const run = await runRollup(stats, req.log, { budgetMs: REQUEST_BUDGET_MS });
       return answer(run?.done ?? 0, run?.failed ?? 0);

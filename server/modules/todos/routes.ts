@@ -64,7 +64,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
     },
     handler: async (req) => ({
       success: true as const,
-      data: (await todos.list(req.auth!.uid, { filter: req.query.filter ?? 'all', keyword: req.query.keyword, today: todayOf(req.query) })),
+      data: await todos.list(req.auth!.uid, { filter: req.query.filter ?? 'all', keyword: req.query.keyword, today: todayOf(req.query) }),
     }),
   });
 
@@ -83,8 +83,11 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
     config: { access: 'signedIn' },
     schema: {
       tags,
-      summary: 'puts sibling tasks (or one task\'s subtasks) in the given order',
-      body: Type.Object({ parent_id: Nullable(Type.String({ maxLength: 64 })), ids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }) }),
+      summary: "puts sibling tasks (or one task's subtasks) in the given order",
+      body: Type.Object({
+        parent_id: Nullable(Type.String({ maxLength: 64 })),
+        ids: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 1000 }),
+      }),
       response: { 200: Ok(Type.Object({})) },
     },
     handler: async (req) => {
@@ -187,7 +190,13 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
     },
     handler: async (req, reply) => {
       const ask = (modelId: string) =>
-        aiTasks.prepare(caller(req), { purpose: 'compare', modelId, system: req.body.prompt?.trim() || DEFAULT_BREAKDOWN_PROMPT, prompt: req.body.goal, maxTokens: MAX_TOKENS });
+        aiTasks.prepare(caller(req), {
+          purpose: 'compare',
+          modelId,
+          system: req.body.prompt?.trim() || DEFAULT_BREAKDOWN_PROMPT,
+          prompt: req.body.goal,
+          maxTokens: MAX_TOKENS,
+        });
       const a = await ask(req.body.model_ids[0]);
       let b: TaskRun;
       try {

@@ -27,7 +27,8 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** a YYYY-MM-DD that is a real day (PostgreSQL has no year 0), else INVALID_PARAM on field */
 function day(v: string, field: string): string {
   const d = new Date(`${v}T00:00:00Z`);
-  if (!DATE.test(v) || v.startsWith('0000') || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v) throw new AppError('INVALID_PARAM', { field, params: { reason: 'YYYY-MM-DD' } });
+  if (!DATE.test(v) || v.startsWith('0000') || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== v)
+    throw new AppError('INVALID_PARAM', { field, params: { reason: 'YYYY-MM-DD' } });
   return v;
 }
 
@@ -123,7 +124,8 @@ export class TodoService {
     }
     if (input.due_date !== undefined) out.due = input.due_date ? day(input.due_date, 'due_date') : null;
     if (input.priority !== undefined) {
-      if (!Number.isInteger(input.priority) || input.priority < 0 || input.priority > 3) throw new AppError('INVALID_PARAM', { field: 'priority', params: { reason: '0..3' } });
+      if (!Number.isInteger(input.priority) || input.priority < 0 || input.priority > 3)
+        throw new AppError('INVALID_PARAM', { field: 'priority', params: { reason: '0..3' } });
       out.priority = input.priority;
     }
     return out;
@@ -131,7 +133,10 @@ export class TodoService {
 
   private async insertMany(tx: Tx, userId: string, parentId: string | null, rows: { title: string; notes?: string; due?: string | null; priority?: number }[]) {
     const siblings = parentId ? sql`parent_id = ${parentId}` : sql`parent_id IS NULL`;
-    const [{ next }] = await query<{ next: number }>(tx, sql`SELECT coalesce(max(position), 0) + 1 AS next FROM todos WHERE user_id = ${userId} AND ${siblings}`);
+    const [{ next }] = await query<{ next: number }>(
+      tx,
+      sql`SELECT coalesce(max(position), 0) + 1 AS next FROM todos WHERE user_id = ${userId} AND ${siblings}`,
+    );
     const ids: string[] = [];
     for (const [i, r] of rows.entries()) {
       const [x] = await query<{ id: string }>(
@@ -155,7 +160,13 @@ export class TodoService {
     return this.db.transaction(async (tx) => {
       if (parentId) await this.parentFor(tx, userId, parentId);
       const [id] = await this.insertMany(tx, userId, parentId, [{ title: t, ...f }]);
-      if (subs.length) await this.insertMany(tx, userId, id, subs.map((s) => ({ title: s })));
+      if (subs.length)
+        await this.insertMany(
+          tx,
+          userId,
+          id,
+          subs.map((s) => ({ title: s })),
+        );
       return this.getWithSubtasks(userId, id, tx);
     });
   }
@@ -168,7 +179,8 @@ export class TodoService {
     if (f.notes !== undefined) sets.push(sql`notes = ${f.notes}`);
     if (f.due !== undefined) sets.push(sql`due_date = ${f.due}`);
     if (f.priority !== undefined) sets.push(sql`priority = ${f.priority}`);
-    if (input.done !== undefined) sets.push(sql`done = ${input.done}`, sql`done_at = CASE WHEN ${input.done}::boolean THEN coalesce(done_at, now()) ELSE NULL END`);
+    if (input.done !== undefined)
+      sets.push(sql`done = ${input.done}`, sql`done_at = CASE WHEN ${input.done}::boolean THEN coalesce(done_at, now()) ELSE NULL END`);
     const r = await this.db.execute(sql`UPDATE todos SET ${sql.join(sets, sql`, `)} WHERE id = ${id} AND user_id = ${userId}`);
     if (!r.rowCount) throw new AppError('NOT_FOUND');
     return this.getWithSubtasks(userId, id);
@@ -203,10 +215,16 @@ export class TodoService {
   /** the accepted proposal: every title becomes a subtask of the task, all or none */
   async addSubtasks(userId: string, id: string, titles: string[]): Promise<Row> {
     const clean = titles.map((s, i) => title(s, `titles.${i}`));
-    if (!clean.length || clean.length > TODO_LIMITS.SUBTASKS) throw new AppError('INVALID_PARAM', { field: 'titles', params: { reason: `1..${TODO_LIMITS.SUBTASKS}` } });
+    if (!clean.length || clean.length > TODO_LIMITS.SUBTASKS)
+      throw new AppError('INVALID_PARAM', { field: 'titles', params: { reason: `1..${TODO_LIMITS.SUBTASKS}` } });
     return this.db.transaction(async (tx) => {
       await this.topLevel(tx, userId, id);
-      await this.insertMany(tx, userId, id, clean.map((t) => ({ title: t })));
+      await this.insertMany(
+        tx,
+        userId,
+        id,
+        clean.map((t) => ({ title: t })),
+      );
       return this.getWithSubtasks(userId, id, tx);
     });
   }

@@ -52,10 +52,7 @@ const recordFields = {
   create_date: Type.String({ format: 'date-time' }),
 };
 
-export const VersionRow = Type.Object(
-  { ...recordFields, app_name: Nullable(Type.String()), file_id: Nullable(Type.String()) },
-  { $id: 'VersionRow' },
-);
+export const VersionRow = Type.Object({ ...recordFields, app_name: Nullable(Type.String()), file_id: Nullable(Type.String()) }, { $id: 'VersionRow' });
 
 const editable = {
   title: OptText(100),
@@ -125,7 +122,9 @@ export async function upgradeRoutes({ app, db, config, apps, files, upgrade: ser
       tags,
       summary: "the stable version of each platform and type of these apps (the app list's links)",
       querystring: Type.Object({ appid: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 500 }) }),
-      response: { 200: Ok(Type.Array(Type.Object({ id: Type.String(), appid: Type.String(), platform: Type.String(), type: Type.String(), version: Type.String() }))) },
+      response: {
+        200: Ok(Type.Array(Type.Object({ id: Type.String(), appid: Type.String(), platform: Type.String(), type: Type.String(), version: Type.String() }))),
+      },
     },
     handler: async (req) => ok(await service.latest(req.query.appid)),
   });

@@ -188,7 +188,8 @@ export class UpgradeService {
     return this.db.transaction(async (tx) => {
       await this.lock(tx, appid, type, platform);
       const stable = await this.stableOf(tx, appid, type, platform);
-      if (stable && compareVersions(v, stable.version) <= 0) throw new AppError('VERSION_NOT_GREATER', { field: 'version', params: { current: stable.version } });
+      if (stable && compareVersions(v, stable.version) <= 0)
+        throw new AppError('VERSION_NOT_GREATER', { field: 'version', params: { current: stable.version } });
       if (input.stable_publish && stable) await tx.execute(sql`UPDATE app_versions SET stable_publish = false WHERE id = ${stable.id}`);
       const [row] = await tx
         .insert(appVersions)
@@ -238,11 +239,17 @@ export class UpgradeService {
         const [appid, type, platform] = [current.appid, current.type, current.platform] as string[];
         await this.lock(tx, appid, type, platform);
         if (input.stable_publish) {
-          await tx.execute(sql`UPDATE app_versions SET stable_publish = false WHERE appid = ${appid} AND type = ${type} AND platform = ${platform} AND stable_publish`);
+          await tx.execute(
+            sql`UPDATE app_versions SET stable_publish = false WHERE appid = ${appid} AND type = ${type} AND platform = ${platform} AND stable_publish`,
+          );
         }
         set.stablePublish = input.stable_publish;
       }
-      if (Object.keys(set).length) await tx.update(appVersions).set(set).where(sql`${appVersions.id} = ${id}`);
+      if (Object.keys(set).length)
+        await tx
+          .update(appVersions)
+          .set(set)
+          .where(sql`${appVersions.id} = ${id}`);
       return this.get(id, tx);
     });
   }
@@ -258,7 +265,10 @@ export class UpgradeService {
       const stable = rows.find((r) => r.stable_publish);
       if (stable) throw new AppError('VERSION_STABLE_UNDELETABLE', { field: 'id', params: { version: stable.version } });
       await tx.execute(sql`DELETE FROM app_versions WHERE id = ANY(${textArray(rows.map((r) => r.id))})`);
-      const gone = await this.files.deleteStored(tx, rows.flatMap((r) => (r.file_id ? [r.file_id] : [])));
+      const gone = await this.files.deleteStored(
+        tx,
+        rows.flatMap((r) => (r.file_id ? [r.file_id] : [])),
+      );
       return { count: rows.length, files: gone };
     });
     await Promise.all(files.map((f) => this.files.discardStored(f)));
@@ -272,7 +282,10 @@ export class UpgradeService {
    */
   private async deleteOfApps(tx: Tx, appids: string[]) {
     const rows = await query<{ file_id: string | null }>(tx, sql`DELETE FROM app_versions WHERE appid = ANY(${textArray(appids)}) RETURNING file_id`);
-    const gone = await this.files.deleteStored(tx, rows.flatMap((r) => (r.file_id ? [r.file_id] : [])));
+    const gone = await this.files.deleteStored(
+      tx,
+      rows.flatMap((r) => (r.file_id ? [r.file_id] : [])),
+    );
     await Promise.all(gone.map((f) => this.files.discardStored(f)));
   }
 

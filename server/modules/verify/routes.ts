@@ -64,8 +64,7 @@ export async function verifyRoutes({ app, config, db, verification, accounts }: 
     config: { access: 'public' },
     schema: {
       tags,
-      summary:
-        'sends a 6-digit code by SMS (test mode: to the SMS test outbox). Scene set-pwd: signed in, and only to the number bound to the caller',
+      summary: 'sends a 6-digit code by SMS (test mode: to the SMS test outbox). Scene set-pwd: signed in, and only to the number bound to the caller',
       body: Type.Object({
         mobile: Type.String({ maxLength: 32 }),
         scene: Type.Union(SMS_SCENES.map((s) => Type.Literal(s))),
@@ -91,7 +90,13 @@ export async function verifyRoutes({ app, config, db, verification, accounts }: 
     tags: ['system: sms outbox'],
     summary: 'SMS test mode: the messages that were not sent (newest first)',
     spec: SMS_OUTBOX_LIST,
-    row: Type.Object({ id: Type.Integer(), mobile: Type.String(), scene: Type.String(), content: Type.String(), created_at: Type.String({ format: 'date-time' }) }),
+    row: Type.Object({
+      id: Type.Integer(),
+      mobile: Type.String(),
+      scene: Type.String(),
+      content: Type.String(),
+      created_at: Type.String({ format: 'date-time' }),
+    }),
     db,
     access: { read: ACCESS.smsOutbox, delete: ACCESS.smsOutbox },
   });

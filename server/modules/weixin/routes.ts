@@ -90,15 +90,10 @@ export async function weixinRoutes({ app, config, db, accounts, tokens, weixin }
     },
     handler: async (req, reply) => {
       const query = req.validationError ? {} : req.query;
-      const { location, ticket, unexpected } = await weixin.callback(
-        query,
-        clientOf(req),
-        (state) => cookieOf(req, stateCookie(state)) === '1',
-      );
+      const { location, ticket, unexpected } = await weixin.callback(query, clientOf(req), (state) => cookieOf(req, stateCookie(state)) === '1');
       if (unexpected) req.log.error({ err: unexpected }, 'weixin callback failed');
       const cookies: string[] = [];
-      if (query.state && /^[0-9a-f]{32}$/.test(query.state))
-        cookies.push(cookie(req, stateCookie(query.state), '', WEIXIN_CALLBACK_PATH, 0));
+      if (query.state && /^[0-9a-f]{32}$/.test(query.state)) cookies.push(cookie(req, stateCookie(query.state), '', WEIXIN_CALLBACK_PATH, 0));
       if (ticket) cookies.push(cookie(req, TICKET_COOKIE, ticket, TICKET_PATH, WEIXIN.TICKET_TTL_S));
       if (cookies.length) reply.header('set-cookie', cookies);
       reply.header('cache-control', 'no-store');

@@ -218,11 +218,7 @@ export class WeixinService {
         }
       } else {
         const avatar = profile?.headimgurl && /^https?:\/\//.test(profile.headimgurl) ? { url: profile.headimgurl } : null;
-        user = await this.accounts.createAccount(
-          tx,
-          { nickname: nicknameOf(profile), avatarFile: avatar, wxOpenid: w.openid, wxUnionid: w.unionid },
-          client,
-        );
+        user = await this.accounts.createAccount(tx, { nickname: nicknameOf(profile), avatarFile: avatar, wxOpenid: w.openid, wxUnionid: w.unionid }, client);
       }
       await tx
         .update(oauthStates)

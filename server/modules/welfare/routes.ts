@@ -129,7 +129,7 @@ export async function welfareRoutes({ app, db, credits, realname, zone, welfare:
     config: { access: 'signedIn' },
     schema: {
       tags,
-      summary: "the campaigns running or coming that the caller may claim, each with whether it can be claimed now and why not",
+      summary: 'the campaigns running or coming that the caller may claim, each with whether it can be claimed now and why not',
       response: { 200: Ok(Type.Array(Type.Ref('WelfareAvailable'))) },
     },
     handler: async (req) => ok(await service.available(req.auth!.uid)),

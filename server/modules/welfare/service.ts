@@ -34,7 +34,9 @@ export function periodKey(frequency: string, at: Date, offsetMinutes: number): s
 
 /** the driver answers timestamps as PostgreSQL's text: the API answers ISO 8601 */
 const iso = (v: unknown) => (v === null || v === undefined ? v : new Date(v as string).toISOString());
-const isoDates = (...keys: string[]) => (r: Row) => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, iso(r[k])])) });
+const isoDates =
+  (...keys: string[]) =>
+  (r: Row) => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, iso(r[k])])) });
 
 const statusExpr = sql`CASE WHEN NOT w.enabled THEN 'off' WHEN now() < w.starts_at THEN 'scheduled' WHEN now() >= w.ends_at THEN 'ended'
   WHEN w.used::bigint + w.credits > w.budget THEN 'exhausted' ELSE 'active' END`;
@@ -178,7 +180,11 @@ export class WelfareService {
     }
     const eligibility = input.eligibility ?? current?.eligibility ?? 'everyone';
     if (!ELIGIBILITY.includes(eligibility)) throw new AppError('INVALID_PARAM', { field: 'eligibility', params: { reason: ELIGIBILITY.join(', ') } });
-    let values = [...new Set((input.eligibility_values ?? (input.eligibility === undefined ? current?.eligibility_values : undefined) ?? []).map((v) => v.trim()).filter(Boolean))];
+    let values = [
+      ...new Set(
+        (input.eligibility_values ?? (input.eligibility === undefined ? current?.eligibility_values : undefined) ?? []).map((v) => v.trim()).filter(Boolean),
+      ),
+    ];
     let newUserDays = input.new_user_days === undefined ? (current?.new_user_days ?? null) : input.new_user_days;
     if (eligibility === 'roles' || eligibility === 'tags') {
       if (!values.length || values.length > WELFARE.VALUES_MAX) {
@@ -202,7 +208,10 @@ export class WelfareService {
     if (!startsAt || Number.isNaN(startsAt.getTime())) throw new AppError('INVALID_PARAM', { field: 'starts_at', params: { reason: 'not a date' } });
     const endsAt = input.ends_at !== undefined ? new Date(input.ends_at) : current && new Date(current.ends_at);
     if (!endsAt || Number.isNaN(endsAt.getTime())) throw new AppError('INVALID_PARAM', { field: 'ends_at', params: { reason: 'not a date' } });
-    for (const [field, d] of [['starts_at', startsAt], ['ends_at', endsAt]] as const) {
+    for (const [field, d] of [
+      ['starts_at', startsAt],
+      ['ends_at', endsAt],
+    ] as const) {
       // PostgreSQL has no year 0, and a campaign in the year 300000 is no date anyone means
       if (d.getUTCFullYear() < 1 || d.getUTCFullYear() > 9999) throw new AppError('INVALID_PARAM', { field, params: { reason: 'not a date' } });
     }
@@ -262,7 +271,10 @@ export class WelfareService {
 
   /** the user's lists and age that eligibility looks at */
   private async userFacts(db: Db | Tx, userId: string) {
-    const [u] = await query<{ role: string[]; tags: string[]; register_date: string }>(db, sql`SELECT role, tags, register_date FROM users WHERE id = ${userId}`);
+    const [u] = await query<{ role: string[]; tags: string[]; register_date: string }>(
+      db,
+      sql`SELECT role, tags, register_date FROM users WHERE id = ${userId}`,
+    );
     if (!u) throw new AppError('NOT_FOUND');
     return u;
   }
@@ -351,15 +363,16 @@ export class WelfareService {
       const eligible = this.eligible(r, u, verified, now);
       // the query kept the campaigns the user may see; this is the same rule, kept as the one the claim applies
       if (!eligible && r.eligibility !== 'realname') continue;
-      const reason: NotClaimable | null = now < new Date(r.starts_at)
-        ? 'WELFARE_NOT_ACTIVE'
-        : !eligible
-          ? 'WELFARE_NOT_ELIGIBLE'
-          : r.claimed
-            ? 'WELFARE_ALREADY_CLAIMED'
-            : r.used + r.credits > r.budget
-              ? 'WELFARE_BUDGET_EXHAUSTED'
-              : null;
+      const reason: NotClaimable | null =
+        now < new Date(r.starts_at)
+          ? 'WELFARE_NOT_ACTIVE'
+          : !eligible
+            ? 'WELFARE_NOT_ELIGIBLE'
+            : r.claimed
+              ? 'WELFARE_ALREADY_CLAIMED'
+              : r.used + r.credits > r.budget
+                ? 'WELFARE_BUDGET_EXHAUSTED'
+                : null;
       out.push({
         id: r.id,
         title: r.title,

@@ -86,7 +86,11 @@ export async function withdrawalRoutes({ app, db, credits, settings, realname, a
 
   app.get('/api/withdrawals/summary', {
     config: { access: 'signedIn' },
-    schema: { tags, summary: "the caller's balance, earned, withdrawn and withdrawable credits, real-name state and the form's settings", response: { 200: Ok(Type.Ref('WithdrawSummary')) } },
+    schema: {
+      tags,
+      summary: "the caller's balance, earned, withdrawn and withdrawable credits, real-name state and the form's settings",
+      response: { 200: Ok(Type.Ref('WithdrawSummary')) },
+    },
     handler: async (req) => ok(await service.summary(req.auth!.uid)),
   });
 

@@ -127,8 +127,11 @@ export class WithdrawService {
   }
 
   async get(caller: { uid: string; finance: boolean }, id: string): Promise<Row> {
-    const [row] = await query(this.db, sql`SELECT ${columns} FROM withdraw_requests w LEFT JOIN users u ON u.id = w.user_id
-      LEFT JOIN users r ON r.id = w.reviewer_id WHERE w.id = ${id}`);
+    const [row] = await query(
+      this.db,
+      sql`SELECT ${columns} FROM withdraw_requests w LEFT JOIN users u ON u.id = w.user_id
+      LEFT JOIN users r ON r.id = w.reviewer_id WHERE w.id = ${id}`,
+    );
     if (!row || (row.user_id !== caller.uid && !caller.finance)) throw new AppError('NOT_FOUND', { field: 'id' });
     return plain(row);
   }

@@ -22,7 +22,17 @@ export function IconPreview({ name }: { name?: string | null }) {
   );
 }
 
-export default function IconPicker({ value, onChange, id, disabled }: { value?: string | null; onChange?: (v: string | null) => void; id?: string; disabled?: boolean }) {
+export default function IconPicker({
+  value,
+  onChange,
+  id,
+  disabled,
+}: {
+  value?: string | null;
+  onChange?: (v: string | null) => void;
+  id?: string;
+  disabled?: boolean;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   return (
@@ -36,7 +46,15 @@ export default function IconPicker({ value, onChange, id, disabled }: { value?: 
         placeholder={t('system.icon.placeholder')}
         // the preview slot only once a name is there; an empty span (no gap) otherwise keeps the
         // input's DOM the same, so typing the first letter does not remount it and lose focus
-        prefix={value ? <span style={{ display: 'inline-flex', width: 16 }}><IconPreview name={value} /></span> : <span />}
+        prefix={
+          value ? (
+            <span style={{ display: 'inline-flex', width: 16 }}>
+              <IconPreview name={value} />
+            </span>
+          ) : (
+            <span />
+          )
+        }
         styles={value ? undefined : { prefix: { marginInlineEnd: 0 } }}
         onChange={(e) => onChange?.(e.target.value || null)}
       />

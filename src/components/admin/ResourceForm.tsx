@@ -150,7 +150,14 @@ export default function ResourceForm<R extends Editable, V extends Record<string
   const title = t(isEdit ? props.titles.edit : props.titles.add);
   let body: ReactNode;
   if (!allowed) {
-    body = <Result status="403" title={t('forbidden.title')} subTitle={t('forbidden.subtitle')} extra={<Button onClick={back}>{t('system.form.backToList')}</Button>} />;
+    body = (
+      <Result
+        status="403"
+        title={t('forbidden.title')}
+        subTitle={t('forbidden.subtitle')}
+        extra={<Button onClick={back}>{t('system.form.backToList')}</Button>}
+      />
+    );
   } else if (isEdit && !id) {
     body = <Result status="info" title={t('system.form.noId')} extra={<Button onClick={back}>{t('system.form.backToList')}</Button>} />;
   } else if (isEdit && loaded.loading && !row) {

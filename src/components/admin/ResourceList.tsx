@@ -79,16 +79,10 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
   const canUpdate = !!props.editPath && !!access.update && can(access.update);
   const canDelete = !!access.delete && can(access.delete);
 
-  const presets = useMemo(
-    () => Object.fromEntries((props.presetFilters ?? []).map((p) => [p.field, p.values])),
-    [props.presetFilters],
-  );
+  const presets = useMemo(() => Object.fromEntries((props.presetFilters ?? []).map((p) => [p.field, p.values])), [props.presetFilters]);
   const presetKey = JSON.stringify(presets);
 
-  const rangeFields = useMemo(
-    () => new Set(props.columns.filter((c) => c.rangeFilter).map((c) => c.field ?? String(c.key ?? c.dataIndex))),
-    [props.columns],
-  );
+  const rangeFields = useMemo(() => new Set(props.columns.filter((c) => c.rangeFilter).map((c) => c.field ?? String(c.key ?? c.dataIndex))), [props.columns]);
 
   const ctx: ListContext<Row> = {
     reload: () => reloadNow(),
@@ -118,7 +112,10 @@ export default function ResourceList<Row extends Record<string, unknown>>(props:
       const q = tableQuery(params, asked.current === 0 && unsorted ? defaultSort : sort, filter, { rangeFields, preset: presets, paged: !tree });
       const key = JSON.stringify(q);
       const last = inFlight.current;
-      const reuse = last?.key === key && !fresh.current && (last.settledAt === undefined || (asked.current === 1 && performance.now() - last.settledAt < FIRST_ANSWER_REUSE_MS));
+      const reuse =
+        last?.key === key &&
+        !fresh.current &&
+        (last.settledAt === undefined || (asked.current === 1 && performance.now() - last.settledAt < FIRST_ANSWER_REUSE_MS));
       if (last && reuse) return last.answer;
       fresh.current = false;
       asked.current += 1;

@@ -48,14 +48,28 @@ export function CellText(props: {
   const { text, code, copyable, type, strong, style } = props;
   return (
     // minWidth 0: it may shrink inside a flex row (an icon beside it)
-    <Typography.Text ellipsis={{ tooltip: text }} code={code} copyable={copyable ? { text } : undefined} type={type} strong={strong} style={{ minWidth: 0, ...style }}>
+    <Typography.Text
+      ellipsis={{ tooltip: text }}
+      code={code}
+      copyable={copyable ? { text } : undefined}
+      type={type}
+      strong={strong}
+      style={{ minWidth: 0, ...style }}
+    >
       {props.children ?? text}
     </Typography.Text>
   );
 }
 
 /** one line, cut with an ellipsis at the cell's edge (for an inline element: a link, a tag) */
-export const ELLIPSIS: CSSProperties = { display: 'inline-block', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', verticalAlign: 'top' };
+export const ELLIPSIS: CSSProperties = {
+  display: 'inline-block',
+  maxWidth: '100%',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  verticalAlign: 'top',
+};
 
 /** a link in a cell: one line cut with an ellipsis, its whole text as the title */
 export function CellLink({ to, text, label }: { to: string; text: string; label?: string }) {

@@ -24,7 +24,8 @@ export function saveColumnsState(list: string, state: ColumnsState) {
   }
 }
 
-export const columnKey = <Row,>(c: ResourceColumn<Row>) => c.field ?? (c.key as string | undefined) ?? (typeof c.dataIndex === 'string' ? c.dataIndex : undefined) ?? '';
+export const columnKey = <Row>(c: ResourceColumn<Row>) =>
+  c.field ?? (c.key as string | undefined) ?? (typeof c.dataIndex === 'string' ? c.dataIndex : undefined) ?? '';
 
 /** the columns a list hides until chosen in its column settings */
 export function hiddenByDefault<Row>(columns: ResourceColumn<Row>[]): ColumnsState {

@@ -31,7 +31,10 @@ export function stackedColumns<C extends { key?: Key; title?: unknown; render?: 
 }
 
 /** a table's props on this screen: stacked when narrow, else the given scroll */
-export function useStackedTable<C extends { key?: Key; title?: unknown; render?: AnyRender; ellipsis?: unknown }>(columns: C[], scroll: { x?: number | string | true }) {
+export function useStackedTable<C extends { key?: Key; title?: unknown; render?: AnyRender; ellipsis?: unknown }>(
+  columns: C[],
+  scroll: { x?: number | string | true },
+) {
   const narrow = useNarrow();
   return narrow
     ? { columns: stackedColumns(columns), className: STACKED_CLASS, scroll: undefined, tableLayout: 'auto' as const }

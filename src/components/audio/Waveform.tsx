@@ -126,7 +126,10 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
         const intervals = timelineIntervals(Math.max(w.options.minPxPerSec ?? 0, w.getWidth() / duration));
         if (timelinePlugin.current?.label === intervals.primaryLabelInterval) return;
         timelinePlugin.current?.plugin.destroy();
-        timelinePlugin.current = { plugin: w.registerPlugin(TimelinePlugin.create({ container: scale.current, ...intervals })), label: intervals.primaryLabelInterval };
+        timelinePlugin.current = {
+          plugin: w.registerPlugin(TimelinePlugin.create({ container: scale.current, ...intervals })),
+          label: intervals.primaryLabelInterval,
+        };
       };
       w.on('decode', fit);
       w.on('redraw', fit);
@@ -176,7 +179,11 @@ const Waveform = forwardRef<WaveformHandle, WaveformProps>(function Waveform(pro
   const controls = playPause || zoomMax !== false || props.extra;
   return (
     <div style={props.style}>
-      <div ref={holder} data-testid={props['data-testid']} style={{ minHeight: height, background: token.colorFillQuaternary, borderRadius: token.borderRadius }} />
+      <div
+        ref={holder}
+        data-testid={props['data-testid']}
+        style={{ minHeight: height, background: token.colorFillQuaternary, borderRadius: token.borderRadius }}
+      />
       {timeline ? <div ref={scale} /> : null}
       {controls ? (
         <Flex gap={12} align="center" wrap style={{ marginTop: 12 }}>

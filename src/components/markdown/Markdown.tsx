@@ -61,13 +61,7 @@ function CodeBlock({ node, children }: { node?: Element; children?: ReactNode })
       <div className="md-code-head">
         <span className="md-code-lang">{lang ?? t('chat.markdown.code')}</span>
         <Tooltip title={t('chat.markdown.copyCode')}>
-          <Button
-            size="small"
-            type="text"
-            aria-label={t('chat.markdown.copyCode')}
-            icon={copied ? <CheckOutlined /> : <CopyOutlined />}
-            onClick={onCopy}
-          />
+          <Button size="small" type="text" aria-label={t('chat.markdown.copyCode')} icon={copied ? <CheckOutlined /> : <CopyOutlined />} onClick={onCopy} />
         </Tooltip>
       </div>
       <pre>{children}</pre>

@@ -43,5 +43,9 @@ export function useUnread(refreshOn?: unknown): number | null {
   useEffect(() => {
     void refreshUnread();
   }, [refreshOn]);
-  return useSyncExternalStore(subscribe, () => count, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => count,
+    () => null,
+  );
 }

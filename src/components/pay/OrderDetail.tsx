@@ -66,7 +66,11 @@ export default function OrderDetail({ orderNo, onClose }: { orderNo: string | nu
                 dataIndex: 'credits',
                 render: (v: number, r) => (r.credits_shortfall > 0 ? `${v} (${t('pay.refund.shortfall', { credits: r.credits_shortfall })})` : v),
               },
-              { title: t('pay.field.status'), dataIndex: 'status', render: (v: string) => <Tag color={v === 'succeeded' ? 'success' : v === 'failed' ? 'error' : 'processing'}>{t(`pay.refund.status.${v}`)}</Tag> },
+              {
+                title: t('pay.field.status'),
+                dataIndex: 'status',
+                render: (v: string) => <Tag color={v === 'succeeded' ? 'success' : v === 'failed' ? 'error' : 'processing'}>{t(`pay.refund.status.${v}`)}</Tag>,
+              },
               { title: t('pay.refund.reason'), dataIndex: 'reason', ellipsis: true },
               { title: t('pay.refund.actor'), dataIndex: 'actor', render: (v: string | null) => v ?? '-' },
             ]}
@@ -87,7 +91,11 @@ export default function OrderDetail({ orderNo, onClose }: { orderNo: string | nu
                 dataIndex: 'verified',
                 render: (v: boolean) => <Tag color={v ? 'success' : 'error'}>{t(v ? 'pay.detail.signatureOk' : 'pay.detail.signatureBad')}</Tag>,
               },
-              { title: t('pay.detail.outcome'), dataIndex: 'outcome', render: (v: string) => <Tag color={OUTCOME_COLORS[v] ?? 'error'}>{t(`pay.outcome.${v}`)}</Tag> },
+              {
+                title: t('pay.detail.outcome'),
+                dataIndex: 'outcome',
+                render: (v: string) => <Tag color={OUTCOME_COLORS[v] ?? 'error'}>{t(`pay.outcome.${v}`)}</Tag>,
+              },
               { title: t('pay.detail.notifyDetail'), dataIndex: 'detail', ellipsis: true, render: (v: string | null) => v ?? '-' },
               { title: t('pay.detail.ip'), dataIndex: 'ip', render: (v: string | null) => v ?? '-' },
             ]}

@@ -35,7 +35,14 @@ export default function PackageModal({ target, onClose, onSaved }: { target: Pac
     form.resetFields();
     form.setFieldsValue(
       editing
-        ? { name: editing.name, price: formatCents(editing.price_cents), credits: editing.credits, bonus_credits: editing.bonus_credits, sort: editing.sort, enabled: editing.enabled }
+        ? {
+            name: editing.name,
+            price: formatCents(editing.price_cents),
+            credits: editing.credits,
+            bonus_credits: editing.bonus_credits,
+            sort: editing.sort,
+            enabled: editing.enabled,
+          }
         : { name: '', price: '', credits: null, bonus_credits: 0, sort: 0, enabled: true },
     );
   }, [target, editing, form]);
@@ -43,7 +50,14 @@ export default function PackageModal({ target, onClose, onSaved }: { target: Pac
   const submit = async (v: Values) => {
     setSaving(true);
     setError(null);
-    const body = { name: v.name.trim(), price_cents: parseYuan(v.price)!, credits: v.credits!, bonus_credits: v.bonus_credits ?? 0, sort: v.sort ?? 0, enabled: v.enabled };
+    const body = {
+      name: v.name.trim(),
+      price_cents: parseYuan(v.price)!,
+      credits: v.credits!,
+      bonus_credits: v.bonus_credits ?? 0,
+      sort: v.sort ?? 0,
+      enabled: v.enabled,
+    };
     try {
       if (editing) await packageResource.update(editing.id, body, { skipErrorHandler: true });
       else await packageResource.create(body, { skipErrorHandler: true });

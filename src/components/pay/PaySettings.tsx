@@ -64,7 +64,9 @@ export default function PaySettings() {
     }
   };
 
-  const yuanRule = { validator: (_: unknown, v: string) => (!v || (parseYuan(v) ?? 0) > 0 ? Promise.resolve() : Promise.reject(new Error(t('pay.custom.format')))) };
+  const yuanRule = {
+    validator: (_: unknown, v: string) => (!v || (parseYuan(v) ?? 0) > 0 ? Promise.resolve() : Promise.reject(new Error(t('pay.custom.format')))),
+  };
 
   if (req.error && !req.data) return <LoadFailure title={t('pay.settings.loadFailed')} failure={requestErrorOf(req.error)} onRetry={req.refresh} />;
   return (

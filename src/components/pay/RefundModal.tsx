@@ -44,7 +44,11 @@ export default function RefundModal({ order, onClose, onDone }: { order: OrderRo
     setSaving(true);
     setError(null);
     try {
-      const r = await refundPayOrder(order.order_no, { amount_cents: parseYuan(v.amount)!, reason: v.reason.trim(), ...(force ? { force: true } : {}) }, { skipErrorHandler: true });
+      const r = await refundPayOrder(
+        order.order_no,
+        { amount_cents: parseYuan(v.amount)!, reason: v.reason.trim(), ...(force ? { force: true } : {}) },
+        { skipErrorHandler: true },
+      );
       toast(t('pay.refund.done', { amount: yuan(r.amount_cents), credits: r.credits }), 'success');
       onDone(r);
     } catch (e) {
@@ -77,7 +81,17 @@ export default function RefundModal({ order, onClose, onDone }: { order: OrderRo
           {t('system.cancel')}
         </Button>,
         spent ? (
-          <Button key="force" danger loading={saving} onClick={() => form.validateFields().then((v) => confirm(v, true), () => undefined)}>
+          <Button
+            key="force"
+            danger
+            loading={saving}
+            onClick={() =>
+              form.validateFields().then(
+                (v) => confirm(v, true),
+                () => undefined,
+              )
+            }
+          >
             {t('pay.refund.anyway')}
           </Button>
         ) : (
@@ -101,7 +115,16 @@ export default function RefundModal({ order, onClose, onDone }: { order: OrderRo
               { key: 'left', label: t('pay.refund.left'), children: yuan(left) },
             ]}
           />
-          {spent ? <Alert type="warning" showIcon message={spent} description={t('pay.refund.spentHint')} style={{ marginBottom: 16 }} data-testid="pay-refund-spent" /> : null}
+          {spent ? (
+            <Alert
+              type="warning"
+              showIcon
+              message={spent}
+              description={t('pay.refund.spentHint')}
+              style={{ marginBottom: 16 }}
+              data-testid="pay-refund-spent"
+            />
+          ) : null}
           {error ? <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} /> : null}
           <Form<Values> form={form} layout="vertical" onFinish={(v) => confirm(v, false)} onValuesChange={() => setSpent(null)}>
             <Form.Item

@@ -12,7 +12,6 @@ import { toast } from '../../shared/feedback';
 import { applyServerError } from '../../shared/form-errors';
 import { useT } from '../../shared/i18n';
 
-
 const underOrigins = (url: string, origins: string[]) => {
   try {
     return origins.includes(new URL(url).origin);

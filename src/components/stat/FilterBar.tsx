@@ -31,7 +31,8 @@ const tzLabel = (minutes: number) => `${minutes < 0 ? '-' : '+'}${Math.abs(minut
 export default function FilterBar({ state, hide = [], extra }: FilterBarProps) {
   const t = useT();
   const { options, query, setQuery, tz } = state;
-  if (state.optionsError && !options) return <LoadFailure title={t('stat.loadFailed')} failure={requestErrorOf(state.optionsError)} onRetry={state.reloadOptions} />;
+  if (state.optionsError && !options)
+    return <LoadFailure title={t('stat.loadFailed')} failure={requestErrorOf(state.optionsError)} onRetry={state.reloadOptions} />;
   if (!options) return <Skeleton.Input active block style={{ height: 56 }} />;
   if (!options.apps.length)
     return (

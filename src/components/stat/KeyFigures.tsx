@@ -44,7 +44,13 @@ export default function KeyFigures({ figures, loading }: { figures: KeyFigure[];
       {figures.map((f) => {
         const pct = changeOf(f.value, f.previous);
         const hint =
-          pct === null ? t('stat.change.none') : pct > 0 ? t('stat.change.up', { pct }) : pct < 0 ? t('stat.change.down', { pct: -pct }) : t('stat.change.same');
+          pct === null
+            ? t('stat.change.none')
+            : pct > 0
+              ? t('stat.change.up', { pct })
+              : pct < 0
+                ? t('stat.change.down', { pct: -pct })
+                : t('stat.change.same');
         return (
           <Col key={f.key} xs={12} md={figureSpan(figures.length, 4)} xl={figureSpan(figures.length, 6)}>
             {/* the row stretches its columns: a label on two lines leaves no card shorter than the others */}

@@ -29,7 +29,13 @@ export default function StatPanel({ title, extra, loading, error, onRetry, empty
   else if (loading) body = <Skeleton active paragraph={{ rows: 5 }} />;
   else if (empty) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('stat.empty')} />;
   return (
-    <Card className="stat-panel" title={title ? <span style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{title}</span> : title} extra={extra} data-testid={testId} data-state={error ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready'}>
+    <Card
+      className="stat-panel"
+      title={title ? <span style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{title}</span> : title}
+      extra={extra}
+      data-testid={testId}
+      data-state={error ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready'}
+    >
       {body}
     </Card>
   );

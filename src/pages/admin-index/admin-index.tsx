@@ -34,9 +34,7 @@ export default function AdminHome() {
         </Button>
       </PageExtra>
 
-      {failure && failure.kind !== 'login-expired' ? (
-        <LoadFailure title={t('admin.loadFailed')} failure={failure} onRetry={refresh} />
-      ) : null}
+      {failure && failure.kind !== 'login-expired' ? <LoadFailure title={t('admin.loadFailed')} failure={failure} onRetry={refresh} /> : null}
 
       <LedgerReconciliation accounts={data?.userCount} />
 

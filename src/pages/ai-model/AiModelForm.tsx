@@ -139,7 +139,13 @@ export default function AiModelForm({ mode, id }: { mode: FormMode; id?: string 
     >
       {({ row, form }) => (
         <>
-          <ProFormText name="name" label={label('name')} rules={requiredText(t, label('name'), L.NAME_MAX)} fieldProps={{ maxLength: L.NAME_MAX }} extra={t('ai.form.nameHint')} />
+          <ProFormText
+            name="name"
+            label={label('name')}
+            rules={requiredText(t, label('name'), L.NAME_MAX)}
+            fieldProps={{ maxLength: L.NAME_MAX }}
+            extra={t('ai.form.nameHint')}
+          />
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <ProFormSelect
@@ -169,10 +175,7 @@ export default function AiModelForm({ mode, id }: { mode: FormMode; id?: string 
           <ProFormText
             name="base_url"
             label={label('baseUrl')}
-            rules={[
-              ...requiredText(t, label('baseUrl'), L.URL_MAX),
-              { pattern: /^https?:\/\/\S+$/i, message: t('ai.rule.url', { field: label('baseUrl') }) },
-            ]}
+            rules={[...requiredText(t, label('baseUrl'), L.URL_MAX), { pattern: /^https?:\/\/\S+$/i, message: t('ai.rule.url', { field: label('baseUrl') }) }]}
             fieldProps={{ maxLength: L.URL_MAX, autoComplete: 'off', spellCheck: false, onChange: () => form.setFieldsValue({ preset: CUSTOM }) }}
           />
           <ProFormText.Password
@@ -275,7 +278,12 @@ export default function AiModelForm({ mode, id }: { mode: FormMode; id?: string 
               />
             </Col>
             <Col xs={24} md={12}>
-              <ProFormTextArea name="comment" label={label('comment')} rules={maxText(t, label('comment'), L.COMMENT_MAX)} fieldProps={{ maxLength: L.COMMENT_MAX, rows: 1, autoSize: { minRows: 1, maxRows: 4 } }} />
+              <ProFormTextArea
+                name="comment"
+                label={label('comment')}
+                rules={maxText(t, label('comment'), L.COMMENT_MAX)}
+                fieldProps={{ maxLength: L.COMMENT_MAX, rows: 1, autoSize: { minRows: 1, maxRows: 4 } }}
+              />
             </Col>
           </Row>
         </>

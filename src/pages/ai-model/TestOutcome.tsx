@@ -18,7 +18,16 @@ export default function TestOutcome({ outcome }: { outcome: Outcome }) {
   const t = useT();
   if (!outcome.ok) {
     const info = requestErrorOf(outcome.error);
-    return <Alert type="error" showIcon role="alert" data-testid="test-outcome" message={t('ai.test.failed')} description={requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS)} />;
+    return (
+      <Alert
+        type="error"
+        showIcon
+        role="alert"
+        data-testid="test-outcome"
+        message={t('ai.test.failed')}
+        description={requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS)}
+      />
+    );
   }
   const { models, reply, latency_ms } = outcome.result;
   return (

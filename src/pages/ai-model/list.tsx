@@ -115,7 +115,12 @@ export default function AiModelList() {
         ],
         render: (_, r, _i, action) => <EnabledSwitch row={r} reload={() => action?.reload()} label={t('ai.field.enabled')} />,
       },
-      tagsColumn(t('ai.field.roles'), 'role_names', { minWidth: 140, color: 'processing', label: (v) => builtInText('role', v), empty: <CellTag text={t('ai.list.everyone')} /> }),
+      tagsColumn(t('ai.field.roles'), 'role_names', {
+        minWidth: 140,
+        color: 'processing',
+        label: (v) => builtInText('role', v),
+        empty: <CellTag text={t('ai.list.everyone')} />,
+      }),
       { ...textColumn(t('ai.field.sort'), 'sort', { sorter: true, width: 80, hidden: true }), render: (_, r) => r.sort },
     ],
     [t],
@@ -133,7 +138,15 @@ export default function AiModelList() {
         addPath="/pages/ai-model/add"
         editPath={(r) => withQuery('/pages/ai-model/edit', { id: r.id })}
         rowActions={(r) => [
-          <Button key="test" type="link" size="small" style={{ padding: 0 }} icon={<ApiOutlined />} onClick={() => runTest(r)} aria-label={`${t('ai.test.short')} ${r.name}`}>
+          <Button
+            key="test"
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            icon={<ApiOutlined />}
+            onClick={() => runTest(r)}
+            aria-label={`${t('ai.test.short')} ${r.name}`}
+          >
             {t('ai.test.short')}
           </Button>,
         ]}

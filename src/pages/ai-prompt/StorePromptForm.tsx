@@ -88,7 +88,10 @@ export default function StorePromptForm({ mode, id }: { mode: FormMode; id?: str
               }
               return names.length ? (
                 <Typography.Paragraph type="secondary">
-                  {t('store.form.variables')} {names.map((n) => <Tag key={n}>{n}</Tag>)}
+                  {t('store.form.variables')}{' '}
+                  {names.map((n) => (
+                    <Tag key={n}>{n}</Tag>
+                  ))}
                 </Typography.Paragraph>
               ) : null;
             }}

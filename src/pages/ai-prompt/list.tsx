@@ -142,7 +142,15 @@ export default function StorePromptList() {
       },
       booleanColumn(t, t('store.field.featured'), 'featured', { filter: true, width: 110, hidden: true }),
       { title: t('store.uses'), dataIndex: 'use_count', key: 'use_count', sorter: true, width: 100, hiddenByDefault: true, render: (_, r) => r.use_count },
-      { title: t('store.favourites'), dataIndex: 'favourite_count', key: 'favourite_count', sorter: true, width: 110, hiddenByDefault: true, render: (_, r) => r.favourite_count },
+      {
+        title: t('store.favourites'),
+        dataIndex: 'favourite_count',
+        key: 'favourite_count',
+        sorter: true,
+        width: 110,
+        hiddenByDefault: true,
+        render: (_, r) => r.favourite_count,
+      },
       dateColumn(t, t('store.field.updatedAt'), 'updated_at', { sorter: true, hidden: true }),
     ],
     [t, facets.data],
@@ -164,29 +172,35 @@ export default function StorePromptList() {
         onClearPresets={() => setAuthor(null)}
         actionsWidth={290}
         rowActionsLast
-        rowActions={(r, ctx) => [
-          r.status !== 'approved' ? (
-            <Typography.Link key="approve" onClick={() => approve([r], ctx)} aria-label={`${t('store.admin.approve')} ${r.title}`}>
-              <CheckOutlined /> {t('store.admin.approve')}
-            </Typography.Link>
-          ) : null,
-          r.status === 'pending' ? (
-            <Typography.Link key="reject" type="danger" onClick={() => ask('reject', [r], ctx)} aria-label={`${t('store.admin.reject')} ${r.title}`}>
-              <CloseOutlined /> {t('store.admin.reject')}
-            </Typography.Link>
-          ) : null,
-          r.status === 'approved' ? (
-            <Typography.Link key="feature" onClick={() => feature(r, ctx)} aria-label={`${t(r.featured ? 'store.admin.unfeature' : 'store.admin.feature')} ${r.title}`}>
-              {/* the star shows the prompt's state, as in its title: filled while featured */}
-              {r.featured ? <StarFilled /> : <StarOutlined />} {t(r.featured ? 'store.admin.unfeature' : 'store.admin.feature')}
-            </Typography.Link>
-          ) : null,
-          r.status === 'approved' ? (
-            <Typography.Link key="down" type="warning" onClick={() => ask('takeDown', [r], ctx)} aria-label={`${t('store.admin.takeDown')} ${r.title}`}>
-              <StopOutlined /> {t('store.admin.takeDown')}
-            </Typography.Link>
-          ) : null,
-        ].filter(Boolean)}
+        rowActions={(r, ctx) =>
+          [
+            r.status !== 'approved' ? (
+              <Typography.Link key="approve" onClick={() => approve([r], ctx)} aria-label={`${t('store.admin.approve')} ${r.title}`}>
+                <CheckOutlined /> {t('store.admin.approve')}
+              </Typography.Link>
+            ) : null,
+            r.status === 'pending' ? (
+              <Typography.Link key="reject" type="danger" onClick={() => ask('reject', [r], ctx)} aria-label={`${t('store.admin.reject')} ${r.title}`}>
+                <CloseOutlined /> {t('store.admin.reject')}
+              </Typography.Link>
+            ) : null,
+            r.status === 'approved' ? (
+              <Typography.Link
+                key="feature"
+                onClick={() => feature(r, ctx)}
+                aria-label={`${t(r.featured ? 'store.admin.unfeature' : 'store.admin.feature')} ${r.title}`}
+              >
+                {/* the star shows the prompt's state, as in its title: filled while featured */}
+                {r.featured ? <StarFilled /> : <StarOutlined />} {t(r.featured ? 'store.admin.unfeature' : 'store.admin.feature')}
+              </Typography.Link>
+            ) : null,
+            r.status === 'approved' ? (
+              <Typography.Link key="down" type="warning" onClick={() => ask('takeDown', [r], ctx)} aria-label={`${t('store.admin.takeDown')} ${r.title}`}>
+                <StopOutlined /> {t('store.admin.takeDown')}
+              </Typography.Link>
+            ) : null,
+          ].filter(Boolean)
+        }
         batchActions={(rows, ctx) => [
           <Button key="approve" size="small" icon={<CheckOutlined />} disabled={!rows.length} onClick={() => approve(rows, ctx)}>
             {t('store.admin.approve')}

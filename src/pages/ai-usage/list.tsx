@@ -86,10 +86,11 @@ export default function AiUsageList() {
 
   const sums = useMemo(
     () =>
-      pageRows.reduce(
-        (a, r) => ({ credits: a.credits + r.credits, input: a.input + r.input_tokens, output: a.output + r.output_tokens }),
-        { credits: 0, input: 0, output: 0 },
-      ),
+      pageRows.reduce((a, r) => ({ credits: a.credits + r.credits, input: a.input + r.input_tokens, output: a.output + r.output_tokens }), {
+        credits: 0,
+        input: 0,
+        output: 0,
+      }),
     [pageRows],
   );
 

@@ -3,7 +3,16 @@
  * roles, tags, new users within N days, real-name verified), how often, the window, the budget
  * (never below what was given: the server says so on the field) and whether it is on.
  */
-import { ProForm, ProFormDateTimeRangePicker, ProFormDependency, ProFormDigit, ProFormRadio, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import {
+  ProForm,
+  ProFormDateTimeRangePicker,
+  ProFormDependency,
+  ProFormDigit,
+  ProFormRadio,
+  ProFormSwitch,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
 import { Col, Row } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { RULES } from '../../../shared/permissions';
@@ -47,7 +56,14 @@ export default function WelfareForm({ mode, id }: { mode: FormMode; id?: string 
       titles={{ add: 'route.welfare.add', edit: 'route.welfare.edit' }}
       listPath="/pages/dsw-welfare/list"
       access={{ create: RULES.manageWelfare, update: RULES.manageWelfare }}
-      initialValues={{ eligibility: 'everyone', frequency: 'once', enabled: true, credits: 10, budget: 1000, window: [dayjs().startOf('minute'), dayjs().add(30, 'day').endOf('day')] }}
+      initialValues={{
+        eligibility: 'everyone',
+        frequency: 'once',
+        enabled: true,
+        credits: 10,
+        budget: 1000,
+        window: [dayjs().startOf('minute'), dayjs().add(30, 'day').endOf('day')],
+      }}
       toValues={(r) => ({ ...r, window: [dayjs(r.starts_at), dayjs(r.ends_at)] })}
       fieldAliases={{ starts_at: 'window', ends_at: 'window' }}
       toBody={(v) => ({
@@ -67,7 +83,12 @@ export default function WelfareForm({ mode, id }: { mode: FormMode; id?: string 
       {({ row, form }) => (
         <>
           <ProFormText name="title" label={label('title')} rules={requiredText(t, label('title'), 100)} fieldProps={{ maxLength: 100 }} />
-          <ProFormTextArea name="description" label={label('description')} rules={maxText(t, label('description'), 1000)} fieldProps={{ maxLength: 1000, showCount: true, rows: 2 }} />
+          <ProFormTextArea
+            name="description"
+            label={label('description')}
+            rules={maxText(t, label('description'), 1000)}
+            fieldProps={{ maxLength: 1000, showCount: true, rows: 2 }}
+          />
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <ProFormDigit

@@ -13,7 +13,15 @@ import ResourceList, { type ListContext } from '../../components/admin/ResourceL
 import '../../components/welfare/i18n';
 import { showRequestError } from '../../services/request-layer';
 import { withQuery } from '../../services/query-string';
-import { ELIGIBILITY, FREQUENCY, STATUSES, welfareClaimResource, welfareResource, type WelfareCampaign as Campaign, type WelfareClaim as Claim } from '../../services/welfare';
+import {
+  ELIGIBILITY,
+  FREQUENCY,
+  STATUSES,
+  welfareClaimResource,
+  welfareResource,
+  type WelfareCampaign as Campaign,
+  type WelfareClaim as Claim,
+} from '../../services/welfare';
 import { noticeModal, toast } from '../../shared/feedback';
 import { useT, type Translate } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
@@ -34,14 +42,27 @@ function ClaimsDrawer({ campaign, onClose }: { campaign: Campaign | null; onClos
     () => [
       textColumn(t('welfare.claim.user'), 'username'),
       textColumn(t('welfare.claim.nickname'), 'nickname'),
-      { title: t('welfare.claim.amount'), dataIndex: 'amount', key: 'amount', sorter: true, width: 110, render: (_, r) => <span data-testid="claim-amount">{r.amount}</span> },
+      {
+        title: t('welfare.claim.amount'),
+        dataIndex: 'amount',
+        key: 'amount',
+        sorter: true,
+        width: 110,
+        render: (_, r) => <span data-testid="claim-amount">{r.amount}</span>,
+      },
       textColumn(t('welfare.claim.period'), 'period', { width: 130 }),
       dateColumn(t, t('welfare.claim.time'), 'created_at', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
     ],
     [t],
   );
   return (
-    <Drawer open={!!campaign} width="min(820px, 100vw)" title={campaign ? t('welfare.claim.title', { title: campaign.title }) : ''} onClose={onClose} destroyOnClose>
+    <Drawer
+      open={!!campaign}
+      width="min(820px, 100vw)"
+      title={campaign ? t('welfare.claim.title', { title: campaign.title }) : ''}
+      onClose={onClose}
+      destroyOnClose
+    >
       {campaign && (
         <ResourceList
           resource={welfareClaimResource}
@@ -99,7 +120,12 @@ export default function WelfareList() {
         render: (_, r) => (
           <Flex vertical gap={0} data-testid="welfare-budget">
             <CellText text={t('welfare.list.budgetOf', { used: r.used, budget: r.budget })} />
-            <Progress percent={Math.min(100, Math.floor((r.used / r.budget) * 100))} size="small" showInfo={false} status={r.status === 'exhausted' ? 'success' : 'normal'} />
+            <Progress
+              percent={Math.min(100, Math.floor((r.used / r.budget) * 100))}
+              size="small"
+              showInfo={false}
+              status={r.status === 'exhausted' ? 'success' : 'normal'}
+            />
           </Flex>
         ),
       },
@@ -170,7 +196,12 @@ export default function WelfareList() {
           <Typography.Link key="claims" onClick={() => setClaimsOf(r)} aria-label={`${t('welfare.list.claims')} ${r.title}`}>
             <UnorderedListOutlined /> {t('welfare.list.claims')}
           </Typography.Link>,
-          <Typography.Link key="toggle" type={r.enabled ? 'danger' : undefined} onClick={() => toggle(r, ctx)} aria-label={`${t(r.enabled ? 'welfare.list.disable' : 'welfare.list.enable')} ${r.title}`}>
+          <Typography.Link
+            key="toggle"
+            type={r.enabled ? 'danger' : undefined}
+            onClick={() => toggle(r, ctx)}
+            aria-label={`${t(r.enabled ? 'welfare.list.disable' : 'welfare.list.enable')} ${r.title}`}
+          >
             <PoweroffOutlined /> {t(r.enabled ? 'welfare.list.disable' : 'welfare.list.enable')}
           </Typography.Link>,
         ]}
@@ -179,4 +210,3 @@ export default function WelfareList() {
     </>
   );
 }
-

@@ -14,7 +14,11 @@ export default function DueTasks() {
   const { data, loading } = useRequest(() => dueTodos({ skipErrorHandler: true }));
   const today = localToday();
   return (
-    <Card title={t('todos.home.title')} extra={<Link to={TODO_LIST}>{data?.total ? t('todos.home.all', { count: data.total }) : t('todos.home.open')}</Link>} data-testid="due-tasks">
+    <Card
+      title={t('todos.home.title')}
+      extra={<Link to={TODO_LIST}>{data?.total ? t('todos.home.all', { count: data.total }) : t('todos.home.open')}</Link>}
+      data-testid="due-tasks"
+    >
       {loading && !data ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : data?.tasks.length ? (

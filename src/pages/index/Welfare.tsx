@@ -62,7 +62,15 @@ export default function Welfare({ onClaimed, wrap = (card) => card }: { onClaime
 
   if (!loading && !data?.length) return null;
   const card = (
-    <Card title={<Flex gap={8}><GiftOutlined />{t('welfare.home.title')}</Flex>} data-testid="welfare-card">
+    <Card
+      title={
+        <Flex gap={8}>
+          <GiftOutlined />
+          {t('welfare.home.title')}
+        </Flex>
+      }
+      data-testid="welfare-card"
+    >
       {loading && !data ? (
         <Skeleton active title={false} paragraph={{ rows: 2 }} />
       ) : (
@@ -87,7 +95,13 @@ export default function Welfare({ onClaimed, wrap = (card) => card }: { onClaime
                 </Typography.Text>
               </Flex>
               {w.claimable ? (
-                <Button type="primary" loading={busy === w.id} disabled={!!busy && busy !== w.id} onClick={() => void claim(w)} aria-label={`${t('welfare.home.claim')} ${w.title}`}>
+                <Button
+                  type="primary"
+                  loading={busy === w.id}
+                  disabled={!!busy && busy !== w.id}
+                  onClick={() => void claim(w)}
+                  aria-label={`${t('welfare.home.claim')} ${w.title}`}
+                >
                   {t('welfare.home.claim')}
                 </Button>
               ) : w.reason === 'WELFARE_NOT_ELIGIBLE' ? (

@@ -80,14 +80,10 @@ export default function ConsoleHome() {
     <Flex vertical gap={24} style={{ maxWidth: 1100 }}>
       {name ? <PageTitle>{t('home.greeting', { name })}</PageTitle> : null}
       {data?.lastLoginDate ? (
-        <Typography.Text type="secondary">
-          {t('home.lastLogin', { time: dayjs(data.lastLoginDate).format(DATE_FORMAT) })}
-        </Typography.Text>
+        <Typography.Text type="secondary">{t('home.lastLogin', { time: dayjs(data.lastLoginDate).format(DATE_FORMAT) })}</Typography.Text>
       ) : null}
 
-      {failure && failure.kind !== 'login-expired' ? (
-        <LoadFailure title={t('home.loadFailed')} failure={failure} onRetry={refresh} />
-      ) : null}
+      {failure && failure.kind !== 'login-expired' ? <LoadFailure title={t('home.loadFailed')} failure={failure} onRetry={refresh} /> : null}
 
       <Row gutter={[16, 16]}>
         <Col xs={24} md={10} lg={8}>
@@ -108,7 +104,12 @@ export default function ConsoleHome() {
                 <Typography.Text type="secondary">
                   {intl.formatMessage(
                     { id: credit.daily_limit === null ? 'credits.card.spentToday' : 'credits.card.spentTodayOfLimit' },
-                    { zone: zone.label, used: credit.today_used, limit: credit.daily_limit ?? '', b: (chunks: ReactNode[]) => <Typography.Text strong>{chunks}</Typography.Text> },
+                    {
+                      zone: zone.label,
+                      used: credit.today_used,
+                      limit: credit.daily_limit ?? '',
+                      b: (chunks: ReactNode[]) => <Typography.Text strong>{chunks}</Typography.Text>,
+                    },
                   )}
                 </Typography.Text>
                 {credit.held > 0 ? <Typography.Text type="secondary">{t('credits.card.held', { held: credit.held })}</Typography.Text> : null}
@@ -141,7 +142,14 @@ export default function ConsoleHome() {
         <Col xs={24} md={10} lg={8}>
           <DueTasks />
         </Col>
-        <Welfare wrap={(card) => <Col xs={24} md={14} lg={16}>{card}</Col>} onClaimed={() => summary.refresh()} />
+        <Welfare
+          wrap={(card) => (
+            <Col xs={24} md={14} lg={16}>
+              {card}
+            </Col>
+          )}
+          onClaimed={() => summary.refresh()}
+        />
         <UnreadCard />
       </Row>
 

@@ -37,7 +37,9 @@ export default function MyMessages() {
 
   /** the row as read now, without reloading the page (so it does not jump away under the reader) */
   const markLocal = (ids: string[] | 'all') =>
-    list.mutate((d) => d && { ...d, data: d.data.map((m) => (ids === 'all' || ids.includes(m.id) ? { ...m, read_at: m.read_at ?? new Date().toISOString() } : m)) });
+    list.mutate(
+      (d) => d && { ...d, data: d.data.map((m) => (ids === 'all' || ids.includes(m.id) ? { ...m, read_at: m.read_at ?? new Date().toISOString() } : m)) },
+    );
 
   const read = async (m: InboxMessage) => {
     if (m.read_at) return;

@@ -84,7 +84,12 @@ export default function MessageForm({ mode, id }: { mode: FormMode; id?: string 
     >
       {({ row }) => (
         <>
-          <ProFormText name="title" label={t('msg.field.title')} rules={requiredText(t, t('msg.field.title'), LIMITS.TITLE)} fieldProps={{ maxLength: LIMITS.TITLE }} />
+          <ProFormText
+            name="title"
+            label={t('msg.field.title')}
+            rules={requiredText(t, t('msg.field.title'), LIMITS.TITLE)}
+            fieldProps={{ maxLength: LIMITS.TITLE }}
+          />
           <ProFormTextArea
             name="body"
             label={t('msg.field.body')}

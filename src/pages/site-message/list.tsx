@@ -55,13 +55,25 @@ export default function SiteMessageList() {
           </Link>
         ),
       },
-      statusColumn(t('msg.field.status'), 'status', Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, { text: t(`msg.status.${s}`), color: STATUS_COLORS[s] }])), {
-        filter: true,
-      }),
+      statusColumn(
+        t('msg.field.status'),
+        'status',
+        Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, { text: t(`msg.status.${s}`), color: STATUS_COLORS[s] }])),
+        {
+          filter: true,
+        },
+      ),
       statusColumn(t('msg.field.audience'), 'audience', Object.fromEntries(AUDIENCES.map((a) => [a, { text: t(`msg.audience.${a}`) }])), { filter: true }),
       dateColumn(t, t('msg.field.publishAt'), 'publish_at', { sorter: true, rangeFilter: true, relative: true }),
       { title: t('msg.field.readCount'), dataIndex: 'read_count', key: 'read_count', width: 110, hiddenByDefault: true, render: (_, r) => r.read_count },
-      { title: t('msg.field.author'), dataIndex: 'author_name', key: 'author_name', width: 120, hiddenByDefault: true, render: (_, r) => (r.author_name ? <CellText text={r.author_name} /> : '-') },
+      {
+        title: t('msg.field.author'),
+        dataIndex: 'author_name',
+        key: 'author_name',
+        width: 120,
+        hiddenByDefault: true,
+        render: (_, r) => (r.author_name ? <CellText text={r.author_name} /> : '-'),
+      },
       dateColumn(t, t('msg.field.updatedAt'), 'updated_at', { sorter: true, hidden: true }),
     ],
     [t],

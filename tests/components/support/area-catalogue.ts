@@ -19,7 +19,9 @@ export const MAIN: Record<string, Record<string, string>> = Object.fromEntries(
 /** every .ts/.tsx file under these folders (relative to the repository) */
 export function sourcesIn(...dirs: string[]): string[] {
   const walk = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+    fs
+      .readdirSync(dir, { withFileTypes: true })
+      .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
   return dirs.flatMap((d) => walk(path.join(ROOT, d)));
 }
 

@@ -83,7 +83,10 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   private sdk() {
-    return (this.sdkLoading ??= import('alipay-sdk').then(({ AlipaySdk, AlipayRequestError }) => ({ sdk: this.make(AlipaySdk), RequestError: AlipayRequestError })));
+    return (this.sdkLoading ??= import('alipay-sdk').then(({ AlipaySdk, AlipayRequestError }) => ({
+      sdk: this.make(AlipaySdk),
+      RequestError: AlipayRequestError,
+    })));
   }
 
   private make(Sdk: typeof AlipaySdk): AlipaySdk {
@@ -121,7 +124,8 @@ export class AlipayProvider implements PaymentProvider {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof RequestError) {
       // an answer whose signature does not hold is no answer: nothing in it is believed
-      if (/验签|sign/i.test(message) && err.responseDataRaw) return new ProviderCallError('alipay', 'INVALID_RESPONSE_SIGNATURE', `${method}: the answer's signature does not verify`);
+      if (/验签|sign/i.test(message) && err.responseDataRaw)
+        return new ProviderCallError('alipay', 'INVALID_RESPONSE_SIGNATURE', `${method}: the answer's signature does not verify`);
       if (/timeout/i.test(message)) return new ProviderCallError('alipay', 'TIMEOUT', `${method}: no answer within ${CALL_TIMEOUT_MS / 1000} s`);
       if (err.responseDataRaw !== undefined) return new ProviderCallError('alipay', 'INVALID_RESPONSE', `${method}: ${message}`);
       return new ProviderCallError('alipay', 'UNREACHABLE', `${method}: ${message}`);
@@ -171,8 +175,7 @@ export class AlipayProvider implements PaymentProvider {
       // a paid trade closes only by being refunded in full: a query shows it by its pay date, a notification by refund_fee
       const wasPaid = str(a.send_pay_date) !== null || (total !== null && refunded !== null && refunded >= total && total > 0);
       status = wasPaid ? 'refunded' : 'closed';
-    }
-    else status = 'unpaid';
+    } else status = 'unpaid';
     return {
       orderNo: str(a.out_trade_no) ?? orderNo,
       tradeNo: str(a.trade_no),

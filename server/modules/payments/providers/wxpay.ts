@@ -226,7 +226,9 @@ export class WxpayProvider implements PaymentProvider {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
-    const signature = createSign('RSA-SHA256').update(`${method}\n${url.pathname}${url.search}\n${timestamp}\n${nonce}\n${body}\n`, 'utf8').sign(this.privateKey, 'base64');
+    const signature = createSign('RSA-SHA256')
+      .update(`${method}\n${url.pathname}${url.search}\n${timestamp}\n${nonce}\n${body}\n`, 'utf8')
+      .sign(this.privateKey, 'base64');
     const authorization = `${SCHEME} mchid="${this.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.config.serialNo}"`;
 
     let res: Response;
@@ -248,7 +250,11 @@ export class WxpayProvider implements PaymentProvider {
       text = await res.text();
     } catch (e) {
       const timedOut = (e as Error)?.name === 'TimeoutError';
-      throw new ProviderCallError('wxpay', timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', timedOut ? `no answer from WeChat Pay within ${this.timeoutMs} ms` : `WeChat Pay unreachable: ${(e as Error)?.message}`);
+      throw new ProviderCallError(
+        'wxpay',
+        timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+        timedOut ? `no answer from WeChat Pay within ${this.timeoutMs} ms` : `WeChat Pay unreachable: ${(e as Error)?.message}`,
+      );
     }
 
     const serial = res.headers.get('Wechatpay-Serial');

@@ -261,7 +261,10 @@ export class PgDeviceReports implements DeviceReports {
         ? sql`SELECT t.first_day AS day, count(*)::int AS cohort FROM ${T.firsts} t WHERE ${dimsWhere(f, 't')} AND t.first_day BETWEEN ${f.start}::date AND ${f.end}::date GROUP BY 1`
         : sql`SELECT t.day, count(*)::int AS cohort FROM ${T.days} t WHERE ${filterWhere(f, 't')} GROUP BY 1`;
     const [cohorts, cells] = await Promise.all([
-      query<{ day: string; cohort: number }>(this.db, sql`SELECT to_char(c.day, 'YYYY-MM-DD') AS day, c.cohort FROM (${cohortQuery}) c WHERE c.cohort > 0 ORDER BY c.day DESC`),
+      query<{ day: string; cohort: number }>(
+        this.db,
+        sql`SELECT to_char(c.day, 'YYYY-MM-DD') AS day, c.cohort FROM (${cohortQuery}) c WHERE c.cohort > 0 ORDER BY c.day DESC`,
+      ),
       query<{ day: string; n: number; retained: number }>(
         this.db,
         sql`SELECT to_char(r.cohort_day, 'YYYY-MM-DD') AS day, r.n::int AS n, sum(r.retained)::int AS retained FROM stat_retention r
@@ -371,7 +374,9 @@ export class PgDeviceReports implements DeviceReports {
       app_id: f.appId,
       start: f.start,
       end: f.end,
-      totals: totals ? { new: totals.new, active: totals.active, sessions: totals.sessions, duration_s: totals.duration_s } : { new: 0, active: 0, sessions: 0, duration_s: 0 },
+      totals: totals
+        ? { new: totals.new, active: totals.active, sessions: totals.sessions, duration_s: totals.duration_s }
+        : { new: 0, active: 0, sessions: 0, duration_s: 0 },
       days: daily.map(({ day, new: n, active, sessions }) => ({ day, new: n, active, sessions })),
     };
   }
@@ -382,24 +387,41 @@ export class PgDeviceReports implements DeviceReports {
   }
 
   async comparison(subject: StatSubject, f: StatFilter, otherAppId?: string): Promise<ComparisonReport> {
-    const other = otherAppId
-      ? { ...f, appId: otherAppId }
-      : shiftFilter(f, addDays(f.start, -f.days), addDays(f.start, -1));
+    const other = otherAppId ? { ...f, appId: otherAppId } : shiftFilter(f, addDays(f.start, -f.days), addDays(f.start, -1));
     // the current side's totals are the overall row of the platforms' query
     const [rows, daily, otherSide] = await Promise.all([this.totals(subject, f, true), this.daily(subject, f), this.side(subject, other)]);
     const platforms = rows.filter((r): r is typeof r & { platform: string } => r.platform !== null);
-    return { platforms, current: this.sideOf(f, rows.find((r) => r.platform === null), daily), other: otherSide };
+    return {
+      platforms,
+      current: this.sideOf(
+        f,
+        rows.find((r) => r.platform === null),
+        daily,
+      ),
+      other: otherSide,
+    };
   }
 
   async stickiness(subject: StatSubject, f: StatFilter): Promise<StickinessReport> {
     const T = TABLES[subject];
     const [depthCol, durationCol] = subject === 'device' ? ['depth_sessions', 'duration_sessions'] : ['depth_user_sessions', 'duration_user_sessions'];
     // sessions per bucket: the days' counts (under the sessions' dimensions), summed
-    const sums = (col: string, n: number) => sql.join(Array.from({ length: n }, (_, i) => sql.raw(`coalesce(sum(d.${col}[${i + 1}]), 0)::int`)), sql`, `);
+    const sums = (col: string, n: number) =>
+      sql.join(
+        Array.from({ length: n }, (_, i) => sql.raw(`coalesce(sum(d.${col}[${i + 1}]), 0)::int`)),
+        sql`, `,
+      );
     // ids per bucket: an id counts once in each bucket any of its days' sessions fell in (bit i of the day masks)
-    const bits = (col: string, n: number) => sql.join(Array.from({ length: n }, (_, i) => sql.raw(`count(*) FILTER (WHERE x.${col} & ${1 << i} <> 0)::int`)), sql`, `);
+    const bits = (col: string, n: number) =>
+      sql.join(
+        Array.from({ length: n }, (_, i) => sql.raw(`count(*) FILTER (WHERE x.${col} & ${1 << i} <> 0)::int`)),
+        sql`, `,
+      );
     const [[sessions], [subjects]] = await Promise.all([
-      query<{ v: number[] }>(this.db, sql`SELECT ARRAY[${sums(depthCol, DEPTH_BUCKETS.length)}, ${sums(durationCol, DURATION_BUCKETS.length)}] AS v FROM stat_daily d WHERE ${filterWhere(f, 'd')}`),
+      query<{ v: number[] }>(
+        this.db,
+        sql`SELECT ARRAY[${sums(depthCol, DEPTH_BUCKETS.length)}, ${sums(durationCol, DURATION_BUCKETS.length)}] AS v FROM stat_daily d WHERE ${filterWhere(f, 'd')}`,
+      ),
       query<{ v: number[] }>(
         this.db,
         sql`SELECT ARRAY[${bits('dm', DEPTH_BUCKETS.length)}, ${bits('um', DURATION_BUCKETS.length)}] AS v

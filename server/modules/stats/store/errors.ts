@@ -275,7 +275,10 @@ export class PgErrorReports implements ErrorReports {
 
   async detail(f: StatFilter, hash: string): Promise<ErrorDetail | null> {
     const db = this.pools.read;
-    const [group] = await query(db, sql`SELECT hash, kind, message, stack, first_ts, last_ts FROM stat_error_groups WHERE app_id = ${f.appId} AND hash = ${hash}`);
+    const [group] = await query(
+      db,
+      sql`SELECT hash, kind, message, stack, first_ts, last_ts FROM stat_error_groups WHERE app_id = ${f.appId} AND hash = ${hash}`,
+    );
     if (!group) return null;
     const kind = (group.kind === 'crash' ? 'crash' : 'js') as ErrorKind;
     const inGroup = sql`${filterWhere(f)} AND hash = ${hash}`;
@@ -285,7 +288,8 @@ export class PgErrorReports implements ErrorReports {
       ${f.platform ? sql`AND platform = ${f.platform}` : sql``} ${f.channel ? sql`AND channel = ${f.channel}` : sql``}
       ${f.version ? sql`AND version = ${f.version}` : sql``}`;
     // the group's raw rows are read once; the breakdowns and the latest occurrences come from them
-    const by = (col: SQL) => sql`(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${col} AS key, count(*)::int AS count FROM r GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20) x)`;
+    const by = (col: SQL) =>
+      sql`(SELECT coalesce(json_agg(x), '[]') FROM (SELECT ${col} AS key, count(*)::int AS count FROM r GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20) x)`;
     const rawQuery = query<{ by_page: Row[]; by_os: Row[]; by_model: Row[]; count: number; devices: number; latest: Row[] }>(
       db,
       sql`WITH r AS MATERIALIZED (SELECT ts, device_id, platform, version, os, device_model, url, uid FROM ${raw})
@@ -296,8 +300,8 @@ export class PgErrorReports implements ErrorReports {
     );
     const keyed = (rs: Row[]) => rs.map((r) => ({ key: String(r.key ?? ''), count: num(r.count) }));
     const rollupBy = (col: string) =>
-      query(db, sql`SELECT ${sql.raw(col)} AS key, sum(count)::int AS count FROM stat_error_days WHERE ${inGroup} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20`).then((rs) =>
-        rs.map((r) => ({ key: String(r.key), count: num(r.count) })),
+      query(db, sql`SELECT ${sql.raw(col)} AS key, sum(count)::int AS count FROM stat_error_days WHERE ${inGroup} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 20`).then(
+        (rs) => rs.map((r) => ({ key: String(r.key), count: num(r.count) })),
       );
     const [totals, trend, byPlatform, byVersion, [rawFigures]] = await Promise.all([
       query(db, sql`SELECT coalesce(sum(count), 0)::int AS count, coalesce(sum(devices), 0)::int AS devices FROM stat_error_days WHERE ${inGroup}`),

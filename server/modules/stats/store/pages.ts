@@ -89,14 +89,19 @@ export interface PageReports {
   channelTrend(f: StatFilter, channel: string): Promise<ChannelDay[]>;
   eventValues(f: StatFilter, key: string, top: number): Promise<EventValues>;
   /** the range's custom events one by one, newest first, of a key and (or) a device; total counted up to RAW_EVENTS_MAX */
-  rawEvents(f: StatFilter, by: { key?: string; deviceId?: string }, page: { current: number; pageSize: number }): Promise<{ data: RawEventRow[]; total: number; capped: boolean }>;
+  rawEvents(
+    f: StatFilter,
+    by: { key?: string; deviceId?: string },
+    page: { current: number; pageSize: number },
+  ): Promise<{ data: RawEventRow[]; total: number; capped: boolean }>;
   names(appId: string, kind: NameKind): Promise<{ key: string; name: string }[]>;
   /** sets a display name; an empty name removes it */
   setName(appId: string, kind: NameKind, key: string, name: string): Promise<void>;
 }
 
 /** a percentage (or a ratio) of two SQL numbers, two decimals, 0 when nothing to divide by */
-const ratio = (num: string, den: string, scale = 1) => sql.raw(`CASE WHEN ${den} > 0 THEN round((${num})::numeric * ${scale} / (${den}), 2)::float8 ELSE 0 END`);
+const ratio = (num: string, den: string, scale = 1) =>
+  sql.raw(`CASE WHEN ${den} > 0 THEN round((${num})::numeric * ${scale} / (${den}), 2)::float8 ELSE 0 END`);
 
 /** the app and dimensions of a filter over stat_devices (whose day is the device's first one) */
 function deviceDimsWhere(f: StatFilter, alias: string): SQL {
@@ -107,7 +112,8 @@ function deviceDimsWhere(f: StatFilter, alias: string): SQL {
   if (f.version) parts.push(sql`${col('version')} = ${f.version}`);
   return sql.join(parts, sql` AND `);
 }
-const newDevicesWhere = (f: StatFilter, alias: string) => sql`${deviceDimsWhere(f, alias)} AND ${sql.raw(alias)}.first_day BETWEEN ${f.start}::date AND ${f.end}::date`;
+const newDevicesWhere = (f: StatFilter, alias: string) =>
+  sql`${deviceDimsWhere(f, alias)} AND ${sql.raw(alias)}.first_day BETWEEN ${f.start}::date AND ${f.end}::date`;
 
 /** the days of the range as a FROM item `d(day)`, so days without rows show as zeros */
 const days = (f: StatFilter) => sql`(SELECT generate_series(${f.start}::date, ${f.end}::date, interval '1 day')::date AS day) d`;
@@ -222,7 +228,8 @@ export class PgPageReports implements PageReports {
   }
 
   pageTrend(f: StatFilter, path: string) {
-    return this.trend<PageDay>(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(sum(p.views), 0)::int AS views, coalesce(sum(p.visitors), 0)::int AS visitors,
+    return this
+      .trend<PageDay>(sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(sum(p.views), 0)::int AS views, coalesce(sum(p.visitors), 0)::int AS visitors,
         coalesce(sum(p.exits), 0)::int AS exits, coalesce(sum(p.entries), 0)::int AS entries, coalesce(sum(p.duration_s), 0)::float8 AS duration_s
       FROM ${days(f)} LEFT JOIN stat_pages p ON p.day = d.day AND ${filterWhere(f, 'p')} AND p.path = ${path}
       GROUP BY d.day ORDER BY d.day`);
@@ -256,7 +263,10 @@ export class PgPageReports implements PageReports {
         sql`SELECT value, sum(count)::int AS count, sum(devices)::int AS devices FROM stat_event_days WHERE ${where}
           GROUP BY value ORDER BY sum(count) DESC, value LIMIT ${top}`,
       ),
-      query<{ total: number; n: number }>(this.pools.read, sql`SELECT coalesce(sum(count), 0)::int AS total, count(DISTINCT value)::int AS n FROM stat_event_days WHERE ${where}`),
+      query<{ total: number; n: number }>(
+        this.pools.read,
+        sql`SELECT coalesce(sum(count), 0)::int AS total, count(DISTINCT value)::int AS n FROM stat_event_days WHERE ${where}`,
+      ),
       query<{ day: string; count: number; devices: number }>(
         this.pools.read,
         sql`SELECT to_char(d.day, 'YYYY-MM-DD') AS day, coalesce(sum(e.count), 0)::int AS count, coalesce(sum(e.devices), 0)::int AS devices

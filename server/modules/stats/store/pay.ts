@@ -138,7 +138,15 @@ export class PgAppPayReports implements PayReports {
     );
     return rows.map((x) => {
       const n = ints(x, ['orders', 'cents'] as const);
-      return { day: x.day as string, orders: n.orders, created_cents: n.cents, paid_orders: n.orders, paid_cents: n.cents, refunded_cents: 0, net_cents: n.cents };
+      return {
+        day: x.day as string,
+        orders: n.orders,
+        created_cents: n.cents,
+        paid_orders: n.orders,
+        paid_cents: n.cents,
+        refunded_cents: 0,
+        net_cents: n.cents,
+      };
     });
   }
 

@@ -71,7 +71,9 @@ END`);
 
 /** the index of the bucket a value falls in (NULL in none: a session without page views has no depth) */
 const bucketIndex = (col: string, buckets: readonly { min: number; max: number | null }[]) =>
-  sql.raw(`CASE ${buckets.map((b, i) => (b.max === null ? `WHEN ${col} >= ${b.min} THEN ${i}` : `WHEN ${col} BETWEEN ${b.min} AND ${b.max} THEN ${i}`)).join(' ')} END`);
+  sql.raw(
+    `CASE ${buckets.map((b, i) => (b.max === null ? `WHEN ${col} >= ${b.min} THEN ${i}` : `WHEN ${col} BETWEEN ${b.min} AND ${b.max} THEN ${i}`)).join(' ')} END`,
+  );
 const DEPTH_I = bucketIndex('page_count', DEPTH_BUCKETS);
 const DURATION_I = bucketIndex('duration_s', DURATION_BUCKETS);
 /** the masks of the buckets a device's (user's) sessions of the day fell in (bit i: bucket i) */
@@ -146,8 +148,14 @@ export class PgRollupStore implements RollupStore {
   }
 
   async dirty(limit = 100): Promise<{ total: number; days: AppDay[] }> {
-    const [{ total }] = await query<{ total: number }>(this.pools.write, sql`SELECT count(*)::int AS total FROM (SELECT DISTINCT app_id, day FROM stat_dirty) d`);
-    const rows = await query<{ app_id: string; day: string }>(this.pools.write, sql`SELECT DISTINCT app_id, day::text AS day FROM stat_dirty ORDER BY day, app_id LIMIT ${limit}`);
+    const [{ total }] = await query<{ total: number }>(
+      this.pools.write,
+      sql`SELECT count(*)::int AS total FROM (SELECT DISTINCT app_id, day FROM stat_dirty) d`,
+    );
+    const rows = await query<{ app_id: string; day: string }>(
+      this.pools.write,
+      sql`SELECT DISTINCT app_id, day::text AS day FROM stat_dirty ORDER BY day, app_id LIMIT ${limit}`,
+    );
     return { total, days: rows.map((r) => ({ appId: r.app_id, day: r.day })) };
   }
 
@@ -170,13 +178,19 @@ export class PgRollupStore implements RollupStore {
           );
           for (const c of candidates) {
             // another runner has this app-day: the next one
-            const [{ ok }] = await query<{ ok: boolean }>(tx, sql`SELECT pg_try_advisory_xact_lock(${LOCKS.STAT_ROLLUP_DAY}, hashtext(${`${c.app_id} ${c.day}`})) AS ok`);
+            const [{ ok }] = await query<{ ok: boolean }>(
+              tx,
+              sql`SELECT pg_try_advisory_xact_lock(${LOCKS.STAT_ROLLUP_DAY}, hashtext(${`${c.app_id} ${c.day}`})) AS ok`,
+            );
             if (!ok) continue;
             taken = { appId: c.app_id, day: c.day };
             seen.push(`${c.app_id} ${c.day}`);
             await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.STAT_ROLLUP_APP}, hashtext(${c.app_id}))`);
             // read after the locks: a runner may have done it meanwhile
-            const [{ ids }] = await query<{ ids: string[] | null }>(tx, sql`SELECT array_agg(id)::text[] AS ids FROM stat_dirty WHERE app_id = ${c.app_id} AND day = ${c.day}::date`);
+            const [{ ids }] = await query<{ ids: string[] | null }>(
+              tx,
+              sql`SELECT array_agg(id)::text[] AS ids FROM stat_dirty WHERE app_id = ${c.app_id} AND day = ${c.day}::date`,
+            );
             if (!ids) continue;
             await this.recomputeDay(tx, c.app_id, c.day, tz);
             // only the marks read above: one that new events committed meanwhile stays for another turn
@@ -280,7 +294,11 @@ export class PgRollupStore implements RollupStore {
         WHERE app_id = ${appId} AND first_day > ${d} AND device_id IN (SELECT device_id FROM rollup_ev)
       UNION SELECT DISTINCT ${appId}, first_day FROM stat_users
         WHERE app_id = ${appId} AND first_day > ${d} AND uid IN (SELECT uid FROM rollup_ev WHERE uid IS NOT NULL)`);
-    const firstSight = (table: string, key: string, extra: SQL) => sql`INSERT INTO ${sql.raw(table)} (app_id, ${sql.raw(key)}, first_ts, first_day, last_day, platform, channel, version)
+    const firstSight = (
+      table: string,
+      key: string,
+      extra: SQL,
+    ) => sql`INSERT INTO ${sql.raw(table)} (app_id, ${sql.raw(key)}, first_ts, first_day, last_day, platform, channel, version)
       SELECT DISTINCT ON (${sql.raw(key)}) ${appId}, ${sql.raw(key)}, ts, ${d}, ${d}, platform, channel, version FROM rollup_ev ${extra} ORDER BY ${sql.raw(key)}, ts, eid
       ON CONFLICT (app_id, ${sql.raw(key)}) DO UPDATE SET
         first_ts = LEAST(${sql.raw(table)}.first_ts, EXCLUDED.first_ts),

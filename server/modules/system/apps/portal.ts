@@ -6,8 +6,7 @@ import type { Row } from '../../../core/sql';
 import type { IosLink, MiniProgram, PlatformLink } from '../../../db/schema';
 import { MINI_PROGRAMS } from '../../../db/schema';
 
-const esc = (s: unknown) =>
-  String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** only http(s) links go into the page */
 const safeUrl = (u: string | undefined | null) => (u && /^https?:\/\//i.test(u.trim()) ? u.trim() : null);

@@ -83,10 +83,7 @@ export async function appRoutes({ app, db, apps: service }: ModuleContext): Prom
     schema: { tags, summary: 'the generated publish page (index.html attachment)', params: IdParam, produces: ['text/html'] },
     handler: async (req, reply) => {
       const html = await renderPortal(await service.get(req.params.id));
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="index.html"')
-        .send(html);
+      return reply.header('content-type', 'text/html; charset=utf-8').header('content-disposition', 'attachment; filename="index.html"').send(html);
     },
   });
   return service;

@@ -128,14 +128,22 @@ export class AppService {
 
   async update(appid: string, input: AppInput): Promise<Row> {
     return this.db.transaction(async (tx) => {
-      const [current] = await tx.select().from(apps).where(sql`${apps.appid} = ${appid}`).for('update');
+      const [current] = await tx
+        .select()
+        .from(apps)
+        .where(sql`${apps.appid} = ${appid}`)
+        .for('update');
       if (!current) throw new AppError('NOT_FOUND');
       assertUnchanged(input.appid, current.appid, 'appid');
       assertUnchanged(input.name === undefined ? undefined : input.name.trim(), current.name, 'name');
       const set = this.values(input);
       const mp = this.miniPrograms(input, current.miniPrograms as Record<string, MiniProgram>);
       if (mp) set.miniPrograms = mp;
-      if (Object.keys(set).length) await tx.update(apps).set({ ...set, updateDate: new Date() }).where(sql`${apps.appid} = ${appid}`);
+      if (Object.keys(set).length)
+        await tx
+          .update(apps)
+          .set({ ...set, updateDate: new Date() })
+          .where(sql`${apps.appid} = ${appid}`);
       return fetchRow(tx, appList, sql`a.appid`, appid);
     });
   }

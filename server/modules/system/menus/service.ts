@@ -87,12 +87,15 @@ export class MenuService {
 
   /** the menus and all their descendants */
   private async subtree(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], ids: string[]): Promise<string[]> {
-    const rows = await query<{ menu_id: string }>(db, sql`
+    const rows = await query<{ menu_id: string }>(
+      db,
+      sql`
       WITH RECURSIVE tree(menu_id) AS (
         SELECT menu_id FROM admin_menus WHERE menu_id = ANY(${textArray(ids)})
         UNION
         SELECT m.menu_id FROM admin_menus m JOIN tree t ON m.parent_id = t.menu_id
-      ) SELECT menu_id FROM tree`);
+      ) SELECT menu_id FROM tree`,
+    );
     return rows.map((r) => r.menu_id);
   }
 
@@ -148,7 +151,11 @@ export class MenuService {
     if (page) set.permission = page;
     else if (input.permission) set.permission = [...new Set(input.permission)];
     if (input.enable !== undefined) set.enable = input.enable;
-    if (Object.keys(set).length) await this.db.update(adminMenus).set(set).where(sql`${adminMenus.menuId} = ${id}`);
+    if (Object.keys(set).length)
+      await this.db
+        .update(adminMenus)
+        .set(set)
+        .where(sql`${adminMenus.menuId} = ${id}`);
     return this.get(id);
   }
 

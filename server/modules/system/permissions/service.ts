@@ -59,7 +59,11 @@ export class PermissionService {
     const set: Partial<typeof permissions.$inferInsert> = {};
     if (name) set.permissionName = name;
     if (input.comment !== undefined) set.comment = clean(input.comment);
-    if (Object.keys(set).length) await this.db.update(permissions).set(set).where(sql`${permissions.permissionId} = ${id}`);
+    if (Object.keys(set).length)
+      await this.db
+        .update(permissions)
+        .set(set)
+        .where(sql`${permissions.permissionId} = ${id}`);
     return this.get(id);
   }
 

@@ -33,7 +33,13 @@ export async function roleRoutes({ app, db, accounts, aiModels, roles: service }
     access: ACCESS.roles,
     get: (id) => service.get(id),
     create: {
-      body: Type.Object({ role_id: Id('role_id'), role_name: Text(64), permission: Type.Optional(Permissions), comment: OptText(500), daily_credit_limit: DailyLimit }),
+      body: Type.Object({
+        role_id: Id('role_id'),
+        role_name: Text(64),
+        permission: Type.Optional(Permissions),
+        comment: OptText(500),
+        daily_credit_limit: DailyLimit,
+      }),
       run: (b, caller) => service.create(b, caller),
     },
     update: {

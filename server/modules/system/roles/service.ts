@@ -56,8 +56,7 @@ function checkDailyLimit(v: number | null | undefined) {
   }
 }
 
-const checkPermissions = (db: Db | Tx, ids: string[] | undefined) =>
-  assertReferences(db, sql`permissions`, sql`permission_id`, ids, 'permission');
+const checkPermissions = (db: Db | Tx, ids: string[] | undefined) => assertReferences(db, sql`permissions`, sql`permission_id`, ids, 'permission');
 
 /** PERMISSION_ERROR (field permission) when the caller would grant a permission they do not hold */
 function assertGrantable(caller: AuthUser | undefined, granted: string[]) {
@@ -114,7 +113,10 @@ export class RoleService {
     if (!caller?.isAdmin && (id === ADMIN_ROLE || caller?.role.includes(id))) throw new AppError('PERMISSION_ERROR', { field: 'role_id' });
     if (input.permission) {
       const had = current.permission as string[];
-      assertGrantable(caller, input.permission.filter((p) => !had.includes(p)));
+      assertGrantable(
+        caller,
+        input.permission.filter((p) => !had.includes(p)),
+      );
     }
     const name = clean(input.role_name);
     if (input.role_name !== undefined && !name) throw new AppError('INVALID_PARAM', { field: 'role_name', params: { reason: 'required' } });
@@ -125,7 +127,11 @@ export class RoleService {
     if (input.permission) set.permission = [...new Set(input.permission)];
     if (input.comment !== undefined) set.comment = clean(input.comment);
     if (input.daily_credit_limit !== undefined) set.dailyCreditLimit = input.daily_credit_limit;
-    if (Object.keys(set).length) await this.db.update(roles).set(set).where(sql`${roles.roleId} = ${id}`);
+    if (Object.keys(set).length)
+      await this.db
+        .update(roles)
+        .set(set)
+        .where(sql`${roles.roleId} = ${id}`);
     return this.get(id);
   }
 

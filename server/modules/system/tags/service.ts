@@ -63,7 +63,11 @@ export class TagService {
     const set: Partial<typeof tags.$inferInsert> = {};
     if (name) set.name = name;
     if (input.description !== undefined) set.description = clean(input.description);
-    if (Object.keys(set).length) await this.db.update(tags).set(set).where(sql`${tags.tagid} = ${id}`);
+    if (Object.keys(set).length)
+      await this.db
+        .update(tags)
+        .set(set)
+        .where(sql`${tags.tagid} = ${id}`);
     return this.get(id);
   }
 

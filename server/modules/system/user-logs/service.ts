@@ -52,10 +52,7 @@ export class UserLogService {
 
   /** the newest entries, in the list's row shape */
   async recent(limit: number): Promise<Row[]> {
-    const rows = await query(
-      this.db,
-      sql`SELECT ${userLogList.columns} FROM ${userLogList.from} ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
-    );
+    const rows = await query(this.db, sql`SELECT ${userLogList.columns} FROM ${userLogList.from} ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`);
     return rows.map((r) => userLogList.toRow!(plain(r)));
   }
 }

@@ -59,7 +59,12 @@ const latinOnly = (kw: string) => /^[\x20-\x7e]*$/.test(kw);
 function userKeywordWhere(kw: string): SQL {
   const short = textLength(kw) < USER_SUBSTRING_MIN_CHARS && latinOnly(kw);
   const p = short ? likePrefix(kw) : likePattern(kw);
-  const fields = short ? sql.join(USER_PREFIX_FIELDS.map((f) => sql`${f} LIKE lower(${p})`), sql` OR `) : sql`${USER_SEARCH_TEXT} ILIKE ${p}`;
+  const fields = short
+    ? sql.join(
+        USER_PREFIX_FIELDS.map((f) => sql`${f} LIKE lower(${p})`),
+        sql` OR `,
+      )
+    : sql`${USER_SEARCH_TEXT} ILIKE ${p}`;
   return sql`${fields} OR u.role && ARRAY(SELECT role_id FROM roles WHERE role_name ILIKE ${p})`;
 }
 
@@ -165,7 +170,13 @@ async function assertAssignable(tx: Db | Tx, caller: AuthUser | undefined, added
   if (caller?.isAdmin || !added.length) return;
   if (added.includes(ADMIN_ROLE)) throw new AppError('PERMISSION_ERROR', { field: 'role' });
   const rows = await query<{ p: string }>(tx, sql`SELECT DISTINCT unnest(permission) AS p FROM roles WHERE role_id = ANY(${textArray(added)})`);
-  if (permissionsBeyond(caller, rows.map((r) => r.p)).length) throw new AppError('PERMISSION_ERROR', { field: 'role' });
+  if (
+    permissionsBeyond(
+      caller,
+      rows.map((r) => r.p),
+    ).length
+  )
+    throw new AppError('PERMISSION_ERROR', { field: 'role' });
 }
 
 /** users lose deleted apps from their authorized apps (the apps' delete hook, in the delete's transaction) */
@@ -190,7 +201,13 @@ export class UserService {
     await assertReferences(tx, sql`roles`, sql`role_id`, input.role, 'role');
     await assertReferences(tx, sql`tags`, sql`tagid`, input.tags, 'tags');
     // the console itself (APP_ID) is always an app one may be authorized for
-    await assertReferences(tx, sql`apps`, sql`appid`, input.dcloud_appid?.filter((a) => a !== APP_ID), 'dcloud_appid');
+    await assertReferences(
+      tx,
+      sql`apps`,
+      sql`appid`,
+      input.dcloud_appid?.filter((a) => a !== APP_ID),
+      'dcloud_appid',
+    );
   }
 
   /** ACCOUNT_EXISTS on the first of username, mobile, email another user already holds */
@@ -245,12 +262,21 @@ export class UserService {
     }
     try {
       await this.db.transaction(async (tx) => {
-        const [current] = await tx.select({ id: users.id, status: users.status, role: users.role }).from(users).where(sql`${users.id} = ${id}`).for('update');
+        const [current] = await tx
+          .select({ id: users.id, status: users.status, role: users.role })
+          .from(users)
+          .where(sql`${users.id} = ${id}`)
+          .for('update');
         if (!current) throw new AppError('NOT_FOUND');
         const isAdminAccount = current.role.includes(ADMIN_ROLE);
         if (isAdminAccount && !caller?.isAdmin) throw new AppError('PERMISSION_ERROR');
         await this.checkReferences(tx, input);
-        if (input.role) await assertAssignable(tx, caller, input.role.filter((r) => !current.role.includes(r)));
+        if (input.role)
+          await assertAssignable(
+            tx,
+            caller,
+            input.role.filter((r) => !current.role.includes(r)),
+          );
         const demoted = input.role !== undefined && !input.role.includes(ADMIN_ROLE);
         const deactivated = input.status !== undefined && input.status !== 0;
         if (isAdminAccount && (demoted || deactivated)) await this.accounts.assertActiveAdminRemains(tx, [id]);
@@ -267,7 +293,11 @@ export class UserService {
         if (input.gender !== undefined) set.gender = input.gender;
         if (input.comment !== undefined) set.comment = clean(input.comment);
         if (input.avatar_file !== undefined) set.avatarFile = input.avatar_file;
-        if (Object.keys(set).length) await tx.update(users).set(set).where(sql`${users.id} = ${id}`);
+        if (Object.keys(set).length)
+          await tx
+            .update(users)
+            .set(set)
+            .where(sql`${users.id} = ${id}`);
         // the reference forgot this: a user no longer in status 0 loses every token at once
         if (input.status !== undefined && input.status !== 0 && input.status !== current.status) {
           await this.accounts.sessions.revokeSessions(tx, [id]);
@@ -320,9 +350,7 @@ export class UserService {
       changed.push(sql`avatar_file IS DISTINCT FROM ${v}::jsonb`);
     }
     if (!sets.length) return false;
-    const r = await this.db.execute(
-      sql`UPDATE users SET ${sql.join(sets, sql`, `)} WHERE id = ${uid} AND (${sql.join(changed, sql` OR `)})`,
-    );
+    const r = await this.db.execute(sql`UPDATE users SET ${sql.join(sets, sql`, `)} WHERE id = ${uid} AND (${sql.join(changed, sql` OR `)})`);
     return (r.rowCount ?? 0) > 0;
   }
 }

@@ -36,7 +36,15 @@ export default function FinanceOrders() {
         render: (_, r) => <CellText text={r.nickname || r.username || r.user_id} />,
       },
       textColumn(t('pay.field.subject'), 'subject', { minWidth: 160, hidden: true }),
-      { title: t('pay.field.amount'), dataIndex: 'amount_cents', key: 'amount_cents', sorter: true, width: 110, align: 'right', render: (_, r) => yuan(r.amount_cents) },
+      {
+        title: t('pay.field.amount'),
+        dataIndex: 'amount_cents',
+        key: 'amount_cents',
+        sorter: true,
+        width: 110,
+        align: 'right',
+        render: (_, r) => yuan(r.amount_cents),
+      },
       { title: t('pay.field.credits'), dataIndex: 'credits', key: 'credits', width: 100, align: 'right', hiddenByDefault: true, render: (_, r) => r.credits },
       {
         title: t('pay.field.status'),
@@ -89,24 +97,26 @@ export default function FinanceOrders() {
         searchPlaceholder={t('pay.orders.search')}
         access={{}}
         actionsWidth={170}
-        rowActions={(r, ctx) => [
-          <Typography.Link key="detail" onClick={() => setDetail(r.order_no)} aria-label={`${t('pay.orders.details')} ${r.order_no}`}>
-            <EyeOutlined /> {t('pay.orders.details')}
-          </Typography.Link>,
-          refundable(r) ? (
-            <Typography.Link
-              key="refund"
-              type="danger"
-              onClick={() => {
-                ctxRef.current = ctx;
-                setRefunding(r);
-              }}
-              aria-label={`${t('pay.orders.refund')} ${r.order_no}`}
-            >
-              <RollbackOutlined /> {t('pay.orders.refund')}
-            </Typography.Link>
-          ) : null,
-        ].filter(Boolean)}
+        rowActions={(r, ctx) =>
+          [
+            <Typography.Link key="detail" onClick={() => setDetail(r.order_no)} aria-label={`${t('pay.orders.details')} ${r.order_no}`}>
+              <EyeOutlined /> {t('pay.orders.details')}
+            </Typography.Link>,
+            refundable(r) ? (
+              <Typography.Link
+                key="refund"
+                type="danger"
+                onClick={() => {
+                  ctxRef.current = ctx;
+                  setRefunding(r);
+                }}
+                aria-label={`${t('pay.orders.refund')} ${r.order_no}`}
+              >
+                <RollbackOutlined /> {t('pay.orders.refund')}
+              </Typography.Link>
+            ) : null,
+          ].filter(Boolean)
+        }
       />
       <OrderDetail orderNo={detail} onClose={() => setDetail(null)} />
       <RefundModal

@@ -37,7 +37,13 @@ export default function FinancePackages() {
       textColumn(t('pay.packages.name'), 'name'),
       { title: t('pay.packages.price'), dataIndex: 'price_cents', key: 'price_cents', sorter: true, width: 110, render: (_, r) => yuan(r.price_cents) },
       { title: t('pay.packages.credits'), dataIndex: 'credits', key: 'credits', width: 110, render: (_, r) => r.credits },
-      { title: t('pay.packages.bonus'), dataIndex: 'bonus_credits', key: 'bonus_credits', width: 110, render: (_, r) => (r.bonus_credits ? `+${r.bonus_credits}` : '-') },
+      {
+        title: t('pay.packages.bonus'),
+        dataIndex: 'bonus_credits',
+        key: 'bonus_credits',
+        width: 110,
+        render: (_, r) => (r.bonus_credits ? `+${r.bonus_credits}` : '-'),
+      },
       { title: t('pay.packages.sort'), dataIndex: 'sort', key: 'sort', sorter: true, width: 90, render: (_, r) => r.sort },
       {
         title: t('pay.packages.enabled'),
@@ -49,7 +55,13 @@ export default function FinancePackages() {
           { text: t('system.no'), value: 'false' },
         ],
         render: (_, r) => (
-          <Switch size="small" checked={r.enabled} loading={switching === r.id} aria-label={`${t('pay.packages.enabled')} ${r.name}`} onChange={(v) => void toggle(r, v)} />
+          <Switch
+            size="small"
+            checked={r.enabled}
+            loading={switching === r.id}
+            aria-label={`${t('pay.packages.enabled')} ${r.name}`}
+            onChange={(v) => void toggle(r, v)}
+          />
         ),
       },
       { title: t('pay.packages.sold'), dataIndex: 'sold', key: 'sold', width: 90, render: (_, r) => r.sold },

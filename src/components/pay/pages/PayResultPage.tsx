@@ -21,7 +21,6 @@ import { useT } from '../../../shared/i18n';
 import { saveScore } from '../../../shared/session';
 import { RECHARGE_PAGE } from '../../../../shared/pay';
 
-
 export default function PayResult() {
   const t = useT();
   const [params] = useSearchParams();
@@ -80,7 +79,9 @@ export default function PayResult() {
             { key: 'no', label: t('pay.field.orderNo'), children: <Typography.Text copyable>{order.order_no}</Typography.Text> },
             { key: 'amount', label: t('pay.field.amount'), children: yuan(order.amount_cents) },
             { key: 'credits', label: t('pay.result.creditsAdded'), children: <span data-testid="pay-result-credits">+{order.credits}</span> },
-            ...(order.balance !== null ? [{ key: 'balance', label: t('pay.result.balance'), children: <span data-testid="pay-result-balance">{order.balance}</span> }] : []),
+            ...(order.balance !== null
+              ? [{ key: 'balance', label: t('pay.result.balance'), children: <span data-testid="pay-result-balance">{order.balance}</span> }]
+              : []),
             { key: 'paid', label: t('pay.field.paidAt'), children: order.paid_at ? dayjs(order.paid_at).format(DATE_FORMAT) : '-' },
           ]}
         />

@@ -56,7 +56,7 @@ export default function Recharge() {
   const summary = useRequest(() => getCreditSummary(), { onSuccess: (d) => saveScore(d.balance) });
   const options = useRequest(() => getPayOptions(), {
     onSuccess: (o) => {
-      setChoice((c) => c ?? (o.packages[0]?.id ?? (o.custom.enabled ? CUSTOM : null)));
+      setChoice((c) => c ?? o.packages[0]?.id ?? (o.custom.enabled ? CUSTOM : null));
       setMethod((m) => m ?? o.methods.find((x) => x.enabled)?.method ?? null);
     },
   });
@@ -261,13 +261,15 @@ export default function Recharge() {
           access={{}}
           exportable={false}
           actionsWidth={120}
-          rowActions={(r) => [
-            r.status === 'created' && new Date(r.expires_at).getTime() > Date.now() && (QR_METHODS.includes(r.method) ? r.qr_code : r.pay_url) ? (
-              <Typography.Link key="pay" onClick={() => goPay(r as PayOrder, setQrOrder)} aria-label={`${t('pay.recharge.payAgain')} ${r.order_no}`}>
-                {t('pay.recharge.payAgain')}
-              </Typography.Link>
-            ) : null,
-          ].filter(Boolean)}
+          rowActions={(r) =>
+            [
+              r.status === 'created' && new Date(r.expires_at).getTime() > Date.now() && (QR_METHODS.includes(r.method) ? r.qr_code : r.pay_url) ? (
+                <Typography.Link key="pay" onClick={() => goPay(r as PayOrder, setQrOrder)} aria-label={`${t('pay.recharge.payAgain')} ${r.order_no}`}>
+                  {t('pay.recharge.payAgain')}
+                </Typography.Link>
+              ) : null,
+            ].filter(Boolean)
+          }
         />
       </Card>
 

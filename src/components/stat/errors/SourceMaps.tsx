@@ -62,8 +62,10 @@ export default function SourceMaps({
     } catch (e) {
       const info = requestErrorOf(e);
       // the server names the field: the map itself, or the version / file inputs
-      if (info.kind === 'business' && (info.field === 'file' || info.field === 'map') && info.code !== 'INVALID_PARAM') setMapError(requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS));
-      else if (info.kind === 'business' && (info.field === 'version' || info.field === 'file')) form.setFields([{ name: info.field, errors: [requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS)] }]);
+      if (info.kind === 'business' && (info.field === 'file' || info.field === 'map') && info.code !== 'INVALID_PARAM')
+        setMapError(requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS));
+      else if (info.kind === 'business' && (info.field === 'version' || info.field === 'file'))
+        form.setFields([{ name: info.field, errors: [requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS)] }]);
       else fail(e);
     } finally {
       setSaving(false);

@@ -22,7 +22,9 @@ export default function StackView({ message, stack, resolved }: { message: strin
   return (
     <Flex vertical gap={8} data-testid="stack">
       <Typography.Text type={resolved.resolved ? 'success' : 'secondary'} data-testid="stack-status">
-        {resolved.resolved ? t('statError.detail.resolved', { n: resolved.resolved, version: resolved.version || '-' }) : t('statError.detail.unresolved', { version: resolved.version || '-' })}
+        {resolved.resolved
+          ? t('statError.detail.resolved', { n: resolved.resolved, version: resolved.version || '-' })
+          : t('statError.detail.unresolved', { version: resolved.version || '-' })}
       </Typography.Text>
       <div style={{ fontFamily: MONO, fontSize: 12, background: token.colorFillQuaternary, borderRadius: token.borderRadius, padding: 12, overflowX: 'auto' }}>
         <div style={{ color: token.colorError, fontWeight: 600, marginBottom: 6, wordBreak: 'break-word' }}>{message}</div>

@@ -9,8 +9,6 @@ import { chartAxes, ChartLegend } from '../../charts/theme';
 
 const HEIGHT = 240;
 
-
-
 /** a percentage with two decimals (rates and shares are fractions) */
 export const percent = (v: number) => `${(Math.round(v * 10000) / 100).toFixed(2)}%`;
 

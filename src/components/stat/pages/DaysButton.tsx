@@ -6,5 +6,15 @@ import { useT } from '../../../shared/i18n';
 
 export default function DaysButton({ shown, onClick }: { shown: boolean; onClick: () => void }) {
   const t = useT();
-  return <Button type="text" size="small" icon={<LineChartOutlined />} disabled={shown} aria-label={t('statPage.showDays')} title={t('statPage.showDays')} onClick={onClick} />;
+  return (
+    <Button
+      type="text"
+      size="small"
+      icon={<LineChartOutlined />}
+      disabled={shown}
+      aria-label={t('statPage.showDays')}
+      title={t('statPage.showDays')}
+      onClick={onClick}
+    />
+  );
 }

@@ -11,7 +11,6 @@ import { chartPalette } from '../../charts/theme';
 
 const HEIGHT = 260;
 
-
 export interface TrendMetric {
   key: string;
   label: string;
@@ -66,7 +65,13 @@ export default function TrendPanel({ title, days, metrics, loading, error, onRet
     <StatPanel title={title} loading={loading} error={error} onRetry={onRetry} empty={!loading && !error && empty} testId={testId}>
       <Flex vertical gap={8}>
         <Line {...config} />
-        <Flex component="ul" wrap gap="4px 16px" aria-label={typeof title === 'string' ? title : undefined} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <Flex
+          component="ul"
+          wrap
+          gap="4px 16px"
+          aria-label={typeof title === 'string' ? title : undefined}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
           {metrics.map((m, i) => (
             <Flex component="li" key={m.key} gap={6} align="center" style={{ color: token.colorText, fontSize: token.fontSizeSM }}>
               <span aria-hidden style={{ width: 10, height: 10, borderRadius: 2, background: palette[i % palette.length], display: 'inline-block' }} />

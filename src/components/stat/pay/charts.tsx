@@ -10,9 +10,6 @@ import { chartAxes, chartPalette, ChartLegend } from '../../charts/theme';
 
 const HEIGHT = 260;
 
-
-
-
 export interface Series {
   key: string;
   name: string;
@@ -71,7 +68,19 @@ export function DayLines({
 }
 
 /** one count per day as columns in the theme's primary colour */
-export function DayColumns({ rows, field, name, testId, partialDay }: { rows: DayRows; field: string; name: string; testId: string; partialDay?: string | null }) {
+export function DayColumns({
+  rows,
+  field,
+  name,
+  testId,
+  partialDay,
+}: {
+  rows: DayRows;
+  field: string;
+  name: string;
+  testId: string;
+  partialDay?: string | null;
+}) {
   const { token } = antdTheme.useToken();
   const partial = usePartialDay(partialDay, lastDay(rows));
   const config = useMemo(
@@ -112,7 +121,12 @@ export function StageFunnel({ stages, label, testId }: { stages: Array<{ stage: 
       height: HEIGHT,
       autoFit: true,
       scale: { color: { domain: names, range: palette.slice(0, names.length) } },
-      label: { text: (d: { stage: string; value: number }) => `${d.stage} ${d.value.toLocaleString()}`, position: 'inside', fill: token.colorTextLightSolid, fontSize: token.fontSizeSM },
+      label: {
+        text: (d: { stage: string; value: number }) => `${d.stage} ${d.value.toLocaleString()}`,
+        position: 'inside',
+        fill: token.colorTextLightSolid,
+        fontSize: token.fontSizeSM,
+      },
       legend: false as const,
     }),
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -99,7 +99,9 @@ export default function Comparison({ subject }: SubjectPageProps) {
                 { value: PREVIOUS, label: t('statDevice.comparison.previous') },
                 {
                   label: t('statDevice.comparison.otherApp'),
-                  options: (state.options?.apps ?? []).filter((a) => a.appid !== state.query?.app_id).map((a) => ({ value: a.appid, label: `${a.name} (${a.appid})` })),
+                  options: (state.options?.apps ?? [])
+                    .filter((a) => a.appid !== state.query?.app_id)
+                    .map((a) => ({ value: a.appid, label: `${a.name} (${a.appid})` })),
                 },
               ]}
             />
@@ -130,7 +132,12 @@ export default function Comparison({ subject }: SubjectPageProps) {
             rowKey="platform"
             rows={platforms}
             columns={[
-              { title: t('statDevice.col.platform'), dataIndex: 'platform', sorter: byText((p: PlatformRow) => p.platform), render: (p: string) => platformName(p, t) },
+              {
+                title: t('statDevice.col.platform'),
+                dataIndex: 'platform',
+                sorter: byText((p: PlatformRow) => p.platform),
+                render: (p: string) => platformName(p, t),
+              },
               { title: names.new, dataIndex: 'new', align: 'right', sorter: byNumber((p: PlatformRow) => p.new) },
               { title: names.active, dataIndex: 'active', align: 'right', sorter: byNumber((p: PlatformRow) => p.active) },
               { title: launches, dataIndex: 'sessions', align: 'right', sorter: byNumber((p: PlatformRow) => p.sessions) },
@@ -150,7 +157,12 @@ export default function Comparison({ subject }: SubjectPageProps) {
                 { title: t('statDevice.col.metric'), dataIndex: 'label' },
                 { title: d ? sideHead(d.current) : '', key: 'current', align: 'right', render: (_: unknown, m: MetricRow) => fmt(m, m.current) },
                 { title: d ? sideHead(d.other) : '', key: 'other', align: 'right', render: (_: unknown, m: MetricRow) => fmt(m, m.other) },
-                { title: t('statDevice.col.change'), dataIndex: 'change', align: 'right', render: (c: number | null) => (c === null ? '-' : `${c > 0 ? '+' : ''}${c}%`) },
+                {
+                  title: t('statDevice.col.change'),
+                  dataIndex: 'change',
+                  align: 'right',
+                  render: (c: number | null) => (c === null ? '-' : `${c > 0 ? '+' : ''}${c}%`),
+                },
               ]}
             />
           </StatPanel>

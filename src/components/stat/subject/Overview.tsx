@@ -84,9 +84,21 @@ export default function Overview({ subject }: SubjectPageProps) {
               columns={[
                 { title: t('statDevice.col.path'), dataIndex: 'path', sorter: byText((p: PageRow) => p.path), ellipsis: true },
                 { title: t('statDevice.col.title'), dataIndex: 'title', ellipsis: true },
-                { title: t('statDevice.col.views'), dataIndex: 'views', align: 'right', sorter: byNumber((p: PageRow) => p.views), defaultSortOrder: 'descend' },
+                {
+                  title: t('statDevice.col.views'),
+                  dataIndex: 'views',
+                  align: 'right',
+                  sorter: byNumber((p: PageRow) => p.views),
+                  defaultSortOrder: 'descend',
+                },
                 { title: t('statDevice.col.entries'), dataIndex: 'entries', align: 'right', sorter: byNumber((p: PageRow) => p.entries) },
-                { title: t('statDevice.col.duration'), dataIndex: 'duration_s', align: 'right', sorter: byNumber((p: PageRow) => p.duration_s), render: (v: number) => dur(v) },
+                {
+                  title: t('statDevice.col.duration'),
+                  dataIndex: 'duration_s',
+                  align: 'right',
+                  sorter: byNumber((p: PageRow) => p.duration_s),
+                  render: (v: number) => dur(v),
+                },
               ]}
             />
           </StatPanel>

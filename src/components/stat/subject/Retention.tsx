@@ -19,7 +19,11 @@ import { byNumber, byText, type CsvColumn, ExportButton, exportName, ReportTable
 type CohortRow = RetentionData['rows'][number];
 type RetentionUnit = RetentionData['unit'];
 const N_KEYS: Record<RetentionUnit, string> = { day: 'statDevice.retention.dayN', week: 'statDevice.retention.weekN', month: 'statDevice.retention.monthN' };
-const UNIT_KEYS: Record<RetentionUnit, string> = { day: 'statDevice.retention.unit.day', week: 'statDevice.retention.unit.week', month: 'statDevice.retention.unit.month' };
+const UNIT_KEYS: Record<RetentionUnit, string> = {
+  day: 'statDevice.retention.unit.day',
+  week: 'statDevice.retention.unit.week',
+  month: 'statDevice.retention.unit.month',
+};
 /** the two offsets the chart follows per unit */
 const CHART_PERIODS: Record<RetentionUnit, [number, number]> = { day: [1, 7], week: [1, 4], month: [1, 3] };
 
@@ -36,7 +40,9 @@ export default function Retention({ subject }: SubjectPageProps) {
   const panel = { loading: r.loading && !r.data, error: r.error, onRetry: r.refresh, empty: !rows.length };
   const cellOf = (row: CohortRow, n: number) => row.cells.find((c) => c.n === n);
   const dayN = (n: number) => t(N_KEYS[unit], { n });
-  const cohortDayTitle = t(unit === 'day' ? 'statDevice.retention.cohortDay' : unit === 'week' ? 'statDevice.retention.cohortWeek' : 'statDevice.retention.cohortMonth');
+  const cohortDayTitle = t(
+    unit === 'day' ? 'statDevice.retention.cohortDay' : unit === 'week' ? 'statDevice.retention.cohortWeek' : 'statDevice.retention.cohortMonth',
+  );
   const [early, later] = CHART_PERIODS[unit];
   const chartTitle = t(unit === 'day' ? 'statDevice.retention.chart' : unit === 'week' ? 'statDevice.retention.chartWeek' : 'statDevice.retention.chartMonth');
   const cohortTitle = mode === 'new' ? names.new : names.active;

@@ -59,7 +59,13 @@ export default function Stickiness({ subject }: SubjectPageProps) {
             columns={[
               { title: t('statDevice.col.range'), dataIndex: 'label' },
               { title: launches, dataIndex: 'sessions', align: 'right', sorter: byNumber((b: BucketRow) => b.sessions) },
-              { title: t('statDevice.col.share'), dataIndex: 'share', align: 'right', sorter: byNumber((b: BucketRow) => b.share), render: (v: number) => `${v}%` },
+              {
+                title: t('statDevice.col.share'),
+                dataIndex: 'share',
+                align: 'right',
+                sorter: byNumber((b: BucketRow) => b.share),
+                render: (v: number) => `${v}%`,
+              },
               { title: names.count, dataIndex: 'subjects', align: 'right', sorter: byNumber((b: BucketRow) => b.subjects) },
             ]}
           />

@@ -56,7 +56,11 @@ export default function Trend({ subject }: SubjectPageProps) {
               value: g,
               disabled: g === 'hour' && days > HOUR_MAX_DAYS,
               label:
-                g === 'hour' && days > HOUR_MAX_DAYS ? <Tooltip title={t('statDevice.trend.hourHint')}>{t('statDevice.trend.hour')}</Tooltip> : t(`statDevice.trend.${g}`),
+                g === 'hour' && days > HOUR_MAX_DAYS ? (
+                  <Tooltip title={t('statDevice.trend.hourHint')}>{t('statDevice.trend.hour')}</Tooltip>
+                ) : (
+                  t(`statDevice.trend.${g}`)
+                ),
             }))}
           />
         }

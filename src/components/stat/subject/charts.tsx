@@ -17,9 +17,6 @@ export interface Point {
   value: number;
 }
 
-
-
-
 /** lines (or columns) of named series over x; `series` fixes the order and the colours; `partialDay`: today, marked as not over */
 export function SeriesChart({
   points,

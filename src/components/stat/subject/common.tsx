@@ -31,7 +31,12 @@ export function subjectNames(subject: StatSubject, t: Translate) {
 }
 
 /** a report under the filter (waits for the filter's app); `params`: the report's own */
-export function useSubjectReport<R extends SubjectReport>(subject: StatSubject, report: R, state: StatFilterState, params: Record<string, string | undefined> = {}) {
+export function useSubjectReport<R extends SubjectReport>(
+  subject: StatSubject,
+  report: R,
+  state: StatFilterState,
+  params: Record<string, string | undefined> = {},
+) {
   const q = state.query;
   const key = JSON.stringify([q, params]);
   return useRequest(() => (q ? getSubjectReport(subject, report, q as StatQuery, params, { skipErrorHandler: true }) : Promise.resolve(undefined)), {
@@ -80,7 +85,19 @@ export function ExportButton<T>({ filename, columns, rows, empty }: { filename: 
 }
 
 /** a compact sortable table of a report's rows */
-export function ReportTable<T extends object>({ rows, columns, rowKey, testId, pageSize = 10 }: { rows: T[]; columns: ColumnsType<T>; rowKey: keyof T & string; testId: string; pageSize?: number }) {
+export function ReportTable<T extends object>({
+  rows,
+  columns,
+  rowKey,
+  testId,
+  pageSize = 10,
+}: {
+  rows: T[];
+  columns: ColumnsType<T>;
+  rowKey: keyof T & string;
+  testId: string;
+  pageSize?: number;
+}) {
   const stackedTable = useStackedTable(columns, { x: 'max-content' });
   return (
     <Table<T>

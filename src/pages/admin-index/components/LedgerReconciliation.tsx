@@ -45,8 +45,7 @@ export default function LedgerReconciliation({ accounts }: { accounts?: number }
       <Flex align="center" gap={12} wrap="wrap" data-testid="ledger-reconciliation">
         {report ? (
           <Typography.Text type="success">
-            <CheckCircleFilled />{' '}
-            {t('credits.reconcile.clean', { time: formatDate(report.ranAt), count: report.usersChecked })}
+            <CheckCircleFilled /> {t('credits.reconcile.clean', { time: formatDate(report.ranAt), count: report.usersChecked })}
           </Typography.Text>
         ) : (
           <Typography.Text type="secondary">{t('credits.reconcile.none')}</Typography.Text>

@@ -60,7 +60,10 @@ export interface SiblingInfo {
 /** where a message stands among its alternatives ("2 / 3") */
 export function siblingInfo(messages: readonly TreeMessage[], message: TreeMessage): SiblingInfo {
   const siblings = childrenByParent(messages).get(parentKey(message)) ?? [message];
-  const i = Math.max(0, siblings.findIndex((s) => s.id === message.id));
+  const i = Math.max(
+    0,
+    siblings.findIndex((s) => s.id === message.id),
+  );
   return {
     index: i + 1,
     count: siblings.length,

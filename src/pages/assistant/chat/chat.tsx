@@ -45,7 +45,6 @@ import './chat.css';
 const LIST_SIZE = 100;
 const SEARCH_DEBOUNCE_MS = 300;
 
-
 export default function ChatPage() {
   const t = useT();
   const { token } = antdTheme.useToken();
@@ -115,22 +114,25 @@ export default function ChatPage() {
     focusInput();
   }, [location.search, location.pathname]);
 
-  const loadThread = useCallback(async (id: string) => {
-    setLoadingThread(true);
-    setLoadError(null);
-    try {
-      const detail = await getConversation(id, { skipErrorHandler: true });
-      if (activeRef.current !== id) return;
-      setConversation(detail.conversation);
-      setMessages(detail.messages);
-    } catch (e) {
-      if (activeRef.current !== id) return;
-      const info = requestErrorOf(e);
-      if (info.kind !== 'login-expired') setLoadError(requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS));
-    } finally {
-      if (activeRef.current === id) setLoadingThread(false);
-    }
-  }, [t]);
+  const loadThread = useCallback(
+    async (id: string) => {
+      setLoadingThread(true);
+      setLoadError(null);
+      try {
+        const detail = await getConversation(id, { skipErrorHandler: true });
+        if (activeRef.current !== id) return;
+        setConversation(detail.conversation);
+        setMessages(detail.messages);
+      } catch (e) {
+        if (activeRef.current !== id) return;
+        const info = requestErrorOf(e);
+        if (info.kind !== 'login-expired') setLoadError(requestErrorText(info, t, SPEC.REQUEST_TIMEOUT_MS));
+      } finally {
+        if (activeRef.current === id) setLoadingThread(false);
+      }
+    },
+    [t],
+  );
 
   const { running, runningRef, run, stop, dropRunning } = useAnswerStream({
     t,
@@ -199,7 +201,8 @@ export default function ChatPage() {
     storePromptRef.current = null;
     await run(
       id,
-      (cb, signal) => sendMessage(id, { content, parent_id: lastAnswer?.id ?? null, model_id: modelId ?? undefined, store_prompt_id: storePromptId }, cb, signal),
+      (cb, signal) =>
+        sendMessage(id, { content, parent_id: lastAnswer?.id ?? null, model_id: modelId ?? undefined, store_prompt_id: storePromptId }, cb, signal),
       content,
     );
   };
@@ -332,11 +335,13 @@ export default function ChatPage() {
       />
     );
   } else if (path.length) {
-    body = (
-      <Thread messages={messages} path={path} busy={busy} onSwitch={onSwitch} onCopy={onCopy} onRegenerate={regenerate} onEditSend={editSend} />
-    );
+    body = <Thread messages={messages} path={path} busy={busy} onSwitch={onSwitch} onCopy={onCopy} onRegenerate={regenerate} onEditSend={editSend} />;
   } else if (noModel) {
-    body = <Flex justify="center" align="center" style={{ height: '100%' }}>{noModelState}</Flex>;
+    body = (
+      <Flex justify="center" align="center" style={{ height: '100%' }}>
+        {noModelState}
+      </Flex>
+    );
   } else {
     body = (
       <Flex justify="center" align="center" style={{ height: '100%', padding: 16 }}>
@@ -445,7 +450,9 @@ export default function ChatPage() {
             />
           ) : null}
           {noModel ? (
-            path.length ? <Alert type="info" showIcon message={t('chat.noModel')} /> : null
+            path.length ? (
+              <Alert type="info" showIcon message={t('chat.noModel')} />
+            ) : null
           ) : (
             <Sender
               ref={senderRef}

@@ -54,7 +54,18 @@ export interface AnswerStreamDeps {
   afterRun: (conversationId: string, how: { reload: boolean; answered: boolean }) => void;
 }
 
-export function useAnswerStream({ t, activeRef, setMessages, setChoice, setConversation, setAlert, setInput, showBalance, renameInList, afterRun }: AnswerStreamDeps) {
+export function useAnswerStream({
+  t,
+  activeRef,
+  setMessages,
+  setChoice,
+  setConversation,
+  setAlert,
+  setInput,
+  showBalance,
+  renameInList,
+  afterRun,
+}: AnswerStreamDeps) {
   const [running, setRunning] = useState<Running | null>(null);
   const runningRef = useRef<Running | null>(null);
 
@@ -124,7 +135,10 @@ export function useAnswerStream({ t, activeRef, setMessages, setChoice, setConve
       reload = true;
       if (activeRef.current === conversationId) {
         if (e instanceof ChatRequestError) {
-          setAlert({ type: QUOTA_CODES.has(e.body.errorCode) ? 'warning' : 'error', text: e.body.errorMessage || t('request.failedWithCode', { code: e.body.errorCode }) });
+          setAlert({
+            type: QUOTA_CODES.has(e.body.errorCode) ? 'warning' : 'error',
+            text: e.body.errorMessage || t('request.failedWithCode', { code: e.body.errorCode }),
+          });
           // the question was not taken: give it back to the input
           if (restore !== undefined) setInput((now) => now || restore);
         } else if (!r.controller.signal.aborted) {

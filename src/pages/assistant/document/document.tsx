@@ -10,7 +10,18 @@ import type { DataNode } from 'antd/es/tree';
 import { useRequest } from 'ahooks';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import Markdown from '../../../components/markdown/Markdown';
-import { createDoc, deleteDoc, DOC_LOCALES, docTexts, docTree, readDoc, saveDocText, searchDocs, type DocLocale, type DocTreeItem } from '../../../services/docs';
+import {
+  createDoc,
+  deleteDoc,
+  DOC_LOCALES,
+  docTexts,
+  docTree,
+  readDoc,
+  saveDocText,
+  searchDocs,
+  type DocLocale,
+  type DocTreeItem,
+} from '../../../services/docs';
 import { paramsOf, withQuery } from '../../../services/query-string';
 import { requestErrorOf } from '../../../services/request-layer';
 import { toast } from '../../../shared/feedback';
@@ -174,7 +185,13 @@ export default function DocumentPage() {
 
   const left = (
     <Card size="small" className="doc-side" title={t('docs.contents')}>
-      <Input.Search allowClear placeholder={t('docs.search.placeholder')} aria-label={t('docs.search.placeholder')} onSearch={(v) => setKeyword(v.trim())} onChange={(e) => !e.target.value && setKeyword('')} />
+      <Input.Search
+        allowClear
+        placeholder={t('docs.search.placeholder')}
+        aria-label={t('docs.search.placeholder')}
+        onSearch={(v) => setKeyword(v.trim())}
+        onChange={(e) => !e.target.value && setKeyword('')}
+      />
       {keyword ? (
         <List
           className="doc-results"
@@ -227,7 +244,13 @@ export default function DocumentPage() {
             label: `${LOCALE_LABEL[l]}${draft[l].title || draft[l].body ? '' : ` (${t('docs.notWritten')})`}`,
             children: (
               <Flex vertical gap={8}>
-                <Input value={draft[l].title} placeholder={t('docs.field.title')} aria-label={t('docs.field.title')} maxLength={200} onChange={(e) => setDraft({ ...draft, [l]: { ...draft[l], title: e.target.value } })} />
+                <Input
+                  value={draft[l].title}
+                  placeholder={t('docs.field.title')}
+                  aria-label={t('docs.field.title')}
+                  maxLength={200}
+                  onChange={(e) => setDraft({ ...draft, [l]: { ...draft[l], title: e.target.value } })}
+                />
                 <div className="doc-split">
                   <Input.TextArea
                     className="doc-source"
@@ -333,7 +356,11 @@ export default function DocumentPage() {
         destroyOnHidden
       >
         <Form form={addForm} layout="vertical" preserve={false}>
-          <Form.Item name="title" label={t('docs.field.title')} rules={[{ required: true, whitespace: true, message: t('docs.field.titleRequired') }, { max: 200 }]}>
+          <Form.Item
+            name="title"
+            label={t('docs.field.title')}
+            rules={[{ required: true, whitespace: true, message: t('docs.field.titleRequired') }, { max: 200 }]}
+          >
             <Input />
           </Form.Item>
           <Form.Item
@@ -358,7 +385,10 @@ function countInside(items: DocTreeItem[], id: string): number {
 
 /** the snippet with the searched words marked */
 function marked(text: string, keyword: string): React.ReactNode[] {
-  const words = keyword.split(/\s+/).filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = keyword
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   if (!words.length) return [text];
   const re = new RegExp(`(${words.join('|')})`, 'gi');
   return text.split(re).map((part, i) => (i % 2 ? <mark key={i}>{part}</mark> : part));

@@ -5,7 +5,26 @@
  */
 import { CopyOutlined, FireOutlined, HeartFilled, HeartOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
 import { history, useLocation } from '@umijs/max';
-import { Alert, Button, Card, Checkbox, Col, Drawer, Empty, Flex, Input, Pagination, Row, Segmented, Select, Skeleton, Space, Tag, theme, Typography } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Drawer,
+  Empty,
+  Flex,
+  Input,
+  Pagination,
+  Row,
+  Segmented,
+  Select,
+  Skeleton,
+  Space,
+  Tag,
+  theme,
+  Typography,
+} from 'antd';
 import { useRequest } from 'ahooks';
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -149,11 +168,7 @@ export default function PromptStorePage() {
             options={(facets.data?.tags ?? []).map((c) => ({ value: c.name, label: `${builtInText('storeTag', c.name, t)} (${c.count})` }))}
             onChange={(v) => (setTag(v), setCurrent(1))}
           />
-          <Segmented<Sort>
-            value={sort}
-            options={SORTS.map((s) => ({ value: s, label: t(`store.sort.${s}`) }))}
-            onChange={(v) => (setSort(v), setCurrent(1))}
-          />
+          <Segmented<Sort> value={sort} options={SORTS.map((s) => ({ value: s, label: t(`store.sort.${s}`) }))} onChange={(v) => (setSort(v), setCurrent(1))} />
           <Checkbox checked={featuredFirst} onChange={(e) => (setFeaturedFirst(e.target.checked), setCurrent(1))}>
             {t('store.featuredFirst')}
           </Checkbox>
@@ -227,7 +242,9 @@ export default function PromptStorePage() {
                 <Tag key={x}>{builtInText('storeTag', x, t)}</Tag>
               ))}
             </Space>
-            {open.description ? <Typography.Paragraph style={{ margin: 0 }}>{builtInText('storeDescription', open.description, t)}</Typography.Paragraph> : null}
+            {open.description ? (
+              <Typography.Paragraph style={{ margin: 0 }}>{builtInText('storeDescription', open.description, t)}</Typography.Paragraph>
+            ) : null}
             <Typography.Text type="secondary">
               {t('store.stats', { uses: open.use_count, favourites: open.favourite_count })}
               {open.author_name ? ` · ${t('store.by', { name: open.author_name })}` : ''}

@@ -37,7 +37,13 @@ export default function VariableFields({
   return (
     <Form layout="vertical">
       {vars.map((v) => (
-        <Form.Item key={v.name} label={v.name} required={!!missing} validateStatus={bad.has(v.name) ? 'error' : undefined} help={bad.has(v.name) ? missingText : undefined}>
+        <Form.Item
+          key={v.name}
+          label={v.name}
+          required={!!missing}
+          validateStatus={bad.has(v.name) ? 'error' : undefined}
+          help={bad.has(v.name) ? missingText : undefined}
+        >
           {field(v)}
         </Form.Item>
       ))}

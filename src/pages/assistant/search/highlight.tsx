@@ -5,11 +5,7 @@
 import { segments, type MarkRange } from '../../../../shared/search-snippet';
 
 export function Highlighted({ text, marks }: { text: string; marks: MarkRange[] }) {
-  return (
-    <>
-      {segments(text, marks).map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
-    </>
-  );
+  return <>{segments(text, marks).map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}</>;
 }
 
 /** a console route as a link's href (the console routes in the URL's hash) */

@@ -111,7 +111,14 @@ export default function SearchPage() {
             // on touch devices): the kinds wrap instead, as a row of toggles
             <Flex wrap gap={8} style={{ marginBottom: 16 }} data-testid="search-kinds">
               {kinds.map((k) => (
-                <Button key={k.key} size="small" shape="round" type={k.key === tab ? 'primary' : 'default'} aria-pressed={k.key === tab} onClick={() => pick(k.key)}>
+                <Button
+                  key={k.key}
+                  size="small"
+                  shape="round"
+                  type={k.key === tab ? 'primary' : 'default'}
+                  aria-pressed={k.key === tab}
+                  onClick={() => pick(k.key)}
+                >
                   {k.label}
                 </Button>
               ))}
@@ -162,7 +169,14 @@ export default function SearchPage() {
                 />
               )}
               {!!result.data?.total && result.data.total > PAGE_SIZE && (
-                <Pagination className="search-pages" current={current} pageSize={PAGE_SIZE} total={result.data.total} showSizeChanger={false} onChange={setCurrent} />
+                <Pagination
+                  className="search-pages"
+                  current={current}
+                  pageSize={PAGE_SIZE}
+                  total={result.data.total}
+                  showSizeChanger={false}
+                  onChange={setCurrent}
+                />
               )}
             </Spin>
           )}
@@ -191,7 +205,11 @@ function AskPanel({ q, kind }: { q: string; kind: SearchKind | null }) {
       if (e.type === 'delta') return { ...a, text: a.text + e.text };
       // the top bar's balance follows what the answer cost
       saveScore(e.balance);
-      const end = { sources: e.sources ?? [], credits: e.credits ?? 0, tokens: e.input_tokens === undefined ? null : { input: e.input_tokens, output: e.output_tokens ?? 0 } };
+      const end = {
+        sources: e.sources ?? [],
+        credits: e.credits ?? 0,
+        tokens: e.input_tokens === undefined ? null : { input: e.input_tokens, output: e.output_tokens ?? 0 },
+      };
       if (e.type === 'error') return { ...a, ...end, text: e.text || a.text, status: 'error', error: e.errorMessage || e.errorCode };
       return { ...a, ...end, text: e.text || a.text, status: e.status === 'no_results' ? 'no_results' : e.status === 'stopped' ? 'stopped' : 'done' };
     });
@@ -218,7 +236,16 @@ function AskPanel({ q, kind }: { q: string; kind: SearchKind | null }) {
   };
 
   return (
-    <Card className="search-ask" size="small" title={<Space><RobotOutlined />{t('search.ask.title')}</Space>}>
+    <Card
+      className="search-ask"
+      size="small"
+      title={
+        <Space>
+          <RobotOutlined />
+          {t('search.ask.title')}
+        </Space>
+      }
+    >
       <Flex gap={8} wrap>
         <Select
           aria-label={t('search.ask.model')}

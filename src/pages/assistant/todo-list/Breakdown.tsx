@@ -158,7 +158,15 @@ export default function Breakdown({ task, onClose, onAccepted }: Props) {
             {
               key: 'prompt',
               label: t('todos.breakdown.prompt'),
-              children: <Input.TextArea value={prompt} onChange={(e) => setPrompt(e.target.value)} autoSize={{ minRows: 3, maxRows: 8 }} maxLength={TODO_LIMITS.PROMPT} aria-label={t('todos.breakdown.prompt')} />,
+              children: (
+                <Input.TextArea
+                  value={prompt}
+                  onChange={(e) => setPrompt(e.target.value)}
+                  autoSize={{ minRows: 3, maxRows: 8 }}
+                  maxLength={TODO_LIMITS.PROMPT}
+                  aria-label={t('todos.breakdown.prompt')}
+                />
+              ),
             },
           ]}
         />
@@ -168,7 +176,15 @@ export default function Breakdown({ task, onClose, onAccepted }: Props) {
             <Typography.Text type="secondary">{t('todos.breakdown.proposal')}</Typography.Text>
             <pre
               data-testid="breakdown-text"
-              style={{ whiteSpace: 'pre-wrap', margin: '4px 0 0', padding: 8, borderRadius: token.borderRadius, background: token.colorFillTertiary, fontFamily: 'inherit', minHeight: 40 }}
+              style={{
+                whiteSpace: 'pre-wrap',
+                margin: '4px 0 0',
+                padding: 8,
+                borderRadius: token.borderRadius,
+                background: token.colorFillTertiary,
+                fontFamily: 'inherit',
+                minHeight: 40,
+              }}
             >
               {text || t('todos.run.waiting')}
             </pre>

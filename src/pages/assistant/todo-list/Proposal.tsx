@@ -24,7 +24,12 @@ export function ProposalEditor({ items, onChange, disabled }: { items: ProposedI
     <Flex vertical gap={6} data-testid="proposal">
       {items.map((i, n) => (
         <Flex key={i.key} gap={8} align="center">
-          <Checkbox checked={i.checked} disabled={disabled} onChange={(e) => patch(i.key, { checked: e.target.checked })} aria-label={t('todos.proposal.keep', { n: n + 1 })} />
+          <Checkbox
+            checked={i.checked}
+            disabled={disabled}
+            onChange={(e) => patch(i.key, { checked: e.target.checked })}
+            aria-label={t('todos.proposal.keep', { n: n + 1 })}
+          />
           <Input
             size="small"
             value={i.title}
@@ -33,10 +38,23 @@ export function ProposalEditor({ items, onChange, disabled }: { items: ProposedI
             aria-label={t('todos.proposal.item', { n: n + 1 })}
             onChange={(e) => patch(i.key, { title: e.target.value })}
           />
-          <Button size="small" type="text" icon={<DeleteOutlined />} disabled={disabled} aria-label={t('todos.proposal.remove')} onClick={() => onChange(items.filter((x) => x.key !== i.key))} />
+          <Button
+            size="small"
+            type="text"
+            icon={<DeleteOutlined />}
+            disabled={disabled}
+            aria-label={t('todos.proposal.remove')}
+            onClick={() => onChange(items.filter((x) => x.key !== i.key))}
+          />
         </Flex>
       ))}
-      <Button size="small" type="dashed" icon={<PlusOutlined />} disabled={disabled || items.length >= TODO_LIMITS.SUBTASKS} onClick={() => onChange([...items, ...proposalOf([''])])}>
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        disabled={disabled || items.length >= TODO_LIMITS.SUBTASKS}
+        onClick={() => onChange([...items, ...proposalOf([''])])}
+      >
         {t('todos.proposal.add')}
       </Button>
     </Flex>
@@ -50,7 +68,13 @@ export function RunStats({ run, promptTokens }: { run: RunResult | null; promptT
   const seconds = (ms: number | null) => (ms === null ? '-' : (ms / 1000).toFixed(2));
   return (
     <Typography.Text type="secondary" data-testid="run-stats">
-      {t('todos.run.stats', { input: run.input_tokens, output: run.output_tokens, credits: run.credits, first: seconds(run.first_token_ms), total: seconds(run.total_ms) })}
+      {t('todos.run.stats', {
+        input: run.input_tokens,
+        output: run.output_tokens,
+        credits: run.credits,
+        first: seconds(run.first_token_ms),
+        total: seconds(run.total_ms),
+      })}
     </Typography.Text>
   );
 }

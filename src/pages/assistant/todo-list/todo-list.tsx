@@ -7,11 +7,40 @@ import { CalendarOutlined, DeleteOutlined, DownOutlined, EditOutlined, HolderOut
 import { closestCorners, DndContext, type DragEndEvent, KeyboardSensor, PointerSensor, useSensor, useSensors } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Button, Card, Checkbox, DatePicker, Drawer, Empty, Flex, Form, Input, Popconfirm, Progress, Select, Segmented, Space, Tag, Tooltip, Typography, theme } from 'antd';
+import {
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Drawer,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Popconfirm,
+  Progress,
+  Select,
+  Segmented,
+  Space,
+  Tag,
+  Tooltip,
+  Typography,
+  theme,
+} from 'antd';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
-import { createTodo, deleteTodo, listTodos, localToday, reorderTodos, type TodoFilter, type TodoRow, type TodoSubtask, updateTodo } from '../../../services/todos';
+import {
+  createTodo,
+  deleteTodo,
+  listTodos,
+  localToday,
+  reorderTodos,
+  type TodoFilter,
+  type TodoRow,
+  type TodoSubtask,
+  updateTodo,
+} from '../../../services/todos';
 import { useT } from '../../../shared/i18n';
 import { TODO_LIMITS } from '../../../../shared/todo-breakdown';
 import Breakdown from './Breakdown';
@@ -24,27 +53,59 @@ const PRIORITY_COLORS = ['default', 'blue', 'orange', 'red'] as const;
 function Sortable({ id, label, children }: { id: string; label: string; children: (handle: ReactNode) => ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const handle = (
-    <span ref={setActivatorNodeRef} {...attributes} {...listeners} aria-label={label} data-testid="drag-handle" style={{ cursor: 'grab', padding: '0 4px', touchAction: 'none' }}>
+    <span
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={label}
+      data-testid="drag-handle"
+      style={{ cursor: 'grab', padding: '0 4px', touchAction: 'none' }}
+    >
       <HolderOutlined />
     </span>
   );
   return (
-    <div ref={setNodeRef} style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1, position: 'relative', zIndex: isDragging ? 1 : undefined }}>
+    <div
+      ref={setNodeRef}
+      style={{
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        position: 'relative',
+        zIndex: isDragging ? 1 : undefined,
+      }}
+    >
       {children(handle)}
     </div>
   );
 }
 
 /** a sibling group the user can reorder; the new order goes to the server at once */
-function SortableGroup<T extends { id: string }>({ items, parentId, onMoved, children }: { items: T[]; parentId: string | null; onMoved: (items: T[]) => void; children: ReactNode }) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+function SortableGroup<T extends { id: string }>({
+  items,
+  parentId,
+  onMoved,
+  children,
+}: {
+  items: T[];
+  parentId: string | null;
+  onMoved: (items: T[]) => void;
+  children: ReactNode;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const end = (e: DragEndEvent) => {
     if (!e.over || e.active.id === e.over.id) return;
     const from = items.findIndex((x) => x.id === e.active.id);
     const to = items.findIndex((x) => x.id === e.over!.id);
     const moved = arrayMove(items, from, to);
     onMoved(moved);
-    void reorderTodos(parentId, moved.map((x) => x.id));
+    void reorderTodos(
+      parentId,
+      moved.map((x) => x.id),
+    );
   };
   return (
     <DndContext sensors={sensors} collisionDetection={closestCorners} onDragEnd={end}>
@@ -93,7 +154,12 @@ export default function TodoListPage() {
   };
   const save = async () => {
     const v = await form.validateFields();
-    await updateTodo(editing!.id, { title: v.title, notes: v.notes ?? '', priority: v.priority, due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null });
+    await updateTodo(editing!.id, {
+      title: v.title,
+      notes: v.notes ?? '',
+      priority: v.priority,
+      due_date: v.due_date ? v.due_date.format('YYYY-MM-DD') : null,
+    });
     setEditing(null);
     reload();
   };
@@ -152,12 +218,28 @@ export default function TodoListPage() {
     return (
       <Sortable key={task.id} id={task.id} label={t('todos.move', { title: task.title })}>
         {(handle) => (
-          <div data-testid="task" data-title={task.title} style={{ borderBottom: `1px solid ${token.colorBorderSecondary}`, padding: '8px 0', background: token.colorBgContainer }}>
+          <div
+            data-testid="task"
+            data-title={task.title}
+            style={{ borderBottom: `1px solid ${token.colorBorderSecondary}`, padding: '8px 0', background: token.colorBgContainer }}
+          >
             <Flex align="center" gap={8} wrap>
               {handle}
-              <Button size="small" type="text" icon={open ? <DownOutlined /> : <RightOutlined />} aria-label={open ? t('todos.collapse') : t('todos.expand')} aria-expanded={open} onClick={() => toggle(task.id)} />
+              <Button
+                size="small"
+                type="text"
+                icon={open ? <DownOutlined /> : <RightOutlined />}
+                aria-label={open ? t('todos.collapse') : t('todos.expand')}
+                aria-expanded={open}
+                onClick={() => toggle(task.id)}
+              />
               <Checkbox checked={task.done} onChange={(e) => setDone(task.id, e.target.checked)} aria-label={t('todos.markDone', { title: task.title })} />
-              <Typography.Text delete={task.done} type={task.done ? 'secondary' : undefined} style={{ flex: 1, minWidth: 160, cursor: 'pointer' }} onClick={() => toggle(task.id)}>
+              <Typography.Text
+                delete={task.done}
+                type={task.done ? 'secondary' : undefined}
+                style={{ flex: 1, minWidth: 160, cursor: 'pointer' }}
+                onClick={() => toggle(task.id)}
+              >
                 {task.title}
               </Typography.Text>
               {task.subtasks.length ? (
@@ -227,7 +309,13 @@ export default function TodoListPage() {
               style={{ maxWidth: '100%', overflowX: 'auto' }}
               options={FILTERS.map((f) => ({ value: f, label: `${t(`todos.filter.${f}`)} ${counts ? counts[f] : ''}`.trim() }))}
             />
-            <Input.Search allowClear placeholder={t('todos.search')} aria-label={t('todos.search')} onSearch={setKeyword} style={{ width: 260, maxWidth: '100%' }} />
+            <Input.Search
+              allowClear
+              placeholder={t('todos.search')}
+              aria-label={t('todos.search')}
+              onSearch={setKeyword}
+              style={{ width: 260, maxWidth: '100%' }}
+            />
           </Flex>
           <Input
             size="large"
@@ -265,9 +353,17 @@ export default function TodoListPage() {
           form={form}
           layout="vertical"
           preserve={false}
-          initialValues={editing ? { title: editing.title, notes: editing.notes, priority: editing.priority, due_date: editing.due_date ? dayjs(editing.due_date) : null } : undefined}
+          initialValues={
+            editing
+              ? { title: editing.title, notes: editing.notes, priority: editing.priority, due_date: editing.due_date ? dayjs(editing.due_date) : null }
+              : undefined
+          }
         >
-          <Form.Item name="title" label={t('todos.field.title')} rules={[{ required: true, whitespace: true, message: t('todos.field.titleRequired') }, { max: TODO_LIMITS.TITLE }]}>
+          <Form.Item
+            name="title"
+            label={t('todos.field.title')}
+            rules={[{ required: true, whitespace: true, message: t('todos.field.titleRequired') }, { max: TODO_LIMITS.TITLE }]}
+          >
             <Input maxLength={TODO_LIMITS.TITLE} />
           </Form.Item>
           <Form.Item name="notes" label={t('todos.field.notes')}>

@@ -106,11 +106,26 @@ export default function TodoTestPage() {
           {models.data && !models.data.length ? <Alert type="info" showIcon message={t('todos.model.none')} /> : null}
           <div>
             <Typography.Text strong>{t('todos.breakdown.prompt')}</Typography.Text>
-            <Input.TextArea value={prompt} onChange={(e) => setPrompt(e.target.value)} autoSize={{ minRows: 2, maxRows: 6 }} maxLength={TODO_LIMITS.PROMPT} aria-label={t('todos.breakdown.prompt')} style={{ marginTop: 4 }} />
+            <Input.TextArea
+              value={prompt}
+              onChange={(e) => setPrompt(e.target.value)}
+              autoSize={{ minRows: 2, maxRows: 6 }}
+              maxLength={TODO_LIMITS.PROMPT}
+              aria-label={t('todos.breakdown.prompt')}
+              style={{ marginTop: 4 }}
+            />
           </div>
           <div>
             <Typography.Text strong>{t('todos.test.goal')}</Typography.Text>
-            <Input.TextArea value={goal} onChange={(e) => setGoal(e.target.value)} autoSize={{ minRows: 2, maxRows: 4 }} maxLength={TODO_LIMITS.GOAL} placeholder={t('todos.test.goalHint')} aria-label={t('todos.test.goal')} style={{ marginTop: 4 }} />
+            <Input.TextArea
+              value={goal}
+              onChange={(e) => setGoal(e.target.value)}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              maxLength={TODO_LIMITS.GOAL}
+              placeholder={t('todos.test.goalHint')}
+              aria-label={t('todos.test.goal')}
+              style={{ marginTop: 4 }}
+            />
           </div>
           <Flex gap={8}>
             {running ? (
@@ -147,14 +162,32 @@ export default function TodoTestPage() {
                 }
               >
                 <Flex vertical gap={10}>
-                  <pre style={{ whiteSpace: 'pre-wrap', margin: 0, padding: 8, borderRadius: token.borderRadius, background: token.colorFillTertiary, fontFamily: 'inherit', minHeight: 80 }} data-testid="lane-text">
+                  <pre
+                    style={{
+                      whiteSpace: 'pre-wrap',
+                      margin: 0,
+                      padding: 8,
+                      borderRadius: token.borderRadius,
+                      background: token.colorFillTertiary,
+                      fontFamily: 'inherit',
+                      minHeight: 80,
+                    }}
+                    data-testid="lane-text"
+                  >
                     {l.text || (running ? t('todos.run.waiting') : t('todos.test.empty'))}
                   </pre>
                   {l.failure ? <Alert type="error" showIcon message={l.failure} /> : null}
                   <RunStats run={l.result} />
                   {l.result ? <ProposalEditor items={l.items} onChange={(items) => patch(lane, { items })} disabled={running} /> : null}
                   {l.result ? (
-                    <Button type="primary" icon={<CheckOutlined />} disabled={!kept || running || !goal.trim()} loading={saving === lane} onClick={() => accept(lane)} data-testid={`accept-${lane}`}>
+                    <Button
+                      type="primary"
+                      icon={<CheckOutlined />}
+                      disabled={!kept || running || !goal.trim()}
+                      loading={saving === lane}
+                      onClick={() => accept(lane)}
+                      data-testid={`accept-${lane}`}
+                    >
                       {t('todos.test.accept', { count: kept })}
                     </Button>
                   ) : null}

@@ -127,7 +127,14 @@ export default function DeviceTestPage() {
             </Descriptions.Item>
           </Descriptions>
           {error && (
-            <Alert type="error" showIcon message={error} description={permission === 'denied' ? t('audio.mic.howToAllow') : undefined} style={{ marginBottom: 16 }} data-testid="mic-error" />
+            <Alert
+              type="error"
+              showIcon
+              message={error}
+              description={permission === 'denied' ? t('audio.mic.howToAllow') : undefined}
+              style={{ marginBottom: 16 }}
+              data-testid="mic-error"
+            />
           )}
           <Space direction="vertical" style={{ width: '100%' }} size="middle">
             <Space wrap>
@@ -184,7 +191,14 @@ export default function DeviceTestPage() {
               {
                 title: t('audio.test.supported'),
                 dataIndex: 'ok',
-                render: (ok: boolean) => (ok ? <Tag icon={<CheckCircleOutlined />} color="green">{t('audio.test.yes')}</Tag> : <Tag icon={<CloseCircleOutlined />}>{t('audio.test.no')}</Tag>),
+                render: (ok: boolean) =>
+                  ok ? (
+                    <Tag icon={<CheckCircleOutlined />} color="green">
+                      {t('audio.test.yes')}
+                    </Tag>
+                  ) : (
+                    <Tag icon={<CloseCircleOutlined />}>{t('audio.test.no')}</Tag>
+                  ),
               },
             ]}
           />

@@ -119,7 +119,9 @@ export default function WaveformPage() {
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch (e) {
-      setMicError((e as Error)?.name === 'NotAllowedError' ? t('audio.mic.denied') : t('audio.mic.unavailable', { reason: String((e as Error)?.message ?? e) }));
+      setMicError(
+        (e as Error)?.name === 'NotAllowedError' ? t('audio.mic.denied') : t('audio.mic.unavailable', { reason: String((e as Error)?.message ?? e) }),
+      );
       return;
     }
     const r = new MediaRecorder(stream);
@@ -244,19 +246,39 @@ export default function WaveformPage() {
               </Button>
             </Flex>
             {noModels && <Alert style={{ marginTop: 12 }} type="info" showIcon message={t('audio.noModels')} />}
-            {failure && <Alert style={{ marginTop: 12 }} type="error" showIcon message={t('audio.transcribeFailed')} description={failure} data-testid="transcribe-error" />}
+            {failure && (
+              <Alert
+                style={{ marginTop: 12 }}
+                type="error"
+                showIcon
+                message={t('audio.transcribeFailed')}
+                description={failure}
+                data-testid="transcribe-error"
+              />
+            )}
             {transcript && (
-              <Card size="small" style={{ marginTop: 16 }} title={t('audio.transcript')} extra={
-                <Button icon={<SendOutlined />} onClick={() => history.push(withQuery('/pages/assistant/chat/chat', { prompt: transcript.text }))} data-testid="send-to-chat">
-                  {t('audio.sendToChat')}
-                </Button>
-              }>
+              <Card
+                size="small"
+                style={{ marginTop: 16 }}
+                title={t('audio.transcript')}
+                extra={
+                  <Button
+                    icon={<SendOutlined />}
+                    onClick={() => history.push(withQuery('/pages/assistant/chat/chat', { prompt: transcript.text }))}
+                    data-testid="send-to-chat"
+                  >
+                    {t('audio.sendToChat')}
+                  </Button>
+                }
+              >
                 <Typography.Paragraph copyable data-testid="transcript" style={{ whiteSpace: 'pre-wrap', marginBottom: 4 }}>
                   {transcript.text}
                 </Typography.Paragraph>
                 <Typography.Text type="secondary">
                   {transcript.model_name} · {t('audio.credits', { n: transcript.credits })}
-                  {transcript.start_s !== null && transcript.end_s !== null ? ` · ${t('audio.region', { start: transcript.start_s.toFixed(1), end: transcript.end_s.toFixed(1) })}` : ''}
+                  {transcript.start_s !== null && transcript.end_s !== null
+                    ? ` · ${t('audio.region', { start: transcript.start_s.toFixed(1), end: transcript.end_s.toFixed(1) })}`
+                    : ''}
                 </Typography.Text>
               </Card>
             )}

@@ -86,7 +86,10 @@ export default function AudioDemo() {
   }, [source, regions]);
 
   const options = [
-    { label: t('demo.audio.samples'), options: (Object.keys(SAMPLES) as SampleName[]).map((s) => ({ value: `sample:${s}`, label: t(`demo.audio.sample.${s}`) })) },
+    {
+      label: t('demo.audio.samples'),
+      options: (Object.keys(SAMPLES) as SampleName[]).map((s) => ({ value: `sample:${s}`, label: t(`demo.audio.sample.${s}`) })),
+    },
     ...(recordings.data?.length
       ? [{ label: t('demo.audio.recordings'), options: recordings.data.map((r) => ({ value: `recording:${r.id}`, label: r.name })) }]
       : []),
@@ -102,7 +105,14 @@ export default function AudioDemo() {
       {/* the controls lead the card's body, wrapping on a narrow screen: beside the title they crowd it out */}
       <Card title={t('demo.audio.player')}>
         <Flex gap={12} align="center" wrap style={{ marginBottom: 16 }}>
-          <Select style={{ minWidth: 220, maxWidth: '100%' }} value={source} onChange={setSource} options={options} aria-label={t('demo.audio.source')} data-testid="audio-source" />
+          <Select
+            style={{ minWidth: 220, maxWidth: '100%' }}
+            value={source}
+            onChange={setSource}
+            options={options}
+            aria-label={t('demo.audio.source')}
+            data-testid="audio-source"
+          />
           <Flex gap={6} align="center">
             <Switch size="small" checked={regions} onChange={setRegions} aria-label={t('demo.audio.regions')} />
             {t('demo.audio.regions')}
@@ -131,7 +141,11 @@ export default function AudioDemo() {
           style={{ marginTop: 16 }}
           items={[
             { key: 'duration', label: t('demo.audio.duration'), children: <span data-testid="audio-duration">{loading ? '…' : formatSeconds(duration)}</span> },
-            { key: 'state', label: t('demo.audio.state'), children: <span data-testid="audio-state">{playing ? t('demo.audio.playing') : t('demo.audio.stopped')}</span> },
+            {
+              key: 'state',
+              label: t('demo.audio.state'),
+              children: <span data-testid="audio-state">{playing ? t('demo.audio.playing') : t('demo.audio.stopped')}</span>,
+            },
             {
               key: 'region',
               label: t('demo.audio.region'),

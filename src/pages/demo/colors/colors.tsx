@@ -16,7 +16,10 @@ const isColor = (v: unknown): v is string => typeof v === 'string' && /^(#|rgba?
 
 /** the design tokens of every theme, as antd computes them from the theme's config */
 function useThemeTokens(): Record<ThemeName, Tokens> {
-  return useMemo(() => Object.fromEntries(THEMES.map((name) => [name, antdTheme.getDesignToken(themeConfig(name)) as unknown as Tokens])) as Record<ThemeName, Tokens>, []);
+  return useMemo(
+    () => Object.fromEntries(THEMES.map((name) => [name, antdTheme.getDesignToken(themeConfig(name)) as unknown as Tokens])) as Record<ThemeName, Tokens>,
+    [],
+  );
 }
 
 function Swatch({ color, label }: { color: string; label: string }) {
@@ -28,7 +31,18 @@ function Swatch({ color, label }: { color: string; label: string }) {
         type="button"
         aria-label={label}
         onClick={() => void copyWithToast(color, t)}
-        style={{ display: 'inline-flex', alignItems: 'center', gap: 8, padding: 0, border: 0, background: 'none', cursor: 'pointer', color: token.colorText, fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM }}
+        style={{
+          display: 'inline-flex',
+          alignItems: 'center',
+          gap: 8,
+          padding: 0,
+          border: 0,
+          background: 'none',
+          cursor: 'pointer',
+          color: token.colorText,
+          fontFamily: token.fontFamilyCode,
+          fontSize: token.fontSizeSM,
+        }}
       >
         <span style={{ width: 28, height: 20, borderRadius: 4, background: color, border: `1px solid ${token.colorBorderSecondary}`, flex: 'none' }} />
         {color}
@@ -42,7 +56,13 @@ export default function ColorsDemo() {
   const [current, setTheme] = useTheme();
   const tokens = useThemeTokens();
   const [query, setQuery] = useState('');
-  const names = useMemo(() => Object.keys(tokens.default).filter((k) => k.startsWith('color') && isColor(tokens.default[k])).sort(), [tokens]);
+  const names = useMemo(
+    () =>
+      Object.keys(tokens.default)
+        .filter((k) => k.startsWith('color') && isColor(tokens.default[k]))
+        .sort(),
+    [tokens],
+  );
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     return q ? names.filter((n) => n.toLowerCase().includes(q)) : names;
@@ -103,7 +123,15 @@ export default function ColorsDemo() {
           pagination={false}
           scroll={{ x: 'max-content', y: 520 }}
           columns={[
-            { title: t('demo.colors.token'), dataIndex: 'name', render: (v: string) => <Typography.Text code copyable>{v}</Typography.Text> },
+            {
+              title: t('demo.colors.token'),
+              dataIndex: 'name',
+              render: (v: string) => (
+                <Typography.Text code copyable>
+                  {v}
+                </Typography.Text>
+              ),
+            },
             ...THEMES.map((name) => ({
               key: name,
               title: (

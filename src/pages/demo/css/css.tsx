@@ -66,7 +66,14 @@ function VarTable({ rows, testId, showWhere }: { rows: CssVar[]; testId: string;
   return (
     <Flex vertical gap={12} style={{ minWidth: 0 }}>
       {rows.length > 12 ? (
-        <Input.Search allowClear placeholder={t('demo.css.search')} aria-label={t('demo.css.search')} value={query} onChange={(e) => setQuery(e.target.value)} style={{ maxWidth: 360 }} />
+        <Input.Search
+          allowClear
+          placeholder={t('demo.css.search')}
+          aria-label={t('demo.css.search')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          style={{ maxWidth: 360 }}
+        />
       ) : null}
       <Table<CssVar>
         size="small"
@@ -90,12 +97,25 @@ function VarTable({ rows, testId, showWhere }: { rows: CssVar[]; testId: string;
             dataIndex: 'value',
             render: (v: string) => (
               <Space>
-                {isColour(v) ? <span style={{ display: 'inline-block', width: 20, height: 14, borderRadius: 3, background: v, border: `1px solid ${token.colorBorderSecondary}` }} /> : null}
+                {isColour(v) ? (
+                  <span
+                    style={{
+                      display: 'inline-block',
+                      width: 20,
+                      height: 14,
+                      borderRadius: 3,
+                      background: v,
+                      border: `1px solid ${token.colorBorderSecondary}`,
+                    }}
+                  />
+                ) : null}
                 <Typography.Text style={{ fontFamily: token.fontFamilyCode, fontSize: token.fontSizeSM }}>{v}</Typography.Text>
               </Space>
             ),
           },
-          ...(showWhere ? [{ title: t('demo.css.declaredIn'), dataIndex: 'where', render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> }] : []),
+          ...(showWhere
+            ? [{ title: t('demo.css.declaredIn'), dataIndex: 'where', render: (v: string) => <Typography.Text type="secondary">{v}</Typography.Text> }]
+            : []),
         ]}
       />
     </Flex>
@@ -109,7 +129,12 @@ function ConsoleVars() {
   const [rows, setRows] = useState<CssVar[]>([]);
   useEffect(() => {
     // rules on the document, the body or its theme attribute apply to every page
-    setRows(readVars(document.body, declaredVars((s) => /(^|,\s*)(:root|html|body)\b/.test(s))));
+    setRows(
+      readVars(
+        document.body,
+        declaredVars((s) => /(^|,\s*)(:root|html|body)\b/.test(s)),
+      ),
+    );
   }, [theme]);
   return (
     <Card title={t('demo.css.console', { count: rows.length })}>
@@ -130,7 +155,13 @@ function AntdVars() {
   useEffect(() => {
     // antd writes its style sheet in an effect of its own: read on the next frame
     const frame = requestAnimationFrame(() => {
-      if (scope.current) setRows(readVars(scope.current, declaredVars((s) => s.includes(`.${SCOPE}`))));
+      if (scope.current)
+        setRows(
+          readVars(
+            scope.current,
+            declaredVars((s) => s.includes(`.${SCOPE}`)),
+          ),
+        );
     });
     return () => cancelAnimationFrame(frame);
   }, [theme]);

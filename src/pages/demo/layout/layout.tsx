@@ -26,7 +26,16 @@ function FrameSketch({ frame }: { frame: Frame }) {
   return (
     <div
       aria-hidden
-      style={{ display: 'grid', gridTemplateRows: frame === 'none' ? '1fr' : '14px 1fr', gap: 4, height: 96, padding: 6, border: `1px solid ${token.colorBorderSecondary}`, borderRadius: token.borderRadius, background: token.colorBgLayout }}
+      style={{
+        display: 'grid',
+        gridTemplateRows: frame === 'none' ? '1fr' : '14px 1fr',
+        gap: 4,
+        height: 96,
+        padding: 6,
+        border: `1px solid ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadius,
+        background: token.colorBgLayout,
+      }}
     >
       {frame !== 'none' ? <div style={{ ...box, background: token.colorPrimaryBg }} /> : null}
       <div style={{ display: 'grid', gridTemplateColumns: frame === 'full' ? '30% 1fr' : '1fr', gap: 4 }}>
@@ -87,7 +96,10 @@ function PageHeaderDemo() {
   return (
     <Card title={t('demo.layout.pageHeader')}>
       <Typography.Paragraph type="secondary">{t('demo.layout.pageHeaderHint')}</Typography.Paragraph>
-      <div style={{ border: `1px dashed ${token.colorBorder}`, borderRadius: token.borderRadius, background: token.colorBgLayout }} data-testid="page-container">
+      <div
+        style={{ border: `1px dashed ${token.colorBorder}`, borderRadius: token.borderRadius, background: token.colorBgLayout }}
+        data-testid="page-container"
+      >
         <PageContainer
           header={{
             title: t('demo.layout.sampleTitle'),
@@ -156,9 +168,23 @@ function GridDemo() {
           const now = [...active].reverse().find((b) => spans[b] !== undefined);
           return (
             <Col key={i} {...spans}>
-              <div style={{ padding: '12px 8px', textAlign: 'center', borderRadius: token.borderRadius, background: i % 2 ? token.colorPrimaryBg : token.colorPrimaryBgHover, color: token.colorText }}>
-                <Typography.Text code>{Object.entries(spans).map(([b, n]) => `${b}=${n}`).join(' ')}</Typography.Text>
-                <div style={{ fontSize: token.fontSizeSM, color: token.colorText }}>{now ? t('demo.layout.spanNow', { span: spans[now]!, breakpoint: now }) : null}</div>
+              <div
+                style={{
+                  padding: '12px 8px',
+                  textAlign: 'center',
+                  borderRadius: token.borderRadius,
+                  background: i % 2 ? token.colorPrimaryBg : token.colorPrimaryBgHover,
+                  color: token.colorText,
+                }}
+              >
+                <Typography.Text code>
+                  {Object.entries(spans)
+                    .map(([b, n]) => `${b}=${n}`)
+                    .join(' ')}
+                </Typography.Text>
+                <div style={{ fontSize: token.fontSizeSM, color: token.colorText }}>
+                  {now ? t('demo.layout.spanNow', { span: spans[now]!, breakpoint: now }) : null}
+                </div>
               </div>
             </Col>
           );

@@ -70,7 +70,9 @@ function AccountPicker({ value, onChange }: { value: string; onChange: (v: strin
   const options = [
     { value: '', label: t('analysis.account.me') },
     { value: EVERYONE, label: t('analysis.account.everyone') },
-    ...(picked && !found.some((a) => a.id === picked.id) ? [picked] : []).concat(found).map((a) => ({ value: a.id, label: a.username && a.nickname ? `${a.nickname} (${a.username})` : nameOf(a) })),
+    ...(picked && !found.some((a) => a.id === picked.id) ? [picked] : [])
+      .concat(found)
+      .map((a) => ({ value: a.id, label: a.username && a.nickname ? `${a.nickname} (${a.username})` : nameOf(a) })),
   ];
   return (
     <Select
@@ -107,7 +109,11 @@ function Figures({ a, t }: { a: CreditAnalysis; t: Translate }) {
       </Col>
       <Col xs={12} lg={6}>
         <Card size="small" style={{ height: '100%' }}>
-          <Statistic title={<Tooltip title={t('analysis.figure.addedHint')}>{t('analysis.figure.added')}</Tooltip>} value={a.totals.added} data-testid="figure-added" />
+          <Statistic
+            title={<Tooltip title={t('analysis.figure.addedHint')}>{t('analysis.figure.added')}</Tooltip>}
+            value={a.totals.added}
+            data-testid="figure-added"
+          />
           {a.totals.refund > 0 && <Typography.Text type="secondary">{t('analysis.figure.refund', { n: a.totals.refund.toLocaleString() })}</Typography.Text>}
         </Card>
       </Col>
@@ -133,10 +139,21 @@ function Charts({ a, t }: { a: CreditAnalysis; t: Translate }) {
   const kinds = useMemo(() => ADDED_KINDS.map((k) => ({ key: k, name: t(`credits.kind.${k}`), value: a.totals[k] })), [a, t]);
   const added = useMemo(() => a.days.flatMap((d) => kinds.map((k) => ({ day: d.day, kind: k.name, credits: d[k.key] }))), [a, kinds]);
   const byModel = useMemo(
-    () => topSlices(a.by_model.map((m) => ({ name: m.model || t('analysis.chart.unknownModel'), value: m.credits })), t('analysis.chart.other')),
+    () =>
+      topSlices(
+        a.by_model.map((m) => ({ name: m.model || t('analysis.chart.unknownModel'), value: m.credits })),
+        t('analysis.chart.other'),
+      ),
     [a, t],
   );
-  const byFeature = useMemo(() => topSlices(a.by_feature.map((f) => ({ name: featureName(t, f.purpose), value: f.credits })), t('analysis.chart.other')), [a, t]);
+  const byFeature = useMemo(
+    () =>
+      topSlices(
+        a.by_feature.map((f) => ({ name: featureName(t, f.purpose), value: f.credits })),
+        t('analysis.chart.other'),
+      ),
+    [a, t],
+  );
   const nothingSpent = a.totals.spent === 0;
   const emptySpent = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('analysis.empty.spent')} />;
   return (

@@ -11,9 +11,6 @@ import { useMemo } from 'react';
 import { CHART_HEIGHT as HEIGHT, type Slice } from '../../../components/analysis/slices';
 import { chartAxes, chartPalette, ChartLegend } from '../../../components/charts/theme';
 
-
-
-
 /** credits spent each day: one line in the theme's primary colour */
 export function SpendingLine({ days, seriesName }: { days: Array<{ day: string; spent: number }>; seriesName: string }) {
   const { token } = antdTheme.useToken();

@@ -126,7 +126,9 @@ function RequestTab({ onRequested }: { onRequested: () => void }) {
               render: (_: unknown, o: InvoiceableOrder) => (
                 <Space direction="vertical" size={0} style={{ alignItems: 'flex-end' }}>
                   <span style={{ fontVariantNumeric: 'tabular-nums' }}>{formatCents(o.invoiceable_cents)}</span>
-                  {o.refunded_cents ? <Typography.Text type="secondary">{t('invoice.orders.refunded', { amount: formatCents(o.refunded_cents) })}</Typography.Text> : null}
+                  {o.refunded_cents ? (
+                    <Typography.Text type="secondary">{t('invoice.orders.refunded', { amount: formatCents(o.refunded_cents) })}</Typography.Text>
+                  ) : null}
                 </Space>
               ),
             },
@@ -169,7 +171,10 @@ function RequestTab({ onRequested }: { onRequested: () => void }) {
               },
             ]}
           >
-            <Input maxLength={INVOICE_TITLE_MAX} placeholder={type === 'company' ? t('invoice.form.companyPlaceholder') : t('invoice.form.personPlaceholder')} />
+            <Input
+              maxLength={INVOICE_TITLE_MAX}
+              placeholder={type === 'company' ? t('invoice.form.companyPlaceholder') : t('invoice.form.personPlaceholder')}
+            />
           </Form.Item>
           <Form.Item
             name="tax_number"
@@ -196,7 +201,11 @@ function RequestTab({ onRequested }: { onRequested: () => void }) {
           <Button type="primary" htmlType="submit" loading={saving} disabled={!selected.length}>
             {t('invoice.form.submit')}
           </Button>
-          {!selected.length ? <Typography.Text type="secondary" style={{ marginLeft: 12 }}>{t('invoice.orders.pick')}</Typography.Text> : null}
+          {!selected.length ? (
+            <Typography.Text type="secondary" style={{ marginLeft: 12 }}>
+              {t('invoice.orders.pick')}
+            </Typography.Text>
+          ) : null}
         </Form>
       </Card>
     </Space>
@@ -375,7 +384,12 @@ function AllRequests() {
                 <Typography.Link key="issue" onClick={() => issue(r, ctx)} aria-label={`${t('invoice.action.issue')} ${r.invoice_no}`}>
                   {t('invoice.action.issue')}
                 </Typography.Link>,
-                <Typography.Link key="reject" type="danger" onClick={() => setRejecting({ row: r, ctx })} aria-label={`${t('invoice.action.reject')} ${r.invoice_no}`}>
+                <Typography.Link
+                  key="reject"
+                  type="danger"
+                  onClick={() => setRejecting({ row: r, ctx })}
+                  aria-label={`${t('invoice.action.reject')} ${r.invoice_no}`}
+                >
                   {t('invoice.action.reject')}
                 </Typography.Link>,
               ]

@@ -45,7 +45,13 @@ export default function WithdrawEdit() {
     const d = loaded.data;
     if (!d) return;
     if (d.row) {
-      form.setFieldsValue({ amount: d.row.amount, account_type: d.row.account_type, account_name: d.row.account_name, account_no: d.row.account_no, bank_name: d.row.bank_name });
+      form.setFieldsValue({
+        amount: d.row.amount,
+        account_type: d.row.account_type,
+        account_name: d.row.account_name,
+        account_no: d.row.account_no,
+        bank_name: d.row.bank_name,
+      });
     } else {
       form.setFieldsValue({ amount: null, account_type: d.summary.settings.account_types[0] });
     }
@@ -141,7 +147,12 @@ export default function WithdrawEdit() {
           <Form.Item name="account_type" label={t('withdraw.form.accountType')} rules={[{ required: true }]}>
             <Radio.Group options={s.account_types.map((a) => ({ value: a, label: t(`withdraw.account.${a}`) }))} optionType="button" />
           </Form.Item>
-          <Form.Item name="account_name" label={t('withdraw.form.accountName')} extra={t('withdraw.form.accountNameHint')} rules={[{ required: true, whitespace: true, message: t('withdraw.form.required') }]}>
+          <Form.Item
+            name="account_name"
+            label={t('withdraw.form.accountName')}
+            extra={t('withdraw.form.accountNameHint')}
+            rules={[{ required: true, whitespace: true, message: t('withdraw.form.required') }]}
+          >
             <Input maxLength={50} />
           </Form.Item>
           <Form.Item
@@ -152,7 +163,11 @@ export default function WithdrawEdit() {
             <Input maxLength={64} />
           </Form.Item>
           {accountType === 'bank' ? (
-            <Form.Item name="bank_name" label={t('withdraw.form.bankName')} rules={[{ required: true, whitespace: true, message: t('withdraw.form.required') }]}>
+            <Form.Item
+              name="bank_name"
+              label={t('withdraw.form.bankName')}
+              rules={[{ required: true, whitespace: true, message: t('withdraw.form.required') }]}
+            >
               <Input maxLength={60} />
             </Form.Item>
           ) : null}

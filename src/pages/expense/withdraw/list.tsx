@@ -20,7 +20,13 @@ import { CellText, dateColumn, statusColumn, type ResourceColumn } from '../../.
 import ResourceList, { type ListContext } from '../../../components/admin/ResourceList';
 import { showRequestError } from '../../../services/request-layer';
 import {
-  allWithdrawals, cancelWithdrawal, getWithdrawSummary, myWithdrawals, reviewWithdrawal, WITHDRAW_STATUSES, type WithdrawRow,
+  allWithdrawals,
+  cancelWithdrawal,
+  getWithdrawSummary,
+  myWithdrawals,
+  reviewWithdrawal,
+  WITHDRAW_STATUSES,
+  type WithdrawRow,
 } from '../../../services/withdraw';
 import { noticeModal, toast } from '../../../shared/feedback';
 import { applyServerError } from '../../../shared/form-errors';
@@ -96,7 +102,15 @@ function columnsOf(t: Translate, all: boolean): ResourceColumn<WithdrawRow>[] {
 }
 
 /** approve (payout reference) or reject (reason): one modal, the decision picked by the button that opened it */
-function ReviewModal({ target, onClose, onDone }: { target: { row: WithdrawRow; decision: 'approve' | 'reject' } | null; onClose: () => void; onDone: () => void }) {
+function ReviewModal({
+  target,
+  onClose,
+  onDone,
+}: {
+  target: { row: WithdrawRow; decision: 'approve' | 'reject' } | null;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const [form] = Form.useForm<{ text: string }>();
   const [saving, setSaving] = useState(false);
@@ -121,7 +135,14 @@ function ReviewModal({ target, onClose, onDone }: { target: { row: WithdrawRow; 
   return (
     <Modal
       open={!!target}
-      title={target ? t(approve ? 'withdraw.review.approveTitle' : 'withdraw.review.rejectTitle', { user: target.row.username ?? target.row.user_id, amount: target.row.amount }) : null}
+      title={
+        target
+          ? t(approve ? 'withdraw.review.approveTitle' : 'withdraw.review.rejectTitle', {
+              user: target.row.username ?? target.row.user_id,
+              amount: target.row.amount,
+            })
+          : null
+      }
       okText={t(approve ? 'withdraw.review.approve' : 'withdraw.review.reject')}
       okButtonProps={{ danger: !approve }}
       cancelText={t('system.cancel')}
@@ -131,7 +152,9 @@ function ReviewModal({ target, onClose, onDone }: { target: { row: WithdrawRow; 
       destroyOnHidden
     >
       {target && approve ? (
-        <Typography.Paragraph>{t('withdraw.review.payTo', { payout: formatCents(target.row.payout_cents), name: target.row.account_name, no: target.row.account_no })}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t('withdraw.review.payTo', { payout: formatCents(target.row.payout_cents), name: target.row.account_name, no: target.row.account_no })}
+        </Typography.Paragraph>
       ) : null}
       <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} preserve={false}>
         {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 16 }} /> : null}
@@ -261,7 +284,11 @@ export default function WithdrawList() {
                     rowActions={(r, ctx) =>
                       r.status === 'pending'
                         ? [
-                            <Typography.Link key="approve" onClick={() => setReviewing({ row: r, decision: 'approve', ctx })} aria-label={`${t('withdraw.review.approve')} ${r.username ?? ''}`}>
+                            <Typography.Link
+                              key="approve"
+                              onClick={() => setReviewing({ row: r, decision: 'approve', ctx })}
+                              aria-label={`${t('withdraw.review.approve')} ${r.username ?? ''}`}
+                            >
                               {t('withdraw.review.approve')}
                             </Typography.Link>,
                             <Typography.Link

@@ -45,7 +45,10 @@ function GenerateModal({ open, onClose, onDone }: { open: boolean; onClose: () =
     setSaving(true);
     setError(null);
     try {
-      const b = await generateBatch({ name: v.name.trim(), credits: v.credits, count: v.count, expires_at: v.expires_at.toISOString() }, { skipErrorHandler: true });
+      const b = await generateBatch(
+        { name: v.name.trim(), credits: v.credits, count: v.count, expires_at: v.expires_at.toISOString() },
+        { skipErrorHandler: true },
+      );
       toast(t('redeem.batch.generated', { count: b.count, name: b.name }), 'success');
       form.resetFields();
       onDone();
@@ -56,15 +59,31 @@ function GenerateModal({ open, onClose, onDone }: { open: boolean; onClose: () =
     }
   };
   return (
-    <Modal open={open} title={t('redeem.batch.generateTitle')} okText={t('redeem.batch.generate')} confirmLoading={saving} onOk={submit} onCancel={onClose} destroyOnClose>
+    <Modal
+      open={open}
+      title={t('redeem.batch.generateTitle')}
+      okText={t('redeem.batch.generate')}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnClose
+    >
       <Form form={form} layout="vertical" preserve={false} initialValues={{ count: 100, credits: 100, expires_at: dayjs().add(30, 'day').endOf('day') }}>
         <Form.Item name="name" label={t('redeem.batch.name')} rules={[{ required: true, whitespace: true, message: t('redeem.batch.nameRequired') }]}>
           <Input maxLength={64} data-testid="batch-name" />
         </Form.Item>
-        <Form.Item name="credits" label={t('redeem.batch.credits')} rules={[{ required: true, type: 'integer', min: 1, max: CREDITS_MAX, message: t('redeem.batch.range', { min: 1, max: CREDITS_MAX }) }]}>
+        <Form.Item
+          name="credits"
+          label={t('redeem.batch.credits')}
+          rules={[{ required: true, type: 'integer', min: 1, max: CREDITS_MAX, message: t('redeem.batch.range', { min: 1, max: CREDITS_MAX }) }]}
+        >
           <InputNumber min={1} max={CREDITS_MAX} precision={0} style={{ width: '100%' }} data-testid="batch-credits" />
         </Form.Item>
-        <Form.Item name="count" label={t('redeem.batch.count')} rules={[{ required: true, type: 'integer', min: 1, max: BATCH_MAX, message: t('redeem.batch.range', { min: 1, max: BATCH_MAX }) }]}>
+        <Form.Item
+          name="count"
+          label={t('redeem.batch.count')}
+          rules={[{ required: true, type: 'integer', min: 1, max: BATCH_MAX, message: t('redeem.batch.range', { min: 1, max: BATCH_MAX }) }]}
+        >
           <InputNumber min={1} max={BATCH_MAX} precision={0} style={{ width: '100%' }} data-testid="batch-count" />
         </Form.Item>
         <Form.Item
@@ -201,7 +220,12 @@ export default function RedeemBatchList() {
           <Typography.Link key="export" onClick={() => exportCodes(r)} aria-label={`${t('redeem.batch.export')} ${r.name}`}>
             <DownloadOutlined /> {t('redeem.batch.export')}
           </Typography.Link>,
-          <Typography.Link key="toggle" type={r.disabled ? undefined : 'danger'} onClick={() => toggle(r, ctx)} aria-label={`${t(r.disabled ? 'redeem.batch.enable' : 'redeem.batch.disable')} ${r.name}`}>
+          <Typography.Link
+            key="toggle"
+            type={r.disabled ? undefined : 'danger'}
+            onClick={() => toggle(r, ctx)}
+            aria-label={`${t(r.disabled ? 'redeem.batch.enable' : 'redeem.batch.disable')} ${r.name}`}
+          >
             <PoweroffOutlined /> {t(r.disabled ? 'redeem.batch.enable' : 'redeem.batch.disable')}
           </Typography.Link>,
         ]}

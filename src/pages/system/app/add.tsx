@@ -23,7 +23,11 @@ type Values = Partial<Omit<AppRow, 'screenshot'>> & { appid: string; name: strin
 /** an empty block is stored as nothing */
 function block<T extends Link>(v: T | null | undefined): T | null {
   if (!v) return null;
-  const out = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x]).filter(([, x]) => x)) as T;
+  const out = Object.fromEntries(
+    Object.entries(v)
+      .map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])
+      .filter(([, x]) => x),
+  ) as T;
   return Object.keys(out).length ? out : null;
 }
 
@@ -42,7 +46,13 @@ function toBody(v: Values): Record<string, unknown> {
     app_harmony: block(v.app_harmony),
     h5: block(v.h5),
     ...Object.fromEntries(MINI_PROGRAMS.map((k) => [k, block(v[k] as Link | null)])),
-    store_list: (v.store_list ?? []).map((s) => ({ id: s.id.trim(), name: s.name?.trim() ?? '', scheme: s.scheme?.trim() ?? '', enable: !!s.enable, priority: s.priority ?? 0 })),
+    store_list: (v.store_list ?? []).map((s) => ({
+      id: s.id.trim(),
+      name: s.name?.trim() ?? '',
+      scheme: s.scheme?.trim() ?? '',
+      enable: !!s.enable,
+      priority: s.priority ?? 0,
+    })),
   };
 }
 
@@ -101,7 +111,12 @@ export default function AppForm() {
             allowClear={false}
             options={APP_TYPES.map((v) => ({ value: v, label: t(`system.app.type.${v}`) }))}
           />
-          <ProFormText name="introduction" label={t('system.app.introduction')} rules={maxText(t, t('system.app.introduction'), 500)} fieldProps={{ maxLength: 500 }} />
+          <ProFormText
+            name="introduction"
+            label={t('system.app.introduction')}
+            rules={maxText(t, t('system.app.introduction'), 500)}
+            fieldProps={{ maxLength: 500 }}
+          />
           <ProFormTextArea
             name="description"
             label={t('system.field.description')}
@@ -132,7 +147,10 @@ export default function AppForm() {
             <ProFormText
               name="url"
               placeholder="https://"
-              rules={[{ required: true, whitespace: true, message: t('system.rule.required', { field: t('system.app.screenshot') }) }, ...maxText(t, t('system.app.screenshot'), 1000)]}
+              rules={[
+                { required: true, whitespace: true, message: t('system.rule.required', { field: t('system.app.screenshot') }) },
+                ...maxText(t, t('system.app.screenshot'), 1000),
+              ]}
               fieldProps={{ maxLength: 1000, 'aria-label': t('system.app.screenshot') }}
             />
           </ProFormList>
@@ -224,8 +242,20 @@ export default function AppForm() {
                   ]}
                   fieldProps={{ maxLength: 64 }}
                 />
-                <ProFormText name="name" label={t('system.app.storeName')} width="sm" rules={maxText(t, t('system.app.storeName'), 100)} fieldProps={{ maxLength: 100 }} />
-                <ProFormText name="scheme" label={t('system.app.storeScheme')} width="md" rules={maxText(t, t('system.app.storeScheme'), 1000)} fieldProps={{ maxLength: 1000, spellCheck: false }} />
+                <ProFormText
+                  name="name"
+                  label={t('system.app.storeName')}
+                  width="sm"
+                  rules={maxText(t, t('system.app.storeName'), 100)}
+                  fieldProps={{ maxLength: 100 }}
+                />
+                <ProFormText
+                  name="scheme"
+                  label={t('system.app.storeScheme')}
+                  width="md"
+                  rules={maxText(t, t('system.app.storeScheme'), 1000)}
+                  fieldProps={{ maxLength: 1000, spellCheck: false }}
+                />
                 <ProFormSwitch name="enable" label={t('system.app.storeEnable')} />
                 <ProFormDigit
                   name="priority"

@@ -26,7 +26,10 @@ export default function AppList() {
   const onRows = useCallback(
     (rows: AppRow[]) => {
       if (!canVersions || !rows.length) return;
-      latestVersions(rows.map((r) => r.appid), { skipErrorHandler: true })
+      latestVersions(
+        rows.map((r) => r.appid),
+        { skipErrorHandler: true },
+      )
         .then((list) => setLatest(new Map(rows.map((r) => [r.appid, list.filter((v) => v.appid === r.appid)]))))
         .catch(() => undefined);
     },
@@ -63,7 +66,10 @@ export default function AppList() {
                     {list.map((v) => (
                       <Link key={v.id} to={versionDetailPath(v.id)}>
                         <Tag color={v.type === 'wgt' ? 'purple' : 'geekblue'} style={{ marginInlineEnd: 0, cursor: 'pointer' }}>
-                          {t(v.type === 'wgt' ? 'system.app.wgtVersion' : 'system.app.nativeVersion', { platform: t(`system.app.platform.app_${v.platform}`), version: v.version })}
+                          {t(v.type === 'wgt' ? 'system.app.wgtVersion' : 'system.app.nativeVersion', {
+                            platform: t(`system.app.platform.app_${v.platform}`),
+                            version: v.version,
+                          })}
                         </Tag>
                       </Link>
                     ))}
@@ -108,16 +114,18 @@ export default function AppList() {
       deleteDetails={() => t('system.app.deleteDetails')}
       onRows={onRows}
       actionsWidth={canVersions ? 280 : undefined}
-      rowActions={(r) => [
-        <Link key="publish" to={portalPath(r.appid)} aria-label={`${t('system.app.publish')} ${r.name}`}>
-          <SendOutlined /> {t('system.app.publish')}
-        </Link>,
-        canVersions ? (
-          <Link key="versions" to={versionListPath(r.appid)} aria-label={`${t('system.app.versions')} ${r.name}`}>
-            <HistoryOutlined /> {t('system.app.versions')}
-          </Link>
-        ) : null,
-      ].filter(Boolean)}
+      rowActions={(r) =>
+        [
+          <Link key="publish" to={portalPath(r.appid)} aria-label={`${t('system.app.publish')} ${r.name}`}>
+            <SendOutlined /> {t('system.app.publish')}
+          </Link>,
+          canVersions ? (
+            <Link key="versions" to={versionListPath(r.appid)} aria-label={`${t('system.app.versions')} ${r.name}`}>
+              <HistoryOutlined /> {t('system.app.versions')}
+            </Link>
+          ) : null,
+        ].filter(Boolean)
+      }
     />
   );
 }

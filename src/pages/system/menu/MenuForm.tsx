@@ -129,7 +129,11 @@ export default function MenuForm({ mode, id }: { mode: FormMode; id?: string | n
               extra={t('system.menu.urlHint')}
               rules={[
                 ...maxText(t, t('system.menu.url'), 1000),
-                { validator: async (_, v: string | null | undefined) => { if (!URL_OK((v ?? '').trim())) throw new Error(t('error.MENU_URL_INVALID')); } },
+                {
+                  validator: async (_, v: string | null | undefined) => {
+                    if (!URL_OK((v ?? '').trim())) throw new Error(t('error.MENU_URL_INVALID'));
+                  },
+                },
               ]}
               fieldProps={{ maxLength: 1000, spellCheck: false }}
             />

@@ -61,7 +61,10 @@ export default function MenuList() {
         render: (_, r) => (r.url ? <CellText text={r.url} /> : '-'),
       },
       textColumn(t('system.menu.sort'), 'sort', { sorter: true, width: 90, hidden: true }),
-      tagsColumn(t('system.field.permission'), 'permission', { empty: <Typography.Text type="secondary">{t('system.menu.adminOnly')}</Typography.Text>, hidden: true }),
+      tagsColumn(t('system.field.permission'), 'permission', {
+        empty: <Typography.Text type="secondary">{t('system.menu.adminOnly')}</Typography.Text>,
+        hidden: true,
+      }),
       booleanColumn(t, t('system.menu.enable'), 'enable', { filter: true }),
       dateColumn(t, t('system.field.createDate'), 'create_date', { hidden: true }),
     ],
@@ -75,7 +78,10 @@ export default function MenuList() {
     const narrowed = !!q.keyword || !!Object.keys(q.filters ?? {}).length;
     // a search shows part of the tree: count in the whole of it
     const all = narrowed ? await menuResource.listAll() : flatten(ctx.rows());
-    const total = subtreeIds(all, rows.map((r) => r.menu_id)).size;
+    const total = subtreeIds(
+      all,
+      rows.map((r) => r.menu_id),
+    ).size;
     const below = total - rows.length;
     return rows.length === 1
       ? below > 0
@@ -116,7 +122,11 @@ export default function MenuList() {
       rowActions={(r) =>
         isFolder(r) && can(RULES.menus.create)
           ? [
-              <Link key="child" to={withQuery('/pages/system/menu/add', { parent_id: r.menu_id })} aria-label={`${t('system.menu.addChild')} ${menuName(r.name)}`}>
+              <Link
+                key="child"
+                to={withQuery('/pages/system/menu/add', { parent_id: r.menu_id })}
+                aria-label={`${t('system.menu.addChild')} ${menuName(r.name)}`}
+              >
                 <PlusSquareOutlined /> {t('system.menu.addChild')}
               </Link>,
             ]

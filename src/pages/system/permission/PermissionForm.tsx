@@ -41,7 +41,12 @@ export default function PermissionForm({ mode, id }: { mode: FormMode; id?: stri
             rules={requiredText(t, t('system.permission.name'), 64)}
             fieldProps={{ maxLength: 64 }}
           />
-          <ProFormTextArea name="comment" label={t('system.field.comment')} rules={maxText(t, t('system.field.comment'), 500)} fieldProps={{ maxLength: 500, showCount: true }} />
+          <ProFormTextArea
+            name="comment"
+            label={t('system.field.comment')}
+            rules={maxText(t, t('system.field.comment'), 500)}
+            fieldProps={{ maxLength: 500, showCount: true }}
+          />
         </>
       )}
     </ResourceForm>

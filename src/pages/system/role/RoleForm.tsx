@@ -67,9 +67,20 @@ export default function RoleForm({ mode, id }: { mode: FormMode; id?: string | n
             extra={t('system.role.dailyLimitHint')}
             min={0}
             max={MAX_DAILY_LIMIT}
-            fieldProps={{ precision: 0, step: 100, addonAfter: t('system.role.creditsUnit'), placeholder: t('system.role.dailyLimitPlaceholder'), style: { width: 260 } }}
+            fieldProps={{
+              precision: 0,
+              step: 100,
+              addonAfter: t('system.role.creditsUnit'),
+              placeholder: t('system.role.dailyLimitPlaceholder'),
+              style: { width: 260 },
+            }}
           />
-          <ProFormTextArea name="comment" label={t('system.field.comment')} rules={maxText(t, t('system.field.comment'), 500)} fieldProps={{ maxLength: 500, showCount: true }} />
+          <ProFormTextArea
+            name="comment"
+            label={t('system.field.comment')}
+            rules={maxText(t, t('system.field.comment'), 500)}
+            fieldProps={{ maxLength: 500, showCount: true }}
+          />
         </>
       )}
     </ResourceForm>

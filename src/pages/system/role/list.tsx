@@ -29,7 +29,8 @@ export default function RoleList() {
       {
         ...permissionTags,
         // the admin role passes every check, whatever its list
-        render: (...args) => (args[1].role_id === ADMIN_ROLE ? <CellTag color="gold" text={t('system.role.allPermissions')} /> : permissionTags.render!(...args)),
+        render: (...args) =>
+          args[1].role_id === ADMIN_ROLE ? <CellTag color="gold" text={t('system.role.allPermissions')} /> : permissionTags.render!(...args),
       },
       {
         // a shorter title than the form's label: one line beside the sort icons

@@ -41,7 +41,12 @@ export default function UserLogList() {
         Object.fromEntries(USER_LOG_TYPES.map((k) => [k, { text: hasMessage(`system.userLog.type.${k}`) ? t(`system.userLog.type.${k}`) : k }])),
         { filter: true, width: 140 },
       ),
-      statusColumn(t('system.log.state'), 'state', { 1: { text: t('admin.log.ok'), color: 'success' }, 0: { text: t('admin.log.failed'), color: 'error' } }, { filter: true, width: 100 }),
+      statusColumn(
+        t('system.log.state'),
+        'state',
+        { 1: { text: t('admin.log.ok'), color: 'success' }, 0: { text: t('admin.log.failed'), color: 'error' } },
+        { filter: true, width: 100 },
+      ),
       textColumn(t('system.log.ip'), 'ip', { width: 140 }),
       textColumn(t('system.log.ua'), 'ua', { minWidth: 150 }),
       dateColumn(t, t('system.log.time'), 'created_at', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend', relative: true }),

@@ -37,7 +37,14 @@ export default function SetTagsModal({ ids, open, onClose, onDone }: { ids: stri
       <Alert type="warning" showIcon message={t('system.user.setTagsOverwrite')} style={{ marginBottom: 16 }} />
       <Form layout="vertical" onFinish={() => void save()}>
         <Form.Item label={t('system.field.tags')} htmlFor="set-tags-select">
-          <ResourceSelect id="set-tags-select" resource={tagResource} mode="multiple" value={tags} onChange={(v) => setTags((v as string[]) ?? [])} placeholder={t('system.picker.tags')} />
+          <ResourceSelect
+            id="set-tags-select"
+            resource={tagResource}
+            mode="multiple"
+            value={tags}
+            onChange={(v) => setTags((v as string[]) ?? [])}
+            placeholder={t('system.picker.tags')}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -186,7 +186,12 @@ export default function UserForm({ mode, id }: { mode: FormMode; id?: string | n
             options={USER_STATUSES.map((s) => ({ value: s, label: t(`system.user.status.${s}`) }))}
             extra={t('system.user.statusHint')}
           />
-          <ProFormTextArea name="comment" label={t('system.field.comment')} rules={maxText(t, t('system.field.comment'), 500)} fieldProps={{ maxLength: 500, showCount: true }} />
+          <ProFormTextArea
+            name="comment"
+            label={t('system.field.comment')}
+            rules={maxText(t, t('system.field.comment'), 500)}
+            fieldProps={{ maxLength: 500, showCount: true }}
+          />
         </>
       )}
     </ResourceForm>

@@ -52,7 +52,11 @@ export default function UserList() {
       textColumn(t('system.user.mobile'), 'mobile', { width: 130, hidden: true }),
       statusColumn(t('system.field.status'), 'status', userStatusOptions(t), { filter: true, width: 100 }),
       textColumn(t('system.user.email'), 'email', { minWidth: 180, hidden: true }),
-      roleNamesColumn(t('system.user.roles'), roles.options.map((o) => ({ text: o.label, value: o.value })), { minWidth: 130 }),
+      roleNamesColumn(
+        t('system.user.roles'),
+        roles.options.map((o) => ({ text: o.label, value: o.value })),
+        { minWidth: 130 },
+      ),
       tagsColumn(t('system.field.tags'), 'tag_name', { field: 'tagid', filters: tags.options.map((o) => ({ text: o.label, value: o.value })), hidden: true }),
       {
         title: t('system.user.apps'),

@@ -38,7 +38,14 @@ export default function ChannelPage() {
       key: 'channel',
       sorter: true,
       render: (_, r) => (
-        <NameCell appId={query?.app_id ?? ''} kind="channel" value={r.channel} name={r.name} emptyLabel={t('statPage.noChannel')} onSaved={() => table.current?.reload()} />
+        <NameCell
+          appId={query?.app_id ?? ''}
+          kind="channel"
+          value={r.channel}
+          name={r.name}
+          emptyLabel={t('statPage.noChannel')}
+          onSaved={() => table.current?.reload()}
+        />
       ),
     },
     { title: t('statPage.col.newDevices'), dataIndex: 'new_devices', key: 'new_devices', sorter: true, align: 'right', renderText: count },

@@ -42,7 +42,16 @@ export default function ScenePage() {
       dataIndex: 'scene',
       key: 'scene',
       sorter: true,
-      render: (_, r) => <NameCell appId={query?.app_id ?? ''} kind="scene" value={r.scene} name={r.name} defaultName={sceneName(r.scene, t)} onSaved={() => table.current?.reload()} />,
+      render: (_, r) => (
+        <NameCell
+          appId={query?.app_id ?? ''}
+          kind="scene"
+          value={r.scene}
+          name={r.name}
+          defaultName={sceneName(r.scene, t)}
+          onSaved={() => table.current?.reload()}
+        />
+      ),
     },
     { title: t('statPage.col.sessions'), dataIndex: 'sessions', key: 'sessions', sorter: true, defaultSortOrder: 'descend', align: 'right', renderText: count },
     { title: t('statPage.col.devices'), dataIndex: 'devices', key: 'devices', sorter: true, align: 'right', renderText: count },

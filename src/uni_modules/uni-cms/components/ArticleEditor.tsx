@@ -14,7 +14,16 @@ import { useCan } from '../../../components/admin/access';
 import { formatDate } from '../../../components/admin/columns';
 import { backToList } from '../../../components/admin/ResourceForm';
 import LoadFailure from '../../../components/LoadFailure';
-import { ARTICLE_LIMITS, articleResource, categoryResource, COVER_IMAGES, COVER_MODES, type Article, type ArticleBody, type CoverMode } from '../../../services/cms';
+import {
+  ARTICLE_LIMITS,
+  articleResource,
+  categoryResource,
+  COVER_IMAGES,
+  COVER_MODES,
+  type Article,
+  type ArticleBody,
+  type CoverMode,
+} from '../../../services/cms';
 import { requestErrorOf, requestErrorText, showRequestError } from '../../../services/request-layer';
 import { noticeModal, toast } from '../../../shared/feedback';
 import { useT } from '../../../shared/i18n';
@@ -55,7 +64,17 @@ export function readLocalCopy(id: string | null | undefined): LocalCopy | null {
   }
 }
 
-const NEW_VALUES: EditorValues = { title: '', category_id: null, excerpt: '', cover_mode: 'none', thumbnail: [], is_sticky: false, is_essence: false, comments_open: true, content: '' };
+const NEW_VALUES: EditorValues = {
+  title: '',
+  category_id: null,
+  excerpt: '',
+  cover_mode: 'none',
+  thumbnail: [],
+  is_sticky: false,
+  is_essence: false,
+  comments_open: true,
+  content: '',
+};
 
 const valuesOf = (a: Article): EditorValues => ({
   title: a.title,
@@ -70,7 +89,13 @@ const valuesOf = (a: Article): EditorValues => ({
 });
 
 /** whether the body has something to read (text or an image), as the server requires for publishing */
-const hasContent = (html: string | undefined) => !!html && (/<img\s/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '');
+const hasContent = (html: string | undefined) =>
+  !!html &&
+  (/<img\s/i.test(html) ||
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() !== '');
 
 export default function ArticleEditor({ id }: { id?: string | null }) {
   const t = useT();
@@ -94,7 +119,11 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
   const mode = (Form.useWatch('cover_mode', form) ?? 'none') as CoverMode;
   const excerpt = Form.useWatch('excerpt', form) as string | undefined;
 
-  const loaded = useRequest(() => articleResource.get(id!, { skipErrorHandler: true }), { ready: isEdit && !!id && allowed, refreshDeps: [id], onError: () => undefined });
+  const loaded = useRequest(() => articleResource.get(id!, { skipErrorHandler: true }), {
+    ready: isEdit && !!id && allowed,
+    refreshDeps: [id],
+    onError: () => undefined,
+  });
   const categories = useRequest(() => categoryResource.listAll({}, { skipErrorHandler: true }), { ready: allowed });
   const article = loaded.data;
 
@@ -218,7 +247,9 @@ export default function ArticleEditor({ id }: { id?: string | null }) {
         }}
       >
         {formError ? <Alert type="error" showIcon role="alert" message={formError} style={{ marginBottom: 16 }} /> : null}
-        {published ? <Alert type="info" showIcon message={t('cms.article.publishedNotice', { time: formatDate(article?.publish_date) })} style={{ marginBottom: 16 }} /> : null}
+        {published ? (
+          <Alert type="info" showIcon message={t('cms.article.publishedNotice', { time: formatDate(article?.publish_date) })} style={{ marginBottom: 16 }} />
+        ) : null}
         <Form.Item
           name="title"
           label={t('cms.field.title')}

@@ -59,7 +59,11 @@ export default function ArticleReader({ id, preview, onClose }: { id?: string | 
     body = (
       <Flex vertical gap={12}>
         {a.preview_expires_at ? <Alert type="info" showIcon message={t('cms.reader.previewUntil', { time: formatDate(a.preview_expires_at) })} /> : null}
-        {a.article_status === 0 ? <Tag color="default" style={{ alignSelf: 'flex-start' }}>{t('cms.status.0')}</Tag> : null}
+        {a.article_status === 0 ? (
+          <Tag color="default" style={{ alignSelf: 'flex-start' }}>
+            {t('cms.status.0')}
+          </Tag>
+        ) : null}
         <ArticleView article={a} />
       </Flex>
     );

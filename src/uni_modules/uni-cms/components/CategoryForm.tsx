@@ -33,7 +33,12 @@ export default function CategoryForm({ mode, id }: { mode: FormMode; id?: string
     >
       {() => (
         <>
-          <ProFormText name="name" label={t('cms.category.name')} rules={requiredText(t, t('cms.category.name'), ARTICLE_LIMITS.NAME)} fieldProps={{ maxLength: ARTICLE_LIMITS.NAME }} />
+          <ProFormText
+            name="name"
+            label={t('cms.category.name')}
+            rules={requiredText(t, t('cms.category.name'), ARTICLE_LIMITS.NAME)}
+            fieldProps={{ maxLength: ARTICLE_LIMITS.NAME }}
+          />
           <ProFormTextArea
             name="description"
             label={t('cms.category.description')}

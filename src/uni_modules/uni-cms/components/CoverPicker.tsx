@@ -66,7 +66,12 @@ export default function CoverPicker({ mode, value, onChange, id }: CoverPickerPr
               <Progress type="circle" size={56} percent={progress[i]} aria-label={t('cms.cover.uploading', { index: i + 1 })} />
             ) : url ? (
               <>
-                <img src={url} alt={t('cms.cover.image', { index: i + 1 })} style={{ width: '100%', height: '100%', objectFit: 'cover', cursor: 'pointer' }} onClick={() => pick(i)} />
+                <img
+                  src={url}
+                  alt={t('cms.cover.image', { index: i + 1 })}
+                  style={{ width: '100%', height: '100%', objectFit: 'cover', cursor: 'pointer' }}
+                  onClick={() => pick(i)}
+                />
                 <Button
                   size="small"
                   danger
@@ -77,7 +82,13 @@ export default function CoverPicker({ mode, value, onChange, id }: CoverPickerPr
                 />
               </>
             ) : (
-              <Button type="text" onClick={() => pick(i)} disabled={i > urls.length} aria-label={t('cms.cover.upload', { index: i + 1 })} style={{ height: '100%', width: '100%' }}>
+              <Button
+                type="text"
+                onClick={() => pick(i)}
+                disabled={i > urls.length}
+                aria-label={t('cms.cover.upload', { index: i + 1 })}
+                style={{ height: '100%', width: '100%' }}
+              >
                 <Flex vertical align="center" gap={4}>
                   {busy ? <LoadingOutlined /> : <PlusOutlined />}
                   <span>{t('cms.cover.uploadShort')}</span>
@@ -87,7 +98,14 @@ export default function CoverPicker({ mode, value, onChange, id }: CoverPickerPr
           </Flex>
         );
       })}
-      <input ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" style={{ display: 'none' }} aria-label={t('cms.cover.file')} onChange={(e) => void upload(e.target.files?.[0])} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/png,image/jpeg,image/gif,image/webp"
+        style={{ display: 'none' }}
+        aria-label={t('cms.cover.file')}
+        onChange={(e) => void upload(e.target.files?.[0])}
+      />
     </Flex>
   );
 }

@@ -160,7 +160,16 @@ export default function RichTextEditor({ value, onChange, placeholder, id }: Ric
 
   const tool = (label: string, icon: ReactNode, active: boolean | undefined, run: () => void, disabled = false) => (
     <Tooltip title={label} key={label}>
-      <Button type={active ? 'primary' : 'text'} ghost={false} size="small" icon={icon} aria-label={label} aria-pressed={!!active} onClick={run} disabled={disabled} />
+      <Button
+        type={active ? 'primary' : 'text'}
+        ghost={false}
+        size="small"
+        icon={icon}
+        aria-label={label}
+        aria-pressed={!!active}
+        onClick={run}
+        disabled={disabled}
+      />
     </Tooltip>
   );
   const text = (label: string, short: string, active: boolean | undefined, run: () => void) => (
@@ -217,7 +226,14 @@ export default function RichTextEditor({ value, onChange, placeholder, id }: Ric
         />
       </div>
       <EditorContent editor={editor} />
-      <Modal open={linkOpen} title={t('cms.editor.link')} onCancel={() => setLinkOpen(false)} onOk={applyLink} okButtonProps={{ disabled: !linkValid }} destroyOnClose>
+      <Modal
+        open={linkOpen}
+        title={t('cms.editor.link')}
+        onCancel={() => setLinkOpen(false)}
+        onOk={applyLink}
+        okButtonProps={{ disabled: !linkValid }}
+        destroyOnClose
+      >
         <Input
           autoFocus
           value={href}

@@ -52,7 +52,17 @@ const PICTURE = {
  * the `captcha` form field with its image; clicking the image shows another one. Default size,
  * as the account forms' other inputs are; `large` for a form whose inputs are large.
  */
-export function CaptchaField({ captcha, rules, name = 'captcha', size = 'middle' }: { captcha: CaptchaState; rules: FormRule[]; name?: string; size?: 'middle' | 'large' }) {
+export function CaptchaField({
+  captcha,
+  rules,
+  name = 'captcha',
+  size = 'middle',
+}: {
+  captcha: CaptchaState;
+  rules: FormRule[];
+  name?: string;
+  size?: 'middle' | 'large';
+}) {
   const t = useT();
   const { image } = captcha;
   const box = PICTURE[size];

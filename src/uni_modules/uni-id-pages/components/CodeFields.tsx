@@ -66,7 +66,16 @@ function SmsTestModeNotice() {
   const t = useT();
   const on = useSmsTestMode();
   if (!on) return null;
-  return <Alert type="warning" showIcon role="note" message={t('account.sms.testMode.title')} description={t('account.code.testModeSms')} style={{ marginBottom: 16 }} />;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="note"
+      message={t('account.sms.testMode.title')}
+      description={t('account.code.testModeSms')}
+      style={{ marginBottom: 16 }}
+    />
+  );
 }
 
 export interface CodeFieldsProps {

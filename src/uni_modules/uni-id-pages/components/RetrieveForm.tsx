@@ -30,14 +30,16 @@ interface Values {
 /** per channel: the call, the texts, and the other channel's page */
 const CHANNELS = {
   mobile: {
-    reset: (v: Values) => resetPasswordBySms({ mobile: v.mobile!.trim(), code: v.code.trim(), password: v.password, password2: v.password2 }, { skipErrorHandler: true }),
+    reset: (v: Values) =>
+      resetPasswordBySms({ mobile: v.mobile!.trim(), code: v.code.trim(), password: v.password, password2: v.password2 }, { skipErrorHandler: true }),
     title: 'account.retrieveSms.title',
     subtitle: 'account.retrieveSms.subtitle',
     other: RETRIEVE_BY_EMAIL,
     otherText: 'account.retrieveSms.byEmail',
   },
   email: {
-    reset: (v: Values) => resetPasswordByEmail({ email: v.email!.trim(), code: v.code.trim(), password: v.password, password2: v.password2 }, { skipErrorHandler: true }),
+    reset: (v: Values) =>
+      resetPasswordByEmail({ email: v.email!.trim(), code: v.code.trim(), password: v.password, password2: v.password2 }, { skipErrorHandler: true }),
     title: 'account.retrieve.title',
     subtitle: 'account.retrieve.subtitle',
     other: RETRIEVE,

@@ -5,14 +5,7 @@
  * and the package downloadable; title, notes, flags, stable, min version and app stores editable.
  */
 import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  ProFormDependency,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormSwitch,
-  ProFormText,
-  ProFormTextArea,
-} from '@ant-design/pro-components';
+import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useSearchParams } from '@umijs/max';
 import { useRequest } from 'ahooks';
 import { Button, Flex, Form, Input, InputNumber, Progress, Switch, Typography, Upload, type FormInstance } from 'antd';
@@ -117,7 +110,9 @@ function PackageUpload({ form, appid, ext }: { form: FormInstance; appid?: strin
       </Upload>
       {/* the package is stored under the app: say why the button is off until one is picked */}
       {!appid ? <Typography.Text type="secondary">{t('upgrade.pickAppFirst')}</Typography.Text> : null}
-      {progress !== null ? <Progress percent={progress} size="small" status={progress < 100 ? 'active' : 'success'} aria-label={t('upgrade.field.package')} /> : null}
+      {progress !== null ? (
+        <Progress percent={progress} size="small" status={progress < 100 ? 'active' : 'success'} aria-label={t('upgrade.field.package')} />
+      ) : null}
       {name ? <Typography.Text type="success">{t('upgrade.uploaded', { name })}</Typography.Text> : null}
       {error ? (
         <Typography.Text type="danger" role="alert">
@@ -152,7 +147,15 @@ function VersionField({ appid, platform, type, locked }: { appid?: string; platf
       name="version"
       label={t('upgrade.field.version')}
       disabled={locked}
-      extra={locked ? t('upgrade.fixed') : current ? t('upgrade.currentStable', { version: current }) : appid && stable.data === null ? t('upgrade.noStable') : t('upgrade.versionHint')}
+      extra={
+        locked
+          ? t('upgrade.fixed')
+          : current
+            ? t('upgrade.currentStable', { version: current })
+            : appid && stable.data === null
+              ? t('upgrade.noStable')
+              : t('upgrade.versionHint')
+      }
       rules={
         locked
           ? []
@@ -161,7 +164,9 @@ function VersionField({ appid, platform, type, locked }: { appid?: string; platf
               versionRule(t),
               {
                 validator: (_: unknown, v: string) =>
-                  v && parseVersion(v) && current && compareVersions(v, current) <= 0 ? Promise.reject(new Error(t('upgrade.versionNotGreater', { current }))) : Promise.resolve(),
+                  v && parseVersion(v) && current && compareVersions(v, current) <= 0
+                    ? Promise.reject(new Error(t('upgrade.versionNotGreater', { current })))
+                    : Promise.resolve(),
               },
             ]
       }
@@ -228,7 +233,16 @@ export default function VersionForm({ mode, id }: { mode: FormMode; id?: string 
       access={{ create: RULES.manageVersions, update: RULES.manageVersions }}
       immutable={FIXED}
       toValues={toValues}
-      initialValues={{ appid: params.get('appid') ?? undefined, platform: 'android', type: 'native_app', source: 'upload', stable_publish: false, is_mandatory: false, is_silently: false, store_list: [] }}
+      initialValues={{
+        appid: params.get('appid') ?? undefined,
+        platform: 'android',
+        type: 'native_app',
+        source: 'upload',
+        stable_publish: false,
+        is_mandatory: false,
+        is_silently: false,
+        store_list: [],
+      }}
       toBody={(v, m) => {
         const isWgt = v.type === 'wgt';
         const common = {
@@ -237,7 +251,13 @@ export default function VersionForm({ mode, id }: { mode: FormMode; id?: string 
           stable_publish: !!v.stable_publish,
           is_mandatory: !!v.is_mandatory,
           is_silently: isWgt && !!v.is_silently,
-          store_list: (v.store_list ?? []).map((s) => ({ id: s.id.trim(), name: s.name?.trim() ?? '', scheme: s.scheme?.trim() ?? '', enable: !!s.enable, priority: s.priority ?? 0 })),
+          store_list: (v.store_list ?? []).map((s) => ({
+            id: s.id.trim(),
+            name: s.name?.trim() ?? '',
+            scheme: s.scheme?.trim() ?? '',
+            enable: !!s.enable,
+            priority: s.priority ?? 0,
+          })),
           ...(isWgt ? { min_uni_version: v.min_uni_version?.trim() } : {}),
         };
         if (m === 'edit') return common;
@@ -354,7 +374,9 @@ export default function VersionForm({ mode, id }: { mode: FormMode; id?: string 
             <ProFormSwitch name="stable_publish" label={t('upgrade.field.stable')} tooltip={t('upgrade.stableHint')} />
             <ProFormSwitch name="is_mandatory" label={t('upgrade.field.mandatory')} tooltip={t('upgrade.mandatoryHint')} />
             <ProFormDependency name={['type']}>
-              {({ type }) => (type === 'wgt' ? <ProFormSwitch name="is_silently" label={t('upgrade.field.silently')} tooltip={t('upgrade.silentlyHint')} /> : null)}
+              {({ type }) =>
+                type === 'wgt' ? <ProFormSwitch name="is_silently" label={t('upgrade.field.silently')} tooltip={t('upgrade.silentlyHint')} /> : null
+              }
             </ProFormDependency>
           </Flex>
           <StoreList />

@@ -8,7 +8,17 @@ import { useEffect, useState } from 'react';
 import type { ChatModelInfo } from '../../../../services/chat';
 import { useT } from '../../../../shared/i18n';
 
-export function ModelPicker({ models, value, onChange, disabled }: { models: ChatModelInfo[]; value: string | null; onChange: (id: string) => void; disabled?: boolean }) {
+export function ModelPicker({
+  models,
+  value,
+  onChange,
+  disabled,
+}: {
+  models: ChatModelInfo[];
+  value: string | null;
+  onChange: (id: string) => void;
+  disabled?: boolean;
+}) {
   const t = useT();
   return (
     <Select

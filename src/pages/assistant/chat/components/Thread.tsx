@@ -96,7 +96,14 @@ export default function Thread(props: ThreadProps) {
         const actions = (
           <Flex align="center" gap={2} wrap="wrap" className="chat-actions">
             <Tooltip title={t('chat.copy')}>
-              <Button size="small" type="text" aria-label={t('chat.copy')} icon={<CopyOutlined />} disabled={!m.content} onClick={() => props.onCopy(m.content)} />
+              <Button
+                size="small"
+                type="text"
+                aria-label={t('chat.copy')}
+                icon={<CopyOutlined />}
+                disabled={!m.content}
+                onClick={() => props.onCopy(m.content)}
+              />
             </Tooltip>
             {isUser ? (
               <Tooltip title={t('chat.edit')}>
@@ -104,7 +111,14 @@ export default function Thread(props: ThreadProps) {
               </Tooltip>
             ) : (
               <Tooltip title={t('chat.regenerate')}>
-                <Button size="small" type="text" aria-label={t('chat.regenerate')} icon={<RedoOutlined />} disabled={props.busy} onClick={() => props.onRegenerate(m)} />
+                <Button
+                  size="small"
+                  type="text"
+                  aria-label={t('chat.regenerate')}
+                  icon={<RedoOutlined />}
+                  disabled={props.busy}
+                  onClick={() => props.onRegenerate(m)}
+                />
               </Tooltip>
             )}
             <Switcher messages={props.messages} m={m} onSwitch={props.onSwitch} disabled={props.busy} />

@@ -84,7 +84,12 @@ export default function UniPortal() {
         </Card>
       ) : failure ? (
         failure.code === 'NOT_FOUND' ? (
-          <Result status="404" title={t('system.form.notFound')} subTitle={appid} extra={<Button onClick={() => history.replace(PAGE)}>{t('system.portal.chooseOther')}</Button>} />
+          <Result
+            status="404"
+            title={t('system.form.notFound')}
+            subTitle={appid}
+            extra={<Button onClick={() => history.replace(PAGE)}>{t('system.portal.chooseOther')}</Button>}
+          />
         ) : (
           <LoadFailure title={t('system.form.loadFailed')} failure={failure} onRetry={app.refresh} />
         )
@@ -105,7 +110,9 @@ export default function UniPortal() {
                   {
                     key: 'platforms',
                     label: t('system.app.platforms'),
-                    children: platformsOf(row).length ? platformsOf(row).map((p) => <Tag key={p}>{t(`system.app.platform.${p}`)}</Tag>) : t('system.portal.noPlatforms'),
+                    children: platformsOf(row).length
+                      ? platformsOf(row).map((p) => <Tag key={p}>{t(`system.app.platform.${p}`)}</Tag>)
+                      : t('system.portal.noPlatforms'),
                   },
                 ]}
               />
@@ -120,7 +127,10 @@ export default function UniPortal() {
       ) : null}
 
       {preview ? (
-        <Card title={t('system.portal.preview', { file: preview.filename })} extra={<Typography.Text type="secondary">{`${Math.max(1, Math.round(preview.size / 1024))} KB`}</Typography.Text>}>
+        <Card
+          title={t('system.portal.preview', { file: preview.filename })}
+          extra={<Typography.Text type="secondary">{`${Math.max(1, Math.round(preview.size / 1024))} KB`}</Typography.Text>}
+        >
           <iframe
             title={t('system.portal.previewTitle')}
             src={preview.url}

@@ -32,17 +32,30 @@ export default function AppCrashes() {
   const [exporting, setExporting] = useState(false);
   const key = JSON.stringify(query);
   const summary = useRequest(() => getCrashSummary(query!, { skipErrorHandler: true }), { ready: !!query, refreshDeps: [key] });
-  const crashes = useRequest(() => getCrashes(query!, table.page, { skipErrorHandler: true }), { ready: !!query, refreshDeps: [key, JSON.stringify(table.page)] });
-  const groups = useRequest(() => getCrashGroups(query!, groupTable.page, { skipErrorHandler: true }), { ready: !!query, refreshDeps: [key, JSON.stringify(groupTable.page)] });
+  const crashes = useRequest(() => getCrashes(query!, table.page, { skipErrorHandler: true }), {
+    ready: !!query,
+    refreshDeps: [key, JSON.stringify(table.page)],
+  });
+  const groups = useRequest(() => getCrashGroups(query!, groupTable.page, { skipErrorHandler: true }), {
+    ready: !!query,
+    refreshDeps: [key, JSON.stringify(groupTable.page)],
+  });
   const unnamed = t('statError.notReported');
 
   const runExport = async () => {
     if (!query) return;
     setExporting(true);
     try {
-      const rows = await allRows((p) => getCrashes(query, p, { skipErrorHandler: true }), { sortField: table.page.sortField, sortOrder: table.page.sortOrder, keyword: table.page.keyword });
+      const rows = await allRows((p) => getCrashes(query, p, { skipErrorHandler: true }), {
+        sortField: table.page.sortField,
+        sortOrder: table.page.sortOrder,
+        keyword: table.page.keyword,
+      });
       const header = ['version', 'deviceModel', 'count', 'devices', 'share', 'launches', 'crashRate'].map((c) => t(`statError.col.${c}`));
-      const blob = csvBlob(header, rows.map((r) => [r.version, r.device_model, r.count, r.devices, percent(r.share), r.launches, percent(r.rate)]));
+      const blob = csvBlob(
+        header,
+        rows.map((r) => [r.version, r.device_model, r.count, r.devices, percent(r.share), r.launches, percent(r.rate)]),
+      );
       const filename = exportName('app-crashes', query.app_id, query.start, query.end);
       saveFile({ blob, filename });
       toast(t('statError.exported', { file: filename }), 'success');
@@ -69,13 +82,27 @@ export default function AppCrashes() {
             empty={!!s && s.count === 0}
             testId="panel-trend"
           >
-            {s ? <CountRateTrend days={s.trend} partialDay={state.partialDay} countName={t('statError.figure.crashes')} rateName={t('statError.figure.crashRate')} testId="chart-crashes" /> : null}
+            {s ? (
+              <CountRateTrend
+                days={s.trend}
+                partialDay={state.partialDay}
+                countName={t('statError.figure.crashes')}
+                rateName={t('statError.figure.crashRate')}
+                testId="chart-crashes"
+              />
+            ) : null}
           </StatPanel>
           <StatPanel
             title={t('statError.table.crashes')}
             extra={
               <Flex gap={8}>
-                <Input.Search allowClear placeholder={t('statError.search.crashes')} aria-label={t('statError.search.crashes')} onSearch={table.setKeyword} style={{ width: 280 }} />
+                <Input.Search
+                  allowClear
+                  placeholder={t('statError.search.crashes')}
+                  aria-label={t('statError.search.crashes')}
+                  onSearch={table.setKeyword}
+                  style={{ width: 280 }}
+                />
                 <Button icon={<DownloadOutlined />} onClick={runExport} loading={exporting} disabled={!data?.total}>
                   {t('stat.export')}
                 </Button>
@@ -97,8 +124,22 @@ export default function AppCrashes() {
               scroll={{ x: 900 }}
               pagination={{ current: table.page.current, pageSize: table.page.pageSize, total: data?.total ?? 0, showSizeChanger: true }}
               columns={[
-                { title: t('statError.col.version'), dataIndex: 'version', key: 'version', sorter: true, sortOrder: table.sortOrderOf('version'), render: (v: string) => v || unnamed },
-                { title: t('statError.col.deviceModel'), dataIndex: 'device_model', key: 'device_model', sorter: true, sortOrder: table.sortOrderOf('device_model'), render: (v: string) => v || unnamed },
+                {
+                  title: t('statError.col.version'),
+                  dataIndex: 'version',
+                  key: 'version',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('version'),
+                  render: (v: string) => v || unnamed,
+                },
+                {
+                  title: t('statError.col.deviceModel'),
+                  dataIndex: 'device_model',
+                  key: 'device_model',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('device_model'),
+                  render: (v: string) => v || unnamed,
+                },
                 { title: t('statError.col.count'), dataIndex: 'count', key: 'count', sorter: true, sortOrder: table.sortOrderOf('count'), align: 'right' },
                 {
                   title: <Tooltip title={t('statError.col.devicesHint')}>{t('statError.col.devices')}</Tooltip>,
@@ -108,15 +149,46 @@ export default function AppCrashes() {
                   sortOrder: table.sortOrderOf('devices'),
                   align: 'right',
                 },
-                { title: t('statError.col.share'), dataIndex: 'share', key: 'share', sorter: true, sortOrder: table.sortOrderOf('share'), align: 'right', render: (v: number) => percent(v) },
-                { title: t('statError.col.launches'), dataIndex: 'launches', key: 'launches', sorter: true, sortOrder: table.sortOrderOf('launches'), align: 'right' },
-                { title: t('statError.col.crashRate'), dataIndex: 'rate', key: 'rate', sorter: true, sortOrder: table.sortOrderOf('rate'), align: 'right', render: (v: number) => percent(v) },
+                {
+                  title: t('statError.col.share'),
+                  dataIndex: 'share',
+                  key: 'share',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('share'),
+                  align: 'right',
+                  render: (v: number) => percent(v),
+                },
+                {
+                  title: t('statError.col.launches'),
+                  dataIndex: 'launches',
+                  key: 'launches',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('launches'),
+                  align: 'right',
+                },
+                {
+                  title: t('statError.col.crashRate'),
+                  dataIndex: 'rate',
+                  key: 'rate',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('rate'),
+                  align: 'right',
+                  render: (v: number) => percent(v),
+                },
               ]}
             />
           </StatPanel>
           <StatPanel
             title={t('statError.table.crashGroups')}
-            extra={<Input.Search allowClear placeholder={t('statError.search.messages')} aria-label={t('statError.search.messages')} onSearch={groupTable.setKeyword} style={{ width: 240 }} />}
+            extra={
+              <Input.Search
+                allowClear
+                placeholder={t('statError.search.messages')}
+                aria-label={t('statError.search.messages')}
+                onSearch={groupTable.setKeyword}
+                style={{ width: 240 }}
+              />
+            }
             loading={groups.loading && !groups.data}
             error={groups.error}
             onRetry={groups.refresh}
@@ -145,10 +217,35 @@ export default function AppCrashes() {
                     </Link>
                   ),
                 },
-                { title: t('statError.col.count'), dataIndex: 'count', key: 'count', sorter: true, sortOrder: groupTable.sortOrderOf('count'), width: 100, align: 'right' },
-                { title: t('statError.col.share'), dataIndex: 'share', key: 'share', sorter: true, sortOrder: groupTable.sortOrderOf('share'), width: 100, align: 'right', render: (v: number) => percent(v) },
+                {
+                  title: t('statError.col.count'),
+                  dataIndex: 'count',
+                  key: 'count',
+                  sorter: true,
+                  sortOrder: groupTable.sortOrderOf('count'),
+                  width: 100,
+                  align: 'right',
+                },
+                {
+                  title: t('statError.col.share'),
+                  dataIndex: 'share',
+                  key: 'share',
+                  sorter: true,
+                  sortOrder: groupTable.sortOrderOf('share'),
+                  width: 100,
+                  align: 'right',
+                  render: (v: number) => percent(v),
+                },
                 { title: t('statError.col.versions'), dataIndex: 'versions', key: 'versions', width: 140, render: (vs: string[]) => vs.join(', ') },
-                { title: t('statError.col.lastSeen'), dataIndex: 'last_ts', key: 'last_ts', sorter: true, sortOrder: groupTable.sortOrderOf('last_ts'), width: 170, render: (v: string) => formatStatTime(v, tz) },
+                {
+                  title: t('statError.col.lastSeen'),
+                  dataIndex: 'last_ts',
+                  key: 'last_ts',
+                  sorter: true,
+                  sortOrder: groupTable.sortOrderOf('last_ts'),
+                  width: 170,
+                  render: (v: string) => formatStatTime(v, tz),
+                },
               ]}
             />
           </StatPanel>

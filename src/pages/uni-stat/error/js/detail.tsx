@@ -96,7 +96,14 @@ export default function ErrorDetailPage() {
               </Flex>
             ) : null}
           </StatPanel>
-          <StatPanel title={t('statError.detail.trend')} loading={detail.loading && !d} error={detail.error} onRetry={detail.refresh} empty={!!d && d.count === 0} testId="panel-detail-trend">
+          <StatPanel
+            title={t('statError.detail.trend')}
+            loading={detail.loading && !d}
+            error={detail.error}
+            onRetry={detail.refresh}
+            empty={!!d && d.count === 0}
+            testId="panel-detail-trend"
+          >
             {d ? <CountRateTrend days={d.trend} partialDay={state.partialDay} countName={t('statError.col.count')} testId="chart-detail" /> : null}
           </StatPanel>
           {d ? (
@@ -104,7 +111,11 @@ export default function ErrorDetailPage() {
               <Row gutter={[16, 16]}>
                 <Col xs={24} lg={12}>
                   <Card size="small" title={t('statError.detail.byPlatform')}>
-                    <Breakdown items={d.by_platform.map((b) => ({ ...b, key: b.key ? platformName(b.key, t) : '' }))} label={t('statError.detail.byPlatform')} unnamed={unnamed} />
+                    <Breakdown
+                      items={d.by_platform.map((b) => ({ ...b, key: b.key ? platformName(b.key, t) : '' }))}
+                      label={t('statError.detail.byPlatform')}
+                      unnamed={unnamed}
+                    />
                   </Card>
                 </Col>
                 <Col xs={24} lg={12}>

@@ -31,17 +31,33 @@ export default function JsErrors() {
   const [exporting, setExporting] = useState(false);
   const key = JSON.stringify(query);
   const summary = useRequest(() => getErrorSummary(query!, { skipErrorHandler: true }), { ready: !!query, refreshDeps: [key] });
-  const groups = useRequest(() => getErrorGroups(query!, table.page, { skipErrorHandler: true }), { ready: !!query, refreshDeps: [key, JSON.stringify(table.page)] });
+  const groups = useRequest(() => getErrorGroups(query!, table.page, { skipErrorHandler: true }), {
+    ready: !!query,
+    refreshDeps: [key, JSON.stringify(table.page)],
+  });
 
   const runExport = async () => {
     if (!query) return;
     setExporting(true);
     try {
-      const rows = await allRows((p) => getErrorGroups(query, p, { skipErrorHandler: true }), { sortField: table.page.sortField, sortOrder: table.page.sortOrder, keyword: table.page.keyword });
+      const rows = await allRows((p) => getErrorGroups(query, p, { skipErrorHandler: true }), {
+        sortField: table.page.sortField,
+        sortOrder: table.page.sortOrder,
+        keyword: table.page.keyword,
+      });
       const header = ['message', 'count', 'share', 'devices', 'platforms', 'versions', 'firstSeen', 'lastSeen'].map((c) => t(`statError.col.${c}`));
       const blob = csvBlob(
         header,
-        rows.map((r) => [r.message, r.count, percent(r.share), r.devices, r.platforms.map((p) => platformName(p, t)).join(' '), r.versions.join(' '), formatStatTime(r.first_ts, tz), formatStatTime(r.last_ts, tz)]),
+        rows.map((r) => [
+          r.message,
+          r.count,
+          percent(r.share),
+          r.devices,
+          r.platforms.map((p) => platformName(p, t)).join(' '),
+          r.versions.join(' '),
+          formatStatTime(r.first_ts, tz),
+          formatStatTime(r.last_ts, tz),
+        ]),
       );
       const filename = exportName('js-errors', query.app_id, query.start, query.end);
       saveFile({ blob, filename });
@@ -69,13 +85,27 @@ export default function JsErrors() {
             empty={!!s && s.count === 0}
             testId="panel-trend"
           >
-            {s ? <CountRateTrend days={s.trend} partialDay={state.partialDay} countName={t('statError.figure.errors')} rateName={t('statError.figure.errorRate')} testId="chart-errors" /> : null}
+            {s ? (
+              <CountRateTrend
+                days={s.trend}
+                partialDay={state.partialDay}
+                countName={t('statError.figure.errors')}
+                rateName={t('statError.figure.errorRate')}
+                testId="chart-errors"
+              />
+            ) : null}
           </StatPanel>
           <StatPanel
             title={t('statError.table.groups')}
             extra={
               <Flex gap={8}>
-                <Input.Search allowClear placeholder={t('statError.search.messages')} aria-label={t('statError.search.messages')} onSearch={table.setKeyword} style={{ width: 240 }} />
+                <Input.Search
+                  allowClear
+                  placeholder={t('statError.search.messages')}
+                  aria-label={t('statError.search.messages')}
+                  onSearch={table.setKeyword}
+                  style={{ width: 240 }}
+                />
                 <Button icon={<DownloadOutlined />} onClick={runExport} loading={exporting} disabled={!data?.total}>
                   {t('stat.export')}
                 </Button>
@@ -107,14 +137,35 @@ export default function JsErrors() {
                   minWidth: 320,
                   render: (m: string, r) => (
                     <Tooltip title={m} placement="topLeft" mouseEnterDelay={0.4}>
-                      <Link to={detailLink(r.hash, query)} data-testid="error-message" style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}>
+                      <Link
+                        to={detailLink(r.hash, query)}
+                        data-testid="error-message"
+                        style={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' }}
+                      >
                         {m}
                       </Link>
                     </Tooltip>
                   ),
                 },
-                { title: t('statError.col.count'), dataIndex: 'count', key: 'count', sorter: true, sortOrder: table.sortOrderOf('count'), width: 100, align: 'right' },
-                { title: t('statError.col.share'), dataIndex: 'share', key: 'share', sorter: true, sortOrder: table.sortOrderOf('share'), width: 100, align: 'right', render: (v: number) => percent(v) },
+                {
+                  title: t('statError.col.count'),
+                  dataIndex: 'count',
+                  key: 'count',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('count'),
+                  width: 100,
+                  align: 'right',
+                },
+                {
+                  title: t('statError.col.share'),
+                  dataIndex: 'share',
+                  key: 'share',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('share'),
+                  width: 100,
+                  align: 'right',
+                  render: (v: number) => percent(v),
+                },
                 {
                   title: <Tooltip title={t('statError.col.devicesHint')}>{t('statError.col.devices')}</Tooltip>,
                   dataIndex: 'devices',
@@ -124,10 +175,32 @@ export default function JsErrors() {
                   width: 130,
                   align: 'right',
                 },
-                { title: t('statError.col.platforms'), dataIndex: 'platforms', key: 'platforms', width: 160, render: (ps: string[]) => ps.map((p) => <Tag key={p}>{platformName(p, t)}</Tag>) },
+                {
+                  title: t('statError.col.platforms'),
+                  dataIndex: 'platforms',
+                  key: 'platforms',
+                  width: 160,
+                  render: (ps: string[]) => ps.map((p) => <Tag key={p}>{platformName(p, t)}</Tag>),
+                },
                 { title: t('statError.col.versions'), dataIndex: 'versions', key: 'versions', width: 140, render: (vs: string[]) => vs.join(', ') },
-                { title: t('statError.col.firstSeen'), dataIndex: 'first_ts', key: 'first_ts', sorter: true, sortOrder: table.sortOrderOf('first_ts'), width: 170, render: (v: string) => formatStatTime(v, tz) },
-                { title: t('statError.col.lastSeen'), dataIndex: 'last_ts', key: 'last_ts', sorter: true, sortOrder: table.sortOrderOf('last_ts'), width: 170, render: (v: string) => formatStatTime(v, tz) },
+                {
+                  title: t('statError.col.firstSeen'),
+                  dataIndex: 'first_ts',
+                  key: 'first_ts',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('first_ts'),
+                  width: 170,
+                  render: (v: string) => formatStatTime(v, tz),
+                },
+                {
+                  title: t('statError.col.lastSeen'),
+                  dataIndex: 'last_ts',
+                  key: 'last_ts',
+                  sorter: true,
+                  sortOrder: table.sortOrderOf('last_ts'),
+                  width: 170,
+                  render: (v: string) => formatStatTime(v, tz),
+                },
               ]}
             />
           </StatPanel>

@@ -36,7 +36,15 @@ export default function PayOrderListPage() {
     () => [
       { title: t('pay.field.orderNo'), dataIndex: 'order_no', key: 'order_no', width: 230, copyable: true },
       { title: t('pay.field.user'), dataIndex: 'username', key: 'username', width: 140, render: (_, r) => r.nickname || r.username || r.user_id },
-      { title: t('pay.field.amount'), dataIndex: 'amount_cents', key: 'amount_cents', sorter: true, align: 'right', width: 110, render: (_, r) => yuan(r.amount_cents) },
+      {
+        title: t('pay.field.amount'),
+        dataIndex: 'amount_cents',
+        key: 'amount_cents',
+        sorter: true,
+        align: 'right',
+        width: 110,
+        render: (_, r) => yuan(r.amount_cents),
+      },
       {
         title: t('pay.field.status'),
         dataIndex: 'status',
@@ -75,7 +83,15 @@ export default function PayOrderListPage() {
       { title: t('statPay.list.version'), dataIndex: 'version', key: 'version', width: 100, render: (_, r) => r.version || '-' },
       { title: t('statPay.list.device'), dataIndex: 'device_id', key: 'device_id', width: 200, ellipsis: true, render: (_, r) => r.device_id || '-' },
       { title: t('pay.field.tradeNo'), dataIndex: 'trade_no', key: 'trade_no', width: 220, ellipsis: true, render: (_, r) => r.trade_no || '-' },
-      { title: t('pay.field.createdAt'), dataIndex: 'created_at', key: 'created_at', sorter: true, defaultSortOrder: 'descend', width: 170, render: (_, r) => formatDate(r.created_at) },
+      {
+        title: t('pay.field.createdAt'),
+        dataIndex: 'created_at',
+        key: 'created_at',
+        sorter: true,
+        defaultSortOrder: 'descend',
+        width: 170,
+        render: (_, r) => formatDate(r.created_at),
+      },
       { title: t('pay.field.paidAt'), dataIndex: 'paid_at', key: 'paid_at', sorter: true, width: 170, render: (_, r) => formatDate(r.paid_at) },
     ],
     [t],
@@ -115,10 +131,10 @@ export default function PayOrderListPage() {
         locale={{ emptyText: t('stat.empty') }}
         // the search as the card's title: no empty title row above it on a narrow screen
         className={[listClass, stackedTable.className].filter(Boolean).join(' ')}
-        headerTitle={<ListSearch allowClear aria-label={t('statPay.list.search')} placeholder={t('statPay.list.search')} onSearch={(v) => setKeyword(v.trim())} />}
-        toolBarRender={() => [
-          <ExportButton key="export" disabled={!query} run={() => exportPayOrders(query!, lastQuery.current, dateField)} />,
-        ]}
+        headerTitle={
+          <ListSearch allowClear aria-label={t('statPay.list.search')} placeholder={t('statPay.list.search')} onSearch={(v) => setKeyword(v.trim())} />
+        }
+        toolBarRender={() => [<ExportButton key="export" disabled={!query} run={() => exportPayOrders(query!, lastQuery.current, dateField)} />]}
       />
     </Flex>
   );

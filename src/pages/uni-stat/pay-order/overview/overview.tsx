@@ -24,7 +24,13 @@ const share = (part: number, whole: number) => (whole ? Math.round((part * 1000)
 
 function periodColumns(t: Translate, app: boolean): ColumnsType<PayPeriodRow> {
   const money = (key: keyof PayPeriodRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, render: (v: number) => yuan(v) });
-  const count = (key: keyof PayPeriodRow, title: string) => ({ key, title, dataIndex: key, align: 'right' as const, render: (v: number | null) => (v ?? 0).toLocaleString() });
+  const count = (key: keyof PayPeriodRow, title: string) => ({
+    key,
+    title,
+    dataIndex: key,
+    align: 'right' as const,
+    render: (v: number | null) => (v ?? 0).toLocaleString(),
+  });
   return [
     { key: 'period', title: t('statPay.overview.period'), dataIndex: 'period', render: (p: string) => t(`statPay.period.${p}`) },
     money('created_cents', t('statPay.metric.created')),
@@ -39,7 +45,19 @@ function periodColumns(t: Translate, app: boolean): ColumnsType<PayPeriodRow> {
 }
 
 /** a split's rows with their share of the paid money as a bar */
-function SplitTable<R extends { paid_cents: number; paid_orders: number }>({ rows, nameTitle, nameOf, rowKey, t }: { rows: R[]; nameTitle: string; nameOf: (r: R) => string; rowKey: (r: R) => string; t: Translate }) {
+function SplitTable<R extends { paid_cents: number; paid_orders: number }>({
+  rows,
+  nameTitle,
+  nameOf,
+  rowKey,
+  t,
+}: {
+  rows: R[];
+  nameTitle: string;
+  nameOf: (r: R) => string;
+  rowKey: (r: R) => string;
+  t: Translate;
+}) {
   const total = rows.reduce((s, r) => s + r.paid_cents, 0);
   return (
     <Table<R>
@@ -85,7 +103,15 @@ export default function PayOverviewPage() {
     format: money ? yuan : undefined,
   });
   const trendRows = useMemo(
-    () => (data?.trend ?? []).map((d) => ({ day: d.day, paid: d.paid_cents / 100, refunded: d.refunded_cents / 100, net: d.net_cents / 100, orders: d.orders, paid_orders: d.paid_orders })),
+    () =>
+      (data?.trend ?? []).map((d) => ({
+        day: d.day,
+        paid: d.paid_cents / 100,
+        refunded: d.refunded_cents / 100,
+        net: d.net_cents / 100,
+        orders: d.orders,
+        paid_orders: d.paid_orders,
+      })),
     [data],
   );
   const moneySeries = useMemo(
@@ -123,12 +149,26 @@ export default function PayOverviewPage() {
         </Typography.Text>
       ) : null}
       <StatPanel title={t('statPay.overview.periods')} testId="pay-periods" {...panel}>
-        <Table<PayPeriodRow> size="small" pagination={false} rowKey="period" dataSource={data?.periods ?? []} columns={periodColumns(t, app)} scroll={{ x: 900 }} />
+        <Table<PayPeriodRow>
+          size="small"
+          pagination={false}
+          rowKey="period"
+          dataSource={data?.periods ?? []}
+          columns={periodColumns(t, app)}
+          scroll={{ x: 900 }}
+        />
       </StatPanel>
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={14}>
           <StatPanel title={t('statPay.overview.trend')} testId="pay-trend" empty={rangeEmpty} {...panel}>
-            <DayLines rows={trendRows} series={moneySeries} label={t('statPay.overview.trend')} testId="chart-pay-money" format={(v) => `¥${v}`} partialDay={filter.partialDay} />
+            <DayLines
+              rows={trendRows}
+              series={moneySeries}
+              label={t('statPay.overview.trend')}
+              testId="chart-pay-money"
+              format={(v) => `¥${v}`}
+              partialDay={filter.partialDay}
+            />
           </StatPanel>
         </Col>
         <Col xs={24} xl={10}>
@@ -151,7 +191,13 @@ export default function PayOverviewPage() {
         )}
         <Col xs={24} xl={12}>
           <StatPanel title={t('statPay.overview.byPlatform')} testId="pay-by-platform" empty={!data?.by_platform.length} {...panel}>
-            <SplitTable t={t} rows={data?.by_platform ?? []} rowKey={(r) => r.platform} nameTitle={t('statPay.overview.platform')} nameOf={(r) => platformName(r.platform, t)} />
+            <SplitTable
+              t={t}
+              rows={data?.by_platform ?? []}
+              rowKey={(r) => r.platform}
+              nameTitle={t('statPay.overview.platform')}
+              nameOf={(r) => platformName(r.platform, t)}
+            />
           </StatPanel>
         </Col>
         <Col xs={24} xl={12}>

@@ -43,7 +43,12 @@ export default function PayRankingPage() {
       render: (_, r) => yuan(r[key]),
     });
     return [
-      { title: t('statPay.ranking.rank'), key: 'rank', width: 70, render: (_, _r, i) => i + 1 + ((lastQuery.current.current ?? 1) - 1) * (lastQuery.current.pageSize ?? 20) },
+      {
+        title: t('statPay.ranking.rank'),
+        key: 'rank',
+        width: 70,
+        render: (_, _r, i) => i + 1 + ((lastQuery.current.current ?? 1) - 1) * (lastQuery.current.pageSize ?? 20),
+      },
       {
         title: t('statPay.ranking.user'),
         dataIndex: 'username',
@@ -51,7 +56,11 @@ export default function PayRankingPage() {
         // one line cut with an ellipsis (whole on hover): a long name does not widen the table
         render: (_, r) => (
           <CellText
-            text={r.username && r.nickname ? `${r.nickname} (${r.username})` : r.nickname || r.username || r.user_id || t('statPay.ranking.device', { id: r.device_id ?? '' })}
+            text={
+              r.username && r.nickname
+                ? `${r.nickname} (${r.username})`
+                : r.nickname || r.username || r.user_id || t('statPay.ranking.device', { id: r.device_id ?? '' })
+            }
           />
         ),
       },
@@ -60,7 +69,14 @@ export default function PayRankingPage() {
       money('net_cents', t('statPay.ranking.net')),
       // "Orders paid" beside its sort icons on one line
       { title: t('statPay.ranking.orders'), dataIndex: 'orders', key: 'orders', sorter: true, align: 'right', width: 130 },
-      { title: t('statPay.ranking.lastPaid'), dataIndex: 'last_paid_at', key: 'last_paid_at', sorter: true, width: 170, render: (_, r) => formatDate(r.last_paid_at) },
+      {
+        title: t('statPay.ranking.lastPaid'),
+        dataIndex: 'last_paid_at',
+        key: 'last_paid_at',
+        sorter: true,
+        width: 170,
+        render: (_, r) => formatDate(r.last_paid_at),
+      },
     ];
   }, [t]);
 
@@ -90,10 +106,10 @@ export default function PayRankingPage() {
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         locale={{ emptyText: t('stat.empty') }}
         // the search as the card's title: no empty title row above it on a narrow screen
-        headerTitle={<ListSearch allowClear aria-label={t('statPay.ranking.search')} placeholder={t('statPay.ranking.search')} onSearch={(v) => setKeyword(v.trim())} />}
-        toolBarRender={() => [
-          <ExportButton key="export" disabled={!query} run={() => exportPayRanking(query!, lastQuery.current)} />,
-        ]}
+        headerTitle={
+          <ListSearch allowClear aria-label={t('statPay.ranking.search')} placeholder={t('statPay.ranking.search')} onSearch={(v) => setKeyword(v.trim())} />
+        }
+        toolBarRender={() => [<ExportButton key="export" disabled={!query} run={() => exportPayRanking(query!, lastQuery.current)} />]}
       />
     </Flex>
   );

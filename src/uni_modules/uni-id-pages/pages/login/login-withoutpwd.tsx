@@ -114,9 +114,7 @@ export default function LoginWithoutPwd() {
   }
 
   const failure = weixinFailure ?? (weixinError ? weixinErrorText(weixinError, t) : null);
-  const failureAlert = failure ? (
-    <Alert type="error" showIcon role="alert" message={t('login.weixinFailed')} description={failure} />
-  ) : null;
+  const failureAlert = failure ? <Alert type="error" showIcon role="alert" message={t('login.weixinFailed')} description={failure} /> : null;
 
   const types = data?.loginTypes ?? [];
   const direct = passwordFirst(types);
@@ -207,12 +205,7 @@ export default function LoginWithoutPwd() {
           <Link to={`${RETRIEVE_BY_EMAIL}${carry}`}>{t('login.forgot')}</Link>
         </Flex>
         {data?.adminExists === false ? (
-          <Alert
-            type="info"
-            showIcon
-            message={t('login.noAdminYet')}
-            action={<Link to={REGISTER_ADMIN}>{t('login.registerAdmin')}</Link>}
-          />
+          <Alert type="info" showIcon message={t('login.noAdminYet')} action={<Link to={REGISTER_ADMIN}>{t('login.registerAdmin')}</Link>} />
         ) : null}
       </Flex>
     );

@@ -55,9 +55,7 @@ export default function RegisterAdmin() {
   if (config.loading && !config.data) {
     body = <Skeleton active paragraph={{ rows: 4 }} title={false} />;
   } else if (config.data?.adminExists) {
-    body = (
-      <Alert type="info" showIcon message={t('error.ADMIN_EXISTS')} action={<Link to={LOGIN_WITHOUTPWD}>{t('register.goLogin')}</Link>} />
-    );
+    body = <Alert type="info" showIcon message={t('error.ADMIN_EXISTS')} action={<Link to={LOGIN_WITHOUTPWD}>{t('register.goLogin')}</Link>} />;
   } else {
     body = (
       <Form<Values> {...formProps}>

@@ -170,7 +170,15 @@ export default function UserinfoPage() {
     <Card title={t('userinfo.title')} className="userinfo-page" style={{ maxWidth: 720 }}>
       {modalHolder}
       {weixinResult ? (
-        <Alert type={weixinResult.type} showIcon role="status" message={weixinResult.text} closable onClose={() => setWeixinResult(null)} style={{ marginBottom: 16 }} />
+        <Alert
+          type={weixinResult.type}
+          showIcon
+          role="status"
+          message={weixinResult.text}
+          closable
+          onClose={() => setWeixinResult(null)}
+          style={{ marginBottom: 16 }}
+        />
       ) : null}
       <Flex align="center" gap={20} wrap="wrap" style={{ paddingBottom: 16, borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
         <input
@@ -221,11 +229,7 @@ export default function UserinfoPage() {
       <Row label={t('userinfo.username')} testId="row-username">
         {user.username || notSet}
       </Row>
-      <Row
-        label={t('userinfo.mobile')}
-        testId="row-mobile"
-        action={<Link to={BIND_MOBILE}>{user.mobile ? t('userinfo.change') : t('userinfo.bind')}</Link>}
-      >
+      <Row label={t('userinfo.mobile')} testId="row-mobile" action={<Link to={BIND_MOBILE}>{user.mobile ? t('userinfo.change') : t('userinfo.bind')}</Link>}>
         {user.mobile || <Typography.Text type="secondary">{t('userinfo.notBound')}</Typography.Text>}
       </Row>
       <Row label={t('userinfo.email')} testId="row-email" action={<Link to={BIND_EMAIL}>{user.email ? t('userinfo.change') : t('userinfo.bind')}</Link>}>

@@ -122,7 +122,9 @@ export default function VersionList() {
       columns={columns}
       searchPlaceholder={t('upgrade.search')}
       access={ACCESS}
-      addPath={appid ? `/uni_modules/uni-upgrade-center/pages/version/add?appid=${encodeURIComponent(appid)}` : '/uni_modules/uni-upgrade-center/pages/version/add'}
+      addPath={
+        appid ? `/uni_modules/uni-upgrade-center/pages/version/add?appid=${encodeURIComponent(appid)}` : '/uni_modules/uni-upgrade-center/pages/version/add'
+      }
       editPath={(r) => versionDetailPath(r.id)}
       presetFilters={presets}
       onClearPresets={() => history.replace(versionListPath())}
@@ -130,13 +132,15 @@ export default function VersionList() {
       deleteDetails={() => t('upgrade.deleteDetails')}
       actionsWidth={270}
       rowActionsLast
-      rowActions={(r, ctx) => [
-        !r.stable_publish && can(RULES.manageVersions) ? (
-          <Typography.Link key="publish" onClick={() => publish(r, ctx)} aria-label={`${t('upgrade.publishStable')} ${versionResource.nameOf(r)}`}>
-            <CloudUploadOutlined /> {t('upgrade.publishStable')}
-          </Typography.Link>
-        ) : null,
-      ].filter(Boolean)}
+      rowActions={(r, ctx) =>
+        [
+          !r.stable_publish && can(RULES.manageVersions) ? (
+            <Typography.Link key="publish" onClick={() => publish(r, ctx)} aria-label={`${t('upgrade.publishStable')} ${versionResource.nameOf(r)}`}>
+              <CloudUploadOutlined /> {t('upgrade.publishStable')}
+            </Typography.Link>
+          ) : null,
+        ].filter(Boolean)
+      }
     />
   );
 }

@@ -13,7 +13,15 @@ import { RULES } from '../../../../../../shared/permissions';
 import { useCan } from '../../../../../components/admin/access';
 import { CellText, dateColumn, ELLIPSIS, formatDate, statusColumn, textColumn, type ResourceColumn } from '../../../../../components/admin/columns';
 import ResourceList, { type ListContext, type PresetFilter } from '../../../../../components/admin/ResourceList';
-import { articleResource, browsePublished, categoryResource, previewLink, takeDownArticle, type ArticleRow, type PublishedArticle } from '../../../../../services/cms';
+import {
+  articleResource,
+  browsePublished,
+  categoryResource,
+  previewLink,
+  takeDownArticle,
+  type ArticleRow,
+  type PublishedArticle,
+} from '../../../../../services/cms';
 import { withQuery } from '../../../../../services/query-string';
 import { showRequestError } from '../../../../../services/request-layer';
 import { noticeModal, toast } from '../../../../../shared/feedback';
@@ -60,7 +68,13 @@ function ManageList({ onRead, categoryId }: { onRead: (id: string) => void; cate
   const t = useT();
   const categories = useRequest(() => categoryResource.listAll({}, { skipErrorHandler: true }));
   const presets: PresetFilter[] = categoryId
-    ? [{ field: 'category_id', values: [categoryId], label: t('cms.article.categoryFilter', { name: categories.data?.find((c) => c.id === categoryId)?.name ?? '…' }) }]
+    ? [
+        {
+          field: 'category_id',
+          values: [categoryId],
+          label: t('cms.article.categoryFilter', { name: categories.data?.find((c) => c.id === categoryId)?.name ?? '…' }),
+        },
+      ]
     : [];
   const fail = (e: unknown) => showRequestError(e, { t, toast, modal: noticeModal, timeoutMs: SPEC.REQUEST_TIMEOUT_MS });
 
@@ -105,7 +119,14 @@ function ManageList({ onRead, categoryId }: { onRead: (id: string) => void; cate
   const columns = useMemo<ResourceColumn<ArticleRow>[]>(
     () => [
       // at 1280 px: title, category, status and publish date; the rest from the column settings
-      { title: t('cms.field.cover'), dataIndex: 'thumbnail', key: 'thumbnail', width: 150, hiddenByDefault: true, render: (_, r) => <Cover urls={r.thumbnail} t={t} /> },
+      {
+        title: t('cms.field.cover'),
+        dataIndex: 'thumbnail',
+        key: 'thumbnail',
+        width: 150,
+        hiddenByDefault: true,
+        render: (_, r) => <Cover urls={r.thumbnail} t={t} />,
+      },
       {
         title: t('cms.field.title'),
         dataIndex: 'title',
@@ -135,11 +156,25 @@ function ManageList({ onRead, categoryId }: { onRead: (id: string) => void; cate
         filters: (categories.data ?? []).map((c) => ({ text: c.name, value: c.id })),
         render: (_, r) => (r.category_name ? <CellText text={r.category_name} /> : '-'),
       },
-      statusColumn(t('cms.field.status'), 'article_status', Object.fromEntries([0, 1].map((s) => [s, { text: t(`cms.status.${s}`), color: STATUS_COLORS[s] }])), {
-        filter: true,
+      statusColumn(
+        t('cms.field.status'),
+        'article_status',
+        Object.fromEntries([0, 1].map((s) => [s, { text: t(`cms.status.${s}`), color: STATUS_COLORS[s] }])),
+        {
+          filter: true,
+          width: 100,
+        },
+      ),
+      {
+        title: t('cms.field.views'),
+        dataIndex: 'view_count',
+        key: 'view_count',
+        sorter: true,
         width: 100,
-      }),
-      { title: t('cms.field.views'), dataIndex: 'view_count', key: 'view_count', sorter: true, width: 100, align: 'right', hiddenByDefault: true, render: (_, r) => r.view_count },
+        align: 'right',
+        hiddenByDefault: true,
+        render: (_, r) => r.view_count,
+      },
       dateColumn(t, t('cms.field.publishDate'), 'publish_date', { sorter: true, rangeFilter: true }),
     ],
     [t, categories.data, onRead],
@@ -231,7 +266,14 @@ function ReaderList({ onRead }: { onRead: (id: string) => void }) {
           )}
         />
         {(page.data?.total ?? 0) > pageSize ? (
-          <Pagination style={{ marginTop: 16, textAlign: 'right' }} current={current} pageSize={pageSize} total={page.data?.total} onChange={setCurrent} showSizeChanger={false} />
+          <Pagination
+            style={{ marginTop: 16, textAlign: 'right' }}
+            current={current}
+            pageSize={pageSize}
+            total={page.data?.total}
+            onChange={setCurrent}
+            showSizeChanger={false}
+          />
         ) : null}
       </Card>
     </Flex>

@@ -49,7 +49,11 @@ export default function CategoryList() {
       editPath={(r) => withQuery('/uni_modules/uni-cms/pages/categories/edit/edit', { id: r.id })}
       canDeleteRow={(r) => (r.article_count > 0 ? t('cms.category.notEmpty', { count: r.article_count }) : true)}
       rowActions={(r) => [
-        <Link key="articles" to={withQuery('/uni_modules/uni-cms/pages/article/list/list', { category_id: r.id })} aria-label={`${t('cms.category.articles')} ${r.name}`}>
+        <Link
+          key="articles"
+          to={withQuery('/uni_modules/uni-cms/pages/article/list/list', { category_id: r.id })}
+          aria-label={`${t('cms.category.articles')} ${r.name}`}
+        >
           <ReadOutlined /> {t('cms.category.articles')}
         </Link>,
       ]}

@@ -110,7 +110,9 @@ export default function RealnameVerify() {
                 <Typography.Text type="danger">{info.reason}</Typography.Text>
               </Descriptions.Item>
             ) : null}
-            {info.submittedAt ? <Descriptions.Item label={t('account.realname.submittedAt')}>{dayjs(info.submittedAt).format(DATE_FORMAT)}</Descriptions.Item> : null}
+            {info.submittedAt ? (
+              <Descriptions.Item label={t('account.realname.submittedAt')}>{dayjs(info.submittedAt).format(DATE_FORMAT)}</Descriptions.Item>
+            ) : null}
             {info.decidedAt ? <Descriptions.Item label={t('account.realname.decidedAt')}>{dayjs(info.decidedAt).format(DATE_FORMAT)}</Descriptions.Item> : null}
           </Descriptions>
 
