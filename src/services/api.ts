@@ -5,19 +5,15 @@
 import { request } from '@umijs/max';
 import type { MenuNode } from '../shared/menu';
 import { SPEC } from '../shared/spec';
-import { api, type Envelope } from './client';
+import { api, type ApiBodyOf, type ApiQueryOf, type ApiResult, type Envelope } from './client';
 import type { paths } from './api-types';
 import type { RefreshFailure } from '../shared/refresh';
 import type { RequestOptions } from './request-layer';
 
 // The shapes come from the generated OpenAPI types (npm run api:generate), never by hand.
-type Op<P extends keyof paths, M extends 'get' | 'post'> = NonNullable<paths[P][M]>;
-/** the `data` of a route's 200 answer */
-export type ApiData<P extends keyof paths, M extends 'get' | 'post'> =
-  Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
-/** a route's JSON request body */
-export type ApiBody<P extends keyof paths, M extends 'get' | 'post'> =
-  NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
+/** a route's answer and body (client.ts has their one definition) */
+type ApiData<P, M extends 'get' | 'post'> = ApiResult<P, M>;
+type ApiBody<P, M extends 'get' | 'post'> = ApiBodyOf<P, M>;
 
 export type LoginConfig = ApiData<'/api/auth/login-config', 'get'>;
 export type TokenBundle = ApiData<'/api/auth/login', 'post'>;
@@ -25,8 +21,6 @@ export type UserInfo = ApiData<'/api/auth/me', 'get'>;
 export type HomeData = ApiData<'/api/dashboard/home', 'get'>;
 export type AdminData = ApiData<'/api/dashboard/admin', 'get'>;
 export type UserLog = AdminData['recentLogs'][number];
-
-type ApiQuery<P extends keyof paths> = NonNullable<paths[P]['get']> extends { parameters: { query?: infer Q } } ? Q : never;
 
 export const getLoginConfig = (opts?: RequestOptions) => api.get('/api/auth/login-config', opts);
 export const login = (body: ApiBody<'/api/auth/login', 'post'>, opts?: RequestOptions) => api.post('/api/auth/login', body, opts);
@@ -39,7 +33,7 @@ export const getHomeData = (opts?: RequestOptions) => api.get('/api/dashboard/ho
 export const getAdminData = (opts?: RequestOptions) => api.get('/api/dashboard/admin', opts);
 
 // account flows
-export type CaptchaScene = NonNullable<ApiQuery<'/api/auth/captcha'>>['scene'];
+export type CaptchaScene = NonNullable<ApiQueryOf<'/api/auth/captcha'>>['scene'];
 export type Captcha = ApiData<'/api/auth/captcha', 'get'>;
 export type CodeScene = ApiBody<'/api/auth/send-email-code', 'post'>['scene'];
 export const getCaptcha = (scene: CaptchaScene, opts?: RequestOptions) => api.get('/api/auth/captcha', { ...opts, query: { scene } });
@@ -94,7 +88,7 @@ export type WebviewCheck = ApiData<'/api/webview/check', 'get'>;
 export const checkWebview = (url: string, opts?: RequestOptions) => api.get('/api/webview/check', { ...opts, query: { url } });
 
 // weixin web sign-in and linking
-export type WeixinAuthorizeQuery = NonNullable<ApiQuery<'/api/auth/weixin/authorize'>>;
+export type WeixinAuthorizeQuery = NonNullable<ApiQueryOf<'/api/auth/weixin/authorize'>>;
 /** weixin's authorize URL (a fresh state); the browser goes there */
 export const getWeixinAuthorizeUrl = (q: WeixinAuthorizeQuery, opts?: RequestOptions) => api.get('/api/auth/weixin/authorize', { ...opts, query: q });
 /** the one-time ticket of a weixin sign-in for the tokens */

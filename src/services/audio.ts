@@ -4,12 +4,7 @@
  */
 import { request } from '@umijs/max';
 import { encodeWav } from '../../shared/audio';
-import type { paths } from './api-types';
-import { api } from './client';
-
-type Json<P extends keyof paths, M extends 'get' | 'post' | 'put'> =
-  NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
-type Data<P extends keyof paths, M extends 'get' | 'post' | 'put'> = Json<P, M> extends { data: infer D } ? D : never;
+import { api, type ApiResult as Data } from './client';
 
 export type SpeechModel = Data<'/api/audio/models', 'get'>[number];
 export type RecordingRow = Data<'/api/audio/recordings', 'get'>[number];

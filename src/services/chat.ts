@@ -7,18 +7,11 @@ import { isLoginExpiredCode, LoginExpiredError, needsRefresh } from '../shared/a
 import { readSession } from '../shared/session';
 import { currentLang, goToLoginExpired, refreshSession } from './auth';
 import { withQuery } from './query-string';
-import type { paths } from './api-types';
-import { api } from './client';
+import { api, type ApiBodyOf as Body, type ApiQueryOf, type ApiResult as Data } from './client';
 import type { ApiErrorBody, RequestOptions } from './request-layer';
 
 // The rows come from the generated OpenAPI types (npm run api:generate); only the stream's
 // events, which OpenAPI cannot describe, are typed here (from the same rows).
-type Method = 'get' | 'post' | 'put';
-type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
-type Json<P extends keyof paths, M extends Method> = Op<P, M> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
-type Body<P extends keyof paths, M extends Method> =
-  NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
-type Data<P extends keyof paths, M extends Method> = Json<P, M> extends { data: infer D } ? D : never;
 
 type Detail = Data<'/api/chat/conversations/{id}', 'get'>;
 export type ChatModelInfo = Data<'/api/chat/models', 'get'>[number];
@@ -31,7 +24,7 @@ export type ConversationPatch = Body<'/api/chat/conversations/{id}', 'put'>;
 export type NewConversation = Body<'/api/chat/conversations', 'post'>;
 export type SendBody = Body<'/api/chat/conversations/{id}/messages', 'post'>;
 export type RegenerateBody = Body<'/api/chat/messages/{id}/regenerate', 'post'>;
-type ListQuery = NonNullable<Op<'/api/chat/conversations', 'get'>['parameters']['query']>;
+type ListQuery = ApiQueryOf<'/api/chat/conversations'>;
 
 const BASE = '/api/chat';
 export const listChatModels = (opts?: RequestOptions) => api.get('/api/chat/models', opts);

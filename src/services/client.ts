@@ -9,25 +9,26 @@ import type { paths } from './api-types';
 import { withQuery, type QueryParams } from './query-string';
 import type { RequestOptions } from './request-layer';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
+export type Method = 'get' | 'post' | 'put' | 'delete';
 /** a JSON answer of the API: what a call outside the typed paths (an upload, a built path) reads */
 export type Envelope<T> = { success: true; data: T };
-type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>;
+type Op<P, M extends Method> = P extends keyof paths ? NonNullable<paths[P][M]> : never;
 
 /** the paths that answer this method */
 export type PathOf<M extends Method> = { [P in keyof paths]: paths[P] extends { [K in M]: object } ? P : never }[keyof paths];
+// The one home of the shapes read from the generated document (resource.ts, api.ts and the area
+// services name theirs with these); a path that is not in the document gives never.
 /** the `data` of the route's 200 answer */
-export type ApiResult<P extends keyof paths, M extends Method> =
-  Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
-type RequestBody<P extends keyof paths, M extends Method> = NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never>;
+export type ApiResult<P, M extends Method> = Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
+type RequestBody<P, M extends Method> = NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never>;
 /** the route's JSON body (never: the route takes none) */
-export type ApiBodyOf<P extends keyof paths, M extends Method> = [RequestBody<P, M>] extends [never]
+export type ApiBodyOf<P, M extends Method> = [RequestBody<P, M>] extends [never]
   ? never
   : RequestBody<P, M> extends { content: { 'application/json': infer J } }
     ? J
     : never;
 /** the route's query parameters */
-export type ApiQueryOf<P extends keyof paths, M extends Method> = NonNullable<Op<P, M> extends { parameters: { query?: infer Q } } ? Q : never>;
+export type ApiQueryOf<P, M extends Method = 'get'> = NonNullable<Op<P, M> extends { parameters: { query?: infer Q } } ? Q : never>;
 
 /** the names in a path's `{...}` placeholders */
 type ParamNames<P extends string> = P extends `${string}{${infer K}}${infer Rest}` ? K | ParamNames<Rest> : never;

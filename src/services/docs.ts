@@ -1,10 +1,5 @@
 /** The help documents API (tree, one document, the page's search, editors' writes); types from the generated paths. */
-import type { paths } from './api-types';
-import { api } from './client';
-
-type Json<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'delete'> =
-  NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
-type Data<P extends keyof paths, M extends 'get' | 'post' | 'put' | 'delete'> = Json<P, M> extends { data: infer D } ? D : never;
+import { api, type ApiResult as Data } from './client';
 
 export type DocLocale = 'en-US' | 'zh-CN' | 'zh-TW';
 export const DOC_LOCALES: DocLocale[] = ['en-US', 'zh-CN', 'zh-TW'];

@@ -1,10 +1,5 @@
 /** The prompt templates API (the caller's own templates, versions, restore, JSON export and import); types from the generated paths. */
-import type { paths } from './api-types';
-import { api, type ApiBodyOf } from './client';
-
-type Json<P extends keyof paths, M extends 'get' | 'post' | 'put'> =
-  NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
-type Data<P extends keyof paths, M extends 'get' | 'post' | 'put'> = Json<P, M> extends { data: infer D } ? D : never;
+import { api, type ApiBodyOf, type ApiResult as Data } from './client';
 
 export type PromptRow = Data<'/api/prompts/{id}', 'get'>;
 export type PromptVersion = Data<'/api/prompts/{id}/versions', 'get'>[number];

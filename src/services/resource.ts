@@ -16,22 +16,17 @@ import { isLoginExpiredCode, LoginExpiredError, needsRefresh } from '../shared/a
 import { readSession } from '../shared/session';
 import { SPEC } from '../shared/spec';
 import type { paths } from './api-types';
-import type { Envelope } from './client';
+import type { ApiBodyOf, ApiQueryOf, ApiResult, Envelope, Method } from './client';
 import { goToLoginExpired, refreshSession } from './auth';
 import { listQueryString, type ListQuery } from './query-string';
 import type { ApiErrorBody, RequestOptions } from './request-layer';
 
 // ---- types from the generated OpenAPI document ---------------------------------------------
 
-type Method = 'get' | 'post' | 'put' | 'delete';
-type Op<P, M extends Method> = P extends keyof paths ? NonNullable<paths[P][M]> : never;
-/** the `data` of a route's 200 answer (never when there is no such route) */
-export type Data<P, M extends Method> = Op<P, M> extends { responses: { 200: { content: { 'application/json': { data: infer D } } } } } ? D : never;
-/** a route's JSON request body */
-export type Body<P, M extends Method> =
-  NonNullable<Op<P, M> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
-/** a route's query parameters */
-export type Query<P> = NonNullable<Op<P, 'get'> extends { parameters: { query?: infer Q } } ? Q : never>;
+/** a route's answer, body and query (client.ts has their one definition) */
+export type Data<P, M extends Method> = ApiResult<P, M>;
+export type Body<P, M extends Method> = ApiBodyOf<P, M>;
+export type Query<P> = ApiQueryOf<P>;
 
 /** the paths whose GET answers a list (`{ data: [...], total }`) */
 export type ListPath = { [P in keyof paths]: Data<P, 'get'> extends readonly unknown[] ? P : never }[keyof paths];

@@ -1,14 +1,7 @@
 /** The task assistant API (the caller's tasks, reorder, due tasks, the streamed breakdown and comparison); row types from the generated paths. */
-import type { paths } from './api-types';
 import { eventOf, postEventStream } from './chat';
-import { api } from './client';
+import { api, type ApiBodyOf as Body, type ApiResult as Data } from './client';
 import type { RequestOptions } from './request-layer';
-
-type Json<P extends keyof paths, M extends 'get' | 'post' | 'put'> =
-  NonNullable<paths[P][M]> extends { responses: { 200: { content: { 'application/json': infer J } } } } ? J : never;
-type Data<P extends keyof paths, M extends 'get' | 'post' | 'put'> = Json<P, M> extends { data: infer D } ? D : never;
-type Body<P extends keyof paths, M extends 'post' | 'put'> =
-  NonNullable<NonNullable<paths[P][M]> extends { requestBody?: infer B } ? B : never> extends { content: { 'application/json': infer J } } ? J : never;
 
 export type TodoList = Data<'/api/todos', 'get'>;
 export type TodoRow = TodoList['tasks'][number];
