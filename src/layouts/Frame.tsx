@@ -71,14 +71,19 @@ function UserMenu({ choices }: { choices: boolean }) {
     { type: 'divider' },
     { key: 'logout', label: t('nav.logout'), icon: <LogoutOutlined /> },
   ];
+  // held here, so that a choice closes the menu even while a new language or theme redraws the frame
+  const [open, setOpen] = useState(false);
   return (
     <Dropdown
       trigger={['click']}
+      open={open}
+      onOpenChange={setOpen}
       menu={{
         items,
         selectable: choices,
         selectedKeys: choices ? [languages.selected, themes.selected] : [],
         onClick: ({ key }) => {
+          setOpen(false);
           if (languages.onClick(key) || themes.onClick(key)) return;
           if (key === 'logout') void signOut();
           else if (key === USERINFO || key === CHANGE_PWD || key === DEACTIVATE) history.push(key);
