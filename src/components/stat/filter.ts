@@ -144,14 +144,10 @@ export function useStatFilter(defaultDays = 7): StatFilterState {
     [params, setParams, appId],
   );
 
-  const { mutate, refresh } = opts;
-  const applyTz = useCallback(
-    (next: number) => {
-      mutate((o) => (o ? { ...o, tz_offset_minutes: next } : o));
-      refresh();
-    },
-    [mutate, refresh],
-  );
+  // the saved settings' answer is the zone now: asking for the options again could bring an
+  // answer started before the save and put the old zone back
+  const { mutate } = opts;
+  const applyTz = useCallback((next: number) => mutate((o) => (o ? { ...o, tz_offset_minutes: next } : o)), [mutate]);
 
   const partialDay = partialDayOf(query, tz);
   return { options, optionsLoading: opts.loading, optionsError: opts.error, reloadOptions: opts.refresh, query, setQuery, tz, applyTz, partialDay };
