@@ -4,90 +4,10 @@
  * icon library first (its own chunk, fetched only when a menu names such an icon), showing the
  * plain file or folder icon meanwhile and for a name that is no icon.
  */
-import {
-  AppstoreAddOutlined,
-  AppstoreOutlined,
-  AudioOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  BellOutlined,
-  BookOutlined,
-  BulbOutlined,
-  CheckSquareOutlined,
-  CloudUploadOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  ExperimentOutlined,
-  FileOutlined,
-  FileSearchOutlined,
-  FileTextOutlined,
-  FolderOutlined,
-  GiftOutlined,
-  HomeOutlined,
-  KeyOutlined,
-  LineChartOutlined,
-  LinkOutlined,
-  MailOutlined,
-  MenuOutlined,
-  MessageOutlined,
-  NotificationOutlined,
-  PayCircleOutlined,
-  PieChartOutlined,
-  ReadOutlined,
-  RobotOutlined,
-  SafetyOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  TransactionOutlined,
-  UserOutlined,
-  WalletOutlined,
-} from '@ant-design/icons';
 import { lazy, Suspense, type ComponentType } from 'react';
+import * as MENU_ICON_SET from './menu-icon-set';
 
-const ICONS: Record<string, ComponentType> = {
-  AppstoreAddOutlined,
-  AppstoreOutlined,
-  AudioOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  BellOutlined,
-  BookOutlined,
-  BulbOutlined,
-  CheckSquareOutlined,
-  CloudUploadOutlined,
-  DashboardOutlined,
-  DesktopOutlined,
-  ExperimentOutlined,
-  FileOutlined,
-  FileSearchOutlined,
-  FileTextOutlined,
-  FolderOutlined,
-  GiftOutlined,
-  HomeOutlined,
-  KeyOutlined,
-  LineChartOutlined,
-  LinkOutlined,
-  MailOutlined,
-  MenuOutlined,
-  MessageOutlined,
-  NotificationOutlined,
-  PayCircleOutlined,
-  PieChartOutlined,
-  ReadOutlined,
-  RobotOutlined,
-  SafetyOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  TransactionOutlined,
-  UserOutlined,
-  WalletOutlined,
-};
+const ICONS: Record<string, ComponentType> = { ...MENU_ICON_SET };
 
 export const MENU_ICON_NAMES = Object.keys(ICONS);
 
@@ -101,7 +21,7 @@ const LibraryIcon = lazy(() =>
 );
 
 export function MenuIcon({ name, folder }: { name?: string | null; folder?: boolean }) {
-  const Plain = folder ? FolderOutlined : FileOutlined;
+  const Plain = folder ? MENU_ICON_SET.FolderOutlined : MENU_ICON_SET.FileOutlined;
   const Icon = name ? ICONS[name] : undefined;
   if (Icon) return <Icon />;
   if (!name) return <Plain />;

@@ -1,18 +1,17 @@
 /**
  * Statistics rollups from raw events on a real PostgreSQL: incremental runs (batches, late events,
  * a device first seen late) equal a plain-JS recomputation and a rebuild from scratch; a second
- * run changes nothing; local-day boundaries and a time-zone change; exact figures of a small
- * hand-made case; two runners at once; the refresh and redo routes and who may call them.
+ * run changes nothing; local-day boundaries and a time-zone change; two runners at once. The exact
+ * figures of a small hand-made day are in stat-rollup-day, the routes in stat-rollup-routes.
  */
 import { sql } from 'drizzle-orm';
 import { addDays, DEPTH_BUCKETS, DURATION_BUCKETS, STAT_KINDS, statDay } from '../../shared/stat';
 import { parseFilter } from '../../server/modules/stats/filter';
 import { PgDeviceReports } from '../../server/modules/stats/store/devices';
-import { statPools, type StatPools } from '../../server/modules/stats/pools';
+import { statPools } from '../../server/modules/stats/pools';
 import { PgRollupStore } from '../../server/modules/stats/store/rollup';
-import { call, login, makeRole, makeUser, registerAdmin } from '../support/accounts';
-import { generateEvents, insertEvents, pagePath, type RawEvent, rawEvent } from '../support/stat-events';
-import { createTestApp, createTestDatabase } from '../support/test-app';
+import { generateEvents, insertEvents, type RawEvent, rawEvent } from '../support/stat-events';
+import { rollupDatabase } from '../support/rollup-db';
 
 const K = STAT_KINDS;
 /** "now" for the store: after every day the tests write, so every retention offset is due */
@@ -33,29 +32,8 @@ const TABLES = [
   'stat_activity',
 ];
 
-let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let pools: StatPools;
-let store: PgRollupStore;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  pools = statPools(database.db);
-  store = new PgRollupStore(pools, () => NOW);
-});
-afterAll(async () => {
-  await pools?.end();
-  await database?.drop();
-});
-
-const pool = () => database.db.$client;
-const rows = async <T = Record<string, unknown>>(q: ReturnType<typeof sql>) => (await database.db.execute(q)).rows as T[];
-
-/** runs the rollup until nothing is dirty; answers the app-days done */
-async function drain(tz: number, s = store): Promise<number> {
-  let done = 0;
-  for (let n = -1; n !== 0; done += n) n = await s.rollupDirty(tz, 100);
-  return done;
-}
+const h = rollupDatabase(NOW);
+const { pool, rows, drain } = h;
 
 /** every rollup row of an app, table by table, in a stable order */
 async function snapshot(appId: string): Promise<Record<string, string[]>> {
@@ -224,15 +202,15 @@ test('incremental runs over batches, late events and a device first seen late eq
   const incremental = await snapshot('app-a');
   expect(incremental.stat_retention.length).toBeGreaterThan(0);
   expect(incremental.stat_error_days.length).toBeGreaterThan(0);
-  await store.rebuild(TZ);
+  await h.store.rebuild(TZ);
   await drain(TZ);
   const rebuilt = await snapshot('app-a');
   for (const t of TABLES) expect({ table: t, rows: rebuilt[t] }).toEqual({ table: t, rows: incremental[t] });
 
   // running again, or redoing the days, changes nothing
-  expect(await store.rollupDirty(TZ)).toBe(0);
+  expect(await h.store.rollupDirty(TZ)).toBe(0);
   const days = [...new Set(everything.map((e) => statDay(e.ts, TZ)))].sort();
-  expect(await store.recompute('app-a', days[0], days[days.length - 1], TZ)).toBe(days.length);
+  expect(await h.store.recompute('app-a', days[0], days[days.length - 1], TZ)).toBe(days.length);
   expect(await snapshot('app-a')).toEqual(incremental);
 });
 
@@ -256,7 +234,7 @@ test('the kept DAU / WAU / MAU and the stickiness buckets equal a plain-JS count
   await drain(TZ);
   expect(await rows(sql`SELECT 1 FROM stat_activity_dirty`)).toEqual([]);
 
-  const reports = new PgDeviceReports(pools);
+  const reports = new PgDeviceReports(h.pools);
   const start = '2026-07-01';
   const end = '2026-08-15';
   // active days per device (user), by local day
@@ -323,10 +301,10 @@ test('two runners at once take each app-day once and count everything once', asy
   const events = generateEvents({ appId: 'app-c', seed: 21, from: Date.parse('2026-09-01T00:00:00Z'), days: 6, devices: 10 });
   const other = generateEvents({ appId: 'app-c2', seed: 22, from: Date.parse('2026-09-01T00:00:00Z'), days: 6, devices: 6 });
   await insertEvents(pool(), [...events, ...other], TZ);
-  const pools2 = statPools(database.db);
+  const pools2 = statPools(h.database.db);
   try {
     const second = new PgRollupStore(pools2, () => NOW);
-    const [a, b] = await Promise.all([store.rollupDirty(TZ, 100), second.rollupDirty(TZ, 100)]);
+    const [a, b] = await Promise.all([h.store.rollupDirty(TZ, 100), second.rollupDirty(TZ, 100)]);
     expect(a).toBeGreaterThan(0);
     expect(b).toBeGreaterThan(0);
     await drain(TZ);
@@ -346,7 +324,7 @@ test('events the ingest commits while their day is being recomputed are rolled u
     rawEvent({ ...dev, ts: new Date(`2026-06-01T${time}Z`), sid, kind: K.page, url: 'https://h.example.com/#/pages/a' });
   await insertEvents(pool(), [page('02:00:00', 'r1')], TZ);
   await drain(TZ);
-  await database.db.execute(sql`INSERT INTO stat_dirty (app_id, day) VALUES (${app}, '2026-06-01')`);
+  await h.database.db.execute(sql`INSERT INTO stat_dirty (app_id, day) VALUES (${app}, '2026-06-01')`);
   // the ingest's transaction: a new row and its own mark, not committed yet
   const ingest = await pool().connect();
   try {
@@ -357,7 +335,7 @@ test('events the ingest commits while their day is being recomputed are rolled u
     ]);
     await ingest.query(`INSERT INTO stat_dirty (app_id, day) VALUES ($1, '2026-06-01')`, [app]);
     // the rollup neither waits for the ingest nor sees its row, and deletes only the mark it read
-    expect(await store.rollupDirty(TZ, 5)).toBe(1);
+    expect(await h.store.rollupDirty(TZ, 5)).toBe(1);
     expect(await rows(sql`SELECT page_views FROM stat_daily WHERE app_id = ${app}`)).toEqual([{ page_views: 1 }]);
     await ingest.query('COMMIT');
   } finally {
@@ -365,211 +343,9 @@ test('events the ingest commits while their day is being recomputed are rolled u
   }
   // still dirty: the next run takes it again
   expect(await rows(sql`SELECT 1 AS dirty FROM stat_dirty WHERE app_id = ${app}`)).toEqual([{ dirty: 1 }]);
-  expect(await store.rollupDirty(TZ, 5)).toBe(1);
+  expect(await h.store.rollupDirty(TZ, 5)).toBe(1);
   expect(await rows(sql`SELECT page_views FROM stat_daily WHERE app_id = ${app}`)).toEqual([{ page_views: 2 }]);
   expect(await rows(sql`SELECT 1 FROM stat_dirty WHERE app_id = ${app}`)).toEqual([]);
-});
-
-test('a small hand-made day: sessions, page paths and durations, bounces, entry and exit pages, error de-duplication, new and returning devices, retention', async () => {
-  const TZ = 0;
-  const D = '2026-08-10';
-  const at = (day: string, time: string) => new Date(`${day}T${time}Z`);
-  const app = 'app-hand';
-  const A = { app_id: app, device_id: 'device-A-0000000001', platform: 'web', channel: 'google', version: '2.0.0' };
-  const B = { app_id: app, device_id: 'device-B-0000000002', platform: 'android', channel: 'huawei', version: '2.0.0', device_model: 'Mate 60' };
-  const ev = (dev: typeof A, day: string, time: string, sid: string, kind: number, extra: Partial<RawEvent> = {}) =>
-    rawEvent({ ...dev, ts: at(day, time), sid, kind, ...extra });
-  const err = { err_hash: 'h1', err_msg: 'TypeError: x is undefined', err_stack: 'at f (app.js:1:1)' };
-  const events = [
-    // A was first seen the day before
-    ev(A, addDays(D, -1), '10:00:00', 'a0', K.page, { url: 'https://h.example.com/about?q=1' }),
-    // s1: two page views (hash routes), a custom event, signed in from the event on
-    ev(A, D, '10:00:00', 's1', K.launch),
-    ev(A, D, '10:00:05', 's1', K.page, { url: 'https://h.example.com/#/pages/home?x=1', title: 'Home' }),
-    ev(A, D, '10:00:35', 's1', K.event, { ev_key: 'click', ev_value: 'buy', uid: 'u1' }),
-    ev(A, D, '10:01:05', 's1', K.page, { url: 'https://h.example.com/#/pages/detail', title: 'Detail', uid: 'u1' }),
-    ev(A, D, '10:01:45', 's1', K.hide, { uid: 'u1' }),
-    // s2: B's first session, one page view and nothing else: a bounce of 1 s
-    ev(B, D, '11:00:00', 's2', K.page, { url: 'pages/index/index?from=share', title: 'Index' }),
-    // A's errors: the second is 110 s after the first, the third 240 s after the second (both
-    // dropped), the fourth 360 s after the third (counted)
-    ev(A, D, '12:00:00', 'e1', K.error, err),
-    ev(A, D, '12:01:50', 'e1', K.error, err),
-    ev(A, D, '12:05:50', 'e1', K.error, err),
-    ev(A, D, '12:11:50', 'e1', K.error, { ...err, err_stack: 'at f (app.js:1:2)' }),
-    // B: the same error once (another device: counted), then a crash
-    ev(B, D, '12:00:30', 'e2', K.error, err),
-    ev(B, D, '12:00:40', 'e2', K.crash, { err_hash: 'c1', err_msg: 'OutOfMemoryError' }),
-    // later days: A on D+6, B on D+1 and D+7, u1 on D+6
-    ev(B, addDays(D, 1), '09:00:00', 'b1', K.page, { url: 'pages/index/index' }),
-    ev(A, addDays(D, 6), '09:00:00', 'a6', K.page, { url: 'https://h.example.com/#/pages/home', uid: 'u1' }),
-    ev(B, addDays(D, 7), '09:00:00', 'b7', K.page, { url: 'pages/index/index' }),
-  ];
-  // page paths by the contract's rule
-  expect(events.map((e) => pagePath(e.url)).filter(Boolean)).toEqual([
-    '/about',
-    '/pages/home',
-    '/pages/detail',
-    'pages/index/index',
-    'pages/index/index',
-    '/pages/home',
-    'pages/index/index',
-  ]);
-  await insertEvents(pool(), events, TZ);
-  await drain(TZ);
-
-  const daily =
-    await rows(sql`SELECT platform, channel, version, sessions, page_views, active_devices, active_users, duration_s::int AS duration_s, bounces, events, errors, crashes
-    FROM stat_daily WHERE app_id = ${app} AND day = ${D} ORDER BY platform`);
-  expect(daily).toEqual([
-    {
-      platform: 'android',
-      channel: 'huawei',
-      version: '2.0.0',
-      sessions: 2,
-      page_views: 1,
-      active_devices: 1,
-      active_users: 0,
-      duration_s: 1 + 10,
-      bounces: 1,
-      events: 0,
-      errors: 1,
-      crashes: 1,
-    },
-    {
-      platform: 'web',
-      channel: 'google',
-      version: '2.0.0',
-      sessions: 2,
-      page_views: 2,
-      active_devices: 1,
-      active_users: 1,
-      duration_s: 105 + 710,
-      bounces: 0,
-      events: 1,
-      errors: 2,
-      crashes: 0,
-    },
-  ]);
-  const hourly = await rows(sql`SELECT to_char(hour AT TIME ZONE 'UTC', 'HH24') AS h, platform, sessions, page_views, errors FROM stat_hourly
-    WHERE app_id = ${app} AND hour >= ${`${D}T00:00:00Z`}::timestamptz AND hour < ${`${addDays(D, 1)}T00:00:00Z`}::timestamptz ORDER BY 1, 2`);
-  expect(hourly).toEqual([
-    { h: '10', platform: 'web', sessions: 1, page_views: 2, errors: 0 },
-    { h: '11', platform: 'android', sessions: 1, page_views: 1, errors: 0 },
-    { h: '12', platform: 'android', sessions: 1, page_views: 0, errors: 1 },
-    { h: '12', platform: 'web', sessions: 1, page_views: 0, errors: 2 },
-  ]);
-
-  const sessions = await rows(sql`SELECT sid, device_id, uid, entry_page, exit_page, page_count, event_count, duration_s, first_visit
-    FROM stat_sessions WHERE app_id = ${app} AND day = ${D} ORDER BY sid`);
-  expect(sessions).toEqual([
-    { sid: 'e1', device_id: A.device_id, uid: null, entry_page: '', exit_page: '', page_count: 0, event_count: 0, duration_s: 710, first_visit: false },
-    { sid: 'e2', device_id: B.device_id, uid: null, entry_page: '', exit_page: '', page_count: 0, event_count: 0, duration_s: 10, first_visit: false },
-    {
-      sid: 's1',
-      device_id: A.device_id,
-      uid: 'u1',
-      entry_page: '/pages/home',
-      exit_page: '/pages/detail',
-      page_count: 2,
-      event_count: 1,
-      duration_s: 105,
-      first_visit: false,
-    },
-    {
-      sid: 's2',
-      device_id: B.device_id,
-      uid: null,
-      entry_page: 'pages/index/index',
-      exit_page: 'pages/index/index',
-      page_count: 1,
-      event_count: 0,
-      duration_s: 1,
-      first_visit: true,
-    },
-  ]);
-
-  const pages =
-    await rows(sql`SELECT platform, path, title, views, visitors, entries, exits, bounces, duration_s::int AS duration_s, entry_duration_s::int AS entry_duration_s
-    FROM stat_pages WHERE app_id = ${app} AND day = ${D} ORDER BY path`);
-  expect(pages).toEqual([
-    // home: to the next event of its session (the custom event 30 s later); detail, the last page view: to the session's last event (40 s)
-    { platform: 'web', path: '/pages/detail', title: 'Detail', views: 1, visitors: 1, entries: 0, exits: 1, bounces: 0, duration_s: 40, entry_duration_s: 0 },
-    { platform: 'web', path: '/pages/home', title: 'Home', views: 1, visitors: 1, entries: 1, exits: 0, bounces: 0, duration_s: 30, entry_duration_s: 105 },
-    // the session's only event: 0 s on the page
-    {
-      platform: 'android',
-      path: 'pages/index/index',
-      title: 'Index',
-      views: 1,
-      visitors: 1,
-      entries: 1,
-      exits: 1,
-      bounces: 1,
-      duration_s: 0,
-      entry_duration_s: 1,
-    },
-  ]);
-  expect(await rows(sql`SELECT key, value, count, devices FROM stat_event_days WHERE app_id = ${app}`)).toEqual([
-    { key: 'click', value: 'buy', count: 1, devices: 1 },
-  ]);
-
-  expect(await rows(sql`SELECT hash, kind, platform, device_model, count, devices FROM stat_error_days WHERE app_id = ${app} ORDER BY hash, platform`)).toEqual(
-    [
-      { hash: 'c1', kind: 'crash', platform: 'android', device_model: 'Mate 60', count: 1, devices: 1 },
-      { hash: 'h1', kind: 'js', platform: 'android', device_model: 'Mate 60', count: 1, devices: 1 },
-      { hash: 'h1', kind: 'js', platform: 'web', device_model: '', count: 2, devices: 1 },
-    ],
-  );
-  expect(
-    await rows(sql`SELECT hash, kind, message, stack, first_ts = ${at(D, '12:00:00').toISOString()}::timestamptz AS first_ok,
-      last_ts = ${at(D, '12:11:50').toISOString()}::timestamptz AS last_ok FROM stat_error_groups WHERE app_id = ${app} AND hash = 'h1'`),
-  ).toEqual([{ hash: 'h1', kind: 'js', message: err.err_msg, stack: 'at f (app.js:1:2)', first_ok: true, last_ok: true }]);
-
-  // new vs returning: A is new the day before, B on D
-  expect(
-    await rows(sql`SELECT device_id, first_day::text AS first_day, last_day::text AS last_day FROM stat_devices WHERE app_id = ${app} ORDER BY device_id`),
-  ).toEqual([
-    { device_id: A.device_id, first_day: addDays(D, -1), last_day: addDays(D, 6) },
-    { device_id: B.device_id, first_day: D, last_day: addDays(D, 7) },
-  ]);
-  expect(
-    await rows(
-      sql`SELECT device_id, uid, sessions, page_views, duration_s::int AS duration_s FROM stat_device_days WHERE app_id = ${app} AND day = ${D} ORDER BY device_id`,
-    ),
-  ).toEqual([
-    { device_id: A.device_id, uid: 'u1', sessions: 2, page_views: 2, duration_s: 815 },
-    { device_id: B.device_id, uid: null, sessions: 2, page_views: 1, duration_s: 11 },
-  ]);
-
-  const retention = async (subject: string, mode: string, cohort: string, n: number) =>
-    rows(sql`SELECT platform, cohort, retained FROM stat_retention WHERE app_id = ${app} AND subject = ${subject} AND mode = ${mode}
-      AND cohort_day = ${cohort} AND n = ${n} ORDER BY platform`);
-  // new devices of D-1 (A): back on D (n=1) and on D+6 (n=7)
-  expect(await retention('device', 'new', addDays(D, -1), 1)).toEqual([{ platform: 'web', cohort: 1, retained: 1 }]);
-  expect(await retention('device', 'new', addDays(D, -1), 7)).toEqual([{ platform: 'web', cohort: 1, retained: 1 }]);
-  // new devices of D (B): back on D+1 and D+7
-  expect(await retention('device', 'new', D, 1)).toEqual([{ platform: 'android', cohort: 1, retained: 1 }]);
-  expect(await retention('device', 'new', D, 7)).toEqual([{ platform: 'android', cohort: 1, retained: 1 }]);
-  // active devices of D (A and B, each under its own platform): only B is back on D+1 and on D+7
-  expect(await retention('device', 'active', D, 1)).toEqual([
-    { platform: 'android', cohort: 1, retained: 1 },
-    { platform: 'web', cohort: 1, retained: 0 },
-  ]);
-  expect(await retention('device', 'active', D, 7)).toEqual([
-    { platform: 'android', cohort: 1, retained: 1 },
-    { platform: 'web', cohort: 1, retained: 0 },
-  ]);
-  expect(await retention('device', 'active', D, 2)).toEqual([
-    { platform: 'android', cohort: 1, retained: 0 },
-    { platform: 'web', cohort: 1, retained: 0 },
-  ]);
-  // users: u1 is new on D, back on D+6 only
-  expect(await retention('user', 'new', D, 1)).toEqual([{ platform: 'web', cohort: 1, retained: 0 }]);
-  expect(await retention('user', 'new', D, 6)).toEqual([{ platform: 'web', cohort: 1, retained: 1 }]);
-  expect(await rows(sql`SELECT uid, first_day::text AS first_day, last_day::text AS last_day FROM stat_users WHERE app_id = ${app}`)).toEqual([
-    { uid: 'u1', first_day: D, last_day: addDays(D, 6) },
-  ]);
 });
 
 test('local days: 15:59:59Z and 16:00:00Z are two days in UTC+8 and one in UTC+0; a time-zone change rebuilds them', async () => {
@@ -593,7 +369,7 @@ test('local days: 15:59:59Z and 16:00:00Z are two days in UTC+8 and one in UTC+0
     { hour: '2026-07-10 16', page_views: 1 },
   ]);
 
-  await store.rebuild(0);
+  await h.store.rebuild(0);
   await drain(0);
   expect(await days()).toEqual([{ day: '2026-07-10', sessions: 2, page_views: 2, active_devices: 1 }]);
   expect(await hours()).toEqual([
@@ -602,62 +378,7 @@ test('local days: 15:59:59Z and 16:00:00Z are two days in UTC+8 and one in UTC+0
   ]);
   expect(await rows(sql`SELECT first_day::text AS first_day FROM stat_devices WHERE app_id = ${app}`)).toEqual([{ first_day: '2026-07-10' }]);
 
-  await store.rebuild(480);
+  await h.store.rebuild(480);
   await drain(480);
   expect((await days()).map((d) => d.day)).toEqual(['2026-07-10', '2026-07-11']);
-});
-
-describe('routes', () => {
-  let t: Awaited<ReturnType<typeof createTestApp>>;
-  let admin: string;
-  let reader: string;
-  let nobody: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = (await registerAdmin(t.app)).token;
-    await makeRole(t.db, 'stat_reader', ['READ_UNI_STAT']);
-    await makeUser(t.db, { username: 'stat_reader', password: 'Passw0rd!', role: ['stat_reader'] });
-    reader = (await login(t.app, 'stat_reader', 'Passw0rd!')).body.data.token;
-    await makeUser(t.db, { username: 'stat_nobody', password: 'Passw0rd!' });
-    nobody = (await login(t.app, 'stat_nobody', 'Passw0rd!')).body.data.token;
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  test('an analyst refreshes: the new events are rolled up and nothing is left dirty; a user without the statistics permission is refused', async () => {
-    const events = generateEvents({ appId: 'app-r', seed: 3, from: Date.parse('2026-10-05T00:00:00Z'), days: 2, devices: 4 });
-    // the server's time zone (the settings' default, UTC+8)
-    await insertEvents(t.db.$client, events, 480);
-    const days = new Set(events.map((e) => statDay(e.ts, 480)));
-    expect((await call(t.app, 'POST', '/api/stat/rollup/run', { token: nobody })).status).toBe(403);
-    const r = await call(t.app, 'POST', '/api/stat/rollup/run', { token: reader });
-    expect(r.status).toBe(200);
-    // the job may have taken some of the days first
-    expect(r.body.data.done).toBeLessThanOrEqual(days.size);
-    expect(r.body.data).toMatchObject({ failed: 0, dirty: 0, dirty_days: [] });
-    const [{ pv }] = (await t.db.execute<{ pv: number }>(sql`SELECT sum(page_views)::int AS pv FROM stat_daily WHERE app_id = 'app-r'`)).rows;
-    expect(pv).toBe(events.filter((e) => e.kind === K.page).length);
-  });
-
-  test('a manager redoes a range of days; a bad range is refused on its field; an analyst may not redo', async () => {
-    const body = { app_id: 'app-r', start: '2026-10-05', end: '2026-10-07' };
-    expect((await call(t.app, 'POST', '/api/stat/rollup/recompute', { token: reader, body })).status).toBe(403);
-    const bad = await call(t.app, 'POST', '/api/stat/rollup/recompute', { token: admin, body: { ...body, start: '2026-10-08' } });
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ errorCode: 'STAT_RANGE_INVALID' });
-    const before = (await t.db.execute(sql`SELECT to_jsonb(d)::text AS j FROM stat_daily d WHERE app_id = 'app-r' ORDER BY 1`)).rows;
-    const r = await call(t.app, 'POST', '/api/stat/rollup/recompute', { token: admin, body });
-    expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ done: 3, failed: 0, dirty: 0 });
-    expect((await t.db.execute(sql`SELECT to_jsonb(d)::text AS j FROM stat_daily d WHERE app_id = 'app-r' ORDER BY 1`)).rows).toEqual(before);
-
-    // days older than the raw events are kept (raw_retention_days) keep their rollups
-    const old = addDays(statDay(Date.now(), 480), -150);
-    await t.db.execute(sql`INSERT INTO stat_daily (day, app_id, platform, channel, version, sessions) VALUES (${old}, 'app-r', 'web', '', '1.0.0', 42)`);
-    const kept = await call(t.app, 'POST', '/api/stat/rollup/recompute', { token: admin, body: { app_id: 'app-r', start: old, end: addDays(old, 2) } });
-    expect(kept.body.data).toMatchObject({ done: 0, dirty: 0 });
-    expect((await t.db.execute(sql`SELECT sessions FROM stat_daily WHERE app_id = 'app-r' AND day = ${old}`)).rows).toEqual([{ sessions: 42 }]);
-  });
 });

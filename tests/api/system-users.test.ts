@@ -1,4 +1,4 @@
-/** User administration: list, export, add/edit, duplicates, set-tags, tokens, self-service. */
+/** User administration: list, export, add/edit, duplicates, set-tags, tokens, self-service (the list's cache: system-users-cache). */
 import { sql } from 'drizzle-orm';
 import { whereOf } from '../../server/core/list/query';
 import { compile } from '../../server/core/sql';
@@ -455,70 +455,5 @@ describe('self-service', () => {
     expect((await call(t.app, 'PUT', '/api/users/me', { body: { nickname: 'x' } })).body.errorCode).toBe('uni-id-token-not-exist');
     // the admin's own record stays the admin's
     expect((await call(t.app, 'GET', `${U}/${adminId}`, { token: admin })).body.data.nickname).toBe('Root');
-  });
-});
-
-describe('the list cache', () => {
-  const names = (r: { data: { nickname: string }[] }) => r.data.map((u) => u.nickname);
-
-  it('serves a repeated page with one round trip (the token check), never a page older than the data', async () => {
-    await t.db.$client.query(`
-      INSERT INTO roles (role_id, role_name, permission) VALUES ('cache_role', 'Cache role', '{}');
-      INSERT INTO tags (tagid, name) VALUES ('cache_tag', 'Cache tag');
-      INSERT INTO users (username, nickname, role, tags)
-      SELECT 'cached' || i, 'Cached ' || i, ARRAY['cache_role'], ARRAY['cache_tag'] FROM generate_series(1, 3) i;`);
-    const q = 'keyword=cached&sortField=username&sortOrder=ascend';
-    const first = await list(q);
-    expect(first.total).toBe(3);
-    expect(first.data[0]).toMatchObject({ nickname: 'Cached 1', role_name: ['Cache role'], tag_name: ['Cache tag'] });
-
-    // the repeat comes from the cache: only the token check reaches the database
-    const spy = jest.spyOn(t.db.$client, 'query');
-    try {
-      expect(await list(q)).toEqual(first);
-      expect(spy).toHaveBeenCalledTimes(1);
-    } finally {
-      spy.mockRestore();
-    }
-
-    // a write through the API shows on the very next read
-    const id = first.data[0]._id;
-    await call(t.app, 'PUT', `${U}/${id}`, { token: admin, body: { nickname: 'Through the API' } });
-    expect(names(await list(q))).toEqual(['Through the API', 'Cached 2', 'Cached 3']);
-
-    // so does a write from anything else (another instance, psql), users, roles and tags alike
-    await t.db.$client.query(`UPDATE users SET nickname = 'Through SQL' WHERE username = 'cached2'`);
-    expect(names(await list(q))).toEqual(['Through the API', 'Through SQL', 'Cached 3']);
-    await t.db.$client.query(`UPDATE roles SET role_name = 'Renamed role' WHERE role_id = 'cache_role'`);
-    expect((await list(q)).data[0].role_name).toEqual(['Renamed role']);
-    expect((await list('keyword=renamed role')).total).toBe(3);
-    await t.db.$client.query(`UPDATE tags SET name = 'Renamed tag' WHERE tagid = 'cache_tag'`);
-    expect((await list(q)).data[0].tag_name).toEqual(['Renamed tag']);
-    await call(t.app, 'POST', `${U}/set-tags`, { token: admin, body: { ids: [id], tags: [] } });
-    expect((await list(`${q}&tagid=cache_tag`)).total).toBe(2);
-    await call(t.app, 'DELETE', U, { token: admin, body: { ids: [id] } });
-    expect((await list(q)).total).toBe(2);
-    await t.db.$client.query(`DELETE FROM users WHERE username LIKE 'cached%'`);
-    expect(await list(q)).toMatchObject({ total: 0, data: [] });
-  });
-
-  it('counts each writing transaction once per table, at its commit', async () => {
-    const counters = async () => Object.fromEntries((await t.db.$client.query(`SELECT tbl, n::int FROM change_counters`)).rows.map((r) => [r.tbl, r.n]));
-    const before = await counters();
-    const c = await t.db.$client.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query(`UPDATE users SET score = score + 1`);
-      await c.query(`UPDATE users SET score = score - 1`);
-      // not yet visible to anyone else: the bump comes with the rows, at commit
-      expect((await counters()).users).toBe(before.users);
-      await c.query('COMMIT');
-    } finally {
-      c.release();
-    }
-    expect(await counters()).toEqual({ ...before, users: before.users + 1 });
-    // nothing changed, nothing counted
-    await t.db.$client.query(`UPDATE roles SET role_name = role_name WHERE false`);
-    expect(await counters()).toEqual({ ...before, users: before.users + 1 });
   });
 });

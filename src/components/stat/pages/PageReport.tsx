@@ -41,6 +41,24 @@ export interface PageReportSpec<Row> {
 
 type PageRow = Record<string, unknown> & { path: string; title: string | null };
 
+/** the figures as sortable, right-aligned columns */
+export function figureColumns<Row>(figures: PageFigure<Row>[], t: ReturnType<typeof useT>): ProColumns<Row>[] {
+  const readers = { count, percent, duration: duration(t) };
+  return figures.map((f) => ({
+    title: t(f.label),
+    dataIndex: f.key,
+    key: f.key,
+    sorter: true,
+    defaultSortOrder: f.defaultSort ? 'descend' : undefined,
+    align: 'right',
+    renderText: readers[f.format],
+  }));
+}
+
+/** the figures as columns of the CSV export (raw numbers) */
+export const figureExports = <Row,>(figures: PageFigure<Row>[], t: ReturnType<typeof useT>) =>
+  figures.map((f) => ({ title: t(f.label), value: (r: Row) => r[f.key] as number }));
+
 export default function PageReport<Row extends PageRow>({ spec }: { spec: PageReportSpec<Row> }) {
   const t = useT();
   const state = useStatFilter();
@@ -49,7 +67,6 @@ export default function PageReport<Row extends PageRow>({ spec }: { spec: PageRe
   const trend = useRequest(() => (query && picked !== null ? getPageTrend(query, picked, { skipErrorHandler: true }) : Promise.resolve(undefined)), {
     refreshDeps: [query, picked],
   });
-  const readers = { count, percent, duration: duration(t) };
   const columns: ProColumns<Row>[] = [
     {
       title: t('statPage.col.path'),
@@ -65,15 +82,7 @@ export default function PageReport<Row extends PageRow>({ spec }: { spec: PageRe
         </Flex>
       ),
     },
-    ...spec.figures.map((f): ProColumns<Row> => ({
-      title: t(f.label),
-      dataIndex: f.key,
-      key: f.key,
-      sorter: true,
-      defaultSortOrder: f.defaultSort ? 'descend' : undefined,
-      align: 'right',
-      renderText: readers[f.format],
-    })),
+    ...figureColumns(spec.figures, t),
     {
       title: t('statPage.col.days'),
       key: 'days',
@@ -107,7 +116,7 @@ export default function PageReport<Row extends PageRow>({ spec }: { spec: PageRe
         exportColumns={[
           { title: t('statPage.col.path'), value: (r) => r.path },
           { title: t('statPage.col.title'), value: (r) => r.title ?? '' },
-          ...spec.figures.map((f) => ({ title: t(f.label), value: (r: Row) => r[f.key] as number })),
+          ...figureExports(spec.figures, t),
         ]}
       />
     </Flex>
