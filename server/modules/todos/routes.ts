@@ -7,24 +7,8 @@ import { Nullable, ok, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import { resultData, type TaskRun } from '../chat/tasks';
 import type { ModuleContext } from '../services';
+import { TodoCounts, TodoRow, TodoSubtask } from './schemas';
 import { TODO_FILTERS } from './service';
-
-const fields = {
-  id: Type.String(),
-  parent_id: Nullable(Type.String()),
-  title: Type.String(),
-  notes: Type.String(),
-  due_date: Nullable(Type.String({ format: 'date' })),
-  priority: Type.Integer({ minimum: 0, maximum: 3 }),
-  done: Type.Boolean(),
-  done_at: Nullable(Type.String({ format: 'date-time' })),
-  position: Type.Number(),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-};
-const TodoSubtask = Type.Object(fields, { $id: 'TodoSubtask' });
-const TodoRow = Type.Object({ ...fields, subtasks: Type.Array(Type.Ref('TodoSubtask')) }, { $id: 'TodoRow' });
-const TodoCounts = Type.Object({ all: Type.Integer(), today: Type.Integer(), upcoming: Type.Integer(), done: Type.Integer() }, { $id: 'TodoCounts' });
 
 const Day = Type.String({ maxLength: 10, description: 'YYYY-MM-DD' });
 const Title = Type.String({ maxLength: TODO_LIMITS.TITLE * 2 });

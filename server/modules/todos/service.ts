@@ -6,8 +6,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import { TODO_LIMITS } from '../../../shared/todo-breakdown';
 import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
-import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { likePattern, plain, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
+import type { TodoCounts, TodoRow, TodoSubtask } from './schemas';
 
 export const TODO_FILTERS = ['all', 'today', 'upcoming', 'done'] as const;
 export type TodoFilter = (typeof TODO_FILTERS)[number];
@@ -56,21 +57,21 @@ export class TodoService {
   constructor(private db: Db) {}
 
   /** one of the user's tasks or subtasks; NOT_FOUND for anyone else's */
-  async get(userId: string, id: string, tx: Db | Tx = this.db): Promise<Row> {
-    const [r] = await query(tx, sql`SELECT ${columns} FROM todos t WHERE t.id = ${id} AND t.user_id = ${userId}`);
+  async get(userId: string, id: string, tx: Db | Tx = this.db): Promise<TodoSubtask> {
+    const [r] = await query<TodoSubtask>(tx, sql`SELECT ${columns} FROM todos t WHERE t.id = ${id} AND t.user_id = ${userId}`);
     if (!r) throw new AppError('NOT_FOUND');
     return plain(r);
   }
 
   /** a task with its subtasks in order */
-  async getWithSubtasks(userId: string, id: string, tx: Db | Tx = this.db): Promise<Row> {
+  async getWithSubtasks(userId: string, id: string, tx: Db | Tx = this.db): Promise<TodoRow> {
     const task = await this.get(userId, id, tx);
-    const subs = (await query(tx, sql`SELECT ${columns} FROM todos t WHERE t.parent_id = ${id} ORDER BY t.position, t.created_at`)).map(plain);
+    const subs = (await query<TodoSubtask>(tx, sql`SELECT ${columns} FROM todos t WHERE t.parent_id = ${id} ORDER BY t.position, t.created_at`)).map(plain);
     return { ...task, subtasks: subs };
   }
 
   /** the top-level tasks of a filter (with their subtasks) and every filter's count */
-  async list(userId: string, opts: { filter: TodoFilter; keyword?: string; today: string }) {
+  async list(userId: string, opts: { filter: TodoFilter; keyword?: string; today: string }): Promise<{ tasks: TodoRow[]; counts: TodoCounts }> {
     const today = day(opts.today, 'today');
     const kw = opts.keyword?.trim();
     const match = kw
@@ -78,8 +79,8 @@ export class TodoService {
       : sql`TRUE`;
     const own = sql`t.user_id = ${userId} AND t.parent_id IS NULL AND ${match}`;
     const [tasks, [counts]] = await Promise.all([
-      query(this.db, sql`SELECT ${columns} FROM todos t WHERE ${own} AND ${filterSql(opts.filter, today)} ORDER BY t.position, t.created_at`),
-      query<{ all: number; today: number; upcoming: number; done: number }>(
+      query<TodoSubtask>(this.db, sql`SELECT ${columns} FROM todos t WHERE ${own} AND ${filterSql(opts.filter, today)} ORDER BY t.position, t.created_at`),
+      query<TodoCounts>(
         this.db,
         sql`SELECT count(*)::int AS "all",
           (count(*) FILTER (WHERE ${filterSql('today', today)}))::int AS today,
@@ -88,21 +89,23 @@ export class TodoService {
           FROM todos t WHERE ${own}`,
       ),
     ]);
-    const ids = tasks.map((t) => t.id as string);
+    const ids = tasks.map((t) => t.id);
     const subs = ids.length
-      ? (await query(this.db, sql`SELECT ${columns} FROM todos t WHERE t.parent_id = ANY(${textArray(ids)}) ORDER BY t.position, t.created_at`)).map(plain)
+      ? (
+          await query<TodoSubtask>(this.db, sql`SELECT ${columns} FROM todos t WHERE t.parent_id = ANY(${textArray(ids)}) ORDER BY t.position, t.created_at`)
+        ).map(plain)
       : [];
-    const byParent = new Map<string, Row[]>();
-    for (const s of subs) byParent.set(s.parent_id as string, [...(byParent.get(s.parent_id as string) ?? []), s]);
-    return { tasks: tasks.map((t) => ({ ...plain(t), subtasks: byParent.get(t.id as string) ?? [] })), counts };
+    const byParent = new Map<string, TodoSubtask[]>();
+    for (const s of subs) byParent.set(s.parent_id!, [...(byParent.get(s.parent_id!) ?? []), s]);
+    return { tasks: tasks.map((t) => ({ ...plain(t), subtasks: byParent.get(t.id) ?? [] })), counts };
   }
 
   /** the user's not-done tasks due today or earlier, soonest first, and how many there are */
-  async due(userId: string, today: string, limit: number) {
+  async due(userId: string, today: string, limit: number): Promise<{ tasks: TodoSubtask[]; total: number }> {
     const d = day(today, 'today');
     const where = sql`t.user_id = ${userId} AND t.parent_id IS NULL AND NOT t.done AND t.due_date <= ${d}::date`;
     const [rows, [n]] = await Promise.all([
-      query(this.db, sql`SELECT ${columns} FROM todos t WHERE ${where} ORDER BY t.due_date, t.priority DESC, t.position LIMIT ${limit}`),
+      query<TodoSubtask>(this.db, sql`SELECT ${columns} FROM todos t WHERE ${where} ORDER BY t.due_date, t.priority DESC, t.position LIMIT ${limit}`),
       query<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM todos t WHERE ${where}`),
     ]);
     return { tasks: rows.map(plain), total: n.n };
@@ -150,7 +153,7 @@ export class TodoService {
   }
 
   /** a task (or, with parent_id, a subtask) at the end of its siblings; `subtasks` are added under it in the same transaction */
-  async create(userId: string, input: TodoInput & { parent_id?: string | null; subtasks?: string[] }): Promise<Row> {
+  async create(userId: string, input: TodoInput & { parent_id?: string | null; subtasks?: string[] }): Promise<TodoRow> {
     const t = title(input.title);
     const f = this.fields(input);
     const subs = (input.subtasks ?? []).map((s, i) => title(s, `subtasks.${i}`));
@@ -172,7 +175,7 @@ export class TodoService {
   }
 
   /** changes the given fields; done sets or clears done_at (a task is never marked done for its subtasks) */
-  async update(userId: string, id: string, input: TodoInput): Promise<Row> {
+  async update(userId: string, id: string, input: TodoInput): Promise<TodoRow> {
     const sets: SQL[] = [sql`updated_at = now()`];
     if (input.title !== undefined) sets.push(sql`title = ${title(input.title)}`);
     const f = this.fields(input);
@@ -213,7 +216,7 @@ export class TodoService {
   }
 
   /** the accepted proposal: every title becomes a subtask of the task, all or none */
-  async addSubtasks(userId: string, id: string, titles: string[]): Promise<Row> {
+  async addSubtasks(userId: string, id: string, titles: string[]): Promise<TodoRow> {
     const clean = titles.map((s, i) => title(s, `titles.${i}`));
     if (!clean.length || clean.length > TODO_LIMITS.SUBTASKS)
       throw new AppError('INVALID_PARAM', { field: 'titles', params: { reason: `1..${TODO_LIMITS.SUBTASKS}` } });
@@ -230,7 +233,7 @@ export class TodoService {
   }
 
   /** the user's top-level task (a subtask gets no subtasks: INVALID_PARAM parent_id) */
-  async topLevel(tx: Db | Tx, userId: string, id: string): Promise<Row> {
+  async topLevel(tx: Db | Tx, userId: string, id: string): Promise<TodoSubtask> {
     const t = await this.get(userId, id, tx);
     if (t.parent_id) throw new AppError('INVALID_PARAM', { field: 'parent_id', params: { reason: 'a subtask cannot have subtasks' } });
     return t;
