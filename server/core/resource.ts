@@ -21,10 +21,11 @@ export const Text = (max: number) => Type.String({ maxLength: max });
 export const OptText = (max: number) => Type.Optional(Type.Union([Type.String({ maxLength: max }), Type.Null()]));
 
 /** one row in the list's shape, or NOT_FOUND */
-export async function fetchRow(db: Db | Tx, spec: ListSpec, idExpr: SQL, id: string): Promise<Row> {
+export async function fetchRow<T extends Row = Row>(db: Db | Tx, spec: ListSpec, idExpr: SQL, id: string | number): Promise<T> {
   const [r] = await query(db, sql`SELECT ${spec.columns} FROM ${spec.from} WHERE ${idExpr} = ${id}`);
   if (!r) throw new AppError('NOT_FOUND');
-  return (spec.toRow ?? ((x: Row) => x))(plain(r));
+  // the caller names the row type its spec's columns give (as with query<T>)
+  return (spec.toRow ?? ((x: Row) => x))(plain(r)) as T;
 }
 
 /** every value must name an existing row of `table` (REFERENCE_NOT_FOUND on `field`) */

@@ -33,11 +33,13 @@ describe('the list cache', () => {
     expect(first.total).toBe(3);
     expect(first.data[0]).toMatchObject({ nickname: 'Cached 1', role_name: ['Cache role'], tag_name: ['Cache tag'] });
 
-    // the repeat comes from the cache: only the token check reaches the database
+    // the repeat comes from the cache: only the token check reaches the database (the server's
+    // jobs, whose first runs follow its start, may use the pool meanwhile: they are not counted)
     const spy = jest.spyOn(t.db.$client, 'query');
     try {
       expect(await list(q)).toEqual(first);
-      expect(spy).toHaveBeenCalledTimes(1);
+      const asked = spy.mock.calls.map(([c]) => (typeof c === 'string' ? c : ((c as { name?: string; text: string }).name ?? (c as { text: string }).text)));
+      expect(asked.filter((c) => c === 'assert-token-stands' || /\b(users|roles|tags)\b/.test(c))).toEqual(['assert-token-stands']);
     } finally {
       spy.mockRestore();
     }

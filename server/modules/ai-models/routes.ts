@@ -11,39 +11,10 @@ import { IdParam, OptText, registerResource } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ProviderError, PROTOCOLS } from './providers';
+import { AiModelRow, Enum } from './schemas';
 import { aiModelList } from './service';
 
 const ACCESS = accessOf(RULES.aiModels);
-
-const Enum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-
-export const AiModelRow = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    kind: Enum(AI_KINDS),
-    protocol: Enum(PROTOCOLS),
-    base_url: Type.String(),
-    /** e.g. sk-…3f9a; the key itself never leaves the server */
-    api_key_masked: Nullable(Type.String()),
-    provider_model: Type.String(),
-    context_window: Type.Integer(),
-    max_output_tokens: Type.Integer(),
-    /** credits per million input tokens */
-    input_price: Type.Integer(),
-    /** credits per million output tokens */
-    output_price: Type.Integer(),
-    enabled: Type.Boolean(),
-    /** the roles that may use it; empty = everyone */
-    roles: Type.Array(Type.String()),
-    role_names: Type.Array(Type.String()),
-    sort: Type.Integer(),
-    comment: Nullable(Type.String()),
-    create_date: Type.String({ format: 'date-time' }),
-    update_date: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'AiModelRow' },
-);
 
 const Int = (min: number, max: number) => Type.Integer({ minimum: min, maximum: max });
 const Price = Int(0, LIMITS.PRICE_MAX);

@@ -10,10 +10,11 @@ import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { assertReferences, clean, fetchRow } from '../../core/resource';
 import { Sealer } from '../../core/sealed';
-import { deleteByIds, query, type Row, textArray, type Tx } from '../../core/sql';
+import { deleteByIds, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { aiModels } from '../../db/schema';
 import { type Protocol, PROTOCOLS, type ProviderTarget, testConnection, TEST_TIMEOUT_MS } from './providers';
+import type { AiModelRow } from './schemas';
 
 export const aiModelList: ListSpec = {
   resource: 'ai-models',
@@ -82,14 +83,15 @@ export interface TestInput {
   provider_model: string;
 }
 
-export interface ChatModelInfo {
+/** a type alias, not an interface: only an alias is assignable to the Row that query<T> asks for */
+export type ChatModelInfo = {
   id: string;
   name: string;
   context_window: number;
   max_output_tokens: number;
   input_price: number;
   output_price: number;
-}
+};
 
 export interface ResolvedModel {
   id: string;
@@ -151,11 +153,11 @@ export class AiModelService {
     this.sealer = new Sealer(secret, 'ai-model-api-key');
   }
 
-  get(id: string): Promise<Row> {
-    return fetchRow(this.db, aiModelList, sql`m.id`, id);
+  async get(id: string): Promise<AiModelRow> {
+    return fetchRow<AiModelRow>(this.db, aiModelList, sql`m.id`, id);
   }
 
-  async create(input: AiModelInput): Promise<Row> {
+  async create(input: AiModelInput): Promise<AiModelRow> {
     const name = clean(input.name);
     if (!name) throw bad('name', 'required');
     if (!input.protocol) throw bad('protocol', 'required');
@@ -186,7 +188,7 @@ export class AiModelService {
     return this.get(row.id);
   }
 
-  async update(id: string, input: AiModelInput): Promise<Row> {
+  async update(id: string, input: AiModelInput): Promise<AiModelRow> {
     const current = await this.get(id);
     const set: Partial<typeof aiModels.$inferInsert> = {};
     if (input.name !== undefined) {
@@ -200,8 +202,8 @@ export class AiModelService {
       set.providerModel = pm;
     }
     const sizes = await this.checked(input, {
-      contextWindow: input.context_window ?? (current.context_window as number),
-      maxOutputTokens: input.max_output_tokens ?? (current.max_output_tokens as number),
+      contextWindow: input.context_window ?? current.context_window,
+      maxOutputTokens: input.max_output_tokens ?? current.max_output_tokens,
     });
     if (input.context_window !== undefined) set.contextWindow = sizes.contextWindow;
     if (input.max_output_tokens !== undefined) set.maxOutputTokens = sizes.maxOutputTokens;
@@ -267,10 +269,10 @@ export class AiModelService {
   async testStored(id: string) {
     const row = await this.get(id);
     return this.runTest({
-      protocol: row.protocol as Protocol,
-      baseUrl: row.base_url as string,
+      protocol: row.protocol,
+      baseUrl: row.base_url,
       apiKey: await this.keyOf(id),
-      providerModel: row.provider_model as string,
+      providerModel: row.provider_model,
     });
   }
 
@@ -311,7 +313,7 @@ export class AiModelService {
   }
 
   private listKind(user: AccessSubject, kind: AiKind): Promise<ChatModelInfo[]> {
-    return query<ChatModelInfo & Row>(
+    return query<ChatModelInfo>(
       this.db,
       sql`SELECT id, name, context_window, max_output_tokens, input_price, output_price FROM ai_models m
         WHERE ${this.usableBy(user, kind)} ORDER BY sort, create_date, id`,

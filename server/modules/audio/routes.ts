@@ -6,34 +6,7 @@ import { AppError } from '../../core/errors';
 import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { AudioTranscript } from './schemas';
-
-const SpeechModel = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    /** credits per minute of audio */
-    input_price: Type.Integer(),
-    /** credits per million output tokens */
-    output_price: Type.Integer(),
-  },
-  { $id: 'SpeechModel' },
-);
-
-const recordingFields = {
-  id: Type.String(),
-  name: Type.String(),
-  mime: Nullable(Type.String()),
-  duration_s: Nullable(Type.Number()),
-  /** the audio, read with the owner's token at /api/files/<file_id> */
-  file_id: Type.String(),
-  /** how many transcripts it has */
-  transcripts: Type.Integer(),
-  created_at: Type.String({ format: 'date-time' }),
-  updated_at: Type.String({ format: 'date-time' }),
-};
-const AudioRecording = Type.Object(recordingFields, { $id: 'AudioRecording' });
-const AudioRecordingDetail = Type.Object({ ...recordingFields, transcript_list: Type.Array(Type.Ref('AudioTranscript')) }, { $id: 'AudioRecordingDetail' });
+import { AudioRecording, AudioRecordingDetail, AudioTranscript, SpeechModel } from './schemas';
 
 export async function audioRoutes({ app, db, files, credits, aiModels, audio }: ModuleContext) {
   for (const s of [SpeechModel, AudioTranscript, AudioRecording, AudioRecordingDetail]) app.addSchema(s);

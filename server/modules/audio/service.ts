@@ -22,7 +22,7 @@ import { logUsage, withRetries } from '../chat/usage';
 import type { CreditService } from '../credits/service';
 import type { FileService } from '../files/service';
 import type { LedgerRefType } from '../../../shared/ledger';
-import type { AudioTranscriptRow } from './schemas';
+import type { AudioRecording, AudioRecordingDetail, AudioTranscriptRow } from './schemas';
 
 const REF_TYPE: LedgerRefType = 'transcription';
 /** a transcription's own limit */
@@ -99,16 +99,19 @@ export class AudioService {
     return this.models.listSpeechForUser(user);
   }
 
-  async list(userId: string): Promise<Row[]> {
-    const rows = await query(this.db, sql`SELECT ${RECORDING_COLUMNS} FROM audio_recordings r WHERE r.user_id = ${userId} ORDER BY r.created_at DESC, r.id`);
+  async list(userId: string): Promise<AudioRecording[]> {
+    const rows = await query<AudioRecording>(
+      this.db,
+      sql`SELECT ${RECORDING_COLUMNS} FROM audio_recordings r WHERE r.user_id = ${userId} ORDER BY r.created_at DESC, r.id`,
+    );
     return rows.map(iso);
   }
 
   /** the caller's recording with its transcripts (newest first); NOT_FOUND for anyone else's */
-  async get(userId: string, id: string): Promise<Row> {
-    const [r] = await query(this.db, sql`SELECT ${RECORDING_COLUMNS} FROM audio_recordings r WHERE r.id = ${id} AND r.user_id = ${userId}`);
+  async get(userId: string, id: string): Promise<AudioRecordingDetail> {
+    const [r] = await query<AudioRecording>(this.db, sql`SELECT ${RECORDING_COLUMNS} FROM audio_recordings r WHERE r.id = ${id} AND r.user_id = ${userId}`);
     if (!r) throw new AppError('NOT_FOUND');
-    const transcripts = await query(
+    const transcripts = await query<AudioTranscriptRow>(
       this.db,
       sql`SELECT ${TRANSCRIPT_COLUMNS} FROM audio_transcripts t WHERE t.recording_id = ${id} ORDER BY t.created_at DESC, t.id`,
     );
@@ -120,7 +123,7 @@ export class AudioService {
    * optional fields `name` and `duration_s` (the browser's measure, used when the server cannot
    * measure the format itself: only a WAV's length is read here). Stored through the file service.
    */
-  async upload(user: AuthUser, parts: AsyncIterableIterator<Multipart>): Promise<Row> {
+  async upload(user: AuthUser, parts: AsyncIterableIterator<Multipart>): Promise<AudioRecordingDetail> {
     const fields: Record<string, string> = {};
     let fileName = '';
     let mime = '';
@@ -177,7 +180,7 @@ export class AudioService {
     }
   }
 
-  async rename(userId: string, id: string, name: string): Promise<Row> {
+  async rename(userId: string, id: string, name: string): Promise<AudioRecordingDetail> {
     const n = name.trim();
     if (!n) throw bad('name', 'required');
     if (textLength(n) > AUDIO_LIMITS.NAME_MAX) throw bad('name', `at most ${AUDIO_LIMITS.NAME_MAX} characters`);

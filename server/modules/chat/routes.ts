@@ -11,86 +11,9 @@ import { List, Nullable, ok, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
+import { ChatModel, ConversationRow, MessageRow, UsageRow } from './schemas';
 import { ChatService, type Prepared } from './service';
 import { usageList } from './usage';
-
-const ChatModel = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    context_window: Type.Integer(),
-    max_output_tokens: Type.Integer(),
-    /** credits per million tokens */
-    input_price: Type.Integer(),
-    output_price: Type.Integer(),
-  },
-  { $id: 'ChatModel' },
-);
-
-const ConversationRow = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    pinned: Type.Boolean(),
-    model_id: Nullable(Type.String()),
-    system_prompt: Nullable(Type.String()),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-    /** the matching message text around the keyword, when the keyword matched a message */
-    snippet: Nullable(Type.String()),
-  },
-  { $id: 'ConversationRow' },
-);
-
-const MessageRow = Type.Object(
-  {
-    id: Type.String(),
-    /** siblings (same parent) are alternatives: regenerated answers, edited questions */
-    parent_id: Nullable(Type.String()),
-    role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
-    content: Type.String(),
-    status: Type.Union([Type.Literal('done'), Type.Literal('streaming'), Type.Literal('stopped'), Type.Literal('error'), Type.Literal('interrupted')]),
-    model_id: Nullable(Type.String()),
-    model_name: Nullable(Type.String()),
-    input_tokens: Nullable(Type.Integer()),
-    output_tokens: Nullable(Type.Integer()),
-    credits: Nullable(Type.Integer()),
-    first_token_ms: Nullable(Type.Integer()),
-    total_ms: Nullable(Type.Integer()),
-    error_code: Nullable(Type.String()),
-    /** the provider's own message */
-    error_message: Nullable(Type.String()),
-    /** older turns left out to fit the model's context window */
-    trimmed: Type.Integer(),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'MessageRow' },
-);
-
-const UsageRow = Type.Object(
-  {
-    id: Type.String(),
-    user_id: Type.String(),
-    username: Nullable(Type.String()),
-    nickname: Nullable(Type.String()),
-    model_id: Nullable(Type.String()),
-    model_name: Nullable(Type.String()),
-    input_tokens: Type.Integer(),
-    output_tokens: Type.Integer(),
-    credits: Type.Integer(),
-    first_token_ms: Nullable(Type.Integer()),
-    total_ms: Nullable(Type.Integer()),
-    /** done | stopped | disconnected | error | interrupted */
-    status: Type.String(),
-    error_code: Nullable(Type.String()),
-    /** provider: the stream reported usage; local: counted with a tokenizer */
-    usage_source: Type.String(),
-    conversation_id: Nullable(Type.String()),
-    message_id: Nullable(Type.String()),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'UsageRow' },
-);
 
 const ModelId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 })));
 const Title = Type.String({ maxLength: 200 });

@@ -16,7 +16,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AccessSubject } from '../../../shared/permissions';
-import { cutText } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
@@ -26,7 +25,9 @@ import type { CreditService } from '../credits/service';
 import type { SearchIndex } from '../search/service';
 import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } from './context';
 import { AnswerReader, type ProviderStream } from './reader';
+import { clean, CONVERSATION_COLUMNS, MESSAGE_COLUMNS, MESSAGE_FIELDS, titleOf } from './columns';
 import { conversationExport } from './export';
+import type { ConversationRow, MessageRow } from './schemas';
 import { messageEntry } from './search-entries';
 import { logUsage, type Usage, withRetries } from './usage';
 
@@ -44,8 +45,8 @@ export interface Sink {
 export interface Prepared {
   userId: string;
   conversationId: string;
-  userMessage: Row | null;
-  assistant: Row;
+  userMessage: MessageRow | null;
+  assistant: MessageRow;
   model: ResolvedModel;
   system: string | null;
   fitted: Fitted;
@@ -56,27 +57,11 @@ export interface Prepared {
   stream: ProviderStream;
 }
 
-const CONVERSATION_COLUMNS = sql`c.id, c.title, c.pinned, c.model_id, c.system_prompt, c.created_at, c.updated_at`;
-const MESSAGE_COLUMNS = sql`m.id, m.parent_id, m.role, m.content, m.status, m.model_id, m.model_name, m.input_tokens, m.output_tokens,
-  m.credits, m.first_token_ms, m.total_ms, m.error_code, m.error_message, m.trimmed, m.created_at`;
+/** a conversation as its columns hold it: the answers add the keyword's snippet */
+type Conversation = Omit<ConversationRow, 'snippet'>;
 
 /** text saved while streaming at most this often */
 const FLUSH_MS = 1000;
-/** auto-titles are the first question's first line, this many characters at most (then "…") */
-const TITLE_CHARS = 40;
-
-/** a conversation's title: its first question's first line, its first 40 characters, and "…" when there was more */
-function titleOf(question: string): string | null {
-  const line =
-    question
-      .split('\n')
-      .find((l) => l.trim())
-      ?.trim() ?? '';
-  const cut = cutText(line, TITLE_CHARS);
-  return cut.length < line.length ? `${cut}…` : cut || null;
-}
-
-const clean = (s: string | null | undefined) => (s ?? '').trim();
 
 export class ChatService {
   /** answers being written by this process: assistant message id -> its controller */
@@ -129,8 +114,8 @@ export class ChatService {
   // ------------------------------------------------------------------------------------------
   // conversations
 
-  private async own(userId: string, id: string, tx: Db | Tx = this.db, lock = false): Promise<Row> {
-    const [c] = await query<Row>(
+  private async own(userId: string, id: string, tx: Db | Tx = this.db, lock = false): Promise<Conversation> {
+    const [c] = await query<Conversation>(
       tx,
       sql`SELECT ${CONVERSATION_COLUMNS} FROM conversations c WHERE c.id = ${id} AND c.user_id = ${userId} ${lock ? sql`FOR UPDATE` : sql``}`,
     );
@@ -138,7 +123,7 @@ export class ChatService {
     return c;
   }
 
-  async list(userId: string, q: { keyword?: string; current?: number; pageSize?: number }) {
+  async list(userId: string, q: { keyword?: string; current?: number; pageSize?: number }): Promise<{ data: ConversationRow[]; total: number }> {
     const kw = clean(q.keyword);
     const size = q.pageSize ?? 50;
     const offset = ((q.current ?? 1) - 1) * size;
@@ -150,7 +135,8 @@ export class ChatService {
       ? sql`(SELECT substr(m.content, greatest(1, strpos(lower(m.content), lower(${kw})) - 30), 120) FROM chat_messages m
           WHERE m.conversation_id = c.id AND m.content ILIKE ${pattern} ORDER BY m.created_at DESC LIMIT 1)`
       : sql`NULL::text`;
-    const rows = await query<Row>(
+    // count(*) is a bigint: the driver gives it as a string
+    const rows = await query<ConversationRow & { total: string }>(
       this.db,
       sql`SELECT ${CONVERSATION_COLUMNS}, ${snippet} AS snippet, count(*) OVER () AS total FROM conversations c
         WHERE c.user_id = ${userId} ${match} ORDER BY c.pinned DESC, c.updated_at DESC, c.id LIMIT ${size} OFFSET ${offset}`,
@@ -163,7 +149,7 @@ export class ChatService {
     return { data: rows.map(({ total: _t, ...r }) => plain(r)), total };
   }
 
-  async create(userId: string, input: { title?: string; model_id?: string | null; system_prompt?: string | null }) {
+  async create(userId: string, input: { title?: string; model_id?: string | null; system_prompt?: string | null }): Promise<ConversationRow> {
     const title = clean(input.title);
     const [row] = await query<{ id: string }>(
       this.db,
@@ -173,7 +159,11 @@ export class ChatService {
     return plain({ ...(await this.own(userId, row.id)), snippet: null });
   }
 
-  async update(userId: string, id: string, input: { title?: string; pinned?: boolean; model_id?: string | null; system_prompt?: string | null }) {
+  async update(
+    userId: string,
+    id: string,
+    input: { title?: string; pinned?: boolean; model_id?: string | null; system_prompt?: string | null },
+  ): Promise<ConversationRow> {
     await this.own(userId, id);
     const sets = [sql`updated_at = updated_at`];
     if (input.title !== undefined) {
@@ -201,10 +191,13 @@ export class ChatService {
     });
   }
 
-  async get(userId: string, id: string) {
+  async get(userId: string, id: string): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
     const conversation = await this.own(userId, id);
-    const messages = await query<Row>(this.db, sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m WHERE m.conversation_id = ${id} ORDER BY m.created_at, m.id`);
-    return { conversation: plain<Row>({ ...conversation, snippet: null }), messages: messages.map(plain) };
+    const messages = await query<MessageRow>(
+      this.db,
+      sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m WHERE m.conversation_id = ${id} ORDER BY m.created_at, m.id`,
+    );
+    return { conversation: plain<ConversationRow>({ ...conversation, snippet: null }), messages: messages.map(plain) };
   }
 
   /** markdown: the newest branch; json: the conversation with every branch (./export.ts) */
@@ -237,7 +230,7 @@ export class ChatService {
 
   /** the caller's conversation with whether it is answering now and whether it has messages */
   private async ownForAnswer(userId: string, id: string, tx: Db | Tx = this.db, lock = false) {
-    const [c] = await query<Row & { busy: boolean; has_messages: boolean }>(
+    const [c] = await query<Conversation & { busy: boolean; has_messages: boolean }>(
       tx,
       sql`SELECT ${CONVERSATION_COLUMNS},
           EXISTS (SELECT 1 FROM chat_messages m WHERE m.conversation_id = c.id AND m.status = 'streaming') AS busy,
@@ -272,7 +265,7 @@ export class ChatService {
       this.branchTo(conversationId, input.parent_id),
       this.accountOf(user),
     ]);
-    const model = picked ?? (await this.modelFor(user, conv.model_id as string | null));
+    const model = picked ?? (await this.modelFor(user, conv.model_id));
     const turns = [...branch, { role: 'user' as const, content }];
     return this.begin(user, conv, model, turns, { parentId: input.parent_id, content }, !conv.has_messages, account);
   }
@@ -288,7 +281,7 @@ export class ChatService {
       this.ownForAnswer(user.uid, m.conversation_id as string),
       this.branchTo(m.conversation_id as string, m.parent_id as string, 'user'),
     ]);
-    const model = await this.modelFor(user, input.model_id, m.model_id as string | null, conv.model_id as string | null);
+    const model = await this.modelFor(user, input.model_id, m.model_id as string | null, conv.model_id);
     return this.begin(user, conv, model, turns, { questionId: m.parent_id as string }, false, account);
   }
 
@@ -306,14 +299,14 @@ export class ChatService {
    */
   private async begin(
     user: AccessSubject & { uid: string },
-    conv: Row,
+    conv: Conversation,
     model: ResolvedModel,
     turns: Turn[],
     q: { parentId: string | null; content: string } | { questionId: string },
     firstExchange: boolean,
     account: { balance: number; dailyLimit: number | null; spent: number },
   ): Promise<Prepared> {
-    const system = (conv.system_prompt as string | null) || null;
+    const system = conv.system_prompt || null;
     await loadTokenizer();
     const fitted = fitToWindow(system, turns, model.contextWindow, model.maxOutputTokens);
     const amount = costOf(fitted.promptTokens, fitted.maxTokens, model);
@@ -330,7 +323,7 @@ export class ChatService {
     first.catch(() => undefined);
     try {
       return await this.db.transaction(async (tx) => {
-        await this.ownForAnswer(user.uid, conv.id as string, tx, true);
+        await this.ownForAnswer(user.uid, conv.id, tx, true);
         const hold = await this.credits.holdIn(tx, user.uid, amount, {
           key: `chat:${assistantId}`,
           refType: 'chat',
@@ -339,7 +332,7 @@ export class ChatService {
           dailyLimit: account.dailyLimit,
         });
         const userId = 'questionId' in q ? null : randomUUID();
-        const rows = await query<Row>(
+        const rows = await query<MessageRow>(
           tx,
           sql`WITH c AS (UPDATE conversations SET updated_at = now(), model_id = ${model.id} WHERE id = ${conv.id})
             INSERT INTO chat_messages (id, conversation_id, user_id, parent_id, role, content, status, model_id, model_name, trimmed, hold_id)
@@ -350,11 +343,10 @@ export class ChatService {
         );
         const userMessage = rows.find((r) => r.role === 'user') ?? null;
         const assistant = rows.find((r) => r.role === 'assistant')!;
-        if (userMessage)
-          await this.search.put(tx, messageEntry(user.uid, conv.id as string, conv.title as string, userMessage.id as string, userMessage.content as string));
+        if (userMessage) await this.search.put(tx, messageEntry(user.uid, conv.id, conv.title, userMessage.id, userMessage.content));
         return {
           userId: user.uid,
-          conversationId: conv.id as string,
+          conversationId: conv.id,
           userMessage: userMessage && plain(userMessage),
           assistant: plain(assistant),
           model,
@@ -383,7 +375,7 @@ export class ChatService {
 
   /** streams the answer to the sink, then settles; never throws */
   async run(p: Prepared, sink: Sink): Promise<void> {
-    const id = p.assistant.id as string;
+    const id = p.assistant.id;
     const reader = new AnswerReader(p.stream, this.timeouts);
     this.active.set(id, { abort: (reason) => reader.abort(reason) });
     let finished = false;
@@ -417,12 +409,12 @@ export class ChatService {
     const totalMs = Date.now() - p.stream.started;
     let balance = 0;
     let title: string | null = null;
-    let message: Row | undefined;
+    let message: MessageRow | undefined;
     try {
       if (p.firstExchange && !failure) title = titleOf(p.firstQuestion);
       const settled = await withRetries(() =>
         this.credits.settle(p.holdId, cost, async (tx, captured) => {
-          [message] = await query<Row>(
+          [message] = await query<MessageRow>(
             tx,
             sql`UPDATE chat_messages SET content = ${text}, status = ${status}, input_tokens = ${generated ? input : 0},
             output_tokens = ${generated ? output : 0}, credits = ${captured}, first_token_ms = ${firstTokenMs}, total_ms = ${totalMs},
@@ -490,6 +482,3 @@ export class ChatService {
     return logUsage(tx, m, { ...u, purpose: 'chat', refId: null });
   }
 }
-
-const MESSAGE_FIELDS = `id, parent_id, role, content, status, model_id, model_name, input_tokens, output_tokens, credits, first_token_ms,
-  total_ms, error_code, error_message, trimmed, created_at`;

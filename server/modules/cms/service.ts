@@ -10,10 +10,11 @@ import { AppError } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
 import { clean, fetchRow } from '../../core/resource';
-import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { likePattern, plain, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { SearchIndex } from '../search/service';
 import { isImageUrl, loadSanitizer, sanitizeArticleHtml, textOfHtml } from './sanitize';
+import type { Article, CategoryRow, PublishedArticle, ReadArticle } from './schemas';
 
 export const CMS_LIMITS = { TITLE: 200, EXCERPT: 500, CONTENT: 500_000, URL: 1000, NAME: 64, DESCRIPTION: 500, ICON: 500, PAGE: 100 } as const;
 export const COVER_MODES = ['none', 'one', 'three'] as const;
@@ -191,23 +192,23 @@ export class CmsService {
 
   // ---- categories -------------------------------------------------------------------------
 
-  getCategory(id: string, tx: Db | Tx = this.db) {
-    return fetchRow(tx, categoryList, sql`c.id`, id);
+  async getCategory(id: string, tx: Db | Tx = this.db): Promise<CategoryRow> {
+    return fetchRow<CategoryRow>(tx, categoryList, sql`c.id`, id);
   }
 
-  private categoryValues(input: CategoryInput, cur?: Row) {
-    const name = input.name === undefined ? (cur?.name as string) : input.name.trim();
+  private categoryValues(input: CategoryInput, cur?: CategoryRow) {
+    const name = input.name === undefined ? cur?.name : input.name.trim();
     if (!name || textLength(name) > CMS_LIMITS.NAME) throw new AppError('INVALID_PARAM', { field: 'name', params: { reason: `1..${CMS_LIMITS.NAME}` } });
-    const description = input.description === undefined ? ((cur?.description as string) ?? '') : (input.description ?? '').trim();
+    const description = input.description === undefined ? (cur?.description ?? '') : (input.description ?? '').trim();
     if (textLength(description) > CMS_LIMITS.DESCRIPTION)
       throw new AppError('INVALID_PARAM', { field: 'description', params: { reason: `0..${CMS_LIMITS.DESCRIPTION}` } });
-    const icon = input.icon === undefined ? ((cur?.icon as string) ?? '') : (input.icon ?? '').trim();
+    const icon = input.icon === undefined ? (cur?.icon ?? '') : (input.icon ?? '').trim();
     if (textLength(icon) > CMS_LIMITS.ICON) throw new AppError('INVALID_PARAM', { field: 'icon', params: { reason: `0..${CMS_LIMITS.ICON}` } });
-    const sort = input.sort ?? (cur?.sort as number) ?? 0;
+    const sort = input.sort ?? cur?.sort ?? 0;
     return { name, description, icon, sort };
   }
 
-  async createCategory(input: CategoryInput): Promise<Row> {
+  async createCategory(input: CategoryInput): Promise<CategoryRow> {
     const v = this.categoryValues(input);
     const [{ id }] = await query<{ id: string }>(
       this.db,
@@ -216,7 +217,7 @@ export class CmsService {
     return this.getCategory(id);
   }
 
-  async updateCategory(id: string, input: CategoryInput): Promise<Row> {
+  async updateCategory(id: string, input: CategoryInput): Promise<CategoryRow> {
     const cur = await this.getCategory(id);
     const v = this.categoryValues(input, cur);
     return this.db.transaction(async (tx) => {
@@ -283,8 +284,8 @@ export class CmsService {
   }
 
   /** one article with its content (management) */
-  async getArticle(id: string, tx: Db | Tx = this.db): Promise<Row> {
-    const [r] = await query(tx, sql`SELECT ${listColumns}, a.publish_ip, a.last_modify_ip, a.content FROM ${articleFrom} WHERE a.id = ${id}`);
+  async getArticle(id: string, tx: Db | Tx = this.db): Promise<Article> {
+    const [r] = await query<Article>(tx, sql`SELECT ${listColumns}, a.publish_ip, a.last_modify_ip, a.content FROM ${articleFrom} WHERE a.id = ${id}`);
     if (!r) throw new AppError('NOT_FOUND');
     return plain(r);
   }
@@ -318,7 +319,7 @@ export class CmsService {
     );
   }
 
-  async createArticle(userId: string, ip: string, input: ArticleInput): Promise<Row> {
+  async createArticle(userId: string, ip: string, input: ArticleInput): Promise<Article> {
     await loadSanitizer();
     const v = check(input);
     return this.db.transaction(async (tx) => {
@@ -337,7 +338,7 @@ export class CmsService {
     });
   }
 
-  async updateArticle(id: string, ip: string, input: ArticleInput): Promise<Row> {
+  async updateArticle(id: string, ip: string, input: ArticleInput): Promise<Article> {
     await loadSanitizer();
     return this.db.transaction(async (tx) => {
       const cur = await this.current(tx, id, true);
@@ -363,7 +364,7 @@ export class CmsService {
   }
 
   /** a published article back to draft: out of the reader and the search */
-  async takeDown(id: string, ip: string): Promise<Row> {
+  async takeDown(id: string, ip: string): Promise<Article> {
     return this.db.transaction(async (tx) => {
       const cur = await this.current(tx, id, true);
       if (cur.status !== ARTICLE_STATUS.published) throw new AppError('CMS_ARTICLE_NOT_PUBLISHED', { field: 'id' });
@@ -397,7 +398,7 @@ export class CmsService {
   // ---- reading ----------------------------------------------------------------------------
 
   /** published articles for readers: sticky first, then newest; keyword over title and excerpt */
-  async browse(q: { keyword?: string; category_id?: string; current?: number; pageSize?: number }) {
+  async browse(q: { keyword?: string; category_id?: string; current?: number; pageSize?: number }): Promise<{ data: PublishedArticle[]; total: number }> {
     const where: SQL[] = [sql`a.article_status = 1`];
     const kw = q.keyword?.trim();
     if (kw) where.push(sql`(a.title ILIKE ${likePattern(kw)} OR a.excerpt ILIKE ${likePattern(kw)})`);
@@ -406,7 +407,7 @@ export class CmsService {
     const pageSize = Math.min(q.pageSize ?? 20, CMS_LIMITS.PAGE);
     const current = q.current ?? 1;
     const [rows, [{ n }]] = await Promise.all([
-      query(
+      query<PublishedArticle>(
         this.db,
         sql`SELECT ${listColumns} FROM ${articleFrom} WHERE ${cond}
           ORDER BY a.is_sticky DESC, a.publish_date DESC NULLS LAST, a.id LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
@@ -416,14 +417,14 @@ export class CmsService {
     return { data: rows.map(plain), total: n };
   }
 
-  private async readerRow(tx: Db | Tx, id: string, cond: SQL): Promise<Row> {
-    const [r] = await query(tx, sql`SELECT ${listColumns}, a.content FROM ${articleFrom} WHERE a.id = ${id} AND ${cond}`);
+  private async readerRow(tx: Db | Tx, id: string, cond: SQL): Promise<ReadArticle> {
+    const [r] = await query<ReadArticle>(tx, sql`SELECT ${listColumns}, a.content FROM ${articleFrom} WHERE a.id = ${id} AND ${cond}`);
     if (!r) throw new AppError('NOT_FOUND');
     return plain(r);
   }
 
   /** a published article for a reader; each read counts a view */
-  async read(id: string): Promise<Row> {
+  async read(id: string): Promise<ReadArticle> {
     const r = await this.db.execute(sql`UPDATE cms_articles SET view_count = view_count + 1 WHERE id = ${id} AND article_status = 1`);
     if (!r.rowCount) throw new AppError('NOT_FOUND');
     return this.readerRow(this.db, id, sql`a.article_status = 1`);
@@ -437,7 +438,7 @@ export class CmsService {
   }
 
   /** the article a preview link opens (no view counted); a forged or expired link: CMS_PREVIEW_INVALID */
-  async preview(token: string): Promise<Row> {
+  async preview(token: string): Promise<ReadArticle> {
     const m = /^([A-Za-z0-9-]{1,64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
     const invalid = () => new AppError('CMS_PREVIEW_INVALID', { field: 'token' });
     if (!m) throw invalid();

@@ -3,21 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-
-const UserLog = Type.Object(
-  {
-    id: Type.Integer(),
-    user_id: Nullable(Type.String()),
-    username: Nullable(Type.String()),
-    nickname: Nullable(Type.String()),
-    type: Type.String(),
-    state: Type.Integer(),
-    ip: Nullable(Type.String()),
-    ua: Nullable(Type.String()),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'UserLog' },
-);
+import { UserLog } from '../system/user-logs/schemas';
 
 export async function dashboardRoutes({ app, db, accounts, aiModels, zone, roles, userLogs }: ModuleContext) {
   app.addSchema(UserLog);

@@ -6,61 +6,11 @@ import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import { ACCESS } from '../../core/access';
 import type { ModuleContext } from '../services';
+import { DocumentTexts, DocumentView, SearchHit, TreeItem } from './schemas';
 import { DOC_LIMITS, DOC_LOCALES, type DocLocale, localeOfLang } from './service';
 
 const Locale = Type.Union(DOC_LOCALES.map((l) => Type.Literal(l)));
 const LocaleQuery = Type.Object({ locale: Type.Optional(Locale) });
-const Link = Nullable(Type.Object({ id: Type.String(), title: Type.String() }));
-
-const TreeItem = Type.Object(
-  {
-    id: Type.String(),
-    parent_id: Nullable(Type.String()),
-    slug: Type.String(),
-    sort: Type.Integer(),
-    locale: Type.String(),
-    title: Type.String(),
-    depth: Type.Integer(),
-    has_children: Type.Boolean(),
-  },
-  { $id: 'HelpTreeItem' },
-);
-
-const DocumentView = Type.Object(
-  {
-    id: Type.String(),
-    parent_id: Nullable(Type.String()),
-    slug: Type.String(),
-    sort: Type.Integer(),
-    updated_at: Type.String({ format: 'date-time' }),
-    /** the language shown: the one asked for, else en-US, else any */
-    locale: Type.String(),
-    title: Type.String(),
-    body: Type.String(),
-    text_updated_at: Nullable(Type.String({ format: 'date-time' })),
-    path: Type.Array(Type.Object({ id: Type.String(), title: Type.String() })),
-    prev: Link,
-    next: Link,
-  },
-  { $id: 'HelpDocumentView' },
-);
-
-const DocumentTexts = Type.Object(
-  {
-    id: Type.String(),
-    parent_id: Nullable(Type.String()),
-    slug: Type.String(),
-    sort: Type.Integer(),
-    updated_at: Type.String({ format: 'date-time' }),
-    texts: Type.Array(Type.Object({ locale: Type.String(), title: Type.String(), body: Type.String(), updated_at: Type.String({ format: 'date-time' }) })),
-  },
-  { $id: 'HelpDocumentTexts' },
-);
-
-const SearchHit = Type.Object(
-  { id: Type.String(), locale: Type.String(), title: Type.String(), snippet: Type.String(), in_title: Type.Boolean() },
-  { $id: 'HelpSearchHit' },
-);
 
 // lengths are checked by the service so each answers INVALID_PARAM on its field
 const TextBody = Type.Object({ title: Type.String({ maxLength: DOC_LIMITS.TITLE * 2 }), body: Type.String({ maxLength: DOC_LIMITS.BODY * 2 }) });

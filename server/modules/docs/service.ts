@@ -7,12 +7,13 @@ import { claimSeed } from '../../db/seed-marks';
 import { sql } from 'drizzle-orm';
 import { around, textLength, wellFormed } from '../../../shared/text';
 import { AppError } from '../../core/errors';
-import { likePattern, query, type Row, textArray, type Tx, uniqueViolation } from '../../core/sql';
+import { likePattern, query, textArray, type Tx, uniqueViolation } from '../../core/sql';
 import type { Lang } from '../../core/i18n';
 import type { Db } from '../../db';
 import type { SearchEntry, SearchIndex } from '../search/service';
 import { INITIAL_DOCUMENTS } from './initial-documents';
 import { LOCKS, xactLock } from '../../core/locks';
+import type { DocumentTexts, DocumentView, SearchHit, TreeItem } from './schemas';
 
 export const DOC_LOCALES = ['en-US', 'zh-CN', 'zh-TW'] as const;
 export type DocLocale = (typeof DOC_LOCALES)[number];
@@ -23,18 +24,6 @@ const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 export const localeOfLang = (lang: Lang): DocLocale => (lang === 'zh-Hans' ? 'zh-CN' : lang === 'zh-Hant' ? 'zh-TW' : 'en-US');
 
 export const docUrl = (id: string) => `/pages/assistant/document/document?id=${encodeURIComponent(id)}`;
-
-export interface TreeItem {
-  id: string;
-  parent_id: string | null;
-  slug: string;
-  sort: number;
-  /** the language the title is in (the caller's, else en-US, else any) */
-  locale: string;
-  title: string;
-  depth: number;
-  has_children: boolean;
-}
 
 export interface TextInput {
   locale: DocLocale;
@@ -85,12 +74,15 @@ export function snippetOf(text: string, words: string[], size = 140): string {
   return `${start > 0 ? '…' : ''}${wellFormed(text.slice(start, end))}${end < text.length ? '…' : ''}`;
 }
 
+/** a help_documents row as the driver gives it (times as Dates) */
+type HelpDocument = { id: string; parent_id: string | null; slug: string; sort: number; created_at: Date; updated_at: Date };
+
 const iso = (v: unknown) => new Date(v as string | Date).toISOString();
-const docRow = (r: Row) => ({
-  id: r.id as string,
-  parent_id: (r.parent_id as string | null) ?? null,
-  slug: r.slug as string,
-  sort: r.sort as number,
+const docRow = (r: HelpDocument) => ({
+  id: r.id,
+  parent_id: r.parent_id ?? null,
+  slug: r.slug,
+  sort: r.sort,
   updated_at: iso(r.updated_at),
 });
 
@@ -140,14 +132,17 @@ export class DocService {
     return out;
   }
 
-  private async find(db: Db | Tx, idOrSlug: string): Promise<Row> {
-    const [r] = await query(db, sql`SELECT * FROM help_documents WHERE id = ${idOrSlug} OR slug = ${idOrSlug} ORDER BY (id = ${idOrSlug}) DESC LIMIT 1`);
+  private async find(db: Db | Tx, idOrSlug: string): Promise<HelpDocument> {
+    const [r] = await query<HelpDocument>(
+      db,
+      sql`SELECT * FROM help_documents WHERE id = ${idOrSlug} OR slug = ${idOrSlug} ORDER BY (id = ${idOrSlug}) DESC LIMIT 1`,
+    );
     if (!r) throw new AppError('NOT_FOUND');
     return r;
   }
 
   /** a document (by id or slug) in `locale` with its neighbours in the tree's reading order */
-  async read(idOrSlug: string, locale: DocLocale) {
+  async read(idOrSlug: string, locale: DocLocale): Promise<DocumentView> {
     const d = await this.find(this.db, idOrSlug);
     const tree = await this.tree(locale);
     const at = tree.findIndex((x) => x.id === d.id);
@@ -160,11 +155,11 @@ export class DocService {
     return {
       ...docRow(d),
       locale: text?.locale ?? locale,
-      title: text?.title ?? (d.slug as string),
+      title: text?.title ?? d.slug,
       body: text?.body ?? '',
       text_updated_at: text ? new Date(text.updated_at).toISOString() : null,
       /** the sections above it, outermost first */
-      path: this.ancestors(tree, d.id as string).map((x) => ({ id: x.id, title: x.title })),
+      path: this.ancestors(tree, d.id).map((x) => ({ id: x.id, title: x.title })),
       prev: near(at - 1),
       next: near(at + 1),
     };
@@ -178,12 +173,15 @@ export class DocService {
   }
 
   /** every language's text of a document, for its editors */
-  async texts(id: string) {
+  async texts(id: string): Promise<DocumentTexts> {
     const d = await this.find(this.db, id);
-    const rows = await query(this.db, sql`SELECT locale, title, body, updated_at FROM help_document_texts WHERE document_id = ${d.id} ORDER BY locale`);
+    const rows = await query<{ locale: string; title: string; body: string; updated_at: Date }>(
+      this.db,
+      sql`SELECT locale, title, body, updated_at FROM help_document_texts WHERE document_id = ${d.id} ORDER BY locale`,
+    );
     return {
       ...docRow(d),
-      texts: rows.map((r) => ({ locale: r.locale as string, title: r.title as string, body: r.body as string, updated_at: iso(r.updated_at) })),
+      texts: rows.map((r) => ({ locale: r.locale, title: r.title, body: r.body, updated_at: iso(r.updated_at) })),
     };
   }
 
@@ -191,7 +189,7 @@ export class DocService {
    * The page's own search: every word in the title or the text (ILIKE, so Chinese needs no
    * splitting), over the texts readers see in `locale`; title matches first, with a snippet.
    */
-  async searchDocs(keyword: string, locale: DocLocale) {
+  async searchDocs(keyword: string, locale: DocLocale): Promise<SearchHit[]> {
     const words = keyword.trim().split(/\s+/).filter(Boolean).slice(0, 8);
     if (!words.length) return [];
     const texts = await this.resolvedTexts(this.db, locale);
@@ -268,7 +266,7 @@ export class DocService {
   }
 
   /** a new section or page with at least one language's text */
-  async create(userId: string, input: CreateInput) {
+  async create(userId: string, input: CreateInput): Promise<DocumentTexts> {
     const slug = this.checkSlug(input.slug);
     if (!input.texts.length) throw new AppError('INVALID_PARAM', { field: 'texts', params: { reason: 'at least one' } });
     const seen = new Set<string>();
@@ -294,15 +292,15 @@ export class DocService {
   }
 
   /** writes one language's title and text (adds the language when it had none) */
-  async saveText(userId: string, id: string, input: TextInput) {
+  async saveText(userId: string, id: string, input: TextInput): Promise<DocumentTexts> {
     const t = this.checkText(input);
     const d = await this.find(this.db, id);
-    await this.db.transaction(async (tx) => this.writeText(tx, d.id as string, t, userId));
-    return this.texts(d.id as string);
+    await this.db.transaction(async (tx) => this.writeText(tx, d.id, t, userId));
+    return this.texts(d.id);
   }
 
   /** removes one language's text; the last one stays (delete the document instead) */
-  async removeText(id: string, locale: DocLocale) {
+  async removeText(id: string, locale: DocLocale): Promise<DocumentTexts> {
     const d = await this.find(this.db, id);
     await this.db.transaction(async (tx) => {
       // the document's row lock: two removals at once cannot take its last two texts
@@ -313,22 +311,22 @@ export class DocService {
       if (n.n <= 1) throw new AppError('INVALID_PARAM', { field: 'locale', params: { reason: 'the last text of a document' } });
       await this.search.remove(tx, 'doc', [`${d.id}:${locale}`]);
     });
-    return this.texts(d.id as string);
+    return this.texts(d.id);
   }
 
   /** a move (parent, place among siblings) or a new slug */
-  async move(id: string, input: MoveInput) {
+  async move(id: string, input: MoveInput): Promise<DocumentTexts> {
     const d = await this.find(this.db, id);
-    const slug = input.slug === undefined ? (d.slug as string) : this.checkSlug(input.slug);
-    const parentId = input.parent_id === undefined ? ((d.parent_id as string | null) ?? null) : input.parent_id || null;
+    const slug = input.slug === undefined ? d.slug : this.checkSlug(input.slug);
+    const parentId = input.parent_id === undefined ? (d.parent_id ?? null) : input.parent_id || null;
     await this.db
       .transaction(async (tx) => {
-        await this.checkParent(tx, parentId, d.id as string);
-        const sort = input.sort ?? (parentId === (d.parent_id ?? null) ? (d.sort as number) : await this.nextSort(tx, parentId));
+        await this.checkParent(tx, parentId, d.id);
+        const sort = input.sort ?? (parentId === (d.parent_id ?? null) ? d.sort : await this.nextSort(tx, parentId));
         await tx.execute(sql`UPDATE help_documents SET parent_id = ${parentId}, slug = ${slug}, sort = ${sort}, updated_at = now() WHERE id = ${d.id}`);
       })
       .catch((e: unknown) => uniqueViolation(e, { help_documents_slug_unique: { field: 'slug' } }));
-    return this.texts(d.id as string);
+    return this.texts(d.id);
   }
 
   /**

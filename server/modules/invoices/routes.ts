@@ -6,51 +6,8 @@ import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
+import { InvoiceableOrder, InvoiceKind, InvoiceRow } from './schemas';
 import { INVOICE, invoiceList, ownInvoices } from './service';
-
-const Status = Type.Union([Type.Literal('pending'), Type.Literal('issued'), Type.Literal('rejected')]);
-const Kind = Type.Union([Type.Literal('personal'), Type.Literal('company')]);
-
-export const InvoiceRow = Type.Object(
-  {
-    id: Type.String(),
-    /** INV + date + sequence */
-    invoice_no: Type.String(),
-    user_id: Type.String(),
-    username: Nullable(Type.String()),
-    nickname: Nullable(Type.String()),
-    type: Kind,
-    title: Type.String(),
-    tax_number: Nullable(Type.String()),
-    email: Type.String(),
-    /** cents (fen) */
-    amount_cents: Type.Integer(),
-    status: Status,
-    /** why it was rejected */
-    reason: Nullable(Type.String()),
-    /** issued: GET /api/invoices/:id/pdf answers the PDF */
-    has_pdf: Type.Boolean(),
-    issuer_name: Nullable(Type.String()),
-    issued_at: Nullable(Type.String({ format: 'date-time' })),
-    created_at: Type.String({ format: 'date-time' }),
-    order_nos: Type.Array(Type.String()),
-  },
-  { $id: 'InvoiceRow' },
-);
-
-const InvoiceableOrder = Type.Object(
-  {
-    id: Type.String(),
-    order_no: Type.String(),
-    subject: Type.String(),
-    amount_cents: Type.Integer(),
-    refunded_cents: Type.Integer(),
-    /** what the invoice would cover: amount - refunded */
-    invoiceable_cents: Type.Integer(),
-    paid_at: Nullable(Type.String({ format: 'date-time' })),
-  },
-  { $id: 'InvoiceableOrder' },
-);
 
 export async function invoiceRoutes({ app, db, config, files, mailer, invoices }: ModuleContext) {
   app.addSchema(InvoiceRow);
@@ -71,7 +28,7 @@ export async function invoiceRoutes({ app, db, config, files, mailer, invoices }
       summary: 'request an invoice for paid orders (its PDF is in the request language)',
       body: Type.Object({
         order_ids: Type.Array(Type.String({ maxLength: 100 }), { maxItems: INVOICE.MAX_ORDERS }),
-        type: Kind,
+        type: InvoiceKind,
         title: Type.String({ maxLength: 200 }),
         /** the unified social credit code: required for a company */
         tax_number: Type.Optional(Nullable(Type.String({ maxLength: 40 }))),

@@ -24,9 +24,11 @@ import { AppError } from '../../core/errors';
 import { type Lang, t as tMain } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
 import type { Mailer } from '../../core/mailer';
-import { isUniqueViolation, plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { isUniqueViolation, plain, query, textArray, type Tx } from '../../core/sql';
+import { fetchRow } from '../../core/resource';
 import type { Db } from '../../db';
 import type { FileService } from '../files/service';
+import type { InvoiceableOrder, InvoiceRow } from './schemas';
 
 export const INVOICE = {
   /** orders in one request */
@@ -112,7 +114,8 @@ const idOf = (id: string) => {
 
 type PdfOrder = {
   order_no: string;
-  paid_at: Date | null;
+  /** PostgreSQL's text of the time: drizzle's raw queries answer no Dates */
+  paid_at: string | null;
   amount_cents: number;
 };
 
@@ -125,8 +128,8 @@ export class InvoiceService {
   ) {}
 
   /** the caller's orders that may be invoiced, newest first */
-  async invoiceableOrders(userId: string): Promise<Row[]> {
-    const rows = await query(
+  async invoiceableOrders(userId: string): Promise<InvoiceableOrder[]> {
+    const rows = await query<InvoiceableOrder>(
       this.db,
       sql`SELECT o.id, o.order_no, o.subject, o.amount_cents, o.refunded_cents, (o.amount_cents - o.refunded_cents) AS invoiceable_cents, o.paid_at
             FROM pay_orders o WHERE ${invoiceable(userId)}
@@ -136,14 +139,12 @@ export class InvoiceService {
   }
 
   /** one row of the list, or NOT_FOUND */
-  async row(id: string, tx: Db | Tx = this.db): Promise<Row> {
-    const [r] = await query(tx, sql`SELECT ${invoiceList.columns} FROM ${invoiceList.from} WHERE i.id = ${idOf(id)}`);
-    if (!r) throw new AppError('NOT_FOUND');
-    return plain(r);
+  async row(id: string, tx: Db | Tx = this.db): Promise<InvoiceRow> {
+    return fetchRow<InvoiceRow>(tx, invoiceList, sql`i.id`, idOf(id));
   }
 
   /** checks a request and records it as pending, all its orders at once or none */
-  async request(userId: string, input: InvoiceRequest, lang: Lang): Promise<Row> {
+  async request(userId: string, input: InvoiceRequest, lang: Lang): Promise<InvoiceRow> {
     const orderIds = [...new Set(input.orderIds.map((s) => s.trim()).filter(Boolean))];
     if (!orderIds.length || orderIds.length > INVOICE.MAX_ORDERS) throw new AppError('INVOICE_ORDERS_INVALID', { field: 'order_ids' });
     const type = input.type;
@@ -243,7 +244,7 @@ export class InvoiceService {
    * marks it issued, in one transaction holding the invoice's row, so a second decision waits
    * and then finds it decided. A missing font or a mail that cannot be sent leaves it pending.
    */
-  async issue(id: string, issuerId: string): Promise<Row> {
+  async issue(id: string, issuerId: string): Promise<InvoiceRow> {
     const invoiceId = idOf(id);
     if (!fs.existsSync(this.font.path)) throw new AppError('INVOICE_FONT_MISSING');
     let stored: string | undefined;
@@ -295,7 +296,7 @@ export class InvoiceService {
   }
 
   /** rejects a pending invoice with a reason (shown to the user); its orders may be invoiced again */
-  async reject(id: string, issuerId: string, reasonInput: string): Promise<Row> {
+  async reject(id: string, issuerId: string, reasonInput: string): Promise<InvoiceRow> {
     const invoiceId = idOf(id);
     const reason = reasonInput.trim();
     if (!reason) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: 'required' } });

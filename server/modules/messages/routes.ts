@@ -11,69 +11,10 @@ import { IdParam } from '../../core/resource';
 import { List, Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { registerPickerRoutes } from '../system/pickers';
+import { InboxMessage, SiteMessageDetail, SiteMessageRead, SiteMessageRow } from './schemas';
 import { AUDIENCES, MESSAGE_LIMITS, messageList, PUBLISH_MODES, readsList } from './service';
 
 const Literals = <T extends string>(xs: readonly T[]) => Type.Union(xs.map((x) => Type.Literal(x)));
-
-const SiteMessageRow = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    /** markdown */
-    body: Type.String(),
-    /** everyone | roles | tags | users */
-    audience: Type.String(),
-    /** role ids, tag ids or user ids */
-    audience_ids: Type.Array(Type.String()),
-    /** null: a draft */
-    publish_at: Nullable(Type.String({ format: 'date-time' })),
-    withdrawn_at: Nullable(Type.String({ format: 'date-time' })),
-    author_id: Nullable(Type.String()),
-    author_name: Nullable(Type.String()),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-    /** draft | scheduled | published | withdrawn */
-    status: Type.String(),
-    read_count: Type.Integer(),
-  },
-  { $id: 'SiteMessageRow' },
-);
-
-const SiteMessageDetail = Type.Object(
-  {
-    ...SiteMessageRow.properties,
-    /** the users the audience reaches now (closed accounts left out) */
-    audience_count: Type.Integer(),
-    /** the audience's roles, tags or users by name, in audience_ids' order */
-    audience_names: Type.Array(Type.String()),
-  },
-  { $id: 'SiteMessageDetail' },
-);
-
-const SiteMessageRead = Type.Object(
-  {
-    user_id: Type.String(),
-    username: Nullable(Type.String()),
-    nickname: Nullable(Type.String()),
-    email: Nullable(Type.String()),
-    mobile: Nullable(Type.String()),
-    read_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'SiteMessageRead' },
-);
-
-const InboxMessage = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    body: Type.String(),
-    publish_at: Type.String({ format: 'date-time' }),
-    /** null: unread */
-    read_at: Nullable(Type.String({ format: 'date-time' })),
-    author_name: Nullable(Type.String()),
-  },
-  { $id: 'InboxMessage' },
-);
 
 const EditBody = {
   title: Type.String({ maxLength: MESSAGE_LIMITS.TITLE }),

@@ -7,8 +7,9 @@ import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import { type ListQuery, type ListSpec, runList } from '../../core/list/query';
 import { assertReferences } from '../../core/resource';
-import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { likePattern, plain, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
+import type { InboxMessage, SiteMessageDetail } from './schemas';
 
 export const MESSAGE_LIMITS = { TITLE: 200, BODY: 20_000, AUDIENCE: 500, PAGE: 100 } as const;
 export const AUDIENCES = ['everyone', 'roles', 'tags', 'users'] as const;
@@ -175,8 +176,8 @@ export class MessageService {
   // the staff's side
 
   /** one message with its audience's display names and counts (meant for N users, read by M) */
-  async get(id: string, tx: Db | Tx = this.db): Promise<Row> {
-    const [r] = await query(
+  async get(id: string, tx: Db | Tx = this.db): Promise<SiteMessageDetail> {
+    const [r] = await query<SiteMessageDetail>(
       tx,
       sql`SELECT ${messageList.columns},
         (SELECT count(*)::int FROM users u WHERE u.status <> 4 AND ${reaches('m')}) AS audience_count,
@@ -191,7 +192,7 @@ export class MessageService {
     return plain(r);
   }
 
-  async create(authorId: string, input: MessageInput): Promise<Row> {
+  async create(authorId: string, input: MessageInput): Promise<SiteMessageDetail> {
     const v = check(input);
     const at = publishAtOf({ ...input, publish: input.publish ?? 'draft' });
     return this.db.transaction(async (tx) => {
@@ -206,7 +207,7 @@ export class MessageService {
   }
 
   /** edits; publishing again (now or at a time) brings a withdrawn message back */
-  async update(id: string, input: MessageInput): Promise<Row> {
+  async update(id: string, input: MessageInput): Promise<SiteMessageDetail> {
     const at = publishAtOf(input);
     return this.db.transaction(async (tx) => {
       const [cur] = await query(tx, sql`SELECT title, body, audience, audience_ids FROM site_messages WHERE id = ${id} FOR UPDATE`);
@@ -221,7 +222,7 @@ export class MessageService {
   }
 
   /** out of every inbox; who read it stays recorded */
-  async withdraw(id: string): Promise<Row> {
+  async withdraw(id: string): Promise<SiteMessageDetail> {
     return this.db.transaction(async (tx) => {
       const r = await tx.execute(sql`UPDATE site_messages SET withdrawn_at = coalesce(withdrawn_at, now()), updated_at = now() WHERE id = ${id}`);
       if (!r.rowCount) throw new AppError('NOT_FOUND');
@@ -245,7 +246,7 @@ export class MessageService {
   // a user's inbox
 
   /** the caller's messages: unread first, then newest */
-  async inbox(userId: string, q: InboxQuery) {
+  async inbox(userId: string, q: InboxQuery): Promise<{ data: InboxMessage[]; total: number }> {
     const where: SQL[] = [inInbox(userId)];
     const kw = q.keyword?.trim();
     if (kw) {
@@ -258,7 +259,7 @@ export class MessageService {
     const pageSize = Math.min(q.pageSize ?? 20, MESSAGE_LIMITS.PAGE);
     const current = q.current ?? 1;
     const [rows, [{ n }]] = await Promise.all([
-      query(
+      query<InboxMessage>(
         this.db,
         sql`SELECT m.id, m.title, m.body, m.publish_at, r.read_at, ${authorName} AS author_name FROM ${from} WHERE ${cond}
           ORDER BY (r.read_at IS NULL) DESC, m.publish_at DESC, m.id LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,

@@ -2,9 +2,10 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import { clean, fetchRow } from '../../core/resource';
-import { deleteByIds, query, type Row } from '../../core/sql';
+import { deleteByIds, query } from '../../core/sql';
 import type { Db } from '../../db';
 import { packageList } from './lists';
+import type { PayPackageRow } from './schemas';
 import { MAX_CENTS } from './settings';
 
 export interface PackageInput {
@@ -19,8 +20,8 @@ export interface PackageInput {
 export class PackageService {
   constructor(private db: Db) {}
 
-  get(id: string) {
-    return fetchRow(this.db, packageList, sql`p.id`, id);
+  async get(id: string): Promise<PayPackageRow> {
+    return fetchRow<PayPackageRow>(this.db, packageList, sql`p.id`, id);
   }
 
   private packageValues(input: PackageInput, partial: boolean) {
@@ -49,7 +50,7 @@ export class PackageService {
     return v;
   }
 
-  async create(input: PackageInput): Promise<Row> {
+  async create(input: PackageInput): Promise<PayPackageRow> {
     const v = this.packageValues(input, false);
     const [row] = await query<{ id: string }>(
       this.db,
@@ -59,7 +60,7 @@ export class PackageService {
     return this.get(row.id);
   }
 
-  async update(id: string, input: PackageInput): Promise<Row> {
+  async update(id: string, input: PackageInput): Promise<PayPackageRow> {
     await this.get(id);
     const v = this.packageValues(input, true);
     const sets = Object.entries(v).map(([k, x]) => sql`${sql.identifier(k)} = ${x}`);

@@ -1,12 +1,12 @@
 /** Refunds of credited orders through their provider (pay_refunds), and an order's detail for finance. */
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
-import { plain, query, type Row, type Tx } from '../../core/sql';
+import { plain, query, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import { ORDER_COLUMNS } from './lists';
 import { type PaymentProvider, type ProviderName, providerError } from './provider';
-import type { PayNotificationRow, PayRefundWithActorRow } from './schemas';
+import type { AdminPayOrderRow, PayNotificationRow, PayRefundRow, PayRefundWithActorRow } from './schemas';
 import { newOrderNo } from './service';
 
 export class RefundService {
@@ -32,7 +32,7 @@ export class RefundService {
     orderNo: string,
     input: { amount_cents: number; reason: string; force?: boolean },
     log: (tx: Tx) => Promise<void>,
-  ): Promise<Row> {
+  ): Promise<PayRefundRow> {
     const reason = input.reason.trim();
     if (!reason) throw new AppError('INVALID_PARAM', { field: 'reason', params: { reason: 'required' } });
     return this.db.transaction(async (tx) => {
@@ -95,7 +95,7 @@ export class RefundService {
           status = ${after === o.amount_cents ? 'refunded' : o.status}, updated_at = now()
         WHERE order_no = ${orderNo}`);
       await log(tx);
-      const [row] = await query(
+      const [row] = await query<PayRefundRow>(
         tx,
         sql`SELECT id, refund_no, amount_cents, credits, credits_shortfall, status, reason, provider_refund_id, created_at, finished_at
         FROM pay_refunds WHERE id = ${r.id}`,
@@ -105,8 +105,8 @@ export class RefundService {
   }
 
   /** one order for the finance page: the order, its refunds and the notifications received for it */
-  async detail(orderNo: string) {
-    const [order] = await query(
+  async detail(orderNo: string): Promise<{ order: AdminPayOrderRow; refunds: PayRefundWithActorRow[]; notifications: PayNotificationRow[] }> {
+    const [order] = await query<AdminPayOrderRow>(
       this.db,
       sql`SELECT ${ORDER_COLUMNS}, o.trade_no, u.username, u.nickname FROM pay_orders o LEFT JOIN users u ON u.id = o.user_id WHERE o.order_no = ${orderNo}`,
     );

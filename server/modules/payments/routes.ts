@@ -5,93 +5,10 @@ import { SUCCESS_PAGE, type PaymentService } from './service';
 import { clientOf } from '../../core/context';
 import { registerListRoutes } from '../../core/list/routes';
 import { registerResource } from '../../core/resource';
-import { Nullable, ok, Ok } from '../../core/schemas';
-import { PayNotification, PayRefund, PayRefundWithActor } from './schemas';
+import { ok, Ok } from '../../core/schemas';
+import { AdminPayOrder, FollowedOrder, PayNotification, PayOptions, PayOrder, PayPackage, PayRefund, PayRefundWithActor, PaySettings } from './schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { ORDER_STATUSES, PAY_METHODS } from '../../../shared/pay';
-
-const Method = Type.Unsafe<string>({ type: 'string', enum: [...PAY_METHODS] });
-const Status = Type.Unsafe<string>({ type: 'string', enum: [...ORDER_STATUSES] });
-const Time = Type.String({ format: 'date-time' });
-
-const orderFields = {
-  order_no: Type.String(),
-  user_id: Type.String(),
-  provider: Type.Unsafe<string>({ type: 'string', enum: ['alipay', 'wxpay'] }),
-  method: Method,
-  package_id: Nullable(Type.String()),
-  subject: Type.String(),
-  amount_cents: Type.Integer(),
-  credits: Type.Integer(),
-  status: Status,
-  trade_no: Nullable(Type.String()),
-  /** the QR code's content to show (alipay_qr, wxpay_native) while the order is open */
-  qr_code: Nullable(Type.String()),
-  /** computer-website pay: the provider's page to go to */
-  pay_url: Nullable(Type.String()),
-  /** the console page the payment was started from */
-  return_to: Nullable(Type.String()),
-  platform: Type.String(),
-  refunded_cents: Type.Integer(),
-  refunded_credits: Type.Integer(),
-  expires_at: Time,
-  paid_at: Nullable(Time),
-  credited_at: Nullable(Time),
-  closed_at: Nullable(Time),
-  created_at: Time,
-};
-const PayOrder = Type.Object(orderFields, { $id: 'PayOrder' });
-const AdminPayOrder = Type.Object({ ...orderFields, username: Nullable(Type.String()), nickname: Nullable(Type.String()) }, { $id: 'AdminPayOrder' });
-const FollowedOrder = Type.Object({ ...orderFields, balance: Nullable(Type.Integer()) }, { $id: 'FollowedOrder' });
-
-const PayPackage = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    price_cents: Type.Integer(),
-    credits: Type.Integer(),
-    /** credits given on top */
-    bonus_credits: Type.Integer(),
-    sort: Type.Integer(),
-    enabled: Type.Boolean(),
-    /** paid orders of it */
-    sold: Type.Integer(),
-    created_at: Time,
-    updated_at: Time,
-  },
-  { $id: 'PayPackage' },
-);
-
-const PaySettings = Type.Object(
-  {
-    custom_enabled: Type.Boolean(),
-    custom_min_cents: Type.Integer(),
-    custom_max_cents: Type.Integer(),
-    credits_per_yuan: Type.Integer(),
-    order_ttl_minutes: Type.Integer(),
-  },
-  { $id: 'PaySettings' },
-);
-
-const PayOptions = Type.Object(
-  {
-    methods: Type.Array(
-      Type.Object({
-        method: Method,
-        provider: Type.String(),
-        enabled: Type.Boolean(),
-        /** why it is off: not_configured (no provider keys on this server) or no_public_url (PUBLIC_URL unset) */
-        reason: Nullable(Type.Unsafe<string>({ type: 'string', enum: ['not_configured', 'no_public_url'] })),
-      }),
-    ),
-    packages: Type.Array(
-      Type.Object({ id: Type.String(), name: Type.String(), price_cents: Type.Integer(), credits: Type.Integer(), bonus_credits: Type.Integer() }),
-    ),
-    custom: Type.Object({ enabled: Type.Boolean(), min_cents: Type.Integer(), max_cents: Type.Integer(), credits_per_yuan: Type.Integer() }),
-  },
-  { $id: 'PayOptions' },
-);
 
 const OrderNoParam = Type.Object({ orderNo: Type.String({ minLength: 1, maxLength: 64 }) });
 

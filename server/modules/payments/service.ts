@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import type { AuthUser } from '../../core/auth';
 import { AppError } from '../../core/errors';
 import type { SettingsStore } from '../../core/settings';
-import { query, type Row, type Tx } from '../../core/sql';
+import { query, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import {
@@ -34,6 +34,7 @@ import {
 } from './provider';
 import { PayStats } from './stats';
 import { ORDER_COLUMNS, orderList } from './lists';
+import type { FollowedOrderRow, OfferedPackage, PayOptionsData, PayOrderRow } from './schemas';
 import { PAY_SETTINGS, type PaySettings } from './settings';
 import { LOCKS } from '../../core/locks';
 import { creditsForCents, PAY_RESULT_PAGE, PROVIDER_OF, RECHARGE_PAGE } from '../../../shared/pay';
@@ -118,9 +119,9 @@ export class PaymentService {
   }
 
   /** what the top-up page offers: methods, enabled packages, the custom amount's rules */
-  async options() {
+  async options(): Promise<PayOptionsData> {
     const [packages, s] = await Promise.all([
-      query(this.db, sql`SELECT id, name, price_cents, credits, bonus_credits FROM pay_packages WHERE enabled ORDER BY sort, price_cents, id`),
+      query<OfferedPackage>(this.db, sql`SELECT id, name, price_cents, credits, bonus_credits FROM pay_packages WHERE enabled ORDER BY sort, price_cents, id`),
       this.getSettings(),
     ]);
     return {
@@ -142,7 +143,7 @@ export class PaymentService {
     return `${this.config.publicUrl}/api/pay/return/${orderNo}`;
   }
 
-  async createOrder(user: { uid: string }, input: OrderInput, clientIp: string): Promise<Row> {
+  async createOrder(user: { uid: string }, input: OrderInput, clientIp: string): Promise<PayOrderRow> {
     const method = input.method as PayMethod;
     if (!PAY_METHODS.includes(method)) throw new AppError('INVALID_PARAM', { field: 'method', params: { reason: `one of ${PAY_METHODS.join(', ')}` } });
     const state = this.methods().find((m) => m.method === method)!;
@@ -207,14 +208,14 @@ export class PaymentService {
     return this.order(orderNo);
   }
 
-  async order(orderNo: string, tx: Db | Tx = this.db): Promise<Row> {
-    const [o] = await query(tx, sql`SELECT ${ORDER_COLUMNS} FROM pay_orders o WHERE o.order_no = ${orderNo}`);
+  async order(orderNo: string, tx: Db | Tx = this.db): Promise<PayOrderRow> {
+    const [o] = await query<PayOrderRow>(tx, sql`SELECT ${ORDER_COLUMNS} FROM pay_orders o WHERE o.order_no = ${orderNo}`);
     if (!o) throw new AppError('NOT_FOUND', { field: 'order_no' });
     return o;
   }
 
   /** the caller's order (MANAGE_FINANCE: any); others' orders do not exist for them */
-  async visibleOrder(caller: AuthUser, orderNo: string): Promise<Row> {
+  async visibleOrder(caller: AuthUser, orderNo: string): Promise<PayOrderRow> {
     const o = await this.order(orderNo);
     if (o.user_id !== caller.uid && !hasPermission(caller, RULES.manageFinance)) throw new AppError('NOT_FOUND', { field: 'order_no' });
     return o;
@@ -225,7 +226,7 @@ export class PaymentService {
    * still open asks the provider itself (at most every few seconds), so a lost notification does
    * not keep the user waiting for the job.
    */
-  async follow(caller: AuthUser, orderNo: string): Promise<Row & { balance: number | null }> {
+  async follow(caller: AuthUser, orderNo: string): Promise<FollowedOrderRow> {
     let o = await this.visibleOrder(caller, orderNo);
     if (o.status === 'created') {
       const asked = await this.claimQuery(orderNo, POLL_QUERY_EVERY_S);
@@ -249,10 +250,10 @@ export class PaymentService {
   }
 
   /** the user gives up an open order: closed at the provider (a paid one is credited instead) */
-  async closeByUser(caller: AuthUser, orderNo: string): Promise<Row> {
+  async closeByUser(caller: AuthUser, orderNo: string): Promise<PayOrderRow> {
     const o = await this.visibleOrder(caller, orderNo);
     if (o.user_id !== caller.uid) throw new AppError('NOT_FOUND', { field: 'order_no' });
-    if (o.status !== 'created') throw new AppError('ORDER_STATE_INVALID', { params: { status: o.status as string } });
+    if (o.status !== 'created') throw new AppError('ORDER_STATE_INVALID', { params: { status: o.status } });
     const provider = this.providers.get(o.provider as ProviderName);
     if (provider) {
       const trade = await provider.query(orderNo).catch((e: unknown) => {
@@ -389,9 +390,9 @@ export class PaymentService {
   /** asks the provider about an open order: paid -> credited; closed there -> closed; past its time -> closed there and expired */
   async reconcileOrder(orderNo: string): Promise<string> {
     const o = await this.order(orderNo);
-    if (o.status !== 'created') return o.status as string;
+    if (o.status !== 'created') return o.status;
     const provider = this.providers.get(o.provider as ProviderName);
-    const expired = new Date(o.expires_at as string).getTime() <= Date.now();
+    const expired = new Date(o.expires_at).getTime() <= Date.now();
     if (!provider) {
       if (expired) await this.markOpenOrder(orderNo, 'expired');
       return expired ? 'expired' : 'created';
@@ -400,7 +401,7 @@ export class PaymentService {
     if (trade.status === 'paid') {
       const outcome = await this.settlePaid(provider, trade);
       if (outcome !== 'credited' && outcome !== 'duplicate') this.log.warn({ orderNo, outcome }, 'payment query answer not credited');
-      return (await this.order(orderNo)).status as string;
+      return (await this.order(orderNo)).status;
     }
     if (trade.status === 'closed') {
       await this.markOpenOrder(orderNo, expired ? 'expired' : 'closed');

@@ -10,55 +10,8 @@ import { List, Nullable, ok, Ok } from '../../core/schemas';
 import { LIST } from '../../config';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
+import { StorePrompt, StorePromptAdminRow, StoreSubmission } from './schemas';
 import { BROWSE_SORTS, STORE_LIMITS, storeCurationList } from './service';
-
-const StorePrompt = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    description: Type.String(),
-    body: Type.String(),
-    category: Type.String(),
-    tags: Type.Array(Type.String()),
-    model_id: Nullable(Type.String()),
-    featured: Type.Boolean(),
-    use_count: Type.Integer(),
-    favourite_count: Type.Integer(),
-    published_at: Nullable(Type.String({ format: 'date-time' })),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-    author_name: Nullable(Type.String()),
-    /** whether the caller favourited it */
-    favourited: Type.Boolean(),
-  },
-  { $id: 'StorePrompt' },
-);
-
-const StorePromptAdminRow = Type.Object(
-  {
-    ...Type.Omit(StorePrompt, ['favourited']).properties,
-    /** pending | approved | rejected | taken_down */
-    status: Type.String(),
-    /** why it was rejected or taken down */
-    reason: Nullable(Type.String()),
-    author_id: Nullable(Type.String()),
-    source_template_id: Nullable(Type.String()),
-    reviewed_at: Nullable(Type.String({ format: 'date-time' })),
-  },
-  { $id: 'StorePromptAdminRow' },
-);
-
-const StoreSubmission = Type.Object(
-  {
-    id: Type.String(),
-    source_template_id: Nullable(Type.String()),
-    title: Type.String(),
-    status: Type.String(),
-    reason: Nullable(Type.String()),
-    updated_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'StoreSubmission' },
-);
 
 const Facet = Type.Object({ name: Type.String(), count: Type.Integer() });
 

@@ -8,13 +8,15 @@ import { type SQL, sql } from 'drizzle-orm';
 import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
-import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { likePattern, plain, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { SettingsStore } from '../../core/settings';
 import type { CreditService } from '../credits/service';
 import type { SearchIndex } from '../search/service';
 import { withdrawSettings } from '../withdrawals/settings';
+import type { PromptTemplateRow } from '../prompts/schemas';
 import { type Caller, PROMPT_LIMITS, type PromptService, variablesOf } from '../prompts/service';
+import type { StorePrompt, StorePromptAdminRow, StoreSubmission } from './schemas';
 import { seededCategory, seededTags, STORE_SEED_TEXT } from '../../../shared/built-in-names';
 
 export const STORE_LIMITS = { ...PROMPT_LIMITS, DESCRIPTION: 1000, REASON: 500, PAGE: 100 } as const;
@@ -164,7 +166,7 @@ export class StorePromptService {
   // ---------------------------------------------------------------------------------------
   // browsing (approved prompts only)
 
-  async browse(userId: string, q: BrowseQuery) {
+  async browse(userId: string, q: BrowseQuery): Promise<{ data: StorePrompt[]; total: number }> {
     const where: SQL[] = [sql`s.status = 'approved'`];
     const kw = q.keyword?.trim();
     if (kw) {
@@ -185,7 +187,7 @@ export class StorePromptService {
     const pageSize = Math.min(q.pageSize ?? 20, STORE_LIMITS.PAGE);
     const current = q.current ?? 1;
     const [rows, [{ n }]] = await Promise.all([
-      query(
+      query<StorePrompt>(
         this.db,
         sql`SELECT ${publicColumns}, EXISTS (SELECT 1 FROM store_prompt_favourites f WHERE f.prompt_id = s.id AND f.user_id = ${userId}) AS favourited
           FROM ${from} WHERE ${cond} ORDER BY ${sql.join(order, sql`, `)} LIMIT ${pageSize} OFFSET ${(current - 1) * pageSize}`,
@@ -196,8 +198,8 @@ export class StorePromptService {
   }
 
   /** one approved prompt, with whether the caller favourited it */
-  async detail(userId: string, id: string, tx: Db | Tx = this.db): Promise<Row> {
-    const [r] = await query(
+  async detail(userId: string, id: string, tx: Db | Tx = this.db): Promise<StorePrompt> {
+    const [r] = await query<StorePrompt>(
       tx,
       sql`SELECT ${publicColumns}, EXISTS (SELECT 1 FROM store_prompt_favourites f WHERE f.prompt_id = s.id AND f.user_id = ${userId}) AS favourited
         FROM ${from} WHERE s.id = ${id} AND s.status = 'approved'`,
@@ -231,17 +233,17 @@ export class StorePromptService {
         : await tx.execute(sql`DELETE FROM store_prompt_favourites WHERE prompt_id = ${id} AND user_id = ${userId}`);
       if (changed.rowCount) await tx.execute(sql`UPDATE store_prompts SET favourite_count = favourite_count + ${on ? 1 : -1} WHERE id = ${id}`);
       const r = await this.detail(userId, id, tx);
-      return { favourited: r.favourited as boolean, favourite_count: r.favourite_count as number };
+      return { favourited: r.favourited, favourite_count: r.favourite_count };
     });
   }
 
   /** an approved prompt as a new own template of the caller (its model kept only if the caller may use it) */
-  async copy(caller: Caller, id: string, prompts: PromptService): Promise<Row> {
+  async copy(caller: Caller, id: string, prompts: PromptService): Promise<PromptTemplateRow> {
     const p = await this.detail(caller.uid, id);
-    const input = { title: p.title as string, body: p.body as string, category: p.category as string, tags: p.tags as string[] };
+    const input = { title: p.title, body: p.body, category: p.category, tags: p.tags };
     if (p.model_id) {
       try {
-        return await prompts.create(caller, { ...input, model_id: p.model_id as string });
+        return await prompts.create(caller, { ...input, model_id: p.model_id });
       } catch (e) {
         if (!(e instanceof AppError) || e.code === 'INVALID_PARAM') throw e;
       }
@@ -284,7 +286,7 @@ export class StorePromptService {
   // submissions (a user publishing an own template)
 
   /** the template's copy for review: a pending or rejected submission of it is updated back to pending */
-  async publish(caller: Caller, templateId: string, prompts: PromptService, description?: string | null): Promise<Row> {
+  async publish(caller: Caller, templateId: string, prompts: PromptService, description?: string | null): Promise<StoreSubmission> {
     const t = await prompts.get(caller.uid, templateId);
     return this.db.transaction(async (tx) => {
       const [open] = await query<{ id: string; description: string }>(
@@ -293,11 +295,11 @@ export class StorePromptService {
           AND status IN ('pending', 'rejected') ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
       );
       const v = check({
-        title: t.title as string,
-        body: t.body as string,
-        category: t.category as string,
-        tags: t.tags as string[],
-        model_id: t.model_id as string | null,
+        title: t.title,
+        body: t.body,
+        category: t.category,
+        tags: t.tags,
+        model_id: t.model_id,
         description: description ?? open?.description ?? '',
       });
       let id: string;
@@ -317,14 +319,14 @@ export class StorePromptService {
     });
   }
 
-  private async submissionOf(tx: Db | Tx, id: string) {
-    const [r] = await query(tx, sql`SELECT id, source_template_id, title, status, reason, updated_at FROM store_prompts WHERE id = ${id}`);
+  private async submissionOf(tx: Db | Tx, id: string): Promise<StoreSubmission> {
+    const [r] = await query<StoreSubmission>(tx, sql`SELECT id, source_template_id, title, status, reason, updated_at FROM store_prompts WHERE id = ${id}`);
     return plain(r);
   }
 
   /** the caller's submissions, newest first: status and the reviewer's reason */
-  async submissions(userId: string): Promise<Row[]> {
-    const rows = await query(
+  async submissions(userId: string): Promise<StoreSubmission[]> {
+    const rows = await query<StoreSubmission>(
       this.db,
       sql`SELECT id, source_template_id, title, status, reason, updated_at FROM store_prompts WHERE author_id = ${userId} AND source_template_id IS NOT NULL
         ORDER BY updated_at DESC, id LIMIT 500`,
@@ -335,14 +337,14 @@ export class StorePromptService {
   // ---------------------------------------------------------------------------------------
   // curation
 
-  async get(id: string, tx: Db | Tx = this.db): Promise<Row> {
-    const [r] = await query(tx, sql`SELECT ${storeCurationList.columns} FROM ${from} WHERE s.id = ${id}`);
+  async get(id: string, tx: Db | Tx = this.db): Promise<StorePromptAdminRow> {
+    const [r] = await query<StorePromptAdminRow>(tx, sql`SELECT ${storeCurationList.columns} FROM ${from} WHERE s.id = ${id}`);
     if (!r) throw new AppError('NOT_FOUND');
     return plain(r);
   }
 
   /** a staff prompt: approved (published) at once */
-  async create(staffId: string, input: StoreInput): Promise<Row> {
+  async create(staffId: string, input: StoreInput): Promise<StorePromptAdminRow> {
     const v = check(input);
     return this.db.transaction(async (tx) => {
       const [{ id }] = await query<{ id: string }>(
@@ -356,7 +358,7 @@ export class StorePromptService {
     });
   }
 
-  async update(id: string, input: StoreInput): Promise<Row> {
+  async update(id: string, input: StoreInput): Promise<StorePromptAdminRow> {
     return this.db.transaction(async (tx) => {
       const [cur] = await query(tx, sql`SELECT * FROM store_prompts WHERE id = ${id} FOR UPDATE`);
       if (!cur) throw new AppError('NOT_FOUND');
@@ -395,7 +397,7 @@ export class StorePromptService {
     });
   }
 
-  async setFeatured(id: string, featured: boolean): Promise<Row> {
+  async setFeatured(id: string, featured: boolean): Promise<StorePromptAdminRow> {
     return this.db.transaction(async (tx) => {
       const r = await tx.execute(sql`UPDATE store_prompts SET featured = ${featured}, updated_at = now() WHERE id = ${id}`);
       if (!r.rowCount) throw new AppError('NOT_FOUND');

@@ -5,47 +5,10 @@ import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
+import { PromptTemplateExport, PromptTemplateRow, PromptTemplateVariable, PromptTemplateVersion } from './schemas';
 import { ownTemplates, PROMPT_LIMITS, promptList } from './service';
 
 const Tags = Type.Array(Type.String({ maxLength: PROMPT_LIMITS.TAG }), { maxItems: PROMPT_LIMITS.TAGS });
-
-const PromptTemplateRow = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    body: Type.String(),
-    category: Type.String(),
-    tags: Type.Array(Type.String()),
-    model_id: Nullable(Type.String()),
-    /** the number of the latest saved version */
-    version: Type.Integer(),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'PromptTemplateRow' },
-);
-
-const PromptTemplateVersion = Type.Object(
-  {
-    version: Type.Integer(),
-    title: Type.String(),
-    body: Type.String(),
-    category: Type.String(),
-    tags: Type.Array(Type.String()),
-    model_id: Nullable(Type.String()),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'PromptTemplateVersion' },
-);
-
-const TemplateVariable = Type.Object(
-  {
-    name: Type.String(),
-    type: Type.Union([Type.Literal('text'), Type.Literal('select'), Type.Literal('number'), Type.Literal('textarea')]),
-    options: Type.Optional(Type.Array(Type.String())),
-  },
-  { $id: 'PromptTemplateVariable' },
-);
 
 const TemplateBody = Type.Object({
   title: Type.String({ minLength: 1, maxLength: PROMPT_LIMITS.TITLE }),
@@ -54,18 +17,6 @@ const TemplateBody = Type.Object({
   tags: Type.Optional(Tags),
   model_id: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
 });
-
-const ExportedTemplate = Type.Object(
-  {
-    title: Type.String(),
-    body: Type.String(),
-    category: Type.String(),
-    tags: Type.Array(Type.String()),
-    model_id: Nullable(Type.String()),
-    variables: Type.Array(Type.Ref('PromptTemplateVariable')),
-  },
-  { $id: 'PromptTemplateExport' },
-);
 
 /** an import: the export's shape (variables, if present, are read again from each body) */
 const ImportBody = Type.Object({
@@ -76,7 +27,7 @@ const ImportBody = Type.Object({
 });
 
 export async function promptRoutes({ app, db, aiModels, search, prompts }: ModuleContext) {
-  for (const s of [PromptTemplateRow, PromptTemplateVersion, TemplateVariable, ExportedTemplate]) app.addSchema(s);
+  for (const s of [PromptTemplateRow, PromptTemplateVersion, PromptTemplateVariable, PromptTemplateExport]) app.addSchema(s);
   const tags = ['prompts'];
   const row = Ok(Type.Ref('PromptTemplateRow'));
   const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });

@@ -6,12 +6,13 @@ import { sql } from 'drizzle-orm';
 import { parseVariables, TemplateSyntaxError, type TemplateVariable } from '../../../shared/prompt-template';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
-import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { plain, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AccessSubject } from '../../../shared/permissions';
 import { textLength } from '../../../shared/text';
 import type { AiModelService } from '../ai-models/service';
 import type { SearchEntry, SearchIndex } from '../search/service';
+import type { PromptTemplateExport, PromptTemplateRow, PromptTemplateVersion } from './schemas';
 
 export const PROMPT_LIMITS = { TITLE: 100, BODY: 20_000, CATEGORY: 50, TAG: 30, TAGS: 20, IMPORT: 200 } as const;
 
@@ -98,8 +99,8 @@ export class PromptService {
     );
   }
 
-  async get(userId: string, id: string, tx: Db | Tx = this.db): Promise<Row> {
-    const [r] = await query(tx, sql`SELECT ${columns} FROM prompt_templates p WHERE p.id = ${id} AND p.user_id = ${userId}`);
+  async get(userId: string, id: string, tx: Db | Tx = this.db): Promise<PromptTemplateRow> {
+    const [r] = await query<PromptTemplateRow>(tx, sql`SELECT ${columns} FROM prompt_templates p WHERE p.id = ${id} AND p.user_id = ${userId}`);
     if (!r) throw new AppError('NOT_FOUND');
     return plain(r);
   }
@@ -147,19 +148,19 @@ export class PromptService {
     return r.id;
   }
 
-  async create(caller: Caller, input: TemplateInput): Promise<Row> {
+  async create(caller: Caller, input: TemplateInput): Promise<PromptTemplateRow> {
     const v = await this.check(caller, input);
     return this.db.transaction(async (tx) => this.get(caller.uid, await this.insert(tx, caller.uid, v), tx));
   }
 
   /** a save: the template takes the next version number and that version is kept */
-  async update(caller: Caller, id: string, input: TemplateInput): Promise<Row> {
+  async update(caller: Caller, id: string, input: TemplateInput): Promise<PromptTemplateRow> {
     await this.get(caller.uid, id);
     const v = await this.check(caller, input);
     return this.save(caller.uid, id, v);
   }
 
-  private save(userId: string, id: string, v: Checked) {
+  private save(userId: string, id: string, v: Checked): Promise<PromptTemplateRow> {
     return this.db.transaction(async (tx) => {
       const r = await tx.execute(sql`UPDATE prompt_templates SET title = ${v.title}, body = ${v.body}, category = ${v.category},
         tags = ${textArray(v.tags)}, model_id = ${v.modelId}, version = version + 1, updated_at = now()
@@ -188,9 +189,9 @@ export class PromptService {
     if (!(await this.deleteMany(userId, [id]))) throw new AppError('NOT_FOUND');
   }
 
-  async versions(userId: string, id: string): Promise<Row[]> {
+  async versions(userId: string, id: string): Promise<PromptTemplateVersion[]> {
     await this.get(userId, id);
-    const rows = await query(
+    const rows = await query<PromptTemplateVersion>(
       this.db,
       sql`SELECT version, title, body, category, tags, model_id, created_at FROM prompt_template_versions
         WHERE template_id = ${id} ORDER BY version DESC`,
@@ -199,7 +200,7 @@ export class PromptService {
   }
 
   /** a restore is a new save with the old version's content (its model kept only if still usable) */
-  async restore(caller: Caller, id: string, version: number): Promise<Row> {
+  async restore(caller: Caller, id: string, version: number): Promise<PromptTemplateRow> {
     await this.get(caller.uid, id);
     const [old] = await query(this.db, sql`SELECT * FROM prompt_template_versions WHERE template_id = ${id} AND version = ${version}`);
     if (!old) throw new AppError('NOT_FOUND', { field: 'version' });
@@ -218,16 +219,19 @@ export class PromptService {
     });
   }
 
-  async exportAll(userId: string) {
-    const rows = await query(this.db, sql`SELECT ${columns} FROM prompt_templates p WHERE p.user_id = ${userId} ORDER BY p.updated_at DESC, p.id`);
+  async exportAll(userId: string): Promise<{ templates: PromptTemplateExport[] }> {
+    const rows = await query<PromptTemplateRow>(
+      this.db,
+      sql`SELECT ${columns} FROM prompt_templates p WHERE p.user_id = ${userId} ORDER BY p.updated_at DESC, p.id`,
+    );
     return {
       templates: rows.map((r) => ({
-        title: r.title as string,
-        body: r.body as string,
-        category: r.category as string,
-        tags: r.tags as string[],
-        model_id: (r.model_id as string | null) ?? null,
-        variables: parseVariables(r.body as string),
+        title: r.title,
+        body: r.body,
+        category: r.category,
+        tags: r.tags,
+        model_id: r.model_id ?? null,
+        variables: parseVariables(r.body),
       })),
     };
   }
@@ -246,17 +250,17 @@ export class PromptService {
 
   /** up to `limit` templates the search index does not hold (written before templates were indexed): the search backfill's */
   async searchEntriesMissing(limit: number): Promise<SearchEntry[]> {
-    const rows = await query<Row>(
+    const rows = await query<{ id: string; user_id: string; title: string; body: string }>(
       this.db,
       sql`SELECT p.id, p.user_id, p.title, p.body FROM prompt_templates p
       WHERE NOT EXISTS (SELECT 1 FROM search_entries s WHERE s.kind = 'prompt' AND s.ref_id = p.id) LIMIT ${limit}`,
     );
     return rows.map((r) => ({
       kind: 'prompt' as const,
-      refId: r.id as string,
-      ownerId: r.user_id as string,
-      title: r.title as string,
-      body: r.body as string,
+      refId: r.id,
+      ownerId: r.user_id,
+      title: r.title,
+      body: r.body,
       url: `/pages/assistant/prompts/prompts?id=${r.id}`,
     }));
   }

@@ -7,46 +7,8 @@ import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
+import { RealnameInfo, RealnameRow } from './schemas';
 import { realnameList } from './service';
-
-const Status = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')]);
-
-const RealnameInfo = Type.Object(
-  {
-    status: Type.Union([Type.Literal('none'), Status]),
-    /** masked: the first character only, e.g. 张* */
-    realName: Nullable(Type.String()),
-    /** e.g. 1101**********4514 */
-    idCardMasked: Nullable(Type.String()),
-    reason: Nullable(Type.String()),
-    submittedAt: Nullable(Type.String({ format: 'date-time' })),
-    decidedAt: Nullable(Type.String({ format: 'date-time' })),
-    /** submissions left in the last 24 hours */
-    attemptsLeftToday: Type.Integer(),
-    maxAttempts: Type.Integer(),
-  },
-  { $id: 'RealnameInfo' },
-);
-
-export const RealnameRow = Type.Object(
-  {
-    id: Type.String(),
-    user_id: Type.String(),
-    username: Nullable(Type.String()),
-    nickname: Nullable(Type.String()),
-    /** in full: the reviewer compares it with the masked number's owner */
-    real_name: Type.String(),
-    id_card_masked: Type.String(),
-    status: Status,
-    reason: Nullable(Type.String()),
-    /** null: decided automatically (a provider, or the number standing on another account) */
-    reviewer_id: Nullable(Type.String()),
-    reviewer_name: Nullable(Type.String()),
-    created_at: Type.String({ format: 'date-time' }),
-    decided_at: Nullable(Type.String({ format: 'date-time' })),
-  },
-  { $id: 'RealnameRow' },
-);
 
 export async function realnameRoutes({ app, db, realname }: ModuleContext) {
   app.addSchema(RealnameInfo);

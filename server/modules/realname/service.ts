@@ -17,12 +17,14 @@ import type { ClientInfo } from '../../core/context';
 import { AppError } from '../../core/errors';
 import { type Lang, t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
-import { isUniqueViolation, plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { isUniqueViolation, plain, query, textArray, type Tx } from '../../core/sql';
+import { fetchRow } from '../../core/resource';
 import type { Db } from '../../db';
 import { realnameVerifications } from '../../db/schema';
 import type { AccountService } from '../auth/service';
 import { IdCardVault } from './id-card';
 import { type RealnameProvider, ReviewQueueProvider } from './provider';
+import type { RealnameInfo, RealnameRow } from './schemas';
 import { LOCKS, xactLock } from '../../core/locks';
 
 export const REALNAME = {
@@ -32,18 +34,6 @@ export const REALNAME = {
 } as const;
 
 export type RealnameStatus = 'none' | 'pending' | 'approved' | 'rejected';
-
-export interface RealnameInfo {
-  status: RealnameStatus;
-  /** masked, e.g. 张* */
-  realName: string | null;
-  idCardMasked: string | null;
-  reason: string | null;
-  submittedAt: string | null;
-  decidedAt: string | null;
-  attemptsLeftToday: number;
-  maxAttempts: number;
-}
 
 const STANDING_KEY = 'realname_id_card_standing_key';
 
@@ -108,8 +98,9 @@ export class RealnameService {
         id_card_masked: string;
         status: Exclude<RealnameStatus, 'none'>;
         reason: string | null;
-        created_at: Date;
-        decided_at: Date | null;
+        // drizzle's raw queries answer timestamps as PostgreSQL's text, not as Dates
+        created_at: string;
+        decided_at: string | null;
       }>(
         this.db,
         sql`SELECT real_name, id_card_masked, status, reason, created_at, decided_at FROM realname_verifications
@@ -123,8 +114,8 @@ export class RealnameService {
       realName: latest ? maskRealName(latest.real_name) : null,
       idCardMasked: latest?.id_card_masked ?? null,
       reason: latest?.reason ?? null,
-      submittedAt: (r?.created_at as string | undefined) ?? null,
-      decidedAt: (r?.decided_at as string | null | undefined) ?? null,
+      submittedAt: r?.created_at ?? null,
+      decidedAt: r?.decided_at ?? null,
       attemptsLeftToday: Math.max(0, REALNAME.MAX_ATTEMPTS - used),
       maxAttempts: REALNAME.MAX_ATTEMPTS,
     };
@@ -194,15 +185,13 @@ export class RealnameService {
   }
 
   /** one row of the admin queue, or NOT_FOUND */
-  async row(id: string, tx: Db | Tx = this.db): Promise<Row> {
+  async row(id: string, tx: Db | Tx = this.db): Promise<RealnameRow> {
     if (!/^\d{1,15}$/.test(id)) throw new AppError('NOT_FOUND');
-    const [r] = await query(tx, sql`SELECT ${realnameList.columns} FROM ${realnameList.from} WHERE v.id = ${Number(id)}`);
-    if (!r) throw new AppError('NOT_FOUND');
-    return plain(r);
+    return fetchRow<RealnameRow>(tx, realnameList, sql`v.id`, Number(id));
   }
 
   /** an admin approves or rejects (a reason required) a pending submission */
-  async decide(id: string, input: { decision: 'approve' | 'reject'; reason?: string | null }, reviewerId: string, client: ClientInfo): Promise<Row> {
+  async decide(id: string, input: { decision: 'approve' | 'reject'; reason?: string | null }, reviewerId: string, client: ClientInfo): Promise<RealnameRow> {
     if (!/^\d{1,15}$/.test(id)) throw new AppError('NOT_FOUND');
     const reason = input.reason?.trim() || null;
     if (input.decision === 'reject' && !reason) throw new AppError('REALNAME_REASON_REQUIRED', { field: 'reason' });

@@ -2,41 +2,11 @@
 import { Type } from '@sinclair/typebox';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
-import { Nullable, ok, Ok } from '../../core/schemas';
+import { ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
+import { RedeemBatch, RedeemCode } from './schemas';
 import { BATCH_MAX, batchList, codeList, CREDITS_MAX } from './service';
-
-const RedeemBatch = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    /** credits per code */
-    credits: Type.Integer(),
-    /** codes generated */
-    count: Type.Integer(),
-    used_count: Type.Integer(),
-    expires_at: Type.String({ format: 'date-time' }),
-    expired: Type.Boolean(),
-    disabled: Type.Boolean(),
-    created_by: Nullable(Type.String()),
-    created_by_name: Nullable(Type.String()),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'RedeemBatch' },
-);
-
-const RedeemCode = Type.Object(
-  {
-    /** XXXX-XXXX-XXXX-XXXX */
-    code: Type.String(),
-    batch_id: Type.String(),
-    used_by: Nullable(Type.String()),
-    used_by_name: Nullable(Type.String()),
-    used_at: Nullable(Type.String({ format: 'date-time' })),
-  },
-  { $id: 'RedeemCode' },
-);
 
 export async function redeemRoutes({ app, db, credits, redeem: service }: ModuleContext) {
   for (const s of [RedeemBatch, RedeemCode]) app.addSchema(s);

@@ -8,11 +8,12 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
+import { likePattern, query, textArray, type Tx } from '../../core/sql';
 import { fetchRow } from '../../core/resource';
-import { likePattern, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import { LOCKS, xactLock } from '../../core/locks';
+import type { RedeemBatch } from './schemas';
 
 /** no 0/O or 1/I: read from paper without doubt; 32 symbols, so 5 random bits pick one without bias */
 export const CODE_ALPHABET = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -109,12 +110,12 @@ export class RedeemService {
     private credits: CreditService,
   ) {}
 
-  getBatch(id: string): Promise<Row> {
-    return fetchRow(this.db, batchList, sql`b.id`, id);
+  async getBatch(id: string): Promise<RedeemBatch> {
+    return fetchRow<RedeemBatch>(this.db, batchList, sql`b.id`, id);
   }
 
   /** the whole batch in one transaction: the batch row and every code in one insert */
-  async generate(input: BatchInput, adminId: string): Promise<Row> {
+  async generate(input: BatchInput, adminId: string): Promise<RedeemBatch> {
     const name = input.name.trim();
     if (!name) throw new AppError('INVALID_PARAM', { field: 'name', params: { reason: 'required' } });
     if (!Number.isInteger(input.count) || input.count < 1 || input.count > BATCH_MAX) {
@@ -147,7 +148,7 @@ export class RedeemService {
     return this.getBatch(id);
   }
 
-  async setDisabled(id: string, disabled: boolean): Promise<Row> {
+  async setDisabled(id: string, disabled: boolean): Promise<RedeemBatch> {
     const rows = await query(this.db, sql`UPDATE redeem_batches SET disabled = ${disabled} WHERE id = ${id} RETURNING id`);
     if (!rows.length) throw new AppError('NOT_FOUND', { field: 'id' });
     return this.getBatch(id);

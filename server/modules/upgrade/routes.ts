@@ -17,6 +17,7 @@ import { publicOrigin } from '../../core/origin';
 import { OptText, registerResource, Text } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
+import { recordFields, Store, VersionRow } from './schemas';
 import { type CheckInput, versionList } from './service';
 
 const MANAGE = accessOf(RULES.manageVersions);
@@ -25,34 +26,7 @@ const CHECK_MESSAGES: Record<Lang, Record<string, string>> = { en: enMessages, '
 
 const Platform = Type.Unsafe<(typeof UPGRADE_PLATFORMS)[number]>({ type: 'string', enum: [...UPGRADE_PLATFORMS] });
 const VersionType = Type.Unsafe<(typeof UPGRADE_TYPES)[number]>({ type: 'string', enum: [...UPGRADE_TYPES] });
-const Store = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64 }),
-  name: Type.String({ maxLength: 100 }),
-  scheme: Type.String({ maxLength: 1000 }),
-  enable: Type.Boolean(),
-  priority: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-});
 const VersionText = Type.String({ maxLength: 80, description: 'dot-separated numbers, e.g. 1.2.0' });
-
-const recordFields = {
-  id: Type.String(),
-  appid: Type.String(),
-  platform: Type.String(),
-  /** native_app | wgt */
-  type: Type.String(),
-  version: Type.String(),
-  title: Nullable(Type.String()),
-  contents: Type.String(),
-  url: Type.String(),
-  min_uni_version: Nullable(Type.String()),
-  stable_publish: Type.Boolean(),
-  is_silently: Type.Boolean(),
-  is_mandatory: Type.Boolean(),
-  store_list: Type.Array(Store),
-  create_date: Type.String({ format: 'date-time' }),
-};
-
-export const VersionRow = Type.Object({ ...recordFields, app_name: Nullable(Type.String()), file_id: Nullable(Type.String()) }, { $id: 'VersionRow' });
 
 const editable = {
   title: OptText(100),

@@ -20,12 +20,13 @@ import {
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import { assertUnchanged, clean, fetchRow } from '../../core/resource';
-import { plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { plain, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { appVersions, type StoreEntry } from '../../db/schema';
 import type { FileService } from '../files/service';
 import type { AppService } from '../system/apps/service';
 import { LOCKS } from '../../core/locks';
+import type { VersionRecord, VersionRow } from './schemas';
 
 /** where apps download an uploaded package */
 export const packageUrl = (fileId: string) => `/api/upgrade/packages/${fileId}`;
@@ -133,8 +134,8 @@ export class UpgradeService {
     apps.onDelete((tx, appids) => this.deleteOfApps(tx, appids));
   }
 
-  get(id: string, db: Db | Tx = this.db) {
-    return fetchRow(db, versionList, sql`v.id`, id);
+  async get(id: string, db: Db | Tx = this.db): Promise<VersionRow> {
+    return fetchRow<VersionRow>(db, versionList, sql`v.id`, id);
   }
 
   /** one (appid, type, platform) at a time: the stable record read and written under this lock stays the one */
@@ -174,7 +175,7 @@ export class UpgradeService {
     return { url, fileId: null };
   }
 
-  async create(input: VersionInput & { appid: string; platform: UpgradePlatform; type: UpgradeType; version: string; contents: string }): Promise<Row> {
+  async create(input: VersionInput & { appid: string; platform: UpgradePlatform; type: UpgradeType; version: string; contents: string }): Promise<VersionRow> {
     const { appid, platform, type } = input;
     const v = version(input.version, 'version');
     const contents = clean(input.contents);
@@ -216,7 +217,7 @@ export class UpgradeService {
 
   /** the editable fields; publishing as stable takes the stable mark off the previous stable record */
   /** the fixed fields (app, platform, type, version, package) may be sent again, unchanged, as any text */
-  async update(id: string, input: VersionPatch): Promise<Row> {
+  async update(id: string, input: VersionPatch): Promise<VersionRow> {
     return this.db.transaction(async (tx) => {
       const current = await this.get(id, tx);
       for (const f of ['appid', 'platform', 'type', 'version', 'url', 'file_id'] as const) assertUnchanged(input[f], current[f], f);
@@ -236,7 +237,7 @@ export class UpgradeService {
         set.storeList = input.store_list;
       }
       if (input.stable_publish !== undefined && input.stable_publish !== current.stable_publish) {
-        const [appid, type, platform] = [current.appid, current.type, current.platform] as string[];
+        const { appid, type, platform } = current;
         await this.lock(tx, appid, type, platform);
         if (input.stable_publish) {
           await tx.execute(
@@ -312,14 +313,14 @@ export class UpgradeService {
    * min_uni_version is at most appVersion -> 101; else a native app newer than appVersion -> 102.
    * Otherwise 0. `origin` makes uploaded packages' urls absolute.
    */
-  async check(input: CheckInput, origin: string): Promise<{ code: CheckCode; record?: Row }> {
+  async check(input: CheckInput, origin: string): Promise<{ code: CheckCode; record?: VersionRecord }> {
     const { appid, appVersion, wgtVersion, platform } = input;
     const given = [appid, appVersion, wgtVersion, platform].every((x) => typeof x === 'string' && x.trim() !== '');
     if (!given || !parseVersion(appVersion) || !parseVersion(wgtVersion) || !(UPGRADE_PLATFORMS as readonly string[]).includes(platform!.trim())) {
       return { code: CHECK_CODES.badInput };
     }
     const rows = (
-      await query(
+      await query<VersionRecord>(
         this.db,
         sql`SELECT id, appid, platform, type, version, title, contents, url, min_uni_version, stable_publish, is_silently,
           is_mandatory, store_list, create_date
@@ -331,12 +332,12 @@ export class UpgradeService {
     const native = rows.find((r) => r.type === UPGRADE_TYPES[0]);
     const wgt = rows.find((r) => r.type === UPGRADE_TYPES[1]);
     const app = appVersion!.trim();
-    const candidate = wgt && compareVersions(wgt.version as string, app) >= 0 ? wgt : native;
-    const answer = (r: Row) => ({ ...r, url: (r.url as string).startsWith('/') ? `${origin}${r.url}` : r.url });
-    if (candidate && compareVersions(candidate.version as string, app) > 0 && compareVersions(candidate.version as string, wgtVersion!.trim()) > 0) {
-      const minUni = candidate.min_uni_version as string | null;
+    const candidate = wgt && compareVersions(wgt.version, app) >= 0 ? wgt : native;
+    const answer = (r: VersionRecord): VersionRecord => ({ ...r, url: r.url.startsWith('/') ? `${origin}${r.url}` : r.url });
+    if (candidate && compareVersions(candidate.version, app) > 0 && compareVersions(candidate.version, wgtVersion!.trim()) > 0) {
+      const minUni = candidate.min_uni_version;
       if (minUni && compareVersions(minUni, app) <= 0) return { code: CHECK_CODES.wgt, record: answer(candidate) };
-      if (native && compareVersions(native.version as string, app) > 0) return { code: CHECK_CODES.native, record: answer(native) };
+      if (native && compareVersions(native.version, app) > 0) return { code: CHECK_CODES.native, record: answer(native) };
     }
     return { code: CHECK_CODES.upToDate };
   }

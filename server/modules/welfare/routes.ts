@@ -7,71 +7,8 @@ import { IdParam, OptText, registerResource, Text } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { registerPickerRoutes } from '../system/pickers';
-import { ELIGIBILITY, FREQUENCY, STATUSES, WELFARE, campaignList, claimList } from './service';
-
-const Enum = <T extends string>(values: readonly T[]) => Type.Unsafe<T>({ type: 'string', enum: [...values] });
-
-const WelfareCampaign = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    description: Type.String(),
-    /** credits one claim gives */
-    credits: Type.Integer(),
-    eligibility: Enum(ELIGIBILITY),
-    /** role ids (roles) or tag ids (tags) */
-    eligibility_values: Type.Array(Type.String()),
-    /** new_users: registered within this many days */
-    new_user_days: Nullable(Type.Integer()),
-    frequency: Enum(FREQUENCY),
-    starts_at: Type.String({ format: 'date-time' }),
-    ends_at: Type.String({ format: 'date-time' }),
-    /** the most credits all claims may give */
-    budget: Type.Integer(),
-    /** credits given so far */
-    used: Type.Integer(),
-    enabled: Type.Boolean(),
-    claim_count: Type.Integer(),
-    /** off, scheduled, active, exhausted (no room for one more claim) or ended */
-    status: Enum(STATUSES),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'WelfareCampaign' },
-);
-
-const WelfareClaim = Type.Object(
-  {
-    id: Type.String(),
-    campaign_id: Type.String(),
-    user_id: Type.String(),
-    username: Nullable(Type.String()),
-    nickname: Nullable(Type.String()),
-    /** 'once', the UTC day or the ISO week it counts for */
-    period: Type.String(),
-    amount: Type.Integer(),
-    ledger_entry_id: Type.String(),
-    created_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'WelfareClaim' },
-);
-
-const WelfareAvailable = Type.Object(
-  {
-    id: Type.String(),
-    title: Type.String(),
-    description: Type.String(),
-    credits: Type.Integer(),
-    frequency: Enum(FREQUENCY),
-    eligibility: Enum(ELIGIBILITY),
-    starts_at: Type.String({ format: 'date-time' }),
-    ends_at: Type.String({ format: 'date-time' }),
-    claimable: Type.Boolean(),
-    /** why not claimable now: the error code a claim would answer */
-    reason: Nullable(Enum(['WELFARE_NOT_ACTIVE', 'WELFARE_ALREADY_CLAIMED', 'WELFARE_BUDGET_EXHAUSTED', 'WELFARE_NOT_ELIGIBLE'] as const)),
-  },
-  { $id: 'WelfareAvailable' },
-);
+import { Enum, WelfareAvailable, WelfareCampaign, WelfareClaim } from './schemas';
+import { ELIGIBILITY, FREQUENCY, WELFARE, campaignList, claimList } from './service';
 
 const fields = {
   title: Text(100),

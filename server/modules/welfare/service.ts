@@ -10,12 +10,13 @@ import type { DayZone } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
-import { assertReferences, clean, fetchRow } from '../../core/resource';
-import { likePattern, query, type Row, textArray, type Tx } from '../../core/sql';
+import { assertReferences, clean } from '../../core/resource';
+import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import type { RealnameService } from '../realname/service';
 import { ELIGIBILITY, type Eligibility, FREQUENCY, type Frequency, WELFARE } from '../../../shared/welfare';
+import type { WelfareAvailable, WelfareCampaign } from './schemas';
 
 export { ELIGIBILITY, type Eligibility, FREQUENCY, type Frequency, WELFARE, WELFARE_STATUSES as STATUSES } from '../../../shared/welfare';
 
@@ -36,7 +37,8 @@ export function periodKey(frequency: string, at: Date, offsetMinutes: number): s
 const iso = (v: unknown) => (v === null || v === undefined ? v : new Date(v as string).toISOString());
 const isoDates =
   (...keys: string[]) =>
-  (r: Row) => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, iso(r[k])])) });
+  <T extends Row>(r: T): T => ({ ...r, ...Object.fromEntries(keys.map((k) => [k, iso(r[k])])) });
+const campaignRow = isoDates('starts_at', 'ends_at', 'created_at', 'updated_at');
 
 const statusExpr = sql`CASE WHEN NOT w.enabled THEN 'off' WHEN now() < w.starts_at THEN 'scheduled' WHEN now() >= w.ends_at THEN 'ended'
   WHEN w.used::bigint + w.credits > w.budget THEN 'exhausted' ELSE 'active' END`;
@@ -68,7 +70,7 @@ export const campaignList: ListSpec = {
   },
   defaultSort: { field: 'created_at', order: 'descend' },
   tiebreak: sql`w.id`,
-  toRow: isoDates('starts_at', 'ends_at', 'created_at', 'updated_at'),
+  toRow: campaignRow,
   exportColumns: [
     { key: 'title', width: 30 },
     { key: 'credits', width: 10 },
@@ -124,19 +126,6 @@ export interface CampaignInput {
 /** why a campaign cannot be claimed now: the error code a claim would answer */
 export type NotClaimable = 'WELFARE_NOT_ACTIVE' | 'WELFARE_ALREADY_CLAIMED' | 'WELFARE_BUDGET_EXHAUSTED' | 'WELFARE_NOT_ELIGIBLE';
 
-export interface Available {
-  id: string;
-  title: string;
-  description: string;
-  credits: number;
-  frequency: Frequency;
-  eligibility: Eligibility;
-  starts_at: string;
-  ends_at: string;
-  claimable: boolean;
-  reason: NotClaimable | null;
-}
-
 type Campaign = {
   id: string;
   credits: number;
@@ -165,8 +154,10 @@ export class WelfareService {
     private clock: () => Date = () => new Date(),
   ) {}
 
-  get(id: string): Promise<Row> {
-    return fetchRow(this.db, campaignList, sql`w.id`, id);
+  async get(id: string): Promise<WelfareCampaign> {
+    const [r] = await query<WelfareCampaign>(this.db, sql`SELECT ${campaignList.columns} FROM ${campaignList.from} WHERE w.id = ${id}`);
+    if (!r) throw new AppError('NOT_FOUND');
+    return campaignRow(plain(r));
   }
 
   /** the whole campaign after applying `input` to `current`, checked; throws on the first bad field */
@@ -224,7 +215,7 @@ export class WelfareService {
     return { title, description, credits, eligibility, values, newUserDays, frequency, startsAt, endsAt, budget, enabled };
   }
 
-  async create(input: CampaignInput, adminId: string | undefined): Promise<Row> {
+  async create(input: CampaignInput, adminId: string | undefined): Promise<WelfareCampaign> {
     const c = await this.checked(input);
     const [row] = await query<{ id: string }>(
       this.db,
@@ -237,7 +228,7 @@ export class WelfareService {
   }
 
   /** under the row lock, so a budget is never lowered below credits a concurrent claim just gave */
-  async update(id: string, input: CampaignInput): Promise<Row> {
+  async update(id: string, input: CampaignInput): Promise<WelfareCampaign> {
     await this.db.transaction(async (tx) => {
       const [current] = await query<Campaign & { title: string; description: string }>(tx, sql`SELECT * FROM welfare_campaigns WHERE id = ${id} FOR UPDATE`);
       if (!current) throw new AppError('NOT_FOUND', { field: 'id' });
@@ -342,7 +333,7 @@ export class WelfareService {
    * decide who sees one), each with whether it can be claimed now and, if not, why. Real-name
    * campaigns show to everyone: verifying is something the user can do.
    */
-  async available(userId: string): Promise<Available[]> {
+  async available(userId: string): Promise<WelfareAvailable[]> {
     const now = this.clock();
     const tz = await this.zone.offsetMinutes();
     const u = await this.userFacts(this.db, userId);
@@ -358,7 +349,7 @@ export class WelfareService {
         ORDER BY w.starts_at, w.created_at, w.id LIMIT ${WELFARE.AVAILABLE_MAX}`,
     );
     const verified = rows.some((r) => r.eligibility === 'realname') ? await this.isVerified(userId) : false;
-    const out: Available[] = [];
+    const out: WelfareAvailable[] = [];
     for (const r of rows) {
       const eligible = this.eligible(r, u, verified, now);
       // the query kept the campaigns the user may see; this is the same rule, kept as the one the claim applies

@@ -15,10 +15,11 @@ import { textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import type { SettingsStore } from '../../core/settings';
-import { plain, query, type Row, type Tx } from '../../core/sql';
+import { plain, query, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import type { RealnameService } from '../realname/service';
+import type { WithdrawRow, WithdrawSummary } from './schemas';
 import { withdrawSettings } from './settings';
 
 export interface AccountInput {
@@ -117,7 +118,7 @@ export class WithdrawService {
   }
 
   /** what the request page shows: balance, earned, withdrawn, withdrawable, what the form needs */
-  async summary(userId: string) {
+  async summary(userId: string): Promise<WithdrawSummary> {
     const [parts, s, rn] = await Promise.all([this.credits.earnings(userId), this.getSettings(), this.realname.info(userId)]);
     return {
       ...parts,
@@ -126,8 +127,8 @@ export class WithdrawService {
     };
   }
 
-  async get(caller: { uid: string; finance: boolean }, id: string): Promise<Row> {
-    const [row] = await query(
+  async get(caller: { uid: string; finance: boolean }, id: string): Promise<WithdrawRow> {
+    const [row] = await query<WithdrawRow>(
       this.db,
       sql`SELECT ${columns} FROM withdraw_requests w LEFT JOIN users u ON u.id = w.user_id
       LEFT JOIN users r ON r.id = w.reviewer_id WHERE w.id = ${id}`,
@@ -163,7 +164,7 @@ export class WithdrawService {
   }
 
   /** a new request and its hold, in one transaction */
-  async create(userId: string, input: RequestInput): Promise<Row> {
+  async create(userId: string, input: RequestInput): Promise<WithdrawRow> {
     await this.requireVerified(userId);
     const id = randomUUID();
     await this.db.transaction(async (tx) => {
@@ -188,7 +189,7 @@ export class WithdrawService {
   }
 
   /** a pending request's new amount or account: the old hold given back, the new one taken */
-  async update(userId: string, id: string, input: RequestInput): Promise<Row> {
+  async update(userId: string, id: string, input: RequestInput): Promise<WithdrawRow> {
     await this.requireVerified(userId);
     await this.db.transaction(async (tx) => {
       const r = await this.pendingOf(tx, id, userId);
@@ -205,7 +206,7 @@ export class WithdrawService {
   }
 
   /** the owner withdraws a pending request: the hold comes back */
-  async cancel(userId: string, id: string): Promise<Row> {
+  async cancel(userId: string, id: string): Promise<WithdrawRow> {
     await this.db.transaction(async (tx) => {
       const r = await this.pendingOf(tx, id, userId);
       await this.giveBack(tx, userId, id, r.amount, r.version);
@@ -215,7 +216,7 @@ export class WithdrawService {
   }
 
   /** finance decides a pending request once; `log` writes the user log in the same transaction */
-  async review(reviewerId: string, id: string, d: Decision, log: (tx: Tx) => Promise<void>): Promise<Row> {
+  async review(reviewerId: string, id: string, d: Decision, log: (tx: Tx) => Promise<void>): Promise<WithdrawRow> {
     const note = (d.decision === 'approve' ? d.payout_ref : d.reason).trim();
     if (!note) throw bad(d.decision === 'approve' ? 'payout_ref' : 'reason', 'required');
     await this.db.transaction(async (tx) => {

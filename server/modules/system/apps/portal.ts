@@ -2,9 +2,9 @@
  * uni-portal: the static download page of an app (one self-contained index.html: inline CSS,
  * the app's name, icon, description, per-platform download links and QR codes as inline SVG).
  */
-import type { Row } from '../../../core/sql';
-import type { IosLink, MiniProgram, PlatformLink } from '../../../db/schema';
+import type { IosLink, PlatformLink } from '../../../db/schema';
 import { MINI_PROGRAMS } from '../../../db/schema';
+import type { AppRow } from './schemas';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -36,26 +36,26 @@ interface Card {
   qrImage?: string | null;
 }
 
-export async function renderPortal(app: Row): Promise<string> {
+export async function renderPortal(app: AppRow): Promise<string> {
   const cards: Card[] = [];
   const link = async (title: string, block: PlatformLink | IosLink | null | undefined, extra?: string) => {
     const url = safeUrl(block?.url);
     if (!url) return;
     cards.push({ title, name: block?.name ?? extra, url, qrSvg: await qr(url) });
   };
-  await link('Android', app.app_android as PlatformLink | null);
-  await link('iOS', app.app_ios as IosLink | null);
-  const abm = safeUrl((app.app_ios as IosLink | null)?.abm_url);
+  await link('Android', app.app_android);
+  await link('iOS', app.app_ios);
+  const abm = safeUrl(app.app_ios?.abm_url);
   if (abm) cards.push({ title: 'iOS (Apple Business Manager)', url: abm, qrSvg: await qr(abm) });
-  await link('HarmonyOS', app.app_harmony as PlatformLink | null);
-  await link('H5 / Web', app.h5 as PlatformLink | null);
+  await link('HarmonyOS', app.app_harmony);
+  await link('H5 / Web', app.h5);
   for (const k of MINI_PROGRAMS) {
-    const mp = app[k] as MiniProgram | null;
+    const mp = app[k];
     if (!mp || (!mp.name && !mp.qrcode_url)) continue;
     cards.push({ title: MP_LABELS[k], name: mp.name, qrImage: safeUrl(mp.qrcode_url) });
   }
-  const icon = safeUrl(app.icon_url as string | null);
-  const shots = ((app.screenshot as string[] | null) ?? []).map(safeUrl).filter((s): s is string => Boolean(s));
+  const icon = safeUrl(app.icon_url);
+  const shots = app.screenshot.map(safeUrl).filter((s): s is string => Boolean(s));
 
   const card = (c: Card) => `
       <section class="card">

@@ -1,3 +1,4 @@
+/** Admin API of the app list (/api/system/apps): the resource routes and the generated publish page. Rules in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { Id, IdParam, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
@@ -5,43 +6,8 @@ import { MINI_PROGRAMS } from '../../../db/schema';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
 import { renderPortal } from './portal';
+import { AppRow, H5, IosLink, Link, MiniProgram, Store, Url } from './schemas';
 import { appList, type AppService } from './service';
-
-const Url = Type.String({ maxLength: 1000 });
-const Link = Type.Object({ name: Type.Optional(Text(100)), url: Type.Optional(Url) });
-const IosLink = Type.Object({ name: Type.Optional(Text(100)), url: Type.Optional(Url), abm_url: Type.Optional(Url) });
-const MiniProgram = Type.Object({ name: Type.Optional(Text(100)), qrcode_url: Type.Optional(Url) });
-const H5 = Type.Object({ url: Type.Optional(Url) });
-const Store = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64 }),
-  name: Type.String({ maxLength: 100 }),
-  scheme: Type.String({ maxLength: 1000 }),
-  enable: Type.Boolean(),
-  priority: Type.Integer({ minimum: 0, maximum: 1_000_000 }),
-});
-const miniPrograms = Object.fromEntries(MINI_PROGRAMS.map((k) => [k, Nullable(MiniProgram)]));
-
-export const AppRow = Type.Object(
-  {
-    appid: Type.String(),
-    name: Type.String(),
-    app_type: Type.Integer(),
-    introduction: Nullable(Type.String()),
-    description: Nullable(Type.String()),
-    remark: Nullable(Type.String()),
-    icon_url: Nullable(Type.String()),
-    screenshot: Type.Array(Type.String()),
-    app_android: Nullable(Link),
-    app_ios: Nullable(IosLink),
-    app_harmony: Nullable(Link),
-    ...miniPrograms,
-    h5: Nullable(H5),
-    store_list: Type.Array(Store),
-    create_date: Type.String({ format: 'date-time' }),
-    update_date: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'AppRow' },
-);
 
 const opt = <T extends import('@sinclair/typebox').TSchema>(s: T) => Type.Optional(Nullable(s));
 const fields = {

@@ -7,10 +7,23 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
-import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
+import { assertUnchanged, clean } from '../../../core/resource';
+import { deleteByIds, plain, query, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { apps, type IosLink, type MiniProgram, MINI_PROGRAMS, type MiniProgramKey, type PlatformLink, type StoreEntry } from '../../../db/schema';
+import type { AppRow } from './schemas';
+
+/** an app as its columns read: the stored mini-program map, not yet spread into fields */
+type StoredApp = Omit<AppRow, MiniProgramKey> & { mini_programs: Partial<Record<MiniProgramKey, MiniProgram>> };
+
+/** the stored mini-program map spread into mp_weixin, mp_alipay, ... fields (a missing block is null) */
+function spreadMiniPrograms<T extends { mini_programs?: unknown }>({
+  mini_programs,
+  ...r
+}: T): Omit<T, 'mini_programs'> & Record<MiniProgramKey, MiniProgram | null> {
+  const mp = (mini_programs ?? {}) as Partial<Record<MiniProgramKey, MiniProgram>>;
+  return { ...r, ...(Object.fromEntries(MINI_PROGRAMS.map((k) => [k, mp[k] ?? null])) as Record<MiniProgramKey, MiniProgram | null>) };
+}
 
 export const appList: ListSpec = {
   resource: 'apps',
@@ -23,11 +36,7 @@ export const appList: ListSpec = {
   sorts: { appid: sql`a.appid`, name: sql`a.name`, create_date: sql`a.create_date` },
   defaultSort: { field: 'create_date', order: 'descend' },
   tiebreak: sql`a.appid`,
-  // the stored mini-program map is spread into mp_weixin, mp_alipay, ... fields
-  toRow: ({ mini_programs, ...r }) => {
-    const mp = (mini_programs ?? {}) as Record<string, MiniProgram>;
-    return { ...r, ...Object.fromEntries(MINI_PROGRAMS.map((k) => [k, mp[k] ?? null])) };
-  },
+  toRow: spreadMiniPrograms,
   exportColumns: [
     { key: 'appid', width: 22 },
     { key: 'name', width: 24 },
@@ -80,8 +89,10 @@ export class AppService {
     this.deleteHooks.push(hook);
   }
 
-  get(appid: string) {
-    return fetchRow(this.db, appList, sql`a.appid`, appid);
+  async get(appid: string, db: Db | Tx = this.db): Promise<AppRow> {
+    const [r] = await query<StoredApp>(db, sql`SELECT ${appList.columns} FROM ${appList.from} WHERE a.appid = ${appid}`);
+    if (!r) throw new AppError('NOT_FOUND');
+    return spreadMiniPrograms(plain(r));
   }
 
   private values(input: AppInput) {
@@ -115,7 +126,7 @@ export class AppService {
     return next;
   }
 
-  async create(input: AppInput & { appid: string; name: string }): Promise<Row> {
+  async create(input: AppInput & { appid: string; name: string }): Promise<AppRow> {
     const name = clean(input.name);
     if (!name) throw new AppError('INVALID_PARAM', { field: 'name', params: { reason: 'required' } });
     try {
@@ -126,7 +137,7 @@ export class AppService {
     return this.get(input.appid);
   }
 
-  async update(appid: string, input: AppInput): Promise<Row> {
+  async update(appid: string, input: AppInput): Promise<AppRow> {
     return this.db.transaction(async (tx) => {
       const [current] = await tx
         .select()
@@ -144,7 +155,7 @@ export class AppService {
           .update(apps)
           .set({ ...set, updateDate: new Date() })
           .where(sql`${apps.appid} = ${appid}`);
-      return fetchRow(tx, appList, sql`a.appid`, appid);
+      return this.get(appid, tx);
     });
   }
 

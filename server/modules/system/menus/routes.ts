@@ -1,28 +1,11 @@
+/** Admin API of the console menus (/api/system/menus): the resource routes and "update built-in menus". Rules in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { Id, OptText, registerResource, Text } from '../../../core/resource';
-import { Nullable, ok, Ok } from '../../../core/schemas';
+import { ok, Ok } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
+import { MenuRow } from './schemas';
 import { menuList } from './service';
-
-export const MenuRow = Type.Object(
-  {
-    menu_id: Type.String(),
-    /** built-in menus carry a translation key (menu.*) */
-    name: Type.String(),
-    icon: Nullable(Type.String()),
-    /** starts with '/' or http; empty = folder */
-    url: Nullable(Type.String()),
-    sort: Type.Integer(),
-    /** null or '' = root */
-    parent_id: Nullable(Type.String()),
-    /** empty = admin only */
-    permission: Type.Array(Type.String()),
-    enable: Type.Boolean(),
-    create_date: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'MenuRow' },
-);
 
 const Permissions = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
 const fields = {

@@ -12,9 +12,10 @@ import { BUILT_IN_ROOTS } from '../../../../shared/permissions';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
+import { query, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { adminMenus } from '../../../db/schema';
+import type { MenuRow } from './schemas';
 
 export const menuList: ListSpec = {
   resource: 'menus',
@@ -73,8 +74,8 @@ export class MenuService {
     return this.db.select().from(adminMenus);
   }
 
-  get(id: string) {
-    return fetchRow(this.db, menuList, sql`m.menu_id`, id);
+  async get(id: string): Promise<MenuRow> {
+    return fetchRow<MenuRow>(this.db, menuList, sql`m.menu_id`, id);
   }
 
   /** the parent exists, is a folder, and (for a move) is not the menu or one of its descendants */
@@ -99,7 +100,7 @@ export class MenuService {
     return rows.map((r) => r.menu_id);
   }
 
-  async create(input: MenuInput & { menu_id: string; name: string }): Promise<Row> {
+  async create(input: MenuInput & { menu_id: string; name: string }): Promise<MenuRow> {
     const name = clean(input.name);
     if (!name) throw new AppError('INVALID_PARAM', { field: 'name', params: { reason: 'required' } });
     const url = clean(input.url);
@@ -124,7 +125,7 @@ export class MenuService {
     return this.get(input.menu_id);
   }
 
-  async update(id: string, input: MenuInput): Promise<Row> {
+  async update(id: string, input: MenuInput): Promise<MenuRow> {
     const current = await this.get(id);
     assertUnchanged(input.menu_id, current.menu_id, 'menu_id');
     const name = clean(input.name);
@@ -147,7 +148,7 @@ export class MenuService {
     if (input.url !== undefined) set.url = url ?? '';
     if (input.sort !== undefined) set.sort = input.sort;
     if (parentId !== undefined) set.parentId = parentId;
-    const page = pagePermissionOf(input.url !== undefined ? url : (current.url as string | null));
+    const page = pagePermissionOf(input.url !== undefined ? url : current.url);
     if (page) set.permission = page;
     else if (input.permission) set.permission = [...new Set(input.permission)];
     if (input.enable !== undefined) set.enable = input.enable;

@@ -1,19 +1,10 @@
+/** Admin API of the permissions (/api/system/permissions): the resource routes. Rules in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { Id, OptText, registerResource, Text } from '../../../core/resource';
-import { Nullable } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
+import { PermissionRow } from './schemas';
 import { permissionList } from './service';
-
-export const PermissionRow = Type.Object(
-  {
-    permission_id: Type.String(),
-    permission_name: Type.String(),
-    comment: Nullable(Type.String()),
-    create_date: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'PermissionRow' },
-);
 
 export async function permissionRoutes({ app, db, permissions: service }: ModuleContext) {
   app.addSchema(PermissionRow);

@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, type Row, type Tx, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { permissions } from '../../../db/schema';
 import { dropPermissionsFromMenus } from '../menus/service';
 import { dropPermissionsFromRoles } from '../roles/service';
+import type { PermissionRow } from './schemas';
 
 export const permissionList: ListSpec = {
   resource: 'permissions',
@@ -36,11 +37,11 @@ export interface PermissionInput {
 export class PermissionService {
   constructor(private db: Db) {}
 
-  get(id: string) {
-    return fetchRow(this.db, permissionList, sql`p.permission_id`, id);
+  async get(id: string): Promise<PermissionRow> {
+    return fetchRow<PermissionRow>(this.db, permissionList, sql`p.permission_id`, id);
   }
 
-  async create(input: Required<Pick<PermissionInput, 'permission_id' | 'permission_name'>> & PermissionInput): Promise<Row> {
+  async create(input: Required<Pick<PermissionInput, 'permission_id' | 'permission_name'>> & PermissionInput): Promise<PermissionRow> {
     const name = clean(input.permission_name);
     if (!name) throw new AppError('INVALID_PARAM', { field: 'permission_name', params: { reason: 'required' } });
     try {
@@ -51,7 +52,7 @@ export class PermissionService {
     return this.get(input.permission_id);
   }
 
-  async update(id: string, input: PermissionInput): Promise<Row> {
+  async update(id: string, input: PermissionInput): Promise<PermissionRow> {
     const current = await this.get(id);
     assertUnchanged(input.permission_id, current.permission_id, 'permission_id');
     const name = clean(input.permission_name);

@@ -1,22 +1,11 @@
+/** Admin API of the roles (/api/system/roles): the resource routes. Rules in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { Id, OptText, registerResource, Text } from '../../../core/resource';
 import { Nullable } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
+import { RoleRow } from './schemas';
 import { MAX_DAILY_CREDIT_LIMIT, roleList } from './service';
-
-export const RoleRow = Type.Object(
-  {
-    role_id: Type.String(),
-    role_name: Type.String(),
-    permission: Type.Array(Type.String()),
-    comment: Nullable(Type.String()),
-    /** credits a member may spend on AI per day (UTC); the most generous of a user's roles counts; null: no limit */
-    daily_credit_limit: Nullable(Type.Integer()),
-    create_date: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'RoleRow' },
-);
 
 const Permissions = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
 /** null or absent on create: no limit */

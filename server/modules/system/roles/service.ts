@@ -10,11 +10,12 @@ import type { AuthUser } from '../../../core/auth';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { roles } from '../../../db/schema';
 import type { AiModelService } from '../../ai-models/service';
 import type { AccountService } from '../../auth/service';
+import type { RoleRow } from './schemas';
 
 export const roleList: ListSpec = {
   resource: 'roles',
@@ -82,11 +83,11 @@ export class RoleService {
     return r.n;
   }
 
-  get(id: string) {
-    return fetchRow(this.db, roleList, sql`r.role_id`, id);
+  async get(id: string): Promise<RoleRow> {
+    return fetchRow<RoleRow>(this.db, roleList, sql`r.role_id`, id);
   }
 
-  async create(input: RoleInput & { role_id: string; role_name: string }, caller: AuthUser | undefined): Promise<Row> {
+  async create(input: RoleInput & { role_id: string; role_name: string }, caller: AuthUser | undefined): Promise<RoleRow> {
     const name = clean(input.role_name);
     if (!name) throw new AppError('INVALID_PARAM', { field: 'role_name', params: { reason: 'required' } });
     checkDailyLimit(input.daily_credit_limit);
@@ -106,13 +107,13 @@ export class RoleService {
     return this.get(input.role_id);
   }
 
-  async update(id: string, input: RoleInput, caller: AuthUser | undefined): Promise<Row> {
+  async update(id: string, input: RoleInput, caller: AuthUser | undefined): Promise<RoleRow> {
     const current = await this.get(id);
     assertUnchanged(input.role_id, current.role_id, 'role_id');
     // a role one holds would raise oneself; the admin role is everyone's ceiling
     if (!caller?.isAdmin && (id === ADMIN_ROLE || caller?.role.includes(id))) throw new AppError('PERMISSION_ERROR', { field: 'role_id' });
     if (input.permission) {
-      const had = current.permission as string[];
+      const had = current.permission;
       assertGrantable(
         caller,
         input.permission.filter((p) => !had.includes(p)),

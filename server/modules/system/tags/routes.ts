@@ -1,21 +1,10 @@
+/** Admin API of the user tags (/api/system/tags): the resource routes. Rules in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { Id, OptText, registerResource, Text } from '../../../core/resource';
-import { Nullable } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
+import { TagRow } from './schemas';
 import { tagList } from './service';
-
-export const TagRow = Type.Object(
-  {
-    tagid: Type.String(),
-    name: Type.String(),
-    description: Nullable(Type.String()),
-    /** members: the user list filtered by ?tagid= */
-    user_count: Type.Integer(),
-    create_date: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'TagRow' },
-);
 
 export async function tagRoutes({ app, db, accounts, tags: service }: ModuleContext) {
   app.addSchema(TagRow);

@@ -3,10 +3,11 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
 import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, type Row, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { tags } from '../../../db/schema';
 import type { AccountService } from '../../auth/service';
+import type { TagRow } from './schemas';
 
 export const tagList: ListSpec = {
   resource: 'tags',
@@ -40,11 +41,11 @@ export class TagService {
     private accounts: AccountService,
   ) {}
 
-  get(id: string) {
-    return fetchRow(this.db, tagList, sql`t.tagid`, id);
+  async get(id: string): Promise<TagRow> {
+    return fetchRow<TagRow>(this.db, tagList, sql`t.tagid`, id);
   }
 
-  async create(input: TagInput & { tagid: string; name: string }): Promise<Row> {
+  async create(input: TagInput & { tagid: string; name: string }): Promise<TagRow> {
     const name = clean(input.name);
     if (!name) throw new AppError('INVALID_PARAM', { field: 'name', params: { reason: 'required' } });
     try {
@@ -55,7 +56,7 @@ export class TagService {
     return this.get(input.tagid);
   }
 
-  async update(id: string, input: TagInput): Promise<Row> {
+  async update(id: string, input: TagInput): Promise<TagRow> {
     const current = await this.get(id);
     assertUnchanged(input.tagid, current.tagid, 'tagid');
     const name = clean(input.name);

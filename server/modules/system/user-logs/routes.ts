@@ -6,7 +6,7 @@ import { ACCESS } from '../../../core/access';
 import { userLogList } from './service';
 
 export async function userLogRoutes({ app, db }: ModuleContext) {
-  // the UserLog row schema is the dashboard's (docs/api-contract.md)
+  // the UserLog row schema (schemas.ts) is added by the dashboard, whose admin home lists recent entries too
   registerListRoutes(app, {
     base: '/api/system/user-logs',
     tags: ['system: user logs'],

@@ -5,8 +5,12 @@
 import { sql } from 'drizzle-orm';
 import { type DayZone, dayStartSql } from '../../../core/day-zone';
 import type { ListSpec } from '../../../core/list/query';
-import { plain, query, type Row } from '../../../core/sql';
+import { plain, query } from '../../../core/sql';
 import type { Db } from '../../../db';
+import type { UserLogRow } from './schemas';
+
+/** the id is a bigint, which the driver reads as a string */
+const numericId = <T extends { id?: unknown }>(r: T): Omit<T, 'id'> & { id: number } => ({ ...r, id: Number(r.id) });
 
 export const userLogList: ListSpec = {
   resource: 'user-logs',
@@ -22,7 +26,7 @@ export const userLogList: ListSpec = {
   sorts: { created_at: sql`l.created_at` },
   defaultSort: { field: 'created_at', order: 'descend' },
   tiebreak: sql`l.id`,
-  toRow: (r) => ({ ...r, id: Number(r.id) }),
+  toRow: numericId,
   exportColumns: [
     { key: 'username', width: 20 },
     { key: 'nickname', width: 20 },
@@ -51,8 +55,11 @@ export class UserLogService {
   }
 
   /** the newest entries, in the list's row shape */
-  async recent(limit: number): Promise<Row[]> {
-    const rows = await query(this.db, sql`SELECT ${userLogList.columns} FROM ${userLogList.from} ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`);
-    return rows.map((r) => userLogList.toRow!(plain(r)));
+  async recent(limit: number): Promise<UserLogRow[]> {
+    const rows = await query<Omit<UserLogRow, 'id'> & { id: string }>(
+      this.db,
+      sql`SELECT ${userLogList.columns} FROM ${userLogList.from} ORDER BY l.created_at DESC, l.id DESC LIMIT ${limit}`,
+    );
+    return rows.map((r) => numericId(plain(r)));
   }
 }

@@ -1,3 +1,4 @@
+/** Admin API of the users (/api/system/users, set-tags) and the caller's own record (/api/users/me). Rules in service.ts. */
 import { Type } from '@sinclair/typebox';
 import { LIST } from '../../../config';
 import { clientOf } from '../../../core/context';
@@ -5,40 +6,8 @@ import { IdParam, OptText, registerResource } from '../../../core/resource';
 import { Nullable, ok, Ok } from '../../../core/schemas';
 import type { ModuleContext } from '../../services';
 import { ACCESS } from '../../../core/access';
+import { AvatarFile, UserRow } from './schemas';
 import { userList } from './service';
-
-const AvatarFile = Type.Object({
-  name: Type.Optional(Type.String({ maxLength: 200 })),
-  extname: Type.Optional(Type.String({ maxLength: 20 })),
-  url: Type.String({ minLength: 1, maxLength: 1000 }),
-});
-
-export const UserRow = Type.Object(
-  {
-    _id: Type.String(),
-    username: Nullable(Type.String()),
-    nickname: Nullable(Type.String()),
-    mobile: Nullable(Type.String()),
-    email: Nullable(Type.String()),
-    /** 0 normal, 1 disabled, 2 under review, 3 review rejected, 4 closed */
-    status: Type.Integer(),
-    /** 0 unknown, 1 male, 2 female */
-    gender: Type.Integer(),
-    avatar_file: Nullable(AvatarFile),
-    role: Type.Array(Type.String()),
-    role_name: Type.Array(Type.String()),
-    tags: Type.Array(Type.String()),
-    tag_name: Type.Array(Type.String()),
-    /** authorized apps: null = every app, [] = none */
-    dcloud_appid: Nullable(Type.Array(Type.String())),
-    score: Type.Integer(),
-    comment: Nullable(Type.String()),
-    last_login_date: Nullable(Type.String({ format: 'date-time' })),
-    last_login_ip: Nullable(Type.String()),
-    register_date: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'UserRow' },
-);
 
 const Ids = Type.Array(Type.String({ maxLength: 200 }), { maxItems: 500 });
 const Status = Type.Integer({ minimum: 0, maximum: 4 });

@@ -17,11 +17,12 @@ import { AppError } from '../../../core/errors';
 import { t } from '../../../core/i18n';
 import type { ListSpec } from '../../../core/list/query';
 import { assertReferences, clean, fetchRow } from '../../../core/resource';
-import { deleteByIds, likePattern, likePrefix, query, type Row, textArray, type Tx, uniqueViolation } from '../../../core/sql';
+import { deleteByIds, likePattern, likePrefix, query, textArray, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { users } from '../../../db/schema';
 import { hashPassword } from '../../auth/passwords';
 import type { AccountService } from '../../auth/service';
+import type { UserRow } from './schemas';
 
 /**
  * username, nickname, mobile and email as one text, exactly the expression of the trigram
@@ -193,8 +194,8 @@ export class UserService {
     private onDelete: (tx: Db | Tx, ids: string[]) => Promise<void> = async () => {},
   ) {}
 
-  get(id: string) {
-    return fetchRow(this.db, userList, sql`u.id`, id);
+  async get(id: string): Promise<UserRow> {
+    return fetchRow<UserRow>(this.db, userList, sql`u.id`, id);
   }
 
   private async checkReferences(tx: Db | Tx, input: UserInput) {
@@ -220,7 +221,7 @@ export class UserService {
     }
   }
 
-  async create(input: UserInput & { username: string; password: string }, caller: AuthUser | undefined): Promise<Row> {
+  async create(input: UserInput & { username: string; password: string }, caller: AuthUser | undefined): Promise<UserRow> {
     const f = accountFields(input);
     const p = checkPassword(input.password);
     if (p) throw new AppError(p, { field: 'password' });
@@ -253,7 +254,7 @@ export class UserService {
     return this.get(id);
   }
 
-  async update(id: string, input: UserInput, client: ClientInfo, caller: AuthUser | undefined): Promise<Row> {
+  async update(id: string, input: UserInput, client: ClientInfo, caller: AuthUser | undefined): Promise<UserRow> {
     const f = accountFields(input);
     if (input.resetPassword) {
       if (!input.password) throw new AppError('PASSWORD_INVALID', { field: 'password' });

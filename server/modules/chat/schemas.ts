@@ -1,0 +1,89 @@
+/**
+ * The chat's answers: their schemas (the routes declare them; the OpenAPI document names them) and
+ * their types (the service returns them, so a field the schema lacks is a compile error).
+ */
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable } from '../../core/schemas';
+
+export const ChatModel = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    context_window: Type.Integer(),
+    max_output_tokens: Type.Integer(),
+    /** credits per million tokens */
+    input_price: Type.Integer(),
+    output_price: Type.Integer(),
+  },
+  { $id: 'ChatModel' },
+);
+
+export const ConversationRow = Type.Object(
+  {
+    id: Type.String(),
+    title: Type.String(),
+    pinned: Type.Boolean(),
+    model_id: Nullable(Type.String()),
+    system_prompt: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+    /** the matching message text around the keyword, when the keyword matched a message */
+    snippet: Nullable(Type.String()),
+  },
+  { $id: 'ConversationRow' },
+);
+
+export const MessageRow = Type.Object(
+  {
+    id: Type.String(),
+    /** siblings (same parent) are alternatives: regenerated answers, edited questions */
+    parent_id: Nullable(Type.String()),
+    role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+    content: Type.String(),
+    status: Type.Union([Type.Literal('done'), Type.Literal('streaming'), Type.Literal('stopped'), Type.Literal('error'), Type.Literal('interrupted')]),
+    model_id: Nullable(Type.String()),
+    model_name: Nullable(Type.String()),
+    input_tokens: Nullable(Type.Integer()),
+    output_tokens: Nullable(Type.Integer()),
+    credits: Nullable(Type.Integer()),
+    first_token_ms: Nullable(Type.Integer()),
+    total_ms: Nullable(Type.Integer()),
+    error_code: Nullable(Type.String()),
+    /** the provider's own message */
+    error_message: Nullable(Type.String()),
+    /** older turns left out to fit the model's context window */
+    trimmed: Type.Integer(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'MessageRow' },
+);
+
+export const UsageRow = Type.Object(
+  {
+    id: Type.String(),
+    user_id: Type.String(),
+    username: Nullable(Type.String()),
+    nickname: Nullable(Type.String()),
+    model_id: Nullable(Type.String()),
+    model_name: Nullable(Type.String()),
+    input_tokens: Type.Integer(),
+    output_tokens: Type.Integer(),
+    credits: Type.Integer(),
+    first_token_ms: Nullable(Type.Integer()),
+    total_ms: Nullable(Type.Integer()),
+    /** done | stopped | disconnected | error | interrupted */
+    status: Type.String(),
+    error_code: Nullable(Type.String()),
+    /** provider: the stream reported usage; local: counted with a tokenizer */
+    usage_source: Type.String(),
+    conversation_id: Nullable(Type.String()),
+    message_id: Nullable(Type.String()),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'UsageRow' },
+);
+
+export type ChatModel = Static<typeof ChatModel>;
+export type ConversationRow = Static<typeof ConversationRow>;
+export type MessageRow = Static<typeof MessageRow>;
+export type UsageRow = Static<typeof UsageRow>;
