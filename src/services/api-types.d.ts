@@ -2137,6 +2137,9 @@ export interface paths {
                         title?: string;
                         model_id?: string | null;
                         system_prompt?: string | null;
+                        temperature?: number | null;
+                        top_p?: number | null;
+                        max_tokens?: number | null;
                     };
                 };
             };
@@ -2199,7 +2202,7 @@ export interface paths {
                 };
             };
         };
-        /** rename, pin, pick the model, set the system prompt (absent fields stay) */
+        /** rename, pin, pick the model, set the system prompt and the sampling parameters (absent fields stay) */
         put: {
             parameters: {
                 query?: never;
@@ -2216,6 +2219,9 @@ export interface paths {
                         pinned?: boolean;
                         model_id?: string | null;
                         system_prompt?: string | null;
+                        temperature?: number | null;
+                        top_p?: number | null;
+                        max_tokens?: number | null;
                     };
                 };
             };
@@ -15042,6 +15048,9 @@ export interface components {
             pinned: boolean;
             model_id: string | null;
             system_prompt: string | null;
+            temperature: number | null;
+            top_p: number | null;
+            max_tokens: number | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */

@@ -325,6 +325,31 @@ describe('AI chat', () => {
     expect(call.messages[call.messages.length - 1].content).toBe('Who are you?');
   });
 
+  it('parameters set in the settings go with the next question exactly; emptied, the model decides again', async () => {
+    const popover = page.locator('.ant-popover');
+    const saveSettings = async () => {
+      const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/chat\/conversations\/[^/]+$/.test(r.url()));
+      await popover.getByRole('button', { name: 'Save' }).click();
+      expect((await saved).status()).toBe(200);
+    };
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await popover.locator('#chat-param-temperature').fill('0.4');
+    await popover.locator('#chat-param-max_tokens').fill('50');
+    await saveSettings();
+    await send('Tuned?');
+    await answered();
+    expect(standin.requests[standin.requests.length - 1]).toMatchObject({ temperature: 0.4, topP: null, maxTokens: 50 });
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(await popover.locator('#chat-param-temperature').inputValue()).toBe('0.40');
+    await popover.getByRole('button', { name: 'Back to the model’s defaults' }).click();
+    await saveSettings();
+    await send('Defaults?');
+    await answered();
+    // the pirate prompt stays; the model's own temperature and its longest answer (500) again
+    expect(standin.requests[standin.requests.length - 1]).toMatchObject({ system: 'Always answer like a pirate.', temperature: null, maxTokens: 500 });
+  });
+
   it('the model picker applies a choice at once: a question sent before the save returns goes to the model shown; a failed save puts the picker back with the error', async () => {
     const picker = page.locator('.chat-model-picker');
     const pick = async (name: string) => {

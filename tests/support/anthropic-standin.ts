@@ -9,6 +9,7 @@ import {
   readJson,
   replyFor,
   sendJson,
+  sampled,
   serve,
   sleep,
   type Standin,
@@ -52,7 +53,18 @@ export async function startAnthropicStandin(opts: StandinOptions = {}): Promise<
     const system = body.system == null ? null : textOf(body.system);
     const maxTokens = Number(body.max_tokens) || null;
     const stream = body.stream === true;
-    const entry: StandinRequest = { model, messages, system, maxTokens, stream, chunksSent: 0, aborted: false, done: false };
+    const entry: StandinRequest = {
+      model,
+      messages,
+      system,
+      maxTokens,
+      temperature: sampled(body.temperature),
+      topP: sampled(body.top_p),
+      stream,
+      chunksSent: 0,
+      aborted: false,
+      done: false,
+    };
     requests.push(entry);
     const unwatch = watchClose(res, entry);
 

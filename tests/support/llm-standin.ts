@@ -18,6 +18,9 @@ export interface StandinRequest {
   messages: Array<{ role: string; content: string }>;
   system: string | null;
   maxTokens: number | null;
+  /** the sampling parameters as sent (absent: null) */
+  temperature: number | null;
+  topP: number | null;
   stream: boolean;
   chunksSent: number;
   /** the client closed the connection before the end */
@@ -123,3 +126,6 @@ export function watchClose(res: http.ServerResponse, entry: StandinRequest): () 
   res.on('close', onClose);
   return () => res.off('close', onClose);
 }
+
+/** a sampling parameter of a request body: null when absent */
+export const sampled = (v: unknown): number | null => (typeof v === 'number' ? v : null);

@@ -3,7 +3,7 @@
  * messages and usage log (owned by server/modules/chat).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -58,10 +58,18 @@ export const conversations = pgTable(
     pinned: boolean().notNull().default(false),
     modelId: text(),
     systemPrompt: text(),
+    /** sampling parameters sent with every answer; null: the model's own default (not sent) */
+    temperature: doublePrecision(),
+    topP: doublePrecision(),
+    /** the longest answer, in tokens; null: the model's maximum output */
+    maxTokens: integer(),
     createdAt: now(),
     updatedAt: now(),
   },
   (t) => [
+    check('conversations_temperature_range', sql`${t.temperature} BETWEEN 0 AND 2`),
+    check('conversations_top_p_range', sql`${t.topP} > 0 AND ${t.topP} <= 1`),
+    check('conversations_max_tokens_range', sql`${t.maxTokens} >= 1`),
     index('conversations_user_idx').on(t.userId, t.pinned.desc(), t.updatedAt.desc()),
     index('conversations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],

@@ -24,8 +24,17 @@ export interface StreamRequest {
   system?: string | null;
   turns: ChatTurn[];
   maxTokens: number;
+  /** sampling parameters; null or absent: not sent (the provider's default) */
+  temperature?: number | null;
+  topP?: number | null;
   signal: AbortSignal;
 }
+
+/** the sampling parameters set, in the providers' own names (both protocols name them alike) */
+const sampling = (req: StreamRequest) => ({
+  ...(req.temperature != null ? { temperature: req.temperature } : {}),
+  ...(req.topP != null ? { top_p: req.topP } : {}),
+});
 export type StreamEvent = { type: 'text'; text: string } | { type: 'usage'; inputTokens: number; outputTokens: number };
 
 export type ProviderErrorCode = 'AI_PROVIDER_ERROR' | 'AI_RATE_LIMITED' | 'AI_TIMEOUT';
@@ -134,6 +143,7 @@ async function* streamOpenAi(target: ProviderTarget, req: StreamRequest): AsyncI
       messages,
       // max_tokens, not max_completion_tokens: the compatible servers (DeepSeek, Qwen, Ollama, vLLM...) read this one
       max_tokens: req.maxTokens,
+      ...sampling(req),
       stream: true,
       stream_options: { include_usage: true },
     },
@@ -153,6 +163,7 @@ async function* streamAnthropic(target: ProviderTarget, req: StreamRequest): Asy
     {
       model: target.providerModel,
       max_tokens: req.maxTokens,
+      ...sampling(req),
       ...(req.system ? { system: req.system } : {}),
       messages: req.turns.map((t) => ({ role: t.role, content: t.content })),
       stream: true,

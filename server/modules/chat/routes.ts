@@ -18,6 +18,12 @@ import { usageList } from './usage';
 const ModelId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 })));
 const Title = Type.String({ maxLength: 200 });
 const SystemPrompt = Type.Optional(Nullable(Type.String({ maxLength: 20_000 })));
+/** the conversation's sampling parameters: absent stays, null is the model's default */
+const Parameters = {
+  temperature: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 2 }))),
+  top_p: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1 }))),
+  max_tokens: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
+};
 const Content = Type.String({ maxLength: 100_000 });
 
 /** streams a prepared answer; run() settles its hold whatever happens to the connection */
@@ -69,7 +75,7 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
     config: { access: 'signedIn' },
     schema: {
       tags,
-      body: Type.Object({ title: Type.Optional(Title), model_id: ModelId, system_prompt: SystemPrompt }),
+      body: Type.Object({ title: Type.Optional(Title), model_id: ModelId, system_prompt: SystemPrompt, ...Parameters }),
       response: { 200: conversation },
     },
     handler: async (req) => ok(await chat.create(req.auth!.uid, req.body)),
@@ -79,9 +85,9 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
     config: { access: 'signedIn' },
     schema: {
       tags,
-      summary: 'rename, pin, pick the model, set the system prompt (absent fields stay)',
+      summary: 'rename, pin, pick the model, set the system prompt and the sampling parameters (absent fields stay)',
       params: IdParam,
-      body: Type.Object({ title: Type.Optional(Title), pinned: Type.Optional(Type.Boolean()), model_id: ModelId, system_prompt: SystemPrompt }),
+      body: Type.Object({ title: Type.Optional(Title), pinned: Type.Optional(Type.Boolean()), model_id: ModelId, system_prompt: SystemPrompt, ...Parameters }),
       response: { 200: conversation },
     },
     handler: async (req) => ok(await chat.update(req.auth!.uid, req.params.id, req.body)),

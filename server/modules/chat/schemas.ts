@@ -25,6 +25,11 @@ export const ConversationRow = Type.Object(
     pinned: Type.Boolean(),
     model_id: Nullable(Type.String()),
     system_prompt: Nullable(Type.String()),
+    /** sampling parameters sent with every answer; null: the model's default (not sent) */
+    temperature: Nullable(Type.Number()),
+    top_p: Nullable(Type.Number()),
+    /** the longest answer in tokens; null: the model's maximum output */
+    max_tokens: Nullable(Type.Integer()),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     /** the matching message text around the keyword, when the keyword matched a message */

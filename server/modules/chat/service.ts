@@ -27,6 +27,7 @@ import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } 
 import { AnswerReader, type ProviderStream } from './reader';
 import { clean, CONVERSATION_COLUMNS, MESSAGE_COLUMNS, MESSAGE_FIELDS, titleOf } from './columns';
 import { conversationExport } from './export';
+import { type Parameters, samplingFor } from './parameters';
 import type { ConversationRow, MessageRow } from './schemas';
 import { messageEntry } from './search-entries';
 import { logUsage, type Usage, withRetries } from './usage';
@@ -149,12 +150,13 @@ export class ChatService {
     return { data: rows.map(({ total: _t, ...r }) => plain(r)), total };
   }
 
-  async create(userId: string, input: { title?: string; model_id?: string | null; system_prompt?: string | null }): Promise<ConversationRow> {
+  async create(userId: string, input: { title?: string; model_id?: string | null; system_prompt?: string | null } & Parameters): Promise<ConversationRow> {
     const title = clean(input.title);
     const [row] = await query<{ id: string }>(
       this.db,
-      sql`INSERT INTO conversations (user_id, title, title_set, model_id, system_prompt)
-        VALUES (${userId}, ${title}, ${!!title}, ${input.model_id ?? null}, ${clean(input.system_prompt) || null}) RETURNING id`,
+      sql`INSERT INTO conversations (user_id, title, title_set, model_id, system_prompt, temperature, top_p, max_tokens)
+        VALUES (${userId}, ${title}, ${!!title}, ${input.model_id ?? null}, ${clean(input.system_prompt) || null},
+          ${input.temperature ?? null}, ${input.top_p ?? null}, ${input.max_tokens ?? null}) RETURNING id`,
     );
     return plain({ ...(await this.own(userId, row.id)), snippet: null });
   }
@@ -162,7 +164,7 @@ export class ChatService {
   async update(
     userId: string,
     id: string,
-    input: { title?: string; pinned?: boolean; model_id?: string | null; system_prompt?: string | null },
+    input: { title?: string; pinned?: boolean; model_id?: string | null; system_prompt?: string | null } & Parameters,
   ): Promise<ConversationRow> {
     await this.own(userId, id);
     const sets = [sql`updated_at = updated_at`];
@@ -174,6 +176,9 @@ export class ChatService {
     if (input.pinned !== undefined) sets.push(sql`pinned = ${input.pinned}`);
     if (input.model_id !== undefined) sets.push(sql`model_id = ${input.model_id}`);
     if (input.system_prompt !== undefined) sets.push(sql`system_prompt = ${clean(input.system_prompt) || null}`);
+    if (input.temperature !== undefined) sets.push(sql`temperature = ${input.temperature}`);
+    if (input.top_p !== undefined) sets.push(sql`top_p = ${input.top_p}`);
+    if (input.max_tokens !== undefined) sets.push(sql`max_tokens = ${input.max_tokens}`);
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`UPDATE conversations SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
       if (input.title !== undefined) await this.search.retitle(tx, 'message', `${id}:`, clean(input.title));
@@ -307,8 +312,9 @@ export class ChatService {
     account: { balance: number; dailyLimit: number | null; spent: number },
   ): Promise<Prepared> {
     const system = conv.system_prompt || null;
+    const sampling = samplingFor(conv, model);
     await loadTokenizer();
-    const fitted = fitToWindow(system, turns, model.contextWindow, model.maxOutputTokens);
+    const fitted = fitToWindow(system, turns, model.contextWindow, sampling.maxOutput);
     const amount = costOf(fitted.promptTokens, fitted.maxTokens, model);
     if (account.balance < amount) throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: amount, balance: account.balance } });
     if (account.dailyLimit !== null && account.spent + amount > account.dailyLimit) {
@@ -317,7 +323,14 @@ export class ChatService {
     const assistantId = randomUUID();
     const ctl = new AbortController();
     const started = Date.now();
-    const events = this.stream(model.target, { system, turns: fitted.turns, maxTokens: fitted.maxTokens, signal: ctl.signal })[Symbol.asyncIterator]();
+    const events = this.stream(model.target, {
+      system,
+      turns: fitted.turns,
+      maxTokens: fitted.maxTokens,
+      temperature: sampling.temperature,
+      topP: sampling.topP,
+      signal: ctl.signal,
+    })[Symbol.asyncIterator]();
     const first = events.next();
     // read in run(); until then a failure must not count as unhandled
     first.catch(() => undefined);

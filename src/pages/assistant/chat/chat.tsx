@@ -35,7 +35,7 @@ import { readScore, saveScore } from '../../../shared/session';
 import { SPEC } from '../../../shared/spec';
 import { RULES } from '../../../../shared/permissions';
 import { choose, visiblePath, type BranchChoice } from './branch';
-import { ModelPicker, SystemPromptButton } from './components/ChatSettings';
+import { type ChatSettingsValue, ModelPicker, NO_SETTINGS, SettingsButton, settingsOf } from './components/ChatSettings';
 import ConversationList from './components/ConversationList';
 import Thread from './components/Thread';
 import { type InlineAlert, useAnswerStream } from './useAnswerStream';
@@ -79,7 +79,7 @@ export default function ChatPage() {
   const [loadError, setLoadError] = useState<string | null>(null);
   // settings of a conversation not created yet (created on the first message)
   const [draftModel, setDraftModel] = useState<string | null>(null);
-  const [draftSystem, setDraftSystem] = useState<string | null>(null);
+  const [draftSettings, setDraftSettings] = useState<ChatSettingsValue>(NO_SETTINGS);
 
   const [listOpen, setListOpen] = useState(false);
   const [input, setInput] = useState('');
@@ -172,11 +172,11 @@ export default function ChatPage() {
   const ensureConversation = async (): Promise<string | null> => {
     if (activeRef.current) return activeRef.current;
     try {
-      const created = await createConversation({ model_id: modelId ?? undefined, system_prompt: draftSystem ?? undefined }, { skipErrorHandler: true });
+      const created = await createConversation({ model_id: modelId ?? undefined, ...draftSettings }, { skipErrorHandler: true });
       activeRef.current = created.id;
       setActiveId(created.id);
       setConversation(created);
-      setDraftSystem(null);
+      setDraftSettings(NO_SETTINGS);
       setDraftModel(null);
       listReq.mutate((old) => old && { ...old, data: [created, ...old.data.filter((c) => c.id !== created.id)] });
       return created.id;
@@ -277,12 +277,12 @@ export default function ChatPage() {
       },
     );
   };
-  const onSystemSave = (text: string | null) => {
+  const onSettingsSave = (settings: ChatSettingsValue) => {
     if (activeId) {
-      void patch(activeId, { system_prompt: text }).then((ok) => ok && toast(t('chat.saved'), 'success'));
+      void patch(activeId, settings).then((ok) => ok && toast(t('chat.saved'), 'success'));
     } else {
       // kept for the conversation the next question creates
-      setDraftSystem(text);
+      setDraftSettings(settings);
       toast(t('chat.saved'), 'success');
     }
   };
@@ -400,7 +400,13 @@ export default function ChatPage() {
             {title}
           </Typography.Title>
           {models.length ? <ModelPicker models={models} value={modelId} onChange={onModelChange} /> : null}
-          {models.length ? <SystemPromptButton value={conversation ? conversation.system_prompt : draftSystem} onSave={onSystemSave} /> : null}
+          {models.length ? (
+            <SettingsButton
+              value={conversation ? settingsOf(conversation) : draftSettings}
+              maxOutput={models.find((m) => m.id === modelId)?.max_output_tokens}
+              onSave={onSettingsSave}
+            />
+          ) : null}
           {activeId ? (
             <Dropdown
               trigger={['click']}
