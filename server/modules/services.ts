@@ -19,6 +19,7 @@ import type { AudioService } from './audio/service';
 import type { MobileAccountService } from './auth/mobile';
 import type { RegistrationPolicy } from './auth/policy';
 import type { AccountService } from './auth/service';
+import type { ChatFeedbackService } from './chat/feedback';
 import type { ChatService } from './chat/service';
 import type { AiTaskService } from './chat/tasks';
 import type { CmsService } from './cms/service';
@@ -84,6 +85,8 @@ export interface Services extends BaseServices {
   prompts: PromptService;
   storePrompts: StorePromptService;
   chat: ChatService;
+  /** thumbs up or down on answers */
+  chatFeedback: ChatFeedbackService;
   /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
   aiTasks: AiTaskService;
   todos: TodoService;

@@ -68,7 +68,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -101,7 +101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -185,7 +185,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -602,6 +602,7 @@ export interface paths {
                     user_id?: string[];
                     model_id?: string[];
                     status?: string[];
+                    feedback?: string[];
                     created_at_from?: string;
                     created_at_to?: string;
                 };
@@ -654,9 +655,10 @@ export interface paths {
                     user_id?: string[];
                     model_id?: string[];
                     status?: string[];
+                    feedback?: string[];
                     created_at_from?: string;
                     created_at_to?: string;
-                    columns?: ("created_at" | "username" | "model_name" | "input_tokens" | "output_tokens" | "credits" | "first_token_ms" | "total_ms" | "status" | "error_code" | "usage_source")[];
+                    columns?: ("created_at" | "username" | "model_name" | "input_tokens" | "output_tokens" | "credits" | "first_token_ms" | "total_ms" | "status" | "error_code" | "usage_source" | "feedback" | "feedback_comment")[];
                     tzOffset?: number;
                 };
                 header?: never;
@@ -708,7 +710,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"][];
+                            data: components["schemas"]["def-27"][];
                         };
                     };
                 };
@@ -748,7 +750,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-28"][];
+                            data: components["schemas"]["def-29"][];
                         };
                     };
                 };
@@ -774,7 +776,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -814,7 +816,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -847,7 +849,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-30"];
                         };
                     };
                 };
@@ -2357,6 +2359,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/messages/{id}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** thumbs up or down on one of the caller's finished answers, with an optional comment; rating null takes it back */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        rating: ("up" | "down") | (never | null);
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-23"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/messages/{id}/regenerate": {
         parameters: {
             query?: never;
@@ -2523,7 +2574,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"][];
+                            data: components["schemas"]["def-66"][];
                             total: number;
                         };
                     };
@@ -2565,7 +2616,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -2684,7 +2735,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -2726,7 +2777,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -2840,7 +2891,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -2884,7 +2935,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -2929,7 +2980,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"][];
+                            data: components["schemas"]["def-65"][];
                             total: number;
                         };
                     };
@@ -2964,7 +3015,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-65"];
                         };
                     };
                 };
@@ -3078,7 +3129,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-65"];
                         };
                     };
                 };
@@ -3113,7 +3164,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-65"];
                         };
                     };
                 };
@@ -3181,7 +3232,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -3226,7 +3277,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"][];
+                            data: components["schemas"]["def-68"][];
                             total: number;
                         };
                     };
@@ -3727,7 +3778,7 @@ export interface paths {
                                 userCount: number;
                                 roleCount: number;
                                 todayLogins: number;
-                                recentLogs: components["schemas"]["def-78"][];
+                                recentLogs: components["schemas"]["def-79"][];
                             };
                         };
                     };
@@ -3873,7 +3924,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -3914,7 +3965,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"][];
+                            data: components["schemas"]["def-34"][];
                         };
                     };
                 };
@@ -3956,7 +4007,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-30"][];
+                            data: components["schemas"]["def-31"][];
                         };
                     };
                 };
@@ -4000,7 +4051,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"];
+                            data: components["schemas"]["def-32"];
                         };
                     };
                 };
@@ -4035,7 +4086,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -4106,7 +4157,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -4157,7 +4208,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -4186,7 +4237,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -4419,7 +4470,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"][];
+                            data: components["schemas"]["def-45"][];
                             total: number;
                         };
                     };
@@ -4513,7 +4564,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -4561,7 +4612,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -4612,7 +4663,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"][];
+                            data: components["schemas"]["def-45"][];
                             total: number;
                         };
                     };
@@ -4649,7 +4700,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -4687,7 +4738,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"][];
+                            data: components["schemas"]["def-46"][];
                         };
                     };
                 };
@@ -4762,7 +4813,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-78"][];
                         };
                     };
                 };
@@ -4807,7 +4858,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-77"][];
                             total: number;
                         };
                     };
@@ -4987,7 +5038,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"][];
+                            data: components["schemas"]["def-35"][];
                             total: number;
                         };
                     };
@@ -5110,7 +5161,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -5164,7 +5215,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-36"][];
                             total: number;
                         };
                     };
@@ -5202,7 +5253,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -5292,7 +5343,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -5336,7 +5387,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -5377,7 +5428,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-35"];
+                                order: components["schemas"]["def-36"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -5457,7 +5508,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -5501,7 +5552,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"][];
+                            data: components["schemas"]["def-38"][];
                             total: number;
                         };
                     };
@@ -5538,7 +5589,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -5651,7 +5702,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -5688,7 +5739,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -5790,7 +5841,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-40"];
                         };
                     };
                 };
@@ -5824,7 +5875,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-40"];
                         };
                     };
                 };
@@ -6689,7 +6740,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"][];
+                            data: components["schemas"]["def-47"][];
                             total: number;
                         };
                     };
@@ -6726,7 +6777,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -6820,7 +6871,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -6867,7 +6918,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"][];
+                            data: components["schemas"]["def-48"][];
                             total: number;
                         };
                     };
@@ -7102,7 +7153,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -7140,7 +7191,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -7424,7 +7475,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -7462,7 +7513,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -7538,7 +7589,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-76"][];
                             total: number;
                         };
                     };
@@ -7583,7 +7634,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -7633,7 +7684,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -7682,7 +7733,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"][];
+                            data: components["schemas"]["def-89"][];
                         };
                     };
                 };
@@ -7725,7 +7776,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -7777,7 +7828,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"][];
+                            data: components["schemas"]["def-97"][];
                             total: number;
                         };
                     };
@@ -7830,7 +7881,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-93"][];
                             total: number;
                         };
                     };
@@ -7878,7 +7929,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"];
+                            data: components["schemas"]["def-94"];
                         };
                     };
                 };
@@ -8355,7 +8406,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -8408,7 +8459,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-93"][];
                             total: number;
                         };
                     };
@@ -8456,7 +8507,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"];
+                            data: components["schemas"]["def-94"];
                         };
                     };
                 };
@@ -8505,7 +8556,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"];
+                            data: components["schemas"]["def-95"];
                         };
                     };
                 };
@@ -8557,7 +8608,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -8609,7 +8660,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"][];
+                            data: components["schemas"]["def-91"][];
                             total: number;
                             capped: boolean;
                         };
@@ -8659,7 +8710,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"];
+                            data: components["schemas"]["def-90"];
                         };
                     };
                 };
@@ -8702,7 +8753,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-92"][];
                         };
                     };
                 };
@@ -8736,7 +8787,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"];
+                            data: components["schemas"]["def-92"];
                         };
                     };
                 };
@@ -8776,7 +8827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-80"];
                         };
                     };
                 };
@@ -8828,7 +8879,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -8877,7 +8928,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-87"][];
                         };
                     };
                 };
@@ -8925,7 +8976,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -8981,7 +9032,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"][];
+                            data: components["schemas"]["def-63"][];
                             total: number;
                         };
                     };
@@ -9081,7 +9132,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -9133,7 +9184,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"][];
+                            data: components["schemas"]["def-64"][];
                             total: number;
                         };
                     };
@@ -9227,7 +9278,7 @@ export interface paths {
                         device_model?: string;
                         screen?: string;
                         language?: string;
-                        records: components["schemas"]["def-56"][];
+                        records: components["schemas"]["def-57"][];
                     };
                 };
             };
@@ -9241,7 +9292,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -9291,7 +9342,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -9331,7 +9382,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -9381,7 +9432,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-84"][];
                             total: number;
                         };
                     };
@@ -9430,7 +9481,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-88"][];
                         };
                     };
                 };
@@ -9470,7 +9521,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -9505,7 +9556,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -9551,7 +9602,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"][];
+                            data: components["schemas"]["def-98"][];
                             total: number;
                         };
                     };
@@ -9587,7 +9638,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"];
+                            data: components["schemas"]["def-98"];
                         };
                     };
                 };
@@ -10556,7 +10607,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"][];
+                            data: components["schemas"]["def-56"][];
                             total: number;
                         };
                     };
@@ -10659,7 +10710,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -10774,7 +10825,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -10876,7 +10927,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -10985,7 +11036,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"][];
+                            data: components["schemas"]["def-55"][];
                             total: number;
                         };
                     };
@@ -11025,7 +11076,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -11181,7 +11232,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -11220,7 +11271,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -11293,7 +11344,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"][];
+                            data: components["schemas"]["def-51"][];
                             total: number;
                         };
                     };
@@ -11328,7 +11379,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -11442,7 +11493,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -11476,7 +11527,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -11648,7 +11699,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"][];
+                            data: components["schemas"]["def-52"][];
                             total: number;
                         };
                     };
@@ -11685,7 +11736,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -11800,7 +11851,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -11836,7 +11887,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -12009,7 +12060,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"][];
+                            data: components["schemas"]["def-53"][];
                             total: number;
                         };
                     };
@@ -12044,7 +12095,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -12158,7 +12209,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -12192,7 +12243,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -12268,7 +12319,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-79"][];
                             total: number;
                         };
                     };
@@ -12371,7 +12422,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"][];
+                            data: components["schemas"]["def-54"][];
                             total: number;
                         };
                     };
@@ -12418,7 +12469,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -12589,7 +12640,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -12637,7 +12688,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -12709,8 +12760,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-24"][];
-                                counts: components["schemas"]["def-25"];
+                                tasks: components["schemas"]["def-25"][];
+                                counts: components["schemas"]["def-26"];
                             };
                         };
                     };
@@ -12749,7 +12800,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -12836,7 +12887,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-23"][];
+                                tasks: components["schemas"]["def-24"][];
                                 total: number;
                             };
                         };
@@ -12971,7 +13022,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -13009,7 +13060,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -13129,7 +13180,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -13381,7 +13432,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -13435,7 +13486,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -13554,7 +13605,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -13605,7 +13656,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -13670,7 +13721,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -13794,7 +13845,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-72"][];
                         };
                     };
                 };
@@ -13846,7 +13897,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-70"][];
                             total: number;
                         };
                     };
@@ -13892,7 +13943,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -14011,7 +14062,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -14057,7 +14108,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -14133,7 +14184,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-71"][];
                             total: number;
                         };
                     };
@@ -14382,7 +14433,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"][];
+                            data: components["schemas"]["def-42"][];
                             total: number;
                         };
                     };
@@ -14419,7 +14470,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -14468,7 +14519,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"][];
+                            data: components["schemas"]["def-42"][];
                             total: number;
                         };
                     };
@@ -14603,7 +14654,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -14639,7 +14690,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -14678,7 +14729,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -14720,7 +14771,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -14757,7 +14808,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -14800,7 +14851,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -14854,7 +14905,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -15076,6 +15127,8 @@ export interface components {
             trimmed: number;
             /** Format: date-time */
             created_at: string;
+            feedback?: ("up" | "down") | (never | null);
+            feedback_comment?: string | null;
         };
         /** UsageRow */
         "def-22": {
@@ -15095,11 +15148,18 @@ export interface components {
             usage_source: string;
             conversation_id: string | null;
             message_id: string | null;
+            feedback: string | null;
+            feedback_comment: string | null;
             /** Format: date-time */
             created_at: string;
         };
-        /** TodoSubtask */
+        /** ChatFeedback */
         "def-23": {
+            rating: ("up" | "down") | (never | null);
+            comment: string | null;
+        };
+        /** TodoSubtask */
+        "def-24": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15117,7 +15177,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-24": {
+        "def-25": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15133,24 +15193,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-23"][];
+            subtasks: components["schemas"]["def-24"][];
         };
         /** TodoCounts */
-        "def-25": {
+        "def-26": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-26": {
+        "def-27": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-27": {
+        "def-28": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -15166,19 +15226,6 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-28": {
-            id: string;
-            name: string;
-            mime: string | null;
-            duration_s: number | null;
-            file_id: string;
-            transcripts: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
-        /** AudioRecordingDetail */
         "def-29": {
             id: string;
             name: string;
@@ -15190,7 +15237,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-27"][];
         };
         /** Reconciliation */
         "def-3": {
@@ -15205,8 +15251,22 @@ export interface components {
             /** Format: date-time */
             ranAt: string;
         };
-        /** HelpTreeItem */
+        /** AudioRecordingDetail */
         "def-30": {
+            id: string;
+            name: string;
+            mime: string | null;
+            duration_s: number | null;
+            file_id: string;
+            transcripts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            transcript_list: components["schemas"]["def-28"][];
+        };
+        /** HelpTreeItem */
+        "def-31": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15217,7 +15277,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-31": {
+        "def-32": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15243,7 +15303,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-32": {
+        "def-33": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15259,7 +15319,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-33": {
+        "def-34": {
             id: string;
             locale: string;
             title: string;
@@ -15267,7 +15327,7 @@ export interface components {
             in_title: boolean;
         };
         /** PayOrder */
-        "def-34": {
+        "def-35": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15299,7 +15359,7 @@ export interface components {
             created_at: string;
         };
         /** AdminPayOrder */
-        "def-35": {
+        "def-36": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15333,7 +15393,7 @@ export interface components {
             nickname: string | null;
         };
         /** FollowedOrder */
-        "def-36": {
+        "def-37": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15366,7 +15426,7 @@ export interface components {
             balance: number | null;
         };
         /** PayPackage */
-        "def-37": {
+        "def-38": {
             id: string;
             name: string;
             price_cents: number;
@@ -15381,7 +15441,7 @@ export interface components {
             updated_at: string;
         };
         /** PayRefund */
-        "def-38": {
+        "def-39": {
             id: string;
             refund_no: string;
             amount_cents: number;
@@ -15395,14 +15455,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             finished_at: string | null;
-        };
-        /** PaySettings */
-        "def-39": {
-            custom_enabled: boolean;
-            custom_min_cents: number;
-            custom_max_cents: number;
-            credits_per_yuan: number;
-            order_ttl_minutes: number;
         };
         /** CreditAnalysis */
         "def-4": {
@@ -15442,8 +15494,16 @@ export interface components {
             days_left: number | null;
             export_url: string;
         };
-        /** PayOptions */
+        /** PaySettings */
         "def-40": {
+            custom_enabled: boolean;
+            custom_min_cents: number;
+            custom_max_cents: number;
+            credits_per_yuan: number;
+            order_ttl_minutes: number;
+        };
+        /** PayOptions */
+        "def-41": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
@@ -15467,7 +15527,7 @@ export interface components {
             };
         };
         /** WithdrawRow */
-        "def-41": {
+        "def-42": {
             id: string;
             user_id: string;
             username: string | null;
@@ -15494,7 +15554,7 @@ export interface components {
             version: number;
         };
         /** WithdrawSettings */
-        "def-42": {
+        "def-43": {
             min_credits: number;
             fee_bps: number;
             min_fee: number;
@@ -15503,7 +15563,7 @@ export interface components {
             store_use_reward: number;
         };
         /** WithdrawSummary */
-        "def-43": {
+        "def-44": {
             balance: number;
             earned: number;
             withdrawn: number;
@@ -15518,7 +15578,7 @@ export interface components {
             };
         };
         /** InvoiceRow */
-        "def-44": {
+        "def-45": {
             id: string;
             invoice_no: string;
             user_id: string;
@@ -15540,7 +15600,7 @@ export interface components {
             order_nos: string[];
         };
         /** InvoiceableOrder */
-        "def-45": {
+        "def-46": {
             id: string;
             order_no: string;
             subject: string;
@@ -15551,7 +15611,7 @@ export interface components {
             paid_at: string | null;
         };
         /** RedeemBatch */
-        "def-46": {
+        "def-47": {
             id: string;
             name: string;
             credits: number;
@@ -15567,7 +15627,7 @@ export interface components {
             created_at: string;
         };
         /** RedeemCode */
-        "def-47": {
+        "def-48": {
             code: string;
             batch_id: string;
             used_by: string | null;
@@ -15576,21 +15636,12 @@ export interface components {
             used_at: string | null;
         };
         /** AdSettings */
-        "def-48": {
+        "def-49": {
             credits_per_view: number;
             daily_cap: number;
             page_url: string;
             secret_set: boolean;
             page_allow: string[];
-        };
-        /** AdView */
-        "def-49": {
-            id: string;
-            status: "pending" | "rewarded" | "capped";
-            credits: number | null;
-            balance: number;
-            rewarded_today: number;
-            daily_cap: number;
         };
         /** UserInfo */
         "def-5": {
@@ -15606,8 +15657,17 @@ export interface components {
             hasPassword: boolean;
             wxBound: boolean;
         };
-        /** PermissionRow */
+        /** AdView */
         "def-50": {
+            id: string;
+            status: "pending" | "rewarded" | "capped";
+            credits: number | null;
+            balance: number;
+            rewarded_today: number;
+            daily_cap: number;
+        };
+        /** PermissionRow */
+        "def-51": {
             permission_id: string;
             permission_name: string;
             comment: string | null;
@@ -15615,7 +15675,7 @@ export interface components {
             create_date: string;
         };
         /** RoleRow */
-        "def-51": {
+        "def-52": {
             role_id: string;
             role_name: string;
             permission: string[];
@@ -15625,7 +15685,7 @@ export interface components {
             create_date: string;
         };
         /** TagRow */
-        "def-52": {
+        "def-53": {
             tagid: string;
             name: string;
             description: string | null;
@@ -15634,7 +15694,7 @@ export interface components {
             create_date: string;
         };
         /** UserRow */
-        "def-53": {
+        "def-54": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -15661,7 +15721,7 @@ export interface components {
             register_date: string;
         };
         /** MenuRow */
-        "def-54": {
+        "def-55": {
             menu_id: string;
             name: string;
             icon: string | null;
@@ -15674,7 +15734,7 @@ export interface components {
             create_date: string;
         };
         /** AppRow */
-        "def-55": {
+        "def-56": {
             appid: string;
             name: string;
             app_type: number;
@@ -15752,7 +15812,7 @@ export interface components {
             update_date: string;
         };
         /** StatRecord */
-        "def-56": {
+        "def-57": {
             /** @description client event id: a retry with the same id and ts is stored once */
             id?: string;
             /** @description ms since 1970 (client clock) */
@@ -15773,7 +15833,7 @@ export interface components {
             amount_cents?: number;
         };
         /** StatReportResult */
-        "def-57": {
+        "def-58": {
             accepted: number;
             duplicates: number;
             rejected: {
@@ -15783,20 +15843,12 @@ export interface components {
             }[];
         };
         /** StatConfig */
-        "def-58": {
+        "def-59": {
             enabled: boolean;
             report_interval_s: number;
             session_overtime_app_s: number;
             session_overtime_page_s: number;
             cache_ms: number;
-        };
-        /** StatSettings */
-        "def-59": {
-            enabled: boolean;
-            tz_offset_minutes: number;
-            report_interval_s: number;
-            raw_retention_days: number;
-            rate_limit_per_minute: number;
         };
         /** TokenBundle */
         "def-6": {
@@ -15804,8 +15856,16 @@ export interface components {
             refreshToken: string;
             userInfo: components["schemas"]["def-5"];
         };
-        /** StatPayOverview */
+        /** StatSettings */
         "def-60": {
+            enabled: boolean;
+            tz_offset_minutes: number;
+            report_interval_s: number;
+            raw_retention_days: number;
+            rate_limit_per_minute: number;
+        };
+        /** StatPayOverview */
+        "def-61": {
             /** @enum {string} */
             source: "console" | "app";
             /** Format: date-time */
@@ -15854,7 +15914,7 @@ export interface components {
             }[];
         };
         /** StatPayFunnel */
-        "def-61": {
+        "def-62": {
             stages: {
                 total: {
                     created: number;
@@ -15890,7 +15950,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-62": {
+        "def-63": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -15915,7 +15975,7 @@ export interface components {
             created_at: string;
         };
         /** StatPayRank */
-        "def-63": {
+        "def-64": {
             user_id: string;
             device_id: string | null;
             username: string | null;
@@ -15928,7 +15988,7 @@ export interface components {
             last_paid_at: string | null;
         };
         /** CmsCategoryRow */
-        "def-64": {
+        "def-65": {
             id: string;
             name: string;
             description: string;
@@ -15939,7 +15999,7 @@ export interface components {
             create_date: string;
         };
         /** CmsArticleRow */
-        "def-65": {
+        "def-66": {
             id: string;
             title: string;
             excerpt: string;
@@ -15966,7 +16026,7 @@ export interface components {
             last_modify_ip: string | null;
         };
         /** CmsArticle */
-        "def-66": {
+        "def-67": {
             id: string;
             title: string;
             excerpt: string;
@@ -15994,7 +16054,7 @@ export interface components {
             content: string;
         };
         /** CmsPublishedArticle */
-        "def-67": {
+        "def-68": {
             id: string;
             title: string;
             excerpt: string;
@@ -16019,7 +16079,7 @@ export interface components {
             create_date: string;
         };
         /** CmsReadArticle */
-        "def-68": {
+        "def-69": {
             id: string;
             title: string;
             excerpt: string;
@@ -16046,8 +16106,21 @@ export interface components {
             /** Format: date-time */
             preview_expires_at?: string;
         };
+        /** RealnameInfo */
+        "def-7": {
+            status: "none" | ("pending" | "approved" | "rejected");
+            realName: string | null;
+            idCardMasked: string | null;
+            reason: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            attemptsLeftToday: number;
+            maxAttempts: number;
+        };
         /** WelfareCampaign */
-        "def-69": {
+        "def-70": {
             id: string;
             title: string;
             description: string;
@@ -16073,21 +16146,8 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** RealnameInfo */
-        "def-7": {
-            status: "none" | ("pending" | "approved" | "rejected");
-            realName: string | null;
-            idCardMasked: string | null;
-            reason: string | null;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            attemptsLeftToday: number;
-            maxAttempts: number;
-        };
         /** WelfareClaim */
-        "def-70": {
+        "def-71": {
             id: string;
             campaign_id: string;
             user_id: string;
@@ -16100,7 +16160,7 @@ export interface components {
             created_at: string;
         };
         /** WelfareAvailable */
-        "def-71": {
+        "def-72": {
             id: string;
             title: string;
             description: string;
@@ -16118,7 +16178,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-72": {
+        "def-73": {
             id: string;
             appid: string;
             platform: string;
@@ -16144,7 +16204,7 @@ export interface components {
             file_id: string | null;
         };
         /** SiteMessageRow */
-        "def-73": {
+        "def-74": {
             id: string;
             title: string;
             body: string;
@@ -16164,7 +16224,7 @@ export interface components {
             read_count: number;
         };
         /** SiteMessageDetail */
-        "def-74": {
+        "def-75": {
             id: string;
             title: string;
             body: string;
@@ -16186,7 +16246,7 @@ export interface components {
             audience_names: string[];
         };
         /** SiteMessageRead */
-        "def-75": {
+        "def-76": {
             user_id: string;
             username: string | null;
             nickname: string | null;
@@ -16196,7 +16256,7 @@ export interface components {
             read_at: string;
         };
         /** InboxMessage */
-        "def-76": {
+        "def-77": {
             id: string;
             title: string;
             body: string;
@@ -16207,16 +16267,16 @@ export interface components {
             author_name: string | null;
         };
         /** MenuNode */
-        "def-77": {
+        "def-78": {
             menu_id: string;
             name: string;
             icon: string | null;
             url: string | null;
             sort: number;
-            children?: components["schemas"]["def-77"][];
+            children?: components["schemas"]["def-78"][];
         };
         /** UserLog */
-        "def-78": {
+        "def-79": {
             id: number;
             user_id: string | null;
             username: string | null;
@@ -16227,17 +16287,6 @@ export interface components {
             ua: string | null;
             /** Format: date-time */
             created_at: string;
-        };
-        /** StatOptions */
-        "def-79": {
-            apps: {
-                appid: string;
-                name: string;
-            }[];
-            platforms: string[];
-            channels: string[];
-            versions: string[];
-            tz_offset_minutes: number;
         };
         /** RealnameRow */
         "def-8": {
@@ -16256,8 +16305,19 @@ export interface components {
             /** Format: date-time */
             decided_at: string | null;
         };
-        /** StatRollupRun */
+        /** StatOptions */
         "def-80": {
+            apps: {
+                appid: string;
+                name: string;
+            }[];
+            platforms: string[];
+            channels: string[];
+            versions: string[];
+            tz_offset_minutes: number;
+        };
+        /** StatRollupRun */
+        "def-81": {
             done: number;
             failed: number;
             dirty: number;
@@ -16267,7 +16327,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-81": {
+        "def-82": {
             path: string;
             title: string;
             views: number;
@@ -16280,7 +16340,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-82": {
+        "def-83": {
             path: string;
             title: string;
             entries: number;
@@ -16291,7 +16351,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-83": {
+        "def-84": {
             scene: string;
             name: string;
             sessions: number;
@@ -16305,7 +16365,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-84": {
+        "def-85": {
             channel: string;
             name: string;
             new_devices: number;
@@ -16318,7 +16378,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-85": {
+        "def-86": {
             key: string;
             name: string;
             count: number;
@@ -16327,7 +16387,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-86": {
+        "def-87": {
             /** Format: date */
             day: string;
             views: number;
@@ -16337,7 +16397,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-87": {
+        "def-88": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -16348,7 +16408,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-88": {
+        "def-89": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -16357,23 +16417,6 @@ export interface components {
             page_views: number;
             duration_s: number;
             bounces: number;
-        };
-        /** StatEventValues */
-        "def-89": {
-            total: number;
-            values: {
-                value: string;
-                count: number;
-                devices: number;
-                share: number;
-            }[];
-            others: number;
-            trend: {
-                /** Format: date */
-                day: string;
-                count: number;
-                devices: number;
-            }[];
         };
         /** AiModelRow */
         "def-9": {
@@ -16400,8 +16443,25 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** StatRawEvent */
+        /** StatEventValues */
         "def-90": {
+            total: number;
+            values: {
+                value: string;
+                count: number;
+                devices: number;
+                share: number;
+            }[];
+            others: number;
+            trend: {
+                /** Format: date */
+                day: string;
+                count: number;
+                devices: number;
+            }[];
+        };
+        /** StatRawEvent */
+        "def-91": {
             /** Format: date-time */
             ts: string;
             key: string;
@@ -16415,12 +16475,12 @@ export interface components {
             os: string | null;
         };
         /** StatName */
-        "def-91": {
+        "def-92": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-92": {
+        "def-93": {
             hash: string;
             message: string;
             count: number;
@@ -16432,7 +16492,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-93": {
+        "def-94": {
             count: number;
             launches: number;
             rate: number;
@@ -16450,7 +16510,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-94": {
+        "def-95": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -16459,7 +16519,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-95"];
+            resolved: components["schemas"]["def-96"];
             trend: {
                 day: string;
                 count: number;
@@ -16498,7 +16558,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-95": {
+        "def-96": {
             version: string;
             frames: {
                 raw: string;
@@ -16517,7 +16577,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-96": {
+        "def-97": {
             version: string;
             device_model: string;
             count: number;
@@ -16527,7 +16587,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-97": {
+        "def-98": {
             app_id: string;
             version: string;
             file: string;

@@ -34,6 +34,10 @@ export const updateConversation = (id: string, body: ConversationPatch, opts?: R
   api.put('/api/chat/conversations/{id}', body, { ...opts, path: { id } });
 export const deleteConversation = (id: string, opts?: RequestOptions) => api.delete('/api/chat/conversations/{id}', { ...opts, path: { id } });
 export const getConversation = (id: string, opts?: RequestOptions) => api.get('/api/chat/conversations/{id}', { ...opts, path: { id } });
+export type FeedbackBody = Body<'/api/chat/messages/{id}/feedback', 'put'>;
+/** thumbs up or down (null: taken back) on one of the caller's answers */
+export const rateAnswer = (id: string, body: FeedbackBody, opts?: RequestOptions) =>
+  api.put('/api/chat/messages/{id}/feedback', body, { ...opts, path: { id } });
 export const stopMessage = (id: string, opts?: RequestOptions) => api.post('/api/chat/messages/{id}/stop', undefined, { ...opts, path: { id } });
 export const getCreditsMe = (opts?: RequestOptions) => api.get('/api/credits/me', opts);
 

@@ -177,6 +177,7 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
       ...LEDGER_KINDS.flatMap((k) => [`credits.kind.${k}`, `credits.kindHint.${k}`]),
       ...LEDGER_REF_TYPES.map((r) => `credits.ref.${r}`),
       ...USAGE_STATUSES.map((s) => `credits.usage.status.${s}`),
+      ...['up', 'down'].map((f) => `credits.usage.feedback.${f}`),
       ...['provider', 'local'].map((s) => `credits.usage.source.${s}`),
     ],
     atLeast: 60,

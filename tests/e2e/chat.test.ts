@@ -424,4 +424,40 @@ describe('AI chat', () => {
     expect(await input().inputValue()).toBe('Will this be answered?');
     expect(await page.locator('.chat-message-assistant').count()).toBe(answers);
   });
+  it('thumbs down with a comment on an answer: kept with the conversation, and the operators see it with the model in the AI usage log', async () => {
+    const openConversation = async () => {
+      await page.reload();
+      await page.locator('.chat-conversation').first().click();
+      await lastAnswer().waitFor();
+    };
+    await openConversation();
+    expect(await page.locator('.chat-message-assistant .chat-feedback').count()).toBeGreaterThan(0);
+    const bad = page
+      .locator('.chat-message-assistant')
+      .filter({ has: page.locator('.chat-feedback') })
+      .last();
+    await bad.getByRole('button', { name: 'Bad answer' }).click();
+    await page.getByLabel('What went wrong?').fill('It invented a source');
+    await page.locator('.ant-popover').getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Thanks for your feedback').waitFor();
+    expect(await bad.getByRole('button', { name: 'Bad answer' }).getAttribute('aria-pressed')).toBe('true');
+    await openConversation();
+    await pollUntil(
+      async () =>
+        (await page
+          .locator('.chat-message-assistant')
+          .filter({ has: page.locator('[aria-pressed="true"]') })
+          .count()) === 1,
+      'the rating kept after a reload',
+    );
+
+    await signIn(ADMIN.username, ADMIN.password);
+    await go('/pages/ai-usage/list');
+    const row = page.locator('.ant-table-row').filter({ has: page.locator('.anticon-dislike') });
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.innerText()).toMatch(/\w+ stand-in/);
+    await row.locator('.anticon-dislike').hover();
+    await page.getByRole('tooltip').filter({ hasText: 'It invented a source' }).waitFor();
+  });
 });

@@ -3,7 +3,7 @@
  * messages and usage log (owned by server/modules/chat).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -142,4 +142,20 @@ export const aiUsage = pgTable(
     createdAt: now(),
   },
   (t) => [index('ai_usage_created_idx').on(t.createdAt.desc(), t.id.desc()), index('ai_usage_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** a user's thumbs up (1) or down (-1) on one of their answers, with an optional comment */
+export const chatFeedback = pgTable(
+  'chat_feedback',
+  {
+    messageId: text()
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    userId: text().notNull(),
+    rating: smallint().notNull(),
+    comment: text(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [check('chat_feedback_rating', sql`${t.rating} IN (-1, 1)`), index('chat_feedback_rating_idx').on(t.rating, t.updatedAt)],
 );

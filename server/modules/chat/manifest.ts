@@ -2,6 +2,7 @@
 import { streamChat } from '../ai-models/providers';
 import type { ModuleManifest } from '../services';
 import { askRoutes } from './ask-routes';
+import { ChatFeedbackService } from './feedback';
 import { chatRoutes } from './routes';
 import { messagesMissingFromSearch } from './search-entries';
 import { ChatService } from './service';
@@ -9,12 +10,13 @@ import { AiTaskService } from './tasks';
 
 export const chatModule: ModuleManifest = {
   name: 'chat',
-  tables: ['conversations', 'chat_messages', 'ai_usage'],
+  tables: ['conversations', 'chat_messages', 'chat_feedback', 'ai_usage'],
   services: ({ db, config, credits, aiModels, search }) => {
     search.backfillFrom((n) => messagesMissingFromSearch(db, n));
     return {
       chat: new ChatService(db, credits, aiModels, streamChat, config.ai, search),
       aiTasks: new AiTaskService(db, credits, aiModels, streamChat, config.ai),
+      chatFeedback: new ChatFeedbackService(db),
     };
   },
   routes: async (ctx) => {

@@ -11,7 +11,8 @@ import { List, Nullable, ok, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
-import { ChatModel, ConversationRow, MessageRow, UsageRow } from './schemas';
+import { FEEDBACK_COMMENT_MAX } from './feedback';
+import { ChatModel, ConversationRow, Feedback, MessageRow, UsageRow } from './schemas';
 import { ChatService, type Prepared } from './service';
 import { usageList } from './usage';
 
@@ -37,8 +38,8 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
   }
 }
 
-export async function chatRoutes({ app, db, config, credits, aiModels, search, settings, chat, storePrompts: store }: ModuleContext) {
-  for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow]) app.addSchema(s);
+export async function chatRoutes({ app, db, config, credits, aiModels, search, settings, chat, chatFeedback, storePrompts: store }: ModuleContext) {
+  for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow, Feedback]) app.addSchema(s);
   const tags = ['chat'];
   const conversation = Ok(Type.Ref('ConversationRow'));
   const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
@@ -183,6 +184,22 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       response: { 200: Ok(Type.Object({ stopped: Type.Boolean() })) },
     },
     handler: async (req) => ok({ stopped: await chat.stop(req.auth!.uid, req.params.id) }),
+  });
+
+  app.put('/api/chat/messages/:id/feedback', {
+    config: { access: 'signedIn' },
+    schema: {
+      tags,
+      summary: "thumbs up or down on one of the caller's finished answers, with an optional comment; rating null takes it back",
+      params: IdParam,
+      body: Type.Object({
+        rating: Nullable(Type.Union([Type.Literal('up'), Type.Literal('down')])),
+        // a character may be several UTF-16 units: the service counts code points
+        comment: Type.Optional(Nullable(Type.String({ maxLength: FEEDBACK_COMMENT_MAX * 2 }))),
+      }),
+      response: { 200: Ok(Type.Ref('ChatFeedback')) },
+    },
+    handler: async (req) => ok(await chatFeedback.set(req.auth!.uid, req.params.id, req.body)),
   });
 
   registerListRoutes(app, {

@@ -59,6 +59,9 @@ export const MessageRow = Type.Object(
     /** older turns left out to fit the model's context window */
     trimmed: Type.Integer(),
     created_at: Type.String({ format: 'date-time' }),
+    /** the user's thumbs on an answer (with the conversation's messages; absent in a stream's events) */
+    feedback: Type.Optional(Nullable(Type.Union([Type.Literal('up'), Type.Literal('down')]))),
+    feedback_comment: Type.Optional(Nullable(Type.String())),
   },
   { $id: 'MessageRow' },
 );
@@ -83,6 +86,9 @@ export const UsageRow = Type.Object(
     usage_source: Type.String(),
     conversation_id: Nullable(Type.String()),
     message_id: Nullable(Type.String()),
+    /** the user's thumbs on the answer (up | down), and their comment */
+    feedback: Nullable(Type.String()),
+    feedback_comment: Nullable(Type.String()),
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'UsageRow' },
@@ -92,3 +98,9 @@ export type ChatModel = Static<typeof ChatModel>;
 export type ConversationRow = Static<typeof ConversationRow>;
 export type MessageRow = Static<typeof MessageRow>;
 export type UsageRow = Static<typeof UsageRow>;
+
+export const Feedback = Type.Object(
+  { rating: Nullable(Type.Union([Type.Literal('up'), Type.Literal('down')])), comment: Nullable(Type.String()) },
+  { $id: 'ChatFeedback' },
+);
+export type Feedback = Static<typeof Feedback>;

@@ -27,6 +27,7 @@ import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } 
 import { AnswerReader, type ProviderStream } from './reader';
 import { clean, CONVERSATION_COLUMNS, MESSAGE_COLUMNS, MESSAGE_FIELDS, titleOf } from './columns';
 import { conversationExport } from './export';
+import { RATING_OF } from './feedback';
 import { type Parameters, samplingFor } from './parameters';
 import type { ConversationRow, MessageRow } from './schemas';
 import { messageEntry } from './search-entries';
@@ -200,7 +201,8 @@ export class ChatService {
     const conversation = await this.own(userId, id);
     const messages = await query<MessageRow>(
       this.db,
-      sql`SELECT ${MESSAGE_COLUMNS} FROM chat_messages m WHERE m.conversation_id = ${id} ORDER BY m.created_at, m.id`,
+      sql`SELECT ${MESSAGE_COLUMNS}, ${RATING_OF} AS feedback, f.comment AS feedback_comment
+        FROM chat_messages m LEFT JOIN chat_feedback f ON f.message_id = m.id WHERE m.conversation_id = ${id} ORDER BY m.created_at, m.id`,
     );
     return { conversation: plain<ConversationRow>({ ...conversation, snippet: null }), messages: messages.map(plain) };
   }

@@ -3,18 +3,21 @@ import { sql } from 'drizzle-orm';
 import type { ErrorCode } from '../../core/errors';
 import type { ListSpec } from '../../core/list/query';
 import type { Row, Tx } from '../../core/sql';
+import { RATING_OF } from './feedback';
 
 /** the usage log of every user (READ_AI_USAGE) */
 export const usageList: ListSpec = {
   resource: 'ai-usage',
-  from: sql`ai_usage a LEFT JOIN users u ON u.id = a.user_id`,
+  from: sql`ai_usage a LEFT JOIN users u ON u.id = a.user_id LEFT JOIN chat_feedback f ON f.message_id = a.message_id`,
   columns: sql`a.id::text AS id, a.user_id, u.username, u.nickname, a.model_id, a.model_name, a.input_tokens, a.output_tokens,
-    a.credits, a.first_token_ms, a.total_ms, a.status, a.error_code, a.usage_source, a.conversation_id, a.message_id, a.created_at`,
-  search: [sql`u.username`, sql`u.nickname`, sql`a.model_name`],
+    a.credits, a.first_token_ms, a.total_ms, a.status, a.error_code, a.usage_source, a.conversation_id, a.message_id,
+    ${RATING_OF} AS feedback, f.comment AS feedback_comment, a.created_at`,
+  search: [sql`u.username`, sql`u.nickname`, sql`a.model_name`, sql`f.comment`],
   filters: {
     user_id: { kind: 'eq', column: sql`a.user_id` },
     model_id: { kind: 'eq', column: sql`a.model_id` },
     status: { kind: 'eq', column: sql`a.status` },
+    feedback: { kind: 'eq', column: RATING_OF },
     created_at: { kind: 'range', column: sql`a.created_at` },
   },
   sorts: {
@@ -40,6 +43,8 @@ export const usageList: ListSpec = {
     { key: 'status', width: 12 },
     { key: 'error_code', width: 20 },
     { key: 'usage_source', width: 10 },
+    { key: 'feedback', width: 10 },
+    { key: 'feedback_comment', width: 40 },
   ],
 };
 

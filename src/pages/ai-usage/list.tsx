@@ -1,10 +1,12 @@
 /**
  * The AI usage log (READ_AI_USAGE or role admin): every AI request with its user, model, tokens,
  * credits, first-token and total times, how it ended, the error code and where the token counts
- * came from. Filters (status, model, date range), sorting, search, xlsx export on the server;
+ * came from, and the user's thumbs up or down on the answer (its comment on hover). Filters (status,
+ * model, feedback, date range), sorting, search (comments too), xlsx export on the server;
  * above the table, the sums of the rows on this page (the API has no totals of a whole query).
  */
 import '../../components/credits/i18n';
+import { DislikeOutlined, LikeOutlined } from '@ant-design/icons';
 import { Tag, Tooltip, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -16,6 +18,7 @@ import { useT } from '../../shared/i18n';
 
 const STATUS_COLORS: Record<string, string> = { done: 'success', stopped: 'warning', disconnected: 'default', error: 'error', interrupted: 'magenta' };
 const PAGE_SIZES = [20, 50, 100];
+const FEEDBACK = ['up', 'down'] as const;
 
 const num = (v: number | null) => (v === null || v === undefined ? '-' : v.toLocaleString());
 
@@ -80,6 +83,28 @@ export default function AiUsageList() {
         width: 120,
         render: (_: ReactNode, r: UsageRow) =>
           hasCreditsKey(`credits.usage.source.${r.usage_source}`) ? t(`credits.usage.source.${r.usage_source}`) : r.usage_source,
+      },
+      {
+        title: t('credits.usage.feedback'),
+        dataIndex: 'feedback',
+        key: 'feedback',
+        width: 120,
+        filters: FEEDBACK.map((f) => ({ text: t(`credits.usage.feedback.${f}`), value: f })),
+        render: (_: ReactNode, r: UsageRow) =>
+          r.feedback === 'up' || r.feedback === 'down' ? (
+            <Tooltip title={r.feedback_comment || undefined}>
+              <Tag
+                color={r.feedback === 'up' ? 'success' : 'error'}
+                icon={r.feedback === 'up' ? <LikeOutlined /> : <DislikeOutlined />}
+                style={{ marginInlineEnd: 0 }}
+              >
+                {t(`credits.usage.feedback.${r.feedback}`)}
+                {r.feedback_comment ? ' …' : ''}
+              </Tag>
+            </Tooltip>
+          ) : (
+            '-'
+          ),
       },
     ];
   }, [t, models.data]);

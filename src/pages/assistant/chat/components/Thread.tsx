@@ -10,6 +10,7 @@ import { Button, Flex, Input, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import Markdown from '../../../../components/markdown/Markdown';
 import type { MessageRow } from '../../../../services/chat';
+import AnswerFeedback from './Feedback';
 import { useT } from '../../../../shared/i18n';
 import { siblingInfo } from '../branch';
 import { FailureAlert, MetaLine } from './MessageMeta';
@@ -122,6 +123,7 @@ export default function Thread(props: ThreadProps) {
               </Tooltip>
             )}
             <Switcher messages={props.messages} m={m} onSwitch={props.onSwitch} disabled={props.busy} />
+            {!isUser && !streaming && m.content ? <AnswerFeedback message={m} /> : null}
           </Flex>
         );
         return {
