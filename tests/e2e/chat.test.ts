@@ -350,6 +350,36 @@ describe('AI chat', () => {
     expect(standin.requests[standin.requests.length - 1]).toMatchObject({ system: 'Always answer like a pirate.', temperature: null, maxTokens: 500 });
   });
 
+  it('keyboard: Shift+Esc to the input, Esc stops an answer, Alt+R regenerates it, Ctrl+Shift+O opens a new chat, Ctrl+/ lists them', async () => {
+    await page.locator('.chat-title').click();
+    await page.keyboard.press('Shift+Escape');
+    expect(await input().evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.locator('.chat-model-picker').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Slow stand-in' }).click();
+    await send('[[tokens:200]]');
+    await lastAnswer().getByText('w3', { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+    await answered();
+    expect(await lastAnswer().getAttribute('data-status')).toBe('stopped');
+    await mark();
+    await page.keyboard.press('Alt+KeyR');
+    await lastAnswer().locator('.chat-switcher-position').getByText('2 / 2').waitFor();
+    await answered();
+    await page.locator('.chat-model-picker').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Echo stand-in' }).click();
+
+    await page.keyboard.press('Control+/');
+    const help = page.locator('.chat-shortcuts');
+    await help.getByText('Regenerate the last answer').waitFor();
+    expect(await help.innerText()).toContain('Ctrl');
+    const was = await page.locator('.chat-conversation-active').getAttribute('data-conversation-id');
+    await page.keyboard.press('Control+Shift+KeyO');
+    await page.locator('.chat-title').getByText('New chat').waitFor();
+    expect(await page.locator('.chat-message').count()).toBe(0);
+    await page.locator(`.chat-conversation[data-conversation-id="${was}"]`).click();
+    await lastAnswer().waitFor();
+  });
+
   it('the model picker applies a choice at once: a question sent before the save returns goes to the model shown; a failed save puts the picker back with the error', async () => {
     const picker = page.locator('.chat-model-picker');
     const pick = async (name: string) => {

@@ -35,6 +35,7 @@ import { readScore, saveScore } from '../../../shared/session';
 import { SPEC } from '../../../shared/spec';
 import { RULES } from '../../../../shared/permissions';
 import { choose, visiblePath, type BranchChoice } from './branch';
+import ChatShortcuts from './components/Shortcuts';
 import { type ChatSettingsValue, ModelPicker, NO_SETTINGS, SettingsButton, settingsOf } from './components/ChatSettings';
 import ConversationList from './components/ConversationList';
 import Thread from './components/Thread';
@@ -407,6 +408,12 @@ export default function ChatPage() {
               onSave={onSettingsSave}
             />
           ) : null}
+          <ChatShortcuts
+            newChat={() => open(null)}
+            focusInput={() => senderRef.current?.focus()}
+            stop={() => runningRef.current !== null && (stop(), true)}
+            regenerate={() => (path.at(-1)?.role === 'assistant' && !busy ? regenerate(path.at(-1)!) : false)}
+          />
           {activeId ? (
             <Dropdown
               trigger={['click']}
