@@ -44,6 +44,8 @@ export const LOCKS = {
   AD_REWARDS: 727080,
   /** the statistics partitions' upkeep: one instance */
   STAT_PARTITIONS: 727101,
+  /** a user's conversation folders, counted against their cap (with the user) */
+  CHAT_FOLDERS: 727110,
 } as const;
 
 export type LockKey = (typeof LOCKS)[keyof typeof LOCKS];

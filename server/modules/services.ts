@@ -20,6 +20,7 @@ import type { MobileAccountService } from './auth/mobile';
 import type { RegistrationPolicy } from './auth/policy';
 import type { AccountService } from './auth/service';
 import type { ChatFeedbackService } from './chat/feedback';
+import type { ChatFolderService } from './chat/folders';
 import type { ChatService } from './chat/service';
 import type { AiTaskService } from './chat/tasks';
 import type { CmsService } from './cms/service';
@@ -87,6 +88,8 @@ export interface Services extends BaseServices {
   chat: ChatService;
   /** thumbs up or down on answers */
   chatFeedback: ChatFeedbackService;
+  /** a user's folders for their conversations */
+  chatFolders: ChatFolderService;
   /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
   aiTasks: AiTaskService;
   todos: TodoService;

@@ -68,7 +68,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -101,7 +101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -185,7 +185,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -710,7 +710,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"][];
+                            data: components["schemas"]["def-28"][];
                         };
                     };
                 };
@@ -750,7 +750,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"][];
+                            data: components["schemas"]["def-30"][];
                         };
                     };
                 };
@@ -776,7 +776,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-30"];
+                            data: components["schemas"]["def-31"];
                         };
                     };
                 };
@@ -816,7 +816,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-30"];
+                            data: components["schemas"]["def-31"];
                         };
                     };
                 };
@@ -849,7 +849,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-30"];
+                            data: components["schemas"]["def-31"];
                         };
                     };
                 };
@@ -2095,11 +2095,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** the caller's conversations, pinned first; the keyword searches titles and message text */
+        /** the caller's conversations, pinned first; the keyword searches titles and message text; folder_id: one folder's ('none': the unfiled) */
         get: {
             parameters: {
                 query?: {
                     keyword?: string;
+                    folder_id?: string;
                     current?: number;
                     pageSize?: number;
                 };
@@ -2204,7 +2205,7 @@ export interface paths {
                 };
             };
         };
-        /** rename, pin, pick the model, set the system prompt and the sampling parameters (absent fields stay) */
+        /** rename, pin, pick the model, set the system prompt and the sampling parameters, file in a folder (absent fields stay) */
         put: {
             parameters: {
                 query?: never;
@@ -2224,6 +2225,7 @@ export interface paths {
                         temperature?: number | null;
                         top_p?: number | null;
                         max_tokens?: number | null;
+                        folder_id?: string | null;
                     };
                 };
             };
@@ -2354,6 +2356,150 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's folders by name, each with how many conversations it holds */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-24"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a new folder (names are unique per user) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-24"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/folders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** renames a folder */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-24"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** deletes a folder; its conversations stay, unfiled */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: Record<string, never>;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2574,7 +2720,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"][];
+                            data: components["schemas"]["def-67"][];
                             total: number;
                         };
                     };
@@ -2616,7 +2762,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -2735,7 +2881,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -2777,7 +2923,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -2891,7 +3037,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -2935,7 +3081,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -2980,7 +3126,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"][];
+                            data: components["schemas"]["def-66"][];
                             total: number;
                         };
                     };
@@ -3015,7 +3161,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -3129,7 +3275,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -3164,7 +3310,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -3232,7 +3378,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -3277,7 +3423,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-69"][];
                             total: number;
                         };
                     };
@@ -3778,7 +3924,7 @@ export interface paths {
                                 userCount: number;
                                 roleCount: number;
                                 todayLogins: number;
-                                recentLogs: components["schemas"]["def-79"][];
+                                recentLogs: components["schemas"]["def-80"][];
                             };
                         };
                     };
@@ -3924,7 +4070,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -3965,7 +4111,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"][];
+                            data: components["schemas"]["def-35"][];
                         };
                     };
                 };
@@ -4007,7 +4153,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"][];
+                            data: components["schemas"]["def-32"][];
                         };
                     };
                 };
@@ -4051,7 +4197,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -4086,7 +4232,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -4157,7 +4303,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -4208,7 +4354,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -4237,7 +4383,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -4470,7 +4616,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"][];
+                            data: components["schemas"]["def-46"][];
                             total: number;
                         };
                     };
@@ -4564,7 +4710,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -4612,7 +4758,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -4663,7 +4809,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"][];
+                            data: components["schemas"]["def-46"][];
                             total: number;
                         };
                     };
@@ -4700,7 +4846,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -4738,7 +4884,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"][];
+                            data: components["schemas"]["def-47"][];
                         };
                     };
                 };
@@ -4813,7 +4959,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-79"][];
                         };
                     };
                 };
@@ -4858,7 +5004,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-78"][];
                             total: number;
                         };
                     };
@@ -5038,7 +5184,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-36"][];
                             total: number;
                         };
                     };
@@ -5161,7 +5307,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -5215,7 +5361,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"][];
+                            data: components["schemas"]["def-37"][];
                             total: number;
                         };
                     };
@@ -5253,7 +5399,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"];
+                            data: components["schemas"]["def-36"];
                         };
                     };
                 };
@@ -5343,7 +5489,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -5387,7 +5533,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"];
+                            data: components["schemas"]["def-36"];
                         };
                     };
                 };
@@ -5428,7 +5574,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-36"];
+                                order: components["schemas"]["def-37"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -5508,7 +5654,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-40"];
                         };
                     };
                 };
@@ -5552,7 +5698,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"][];
+                            data: components["schemas"]["def-39"][];
                             total: number;
                         };
                     };
@@ -5589,7 +5735,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -5702,7 +5848,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -5739,7 +5885,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -5841,7 +5987,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -5875,7 +6021,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -6740,7 +6886,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"][];
+                            data: components["schemas"]["def-48"][];
                             total: number;
                         };
                     };
@@ -6777,7 +6923,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -6871,7 +7017,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -6918,7 +7064,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"][];
+                            data: components["schemas"]["def-49"][];
                             total: number;
                         };
                     };
@@ -7153,7 +7299,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -7191,7 +7337,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -7475,7 +7621,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -7513,7 +7659,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -7589,7 +7735,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-77"][];
                             total: number;
                         };
                     };
@@ -7634,7 +7780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -7684,7 +7830,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -7733,7 +7879,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"][];
+                            data: components["schemas"]["def-90"][];
                         };
                     };
                 };
@@ -7776,7 +7922,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -7828,7 +7974,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"][];
+                            data: components["schemas"]["def-98"][];
                             total: number;
                         };
                     };
@@ -7881,7 +8027,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"][];
+                            data: components["schemas"]["def-94"][];
                             total: number;
                         };
                     };
@@ -7929,7 +8075,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"];
+                            data: components["schemas"]["def-95"];
                         };
                     };
                 };
@@ -8406,7 +8552,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-84"][];
                             total: number;
                         };
                     };
@@ -8459,7 +8605,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"][];
+                            data: components["schemas"]["def-94"][];
                             total: number;
                         };
                     };
@@ -8507,7 +8653,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"];
+                            data: components["schemas"]["def-95"];
                         };
                     };
                 };
@@ -8556,7 +8702,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"];
+                            data: components["schemas"]["def-96"];
                         };
                     };
                 };
@@ -8608,7 +8754,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -8660,7 +8806,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                             capped: boolean;
                         };
@@ -8710,7 +8856,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"];
+                            data: components["schemas"]["def-91"];
                         };
                     };
                 };
@@ -8753,7 +8899,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-93"][];
                         };
                     };
                 };
@@ -8787,7 +8933,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"];
+                            data: components["schemas"]["def-93"];
                         };
                     };
                 };
@@ -8827,7 +8973,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -8879,7 +9025,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -8928,7 +9074,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-88"][];
                         };
                     };
                 };
@@ -8976,7 +9122,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -9032,7 +9178,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"][];
+                            data: components["schemas"]["def-64"][];
                             total: number;
                         };
                     };
@@ -9132,7 +9278,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -9184,7 +9330,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"][];
+                            data: components["schemas"]["def-65"][];
                             total: number;
                         };
                     };
@@ -9278,7 +9424,7 @@ export interface paths {
                         device_model?: string;
                         screen?: string;
                         language?: string;
-                        records: components["schemas"]["def-57"][];
+                        records: components["schemas"]["def-58"][];
                     };
                 };
             };
@@ -9292,7 +9438,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -9342,7 +9488,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -9382,7 +9528,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -9432,7 +9578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -9481,7 +9627,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"][];
+                            data: components["schemas"]["def-89"][];
                         };
                     };
                 };
@@ -9521,7 +9667,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -9556,7 +9702,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -9602,7 +9748,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"][];
+                            data: components["schemas"]["def-99"][];
                             total: number;
                         };
                     };
@@ -9638,7 +9784,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"];
+                            data: components["schemas"]["def-99"];
                         };
                     };
                 };
@@ -10607,7 +10753,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"][];
+                            data: components["schemas"]["def-57"][];
                             total: number;
                         };
                     };
@@ -10710,7 +10856,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -10825,7 +10971,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -10927,7 +11073,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -11036,7 +11182,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"][];
+                            data: components["schemas"]["def-56"][];
                             total: number;
                         };
                     };
@@ -11076,7 +11222,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -11232,7 +11378,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -11271,7 +11417,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -11344,7 +11490,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"][];
+                            data: components["schemas"]["def-52"][];
                             total: number;
                         };
                     };
@@ -11379,7 +11525,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -11493,7 +11639,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -11527,7 +11673,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -11699,7 +11845,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"][];
+                            data: components["schemas"]["def-53"][];
                             total: number;
                         };
                     };
@@ -11736,7 +11882,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -11851,7 +11997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -11887,7 +12033,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -12060,7 +12206,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"][];
+                            data: components["schemas"]["def-54"][];
                             total: number;
                         };
                     };
@@ -12095,7 +12241,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -12209,7 +12355,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -12243,7 +12389,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -12319,7 +12465,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-80"][];
                             total: number;
                         };
                     };
@@ -12422,7 +12568,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"][];
+                            data: components["schemas"]["def-55"][];
                             total: number;
                         };
                     };
@@ -12469,7 +12615,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -12640,7 +12786,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -12688,7 +12834,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -12760,8 +12906,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-25"][];
-                                counts: components["schemas"]["def-26"];
+                                tasks: components["schemas"]["def-26"][];
+                                counts: components["schemas"]["def-27"];
                             };
                         };
                     };
@@ -12800,7 +12946,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"];
+                            data: components["schemas"]["def-26"];
                         };
                     };
                 };
@@ -12887,7 +13033,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-24"][];
+                                tasks: components["schemas"]["def-25"][];
                                 total: number;
                             };
                         };
@@ -13022,7 +13168,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"];
+                            data: components["schemas"]["def-26"];
                         };
                     };
                 };
@@ -13060,7 +13206,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"];
+                            data: components["schemas"]["def-26"];
                         };
                     };
                 };
@@ -13180,7 +13326,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-25"];
+                            data: components["schemas"]["def-26"];
                         };
                     };
                 };
@@ -13432,7 +13578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -13486,7 +13632,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -13605,7 +13751,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -13656,7 +13802,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -13721,7 +13867,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -13845,7 +13991,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-73"][];
                         };
                     };
                 };
@@ -13897,7 +14043,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-71"][];
                             total: number;
                         };
                     };
@@ -13943,7 +14089,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -14062,7 +14208,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -14108,7 +14254,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -14184,7 +14330,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -14433,7 +14579,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"][];
+                            data: components["schemas"]["def-43"][];
                             total: number;
                         };
                     };
@@ -14470,7 +14616,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -14519,7 +14665,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"][];
+                            data: components["schemas"]["def-43"][];
                             total: number;
                         };
                     };
@@ -14654,7 +14800,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -14690,7 +14836,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -14729,7 +14875,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -14771,7 +14917,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -14808,7 +14954,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -14851,7 +14997,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -14905,7 +15051,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -15102,6 +15248,7 @@ export interface components {
             temperature: number | null;
             top_p: number | null;
             max_tokens: number | null;
+            folder_id: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -15158,8 +15305,14 @@ export interface components {
             rating: ("up" | "down") | (never | null);
             comment: string | null;
         };
-        /** TodoSubtask */
+        /** ChatFolder */
         "def-24": {
+            id: string;
+            name: string;
+            count: number;
+        };
+        /** TodoSubtask */
+        "def-25": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15177,7 +15330,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-25": {
+        "def-26": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15193,24 +15346,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-24"][];
+            subtasks: components["schemas"]["def-25"][];
         };
         /** TodoCounts */
-        "def-26": {
+        "def-27": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-27": {
+        "def-28": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-28": {
+        "def-29": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -15225,19 +15378,6 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** AudioRecording */
-        "def-29": {
-            id: string;
-            name: string;
-            mime: string | null;
-            duration_s: number | null;
-            file_id: string;
-            transcripts: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-        };
         /** Reconciliation */
         "def-3": {
             id: number;
@@ -15251,7 +15391,7 @@ export interface components {
             /** Format: date-time */
             ranAt: string;
         };
-        /** AudioRecordingDetail */
+        /** AudioRecording */
         "def-30": {
             id: string;
             name: string;
@@ -15263,10 +15403,23 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-28"][];
+        };
+        /** AudioRecordingDetail */
+        "def-31": {
+            id: string;
+            name: string;
+            mime: string | null;
+            duration_s: number | null;
+            file_id: string;
+            transcripts: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+            transcript_list: components["schemas"]["def-29"][];
         };
         /** HelpTreeItem */
-        "def-31": {
+        "def-32": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15277,7 +15430,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-32": {
+        "def-33": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15303,7 +15456,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-33": {
+        "def-34": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15319,7 +15472,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-34": {
+        "def-35": {
             id: string;
             locale: string;
             title: string;
@@ -15327,7 +15480,7 @@ export interface components {
             in_title: boolean;
         };
         /** PayOrder */
-        "def-35": {
+        "def-36": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15359,7 +15512,7 @@ export interface components {
             created_at: string;
         };
         /** AdminPayOrder */
-        "def-36": {
+        "def-37": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15393,7 +15546,7 @@ export interface components {
             nickname: string | null;
         };
         /** FollowedOrder */
-        "def-37": {
+        "def-38": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15426,7 +15579,7 @@ export interface components {
             balance: number | null;
         };
         /** PayPackage */
-        "def-38": {
+        "def-39": {
             id: string;
             name: string;
             price_cents: number;
@@ -15439,22 +15592,6 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-        };
-        /** PayRefund */
-        "def-39": {
-            id: string;
-            refund_no: string;
-            amount_cents: number;
-            credits: number;
-            credits_shortfall: number;
-            /** @enum {string} */
-            status: "pending" | "succeeded" | "failed";
-            reason: string;
-            provider_refund_id: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            finished_at: string | null;
         };
         /** CreditAnalysis */
         "def-4": {
@@ -15494,8 +15631,24 @@ export interface components {
             days_left: number | null;
             export_url: string;
         };
-        /** PaySettings */
+        /** PayRefund */
         "def-40": {
+            id: string;
+            refund_no: string;
+            amount_cents: number;
+            credits: number;
+            credits_shortfall: number;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+            reason: string;
+            provider_refund_id: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            finished_at: string | null;
+        };
+        /** PaySettings */
+        "def-41": {
             custom_enabled: boolean;
             custom_min_cents: number;
             custom_max_cents: number;
@@ -15503,7 +15656,7 @@ export interface components {
             order_ttl_minutes: number;
         };
         /** PayOptions */
-        "def-41": {
+        "def-42": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
@@ -15527,7 +15680,7 @@ export interface components {
             };
         };
         /** WithdrawRow */
-        "def-42": {
+        "def-43": {
             id: string;
             user_id: string;
             username: string | null;
@@ -15554,7 +15707,7 @@ export interface components {
             version: number;
         };
         /** WithdrawSettings */
-        "def-43": {
+        "def-44": {
             min_credits: number;
             fee_bps: number;
             min_fee: number;
@@ -15563,7 +15716,7 @@ export interface components {
             store_use_reward: number;
         };
         /** WithdrawSummary */
-        "def-44": {
+        "def-45": {
             balance: number;
             earned: number;
             withdrawn: number;
@@ -15578,7 +15731,7 @@ export interface components {
             };
         };
         /** InvoiceRow */
-        "def-45": {
+        "def-46": {
             id: string;
             invoice_no: string;
             user_id: string;
@@ -15600,7 +15753,7 @@ export interface components {
             order_nos: string[];
         };
         /** InvoiceableOrder */
-        "def-46": {
+        "def-47": {
             id: string;
             order_no: string;
             subject: string;
@@ -15611,7 +15764,7 @@ export interface components {
             paid_at: string | null;
         };
         /** RedeemBatch */
-        "def-47": {
+        "def-48": {
             id: string;
             name: string;
             credits: number;
@@ -15627,21 +15780,13 @@ export interface components {
             created_at: string;
         };
         /** RedeemCode */
-        "def-48": {
+        "def-49": {
             code: string;
             batch_id: string;
             used_by: string | null;
             used_by_name: string | null;
             /** Format: date-time */
             used_at: string | null;
-        };
-        /** AdSettings */
-        "def-49": {
-            credits_per_view: number;
-            daily_cap: number;
-            page_url: string;
-            secret_set: boolean;
-            page_allow: string[];
         };
         /** UserInfo */
         "def-5": {
@@ -15657,8 +15802,16 @@ export interface components {
             hasPassword: boolean;
             wxBound: boolean;
         };
-        /** AdView */
+        /** AdSettings */
         "def-50": {
+            credits_per_view: number;
+            daily_cap: number;
+            page_url: string;
+            secret_set: boolean;
+            page_allow: string[];
+        };
+        /** AdView */
+        "def-51": {
             id: string;
             status: "pending" | "rewarded" | "capped";
             credits: number | null;
@@ -15667,7 +15820,7 @@ export interface components {
             daily_cap: number;
         };
         /** PermissionRow */
-        "def-51": {
+        "def-52": {
             permission_id: string;
             permission_name: string;
             comment: string | null;
@@ -15675,7 +15828,7 @@ export interface components {
             create_date: string;
         };
         /** RoleRow */
-        "def-52": {
+        "def-53": {
             role_id: string;
             role_name: string;
             permission: string[];
@@ -15685,7 +15838,7 @@ export interface components {
             create_date: string;
         };
         /** TagRow */
-        "def-53": {
+        "def-54": {
             tagid: string;
             name: string;
             description: string | null;
@@ -15694,7 +15847,7 @@ export interface components {
             create_date: string;
         };
         /** UserRow */
-        "def-54": {
+        "def-55": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -15721,7 +15874,7 @@ export interface components {
             register_date: string;
         };
         /** MenuRow */
-        "def-55": {
+        "def-56": {
             menu_id: string;
             name: string;
             icon: string | null;
@@ -15734,7 +15887,7 @@ export interface components {
             create_date: string;
         };
         /** AppRow */
-        "def-56": {
+        "def-57": {
             appid: string;
             name: string;
             app_type: number;
@@ -15812,7 +15965,7 @@ export interface components {
             update_date: string;
         };
         /** StatRecord */
-        "def-57": {
+        "def-58": {
             /** @description client event id: a retry with the same id and ts is stored once */
             id?: string;
             /** @description ms since 1970 (client clock) */
@@ -15833,7 +15986,7 @@ export interface components {
             amount_cents?: number;
         };
         /** StatReportResult */
-        "def-58": {
+        "def-59": {
             accepted: number;
             duplicates: number;
             rejected: {
@@ -15842,22 +15995,22 @@ export interface components {
                 field: string;
             }[];
         };
-        /** StatConfig */
-        "def-59": {
-            enabled: boolean;
-            report_interval_s: number;
-            session_overtime_app_s: number;
-            session_overtime_page_s: number;
-            cache_ms: number;
-        };
         /** TokenBundle */
         "def-6": {
             token: string;
             refreshToken: string;
             userInfo: components["schemas"]["def-5"];
         };
-        /** StatSettings */
+        /** StatConfig */
         "def-60": {
+            enabled: boolean;
+            report_interval_s: number;
+            session_overtime_app_s: number;
+            session_overtime_page_s: number;
+            cache_ms: number;
+        };
+        /** StatSettings */
+        "def-61": {
             enabled: boolean;
             tz_offset_minutes: number;
             report_interval_s: number;
@@ -15865,7 +16018,7 @@ export interface components {
             rate_limit_per_minute: number;
         };
         /** StatPayOverview */
-        "def-61": {
+        "def-62": {
             /** @enum {string} */
             source: "console" | "app";
             /** Format: date-time */
@@ -15914,7 +16067,7 @@ export interface components {
             }[];
         };
         /** StatPayFunnel */
-        "def-62": {
+        "def-63": {
             stages: {
                 total: {
                     created: number;
@@ -15950,7 +16103,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-63": {
+        "def-64": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -15975,7 +16128,7 @@ export interface components {
             created_at: string;
         };
         /** StatPayRank */
-        "def-64": {
+        "def-65": {
             user_id: string;
             device_id: string | null;
             username: string | null;
@@ -15988,7 +16141,7 @@ export interface components {
             last_paid_at: string | null;
         };
         /** CmsCategoryRow */
-        "def-65": {
+        "def-66": {
             id: string;
             name: string;
             description: string;
@@ -15999,7 +16152,7 @@ export interface components {
             create_date: string;
         };
         /** CmsArticleRow */
-        "def-66": {
+        "def-67": {
             id: string;
             title: string;
             excerpt: string;
@@ -16026,7 +16179,7 @@ export interface components {
             last_modify_ip: string | null;
         };
         /** CmsArticle */
-        "def-67": {
+        "def-68": {
             id: string;
             title: string;
             excerpt: string;
@@ -16054,7 +16207,7 @@ export interface components {
             content: string;
         };
         /** CmsPublishedArticle */
-        "def-68": {
+        "def-69": {
             id: string;
             title: string;
             excerpt: string;
@@ -16078,8 +16231,21 @@ export interface components {
             /** Format: date-time */
             create_date: string;
         };
+        /** RealnameInfo */
+        "def-7": {
+            status: "none" | ("pending" | "approved" | "rejected");
+            realName: string | null;
+            idCardMasked: string | null;
+            reason: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            attemptsLeftToday: number;
+            maxAttempts: number;
+        };
         /** CmsReadArticle */
-        "def-69": {
+        "def-70": {
             id: string;
             title: string;
             excerpt: string;
@@ -16106,21 +16272,8 @@ export interface components {
             /** Format: date-time */
             preview_expires_at?: string;
         };
-        /** RealnameInfo */
-        "def-7": {
-            status: "none" | ("pending" | "approved" | "rejected");
-            realName: string | null;
-            idCardMasked: string | null;
-            reason: string | null;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            attemptsLeftToday: number;
-            maxAttempts: number;
-        };
         /** WelfareCampaign */
-        "def-70": {
+        "def-71": {
             id: string;
             title: string;
             description: string;
@@ -16147,7 +16300,7 @@ export interface components {
             updated_at: string;
         };
         /** WelfareClaim */
-        "def-71": {
+        "def-72": {
             id: string;
             campaign_id: string;
             user_id: string;
@@ -16160,7 +16313,7 @@ export interface components {
             created_at: string;
         };
         /** WelfareAvailable */
-        "def-72": {
+        "def-73": {
             id: string;
             title: string;
             description: string;
@@ -16178,7 +16331,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-73": {
+        "def-74": {
             id: string;
             appid: string;
             platform: string;
@@ -16204,7 +16357,7 @@ export interface components {
             file_id: string | null;
         };
         /** SiteMessageRow */
-        "def-74": {
+        "def-75": {
             id: string;
             title: string;
             body: string;
@@ -16224,7 +16377,7 @@ export interface components {
             read_count: number;
         };
         /** SiteMessageDetail */
-        "def-75": {
+        "def-76": {
             id: string;
             title: string;
             body: string;
@@ -16246,7 +16399,7 @@ export interface components {
             audience_names: string[];
         };
         /** SiteMessageRead */
-        "def-76": {
+        "def-77": {
             user_id: string;
             username: string | null;
             nickname: string | null;
@@ -16256,7 +16409,7 @@ export interface components {
             read_at: string;
         };
         /** InboxMessage */
-        "def-77": {
+        "def-78": {
             id: string;
             title: string;
             body: string;
@@ -16267,26 +16420,13 @@ export interface components {
             author_name: string | null;
         };
         /** MenuNode */
-        "def-78": {
+        "def-79": {
             menu_id: string;
             name: string;
             icon: string | null;
             url: string | null;
             sort: number;
-            children?: components["schemas"]["def-78"][];
-        };
-        /** UserLog */
-        "def-79": {
-            id: number;
-            user_id: string | null;
-            username: string | null;
-            nickname: string | null;
-            type: string;
-            state: number;
-            ip: string | null;
-            ua: string | null;
-            /** Format: date-time */
-            created_at: string;
+            children?: components["schemas"]["def-79"][];
         };
         /** RealnameRow */
         "def-8": {
@@ -16305,8 +16445,21 @@ export interface components {
             /** Format: date-time */
             decided_at: string | null;
         };
-        /** StatOptions */
+        /** UserLog */
         "def-80": {
+            id: number;
+            user_id: string | null;
+            username: string | null;
+            nickname: string | null;
+            type: string;
+            state: number;
+            ip: string | null;
+            ua: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** StatOptions */
+        "def-81": {
             apps: {
                 appid: string;
                 name: string;
@@ -16317,7 +16470,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-81": {
+        "def-82": {
             done: number;
             failed: number;
             dirty: number;
@@ -16327,7 +16480,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-82": {
+        "def-83": {
             path: string;
             title: string;
             views: number;
@@ -16340,7 +16493,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-83": {
+        "def-84": {
             path: string;
             title: string;
             entries: number;
@@ -16351,7 +16504,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-84": {
+        "def-85": {
             scene: string;
             name: string;
             sessions: number;
@@ -16365,7 +16518,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-85": {
+        "def-86": {
             channel: string;
             name: string;
             new_devices: number;
@@ -16378,7 +16531,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-86": {
+        "def-87": {
             key: string;
             name: string;
             count: number;
@@ -16387,7 +16540,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-87": {
+        "def-88": {
             /** Format: date */
             day: string;
             views: number;
@@ -16397,23 +16550,12 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-88": {
+        "def-89": {
             /** Format: date */
             day: string;
             sessions: number;
             devices: number;
             new_devices: number;
-            page_views: number;
-            duration_s: number;
-            bounces: number;
-        };
-        /** StatChannelDay */
-        "def-89": {
-            /** Format: date */
-            day: string;
-            new_devices: number;
-            active_devices: number;
-            sessions: number;
             page_views: number;
             duration_s: number;
             bounces: number;
@@ -16443,8 +16585,19 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** StatEventValues */
+        /** StatChannelDay */
         "def-90": {
+            /** Format: date */
+            day: string;
+            new_devices: number;
+            active_devices: number;
+            sessions: number;
+            page_views: number;
+            duration_s: number;
+            bounces: number;
+        };
+        /** StatEventValues */
+        "def-91": {
             total: number;
             values: {
                 value: string;
@@ -16461,7 +16614,7 @@ export interface components {
             }[];
         };
         /** StatRawEvent */
-        "def-91": {
+        "def-92": {
             /** Format: date-time */
             ts: string;
             key: string;
@@ -16475,12 +16628,12 @@ export interface components {
             os: string | null;
         };
         /** StatName */
-        "def-92": {
+        "def-93": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-93": {
+        "def-94": {
             hash: string;
             message: string;
             count: number;
@@ -16492,7 +16645,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-94": {
+        "def-95": {
             count: number;
             launches: number;
             rate: number;
@@ -16510,7 +16663,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-95": {
+        "def-96": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -16519,7 +16672,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-96"];
+            resolved: components["schemas"]["def-97"];
             trend: {
                 day: string;
                 count: number;
@@ -16558,7 +16711,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-96": {
+        "def-97": {
             version: string;
             frames: {
                 raw: string;
@@ -16577,7 +16730,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-97": {
+        "def-98": {
             version: string;
             device_model: string;
             count: number;
@@ -16587,7 +16740,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-98": {
+        "def-99": {
             app_id: string;
             version: string;
             file: string;

@@ -38,6 +38,11 @@ export type FeedbackBody = Body<'/api/chat/messages/{id}/feedback', 'put'>;
 /** thumbs up or down (null: taken back) on one of the caller's answers */
 export const rateAnswer = (id: string, body: FeedbackBody, opts?: RequestOptions) =>
   api.put('/api/chat/messages/{id}/feedback', body, { ...opts, path: { id } });
+export type ChatFolder = Data<'/api/chat/folders', 'get'>[number];
+export const listFolders = (opts?: RequestOptions) => api.get('/api/chat/folders', opts);
+export const createFolder = (name: string, opts?: RequestOptions) => api.post('/api/chat/folders', { name }, opts);
+export const renameFolder = (id: string, name: string, opts?: RequestOptions) => api.put('/api/chat/folders/{id}', { name }, { ...opts, path: { id } });
+export const deleteFolder = (id: string, opts?: RequestOptions) => api.delete('/api/chat/folders/{id}', { ...opts, path: { id } });
 export const stopMessage = (id: string, opts?: RequestOptions) => api.post('/api/chat/messages/{id}/stop', undefined, { ...opts, path: { id } });
 export const getCreditsMe = (opts?: RequestOptions) => api.get('/api/credits/me', opts);
 

@@ -8,6 +8,7 @@
 import fs from 'fs';
 import path from 'path';
 import { routes } from '../../config/routes';
+import { CHAT_SHORTCUTS } from '../../src/pages/assistant/chat/components/Shortcuts';
 import { AI_KINDS, AI_PRESETS, AI_PROTOCOLS } from '../../shared/ai-models';
 import { LEDGER_REF_TYPES } from '../../shared/ledger';
 import { RULES } from '../../shared/permissions';
@@ -117,6 +118,8 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
       prefix: 'chat',
       messages: CHAT_MESSAGES,
       sources: sourcesIn('src/pages/assistant/chat', 'src/components/markdown'),
+      /** the shortcuts' names, built from their list */
+      built: () => CHAT_SHORTCUTS.map((s) => `chat.shortcut.${s.action}`),
       atLeast: 40,
       values: { count: 2, balance: 1, input: 1, output: 1, credits: 1, ms: 1, seconds: 1 },
     },

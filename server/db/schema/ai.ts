@@ -3,7 +3,7 @@
  * messages and usage log (owned by server/modules/chat).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, doublePrecision, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const now = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -45,6 +45,20 @@ export const aiModels = pgTable(
   (t) => [index('ai_models_sort_idx').on(t.sort, t.createDate)],
 );
 
+/** a user's folders for their conversations (one folder a conversation, or none) */
+export const conversationFolders = pgTable(
+  'conversation_folders',
+  {
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    userId: text().notNull(),
+    name: text().notNull(),
+    createdAt: now(),
+  },
+  (t) => [uniqueIndex('conversation_folders_user_name').on(t.userId, t.name)],
+);
+
 export const conversations = pgTable(
   'conversations',
   {
@@ -63,6 +77,8 @@ export const conversations = pgTable(
     topP: doublePrecision(),
     /** the longest answer, in tokens; null: the model's maximum output */
     maxTokens: integer(),
+    /** the user's folder it is filed in (deleting the folder unfiles it) */
+    folderId: text().references(() => conversationFolders.id, { onDelete: 'set null' }),
     createdAt: now(),
     updatedAt: now(),
   },
@@ -71,6 +87,7 @@ export const conversations = pgTable(
     check('conversations_top_p_range', sql`${t.topP} > 0 AND ${t.topP} <= 1`),
     check('conversations_max_tokens_range', sql`${t.maxTokens} >= 1`),
     index('conversations_user_idx').on(t.userId, t.pinned.desc(), t.updatedAt.desc()),
+    index('conversations_folder_idx').on(t.folderId),
     index('conversations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );

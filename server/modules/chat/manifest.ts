@@ -3,6 +3,8 @@ import { streamChat } from '../ai-models/providers';
 import type { ModuleManifest } from '../services';
 import { askRoutes } from './ask-routes';
 import { ChatFeedbackService } from './feedback';
+import { chatFolderRoutes } from './folder-routes';
+import { ChatFolderService } from './folders';
 import { chatRoutes } from './routes';
 import { messagesMissingFromSearch } from './search-entries';
 import { ChatService } from './service';
@@ -10,17 +12,19 @@ import { AiTaskService } from './tasks';
 
 export const chatModule: ModuleManifest = {
   name: 'chat',
-  tables: ['conversations', 'chat_messages', 'chat_feedback', 'ai_usage'],
+  tables: ['conversations', 'conversation_folders', 'chat_messages', 'chat_feedback', 'ai_usage'],
   services: ({ db, config, credits, aiModels, search }) => {
     search.backfillFrom((n) => messagesMissingFromSearch(db, n));
     return {
       chat: new ChatService(db, credits, aiModels, streamChat, config.ai, search),
       aiTasks: new AiTaskService(db, credits, aiModels, streamChat, config.ai),
       chatFeedback: new ChatFeedbackService(db),
+      chatFolders: new ChatFolderService(db),
     };
   },
   routes: async (ctx) => {
     await chatRoutes(ctx);
+    await chatFolderRoutes(ctx);
     await askRoutes(ctx);
   },
 };

@@ -61,9 +61,10 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
     config: { access: 'signedIn' },
     schema: {
       tags,
-      summary: "the caller's conversations, pinned first; the keyword searches titles and message text",
+      summary: "the caller's conversations, pinned first; the keyword searches titles and message text; folder_id: one folder's ('none': the unfiled)",
       querystring: Type.Object({
         keyword: Type.Optional(Type.String({ maxLength: 100 })),
+        folder_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
         current: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
         pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
       }),
@@ -86,9 +87,16 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
     config: { access: 'signedIn' },
     schema: {
       tags,
-      summary: 'rename, pin, pick the model, set the system prompt and the sampling parameters (absent fields stay)',
+      summary: 'rename, pin, pick the model, set the system prompt and the sampling parameters, file in a folder (absent fields stay)',
       params: IdParam,
-      body: Type.Object({ title: Type.Optional(Title), pinned: Type.Optional(Type.Boolean()), model_id: ModelId, system_prompt: SystemPrompt, ...Parameters }),
+      body: Type.Object({
+        title: Type.Optional(Title),
+        pinned: Type.Optional(Type.Boolean()),
+        model_id: ModelId,
+        system_prompt: SystemPrompt,
+        ...Parameters,
+        folder_id: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 }))),
+      }),
       response: { 200: conversation },
     },
     handler: async (req) => ok(await chat.update(req.auth!.uid, req.params.id, req.body)),

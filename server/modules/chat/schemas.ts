@@ -30,6 +30,8 @@ export const ConversationRow = Type.Object(
     top_p: Nullable(Type.Number()),
     /** the longest answer in tokens; null: the model's maximum output */
     max_tokens: Nullable(Type.Integer()),
+    /** the user's folder it is filed in; null: none */
+    folder_id: Nullable(Type.String()),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     /** the matching message text around the keyword, when the keyword matched a message */
@@ -104,3 +106,9 @@ export const Feedback = Type.Object(
   { $id: 'ChatFeedback' },
 );
 export type Feedback = Static<typeof Feedback>;
+
+export const ChatFolder = Type.Object(
+  { id: Type.String(), name: Type.String(), /** the conversations filed in it */ count: Type.Integer() },
+  { $id: 'ChatFolder' },
+);
+export type ChatFolder = Static<typeof ChatFolder>;

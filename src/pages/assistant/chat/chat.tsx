@@ -6,8 +6,8 @@
 import { DownloadOutlined, StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Sender, Welcome } from '@ant-design/x';
 import type { SenderRef } from '@ant-design/x/es/sender';
-import { history, Link, useAccess, useLocation } from '@umijs/max';
-import { Alert, Button, Drawer, Dropdown, Empty, Flex, Grid, Skeleton, Tag, Typography, theme as antdTheme } from 'antd';
+import { history, useLocation } from '@umijs/max';
+import { Alert, Button, Drawer, Dropdown, Flex, Grid, Skeleton, Tag, Typography, theme as antdTheme } from 'antd';
 import { useDebounce, useRequest } from 'ahooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { copyText } from '../../../components/markdown/copy';
@@ -33,9 +33,9 @@ import { toast } from '../../../shared/feedback';
 import { useT } from '../../../shared/i18n';
 import { readScore, saveScore } from '../../../shared/session';
 import { SPEC } from '../../../shared/spec';
-import { RULES } from '../../../../shared/permissions';
 import { choose, visiblePath, type BranchChoice } from './branch';
 import ChatShortcuts from './components/Shortcuts';
+import NoModel from './components/NoModel';
 import { type ChatSettingsValue, ModelPicker, NO_SETTINGS, SettingsButton, settingsOf } from './components/ChatSettings';
 import ConversationList from './components/ConversationList';
 import Thread from './components/Thread';
@@ -49,7 +49,6 @@ const SEARCH_DEBOUNCE_MS = 300;
 export default function ChatPage() {
   const t = useT();
   const { token } = antdTheme.useToken();
-  const access = useAccess() as { canAccess?: (rule: string) => boolean };
   const screens = Grid.useBreakpoint();
   const wide = screens.md !== false;
 
@@ -67,8 +66,9 @@ export default function ChatPage() {
   // ---- conversations ----
   const [search, setSearch] = useState('');
   const keyword = useDebounce(search.trim(), { wait: SEARCH_DEBOUNCE_MS });
-  const listReq = useRequest(() => listConversations({ keyword: keyword || undefined, current: 1, pageSize: LIST_SIZE }), {
-    refreshDeps: [keyword],
+  const [folder, setFolder] = useState<string | undefined>();
+  const listReq = useRequest(() => listConversations({ keyword: keyword || undefined, folder_id: folder, current: 1, pageSize: LIST_SIZE }), {
+    refreshDeps: [keyword, folder],
   });
   const conversations = listReq.data?.data ?? [];
 
@@ -298,25 +298,8 @@ export default function ChatPage() {
   };
 
   // ---- rendering ----
-  const canManageModels = !!access.canAccess?.(RULES.aiModels);
   const noModel = !modelsReq.loading && !modelsReq.error && models.length === 0;
   const busy = !!running;
-
-  const noModelState = (
-    <Empty
-      className="chat-no-model"
-      description={
-        <Flex vertical gap={4} align="center">
-          <Typography.Text strong>{t('chat.noModel')}</Typography.Text>
-          {canManageModels ? (
-            <Link to="/pages/ai-model/list">{t('chat.noModelAdmin')}</Link>
-          ) : (
-            <Typography.Text type="secondary">{t('chat.noModelHint')}</Typography.Text>
-          )}
-        </Flex>
-      }
-    />
-  );
 
   let body;
   if (loadingThread) body = <Skeleton active paragraph={{ rows: 6 }} style={{ padding: 16 }} />;
@@ -340,7 +323,7 @@ export default function ChatPage() {
   } else if (noModel) {
     body = (
       <Flex justify="center" align="center" style={{ height: '100%' }}>
-        {noModelState}
+        <NoModel />
       </Flex>
     );
   } else {
@@ -369,6 +352,9 @@ export default function ChatPage() {
       onRename={(id, next) => void patch(id, { title: next })}
       onPin={(id, pinned) => void patch(id, { pinned })}
       onDelete={(id) => void remove(id)}
+      folder={folder}
+      onFolder={(f) => (f === folder ? listReq.refresh() : setFolder(f))}
+      onMove={(id, folderId) => void patch(id, { folder_id: folderId }).then((ok) => ok && toast(t('chat.folder.moved'), 'success'))}
     />
   );
 

@@ -1,12 +1,14 @@
 /**
  * The chat page's left column: new conversation, the server-side search (titles and message
- * text), and the conversations, pinned first, each with inline rename, pin/unpin and delete.
+ * text), the folder shown, and the conversations, pinned first, each with inline rename, move to
+ * a folder, pin/unpin and delete.
  */
 import { DeleteOutlined, EditOutlined, MessageOutlined, PlusOutlined, PushpinFilled, PushpinOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Input, Popconfirm, Skeleton, Tooltip, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationRow } from '../../../../services/chat';
 import { useT } from '../../../../shared/i18n';
+import { FolderBar, MoveToFolder, useFolders } from './Folders';
 
 export interface ConversationListProps {
   items: ConversationRow[];
@@ -19,6 +21,10 @@ export interface ConversationListProps {
   onRename: (id: string, title: string) => void;
   onPin: (id: string, pinned: boolean) => void;
   onDelete: (id: string) => void;
+  /** the folder shown (undefined: all, 'none': the unfiled) and a conversation's move to another */
+  folder?: string;
+  onFolder: (folder?: string) => void;
+  onMove: (id: string, folderId: string | null) => void;
 }
 
 function RenameInput({ initial, onDone }: { initial: string; onDone: (title: string | null) => void }) {
@@ -54,6 +60,7 @@ export default function ConversationList(props: ConversationListProps) {
   // the search box stays what the user typed; the page debounces the query it sends
   const [text, setText] = useState(props.search);
   useEffect(() => setText(props.search), [props.search]);
+  const folders = useFolders(props.items);
 
   return (
     <Flex vertical gap={8} style={{ height: '100%', minHeight: 0 }}>
@@ -71,6 +78,7 @@ export default function ConversationList(props: ConversationListProps) {
           props.onSearch(e.target.value);
         }}
       />
+      <FolderBar folders={folders} value={props.folder} onChange={props.onFolder} onChanged={() => props.onFolder(props.folder)} />
       <div className="chat-conversations" role="list" aria-label={t('chat.conversations')} style={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
         {props.loading && !props.items.length ? <Skeleton active paragraph={{ rows: 4 }} title={false} /> : null}
         {!props.loading && !props.items.length ? (
@@ -121,6 +129,7 @@ export default function ConversationList(props: ConversationListProps) {
                   <Tooltip title={t('chat.rename')}>
                     <Button size="small" type="text" aria-label={t('chat.rename')} icon={<EditOutlined />} onClick={() => setRenaming(c.id)} />
                   </Tooltip>
+                  <MoveToFolder folders={folders} current={c.folder_id} onMove={(f) => props.onMove(c.id, f)} />
                   <Tooltip title={c.pinned ? t('chat.unpin') : t('chat.pin')}>
                     <Button
                       size="small"
