@@ -10,8 +10,8 @@ import type { DayZone } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
 import { t } from '../../core/i18n';
 import type { ListSpec } from '../../core/list/query';
-import { assertReferences, clean } from '../../core/resource';
-import { likePattern, plain, query, type Row, textArray, type Tx } from '../../core/sql';
+import { assertReferences, clean, fetchRow } from '../../core/resource';
+import { likePattern, query, type Row, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { CreditService } from '../credits/service';
 import type { RealnameService } from '../realname/service';
@@ -155,9 +155,7 @@ export class WelfareService {
   ) {}
 
   async get(id: string): Promise<WelfareCampaign> {
-    const [r] = await query<WelfareCampaign>(this.db, sql`SELECT ${campaignList.columns} FROM ${campaignList.from} WHERE w.id = ${id}`);
-    if (!r) throw new AppError('NOT_FOUND');
-    return campaignRow(plain(r));
+    return fetchRow<WelfareCampaign>(this.db, campaignList, sql`w.id`, id);
   }
 
   /** the whole campaign after applying `input` to `current`, checked; throws on the first bad field */

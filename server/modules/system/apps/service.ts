@@ -7,14 +7,11 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../../core/errors';
 import type { ListSpec } from '../../../core/list/query';
-import { assertUnchanged, clean } from '../../../core/resource';
-import { deleteByIds, plain, query, type Tx, uniqueViolation } from '../../../core/sql';
+import { assertUnchanged, clean, fetchRow } from '../../../core/resource';
+import { deleteByIds, type Tx, uniqueViolation } from '../../../core/sql';
 import type { Db } from '../../../db';
 import { apps, type IosLink, type MiniProgram, MINI_PROGRAMS, type MiniProgramKey, type PlatformLink, type StoreEntry } from '../../../db/schema';
 import type { AppRow } from './schemas';
-
-/** an app as its columns read: the stored mini-program map, not yet spread into fields */
-type StoredApp = Omit<AppRow, MiniProgramKey> & { mini_programs: Partial<Record<MiniProgramKey, MiniProgram>> };
 
 /** the stored mini-program map spread into mp_weixin, mp_alipay, ... fields (a missing block is null) */
 function spreadMiniPrograms<T extends { mini_programs?: unknown }>({
@@ -90,9 +87,7 @@ export class AppService {
   }
 
   async get(appid: string, db: Db | Tx = this.db): Promise<AppRow> {
-    const [r] = await query<StoredApp>(db, sql`SELECT ${appList.columns} FROM ${appList.from} WHERE a.appid = ${appid}`);
-    if (!r) throw new AppError('NOT_FOUND');
-    return spreadMiniPrograms(plain(r));
+    return fetchRow<AppRow>(db, appList, sql`a.appid`, appid);
   }
 
   private values(input: AppInput) {

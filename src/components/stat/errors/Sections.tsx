@@ -21,7 +21,6 @@ import { CountRateTrend, percent } from './charts';
 import RateFigures from './Figures';
 import { detailLink, exportName, formatStatTime, useTablePage } from './table';
 
-type Fetch = (q: StatQuery, page: TablePage, opts: { skipErrorHandler: true }) => Promise<{ data: unknown[]; total: number }>;
 type Translate = ReturnType<typeof useT>;
 
 /** the figures (against the period before) and the daily count and rate of errors or crashes */
@@ -67,7 +66,7 @@ export function RateTrend({
 
 export interface PagedPanelProps<T> {
   query: StatQuery;
-  fetch: Fetch;
+  fetch: (q: StatQuery, page: TablePage, opts: { skipErrorHandler: true }) => Promise<{ data: T[]; total: number }>;
   title: string;
   testId: string;
   /** the search box's placeholder and label */
@@ -96,7 +95,7 @@ export function PagedPanel<T extends object>({
   const t = useT();
   const table = useTablePage('count');
   const [exporting, setExporting] = useState(false);
-  const req = useRequest(() => fetch(query, table.page, { skipErrorHandler: true }) as Promise<{ data: T[]; total: number }>, {
+  const req = useRequest(() => fetch(query, table.page, { skipErrorHandler: true }), {
     refreshDeps: [JSON.stringify(query), JSON.stringify(table.page)],
   });
   const data = req.data;
@@ -106,7 +105,7 @@ export function PagedPanel<T extends object>({
     setExporting(true);
     try {
       const { sortField, sortOrder, keyword } = table.page;
-      const rows = await allRows((p) => fetch(query, p, { skipErrorHandler: true }) as Promise<{ data: T[]; total: number }>, {
+      const rows = await allRows((p) => fetch(query, p, { skipErrorHandler: true }), {
         sortField,
         sortOrder,
         keyword,
