@@ -13,6 +13,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import os from 'node:os';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { inputFiles, listDigest, ROOT, staleReason, writeStamp } from './build-stamp.mjs';
@@ -39,23 +41,32 @@ export function abortBuild() {
 }
 
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
 
 /**
  * Writes a .br and a .gz beside every text asset, at the strongest settings: the server sends
  * them as they are (@fastify/static preCompressed) instead of compressing on every request.
+ * Brotli at 11 is slow (about 13 s for the console on one core): zlib's thread pool compresses
+ * one file per core at a time.
  */
-function precompress(dir) {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile() || !COMPRESSIBLE.test(e.name)) continue;
-    const file = path.join(e.parentPath ?? e.path, e.name);
+async function precompress(dir) {
+  const queue = fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && COMPRESSIBLE.test(e.name))
+    .map((e) => path.join(e.parentPath ?? e.path, e.name));
+  const one = async (file) => {
     const data = fs.readFileSync(file);
-    if (data.length < 1024) continue;
-    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
-    fs.writeFileSync(
-      `${file}.br`,
-      zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
-    );
-  }
+    if (data.length < 1024) return;
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length };
+    const [gz, br] = await Promise.all([gzip(data, { level: 9 }), brotli(data, { params })]);
+    fs.writeFileSync(`${file}.gz`, gz);
+    fs.writeFileSync(`${file}.br`, br);
+  };
+  const lane = async () => {
+    for (let file = queue.pop(); file; file = queue.pop()) await one(file);
+  };
+  await Promise.all(Array.from({ length: os.availableParallelism() }, lane));
 }
 
 /**
@@ -83,7 +94,7 @@ export async function ensureConsoleBuilt({ log = (m) => console.log(`[console] $
     });
   });
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('max build finished without dist/index.html');
-  precompress(DIST);
+  await precompress(DIST);
   writeStamp(STAMP, startedAt, files);
   log(`console built in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   return true;

@@ -3,8 +3,9 @@
 #   1. system packages the tests need (Debian chromium, fonts-noto-cjk, PostgreSQL 15)
 #   2. the console build (built when missing or older than its sources)
 #   3. type check (tsc) and lint (eslint, prettier --check), run beside the build
-#   4. jest: api and components against a throwaway embedded PostgreSQL, then e2e in Chromium
-#   5. jest's api project again, against a separately started PostgreSQL 15 (DATABASE_URL)
+#   4. jest: api and components, the api tests against a PostgreSQL 15 server started for the run
+#      (an external database through DATABASE_URL, as a deployment on Debian's PostgreSQL has it)
+#   5. jest: e2e in Chromium, each file's server on its own embedded PostgreSQL 17
 # Every step runs even when an earlier one failed; the last line is "N passed, N failed"
 # (tests over all jest runs) and the exit status is non-zero when anything failed.
 set -uo pipefail
@@ -94,16 +95,6 @@ run_jest() { # name json-file [jest args...]
   [ $rc -eq 0 ] || fail "$name"
 }
 
-step "jest: api and components, embedded PostgreSQL ($(elapsed))"
-DATABASE_URL="" run_jest "jest (api, components)" "$WORK/jest-unit.json" --selectProjects api components
-
-# the browser tests on their own: their 15 s waits are for pages, not for CPU taken by the
-# api files (the fuzz test, server starts) running beside them on 2 cores
-step "jest: e2e in Chromium ($(elapsed))"
-DATABASE_URL="" run_jest "jest (e2e)" "$WORK/jest-e2e.json" --selectProjects e2e
-
-# ---------------------------------------------------------------------------------------------
-step "jest: api project against PostgreSQL 15 started for this run ($(elapsed))"
 start_external_pg() {
   [ -x "$PGBIN/initdb" ] || { echo "no $PGBIN/initdb"; return 1; }
   local dir
@@ -129,16 +120,26 @@ start_external_pg() {
   EXT_DATABASE_URL="postgres://postgres:$password@127.0.0.1:$port/console_test"
   echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$port (data in $EXT_PGDATA)"
 }
+# the api tests run once, on Debian's PostgreSQL 15 (the oldest the server supports); PostgreSQL 17,
+# the embedded one npm start runs, serves every e2e file's server and the npm start test
+step "jest: api and components, the api tests on PostgreSQL 15 started for this run ($(elapsed))"
 if start_external_pg; then
-  DATABASE_URL=$EXT_DATABASE_URL run_jest "jest (api, external PostgreSQL)" "$WORK/jest-api-external.json" --selectProjects api
+  DATABASE_URL=$EXT_DATABASE_URL run_jest "jest (api, components)" "$WORK/jest-unit.json" --selectProjects api components
   run_pg "$PGBIN/pg_ctl" -D "$EXT_PGDATA" -m fast -w stop >/dev/null 2>&1 || true
   rm -rf "$(dirname "$EXT_PGDATA")"
   EXT_PGDATA=""
 else
   fail "starting PostgreSQL 15"
-  jest_results+=("jest (api, external PostgreSQL)|1|$WORK/none.json")
+  DATABASE_URL="" run_jest "jest (components)" "$WORK/jest-unit.json" --selectProjects components
+  jest_results+=("jest (api, PostgreSQL 15)|1|$WORK/none.json")
 fi
 
+# the browser tests on their own: their 15 s waits are for pages, not for CPU taken by the
+# api files (the fuzz test, server starts) running beside them on 2 cores
+step "jest: e2e in Chromium ($(elapsed))"
+DATABASE_URL="" run_jest "jest (e2e)" "$WORK/jest-e2e.json" --selectProjects e2e
+
+# ---------------------------------------------------------------------------------------------
 # ---------------------------------------------------------------------------------------------
 step "summary ($(elapsed))"
 for i in "${!stage_names[@]}"; do
