@@ -145,6 +145,16 @@ export const ERRORS = {
   DAILY_LIMIT_REACHED: 429,
   /** a message is still being answered in this conversation */
   CHAT_BUSY: 409,
+  /** a file the chat does not take ({name}; field file) */
+  ATTACHMENT_TYPE_UNSUPPORTED: 415,
+  /** a document that could not be read: damaged, protected, not UTF-8, too big to unpack ({name}, {reason} in English; field file) */
+  ATTACHMENT_UNREADABLE: 422,
+  /** a document without text: empty, or a scanned PDF ({name}; field file) */
+  ATTACHMENT_NO_TEXT: 422,
+  /** too many files on a question or waiting in a conversation ({max}; field file or attachments) */
+  ATTACHMENT_LIMIT: 400,
+  /** the question has images and the model reads none ({model}; field attachments) */
+  MODEL_NO_VISION: 400,
   // real-name verification
   /** 2+ Han characters with an optional '·' (field realName) */
   REALNAME_INVALID: 400,

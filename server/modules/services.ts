@@ -19,6 +19,7 @@ import type { AudioService } from './audio/service';
 import type { MobileAccountService } from './auth/mobile';
 import type { RegistrationPolicy } from './auth/policy';
 import type { AccountService } from './auth/service';
+import type { ChatAttachmentService } from './chat/attachments';
 import type { ChatFeedbackService } from './chat/feedback';
 import type { ChatFolderService } from './chat/folders';
 import type { ChatService } from './chat/service';
@@ -90,6 +91,8 @@ export interface Services extends BaseServices {
   chatFeedback: ChatFeedbackService;
   /** a user's folders for their conversations */
   chatFolders: ChatFolderService;
+  /** images and documents on questions */
+  chatAttachments: ChatAttachmentService;
   /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
   aiTasks: AiTaskService;
   todos: TodoService;

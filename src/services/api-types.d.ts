@@ -68,7 +68,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -101,7 +101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -185,7 +185,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -217,6 +217,7 @@ export interface paths {
                     protocol?: string[];
                     kind?: string[];
                     enabled?: string[];
+                    vision?: string[];
                 };
                 header?: never;
                 path?: never;
@@ -264,6 +265,7 @@ export interface paths {
                         input_price?: number;
                         output_price?: number;
                         enabled?: boolean;
+                        vision?: boolean;
                         roles?: string[];
                         sort?: number;
                         comment?: string | null;
@@ -342,7 +344,8 @@ export interface paths {
                     protocol?: string[];
                     kind?: string[];
                     enabled?: string[];
-                    columns?: ("name" | "protocol" | "provider_model" | "base_url" | "context_window" | "max_output_tokens" | "input_price" | "output_price" | "enabled" | "role_names" | "sort" | "create_date")[];
+                    vision?: string[];
+                    columns?: ("name" | "protocol" | "provider_model" | "base_url" | "context_window" | "max_output_tokens" | "input_price" | "output_price" | "enabled" | "vision" | "role_names" | "sort" | "create_date")[];
                     tzOffset?: number;
                 };
                 header?: never;
@@ -481,6 +484,7 @@ export interface paths {
                         input_price?: number;
                         output_price?: number;
                         enabled?: boolean;
+                        vision?: boolean;
                         roles?: string[];
                         sort?: number;
                         comment?: string | null;
@@ -621,7 +625,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-22"][];
+                            data: components["schemas"]["def-23"][];
                             total: number;
                         };
                     };
@@ -710,7 +714,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-28"][];
+                            data: components["schemas"]["def-29"][];
                         };
                     };
                 };
@@ -750,7 +754,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-30"][];
+                            data: components["schemas"]["def-31"][];
                         };
                     };
                 };
@@ -776,7 +780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"];
+                            data: components["schemas"]["def-32"];
                         };
                     };
                 };
@@ -816,7 +820,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"];
+                            data: components["schemas"]["def-32"];
                         };
                     };
                 };
@@ -849,7 +853,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"];
+                            data: components["schemas"]["def-32"];
                         };
                     };
                 };
@@ -2088,6 +2092,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** take back a file not yet sent */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/conversations": {
         parameters: {
             query?: never;
@@ -2119,7 +2164,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-20"][];
+                            data: components["schemas"]["def-21"][];
                             total: number;
                         };
                     };
@@ -2156,7 +2201,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-20"];
+                            data: components["schemas"]["def-21"];
                         };
                     };
                 };
@@ -2197,8 +2242,9 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                conversation: components["schemas"]["def-20"];
-                                messages: components["schemas"]["def-21"][];
+                                conversation: components["schemas"]["def-21"];
+                                messages: components["schemas"]["def-22"][];
+                                pending_attachments: components["schemas"]["def-20"][];
                             };
                         };
                     };
@@ -2239,7 +2285,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-20"];
+                            data: components["schemas"]["def-21"];
                         };
                     };
                 };
@@ -2271,6 +2317,48 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/conversations/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** attach a file for the next question: multipart/form-data with the file in "file": an image (PNG, JPEG, WebP, GIF; at most 5 MB) or a document (PDF, DOCX, text, Markdown, CSV, code; at most 10 MB), whose text is read now */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-20"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2339,6 +2427,7 @@ export interface paths {
                         content: string;
                         parent_id: string | null;
                         model_id?: string | null;
+                        attachments?: string[];
                         store_prompt_id?: string;
                     };
                 };
@@ -2387,7 +2476,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"][];
+                            data: components["schemas"]["def-25"][];
                         };
                     };
                 };
@@ -2419,7 +2508,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -2466,7 +2555,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-24"];
+                            data: components["schemas"]["def-25"];
                         };
                     };
                 };
@@ -2541,7 +2630,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-23"];
+                            data: components["schemas"]["def-24"];
                         };
                     };
                 };
@@ -2720,7 +2809,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"][];
+                            data: components["schemas"]["def-68"][];
                             total: number;
                         };
                     };
@@ -2762,7 +2851,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -2881,7 +2970,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -2923,7 +3012,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -3037,7 +3126,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -3081,7 +3170,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -3126,7 +3215,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"][];
+                            data: components["schemas"]["def-67"][];
                             total: number;
                         };
                     };
@@ -3161,7 +3250,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -3275,7 +3364,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -3310,7 +3399,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -3378,7 +3467,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -3423,7 +3512,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-70"][];
                             total: number;
                         };
                     };
@@ -3924,7 +4013,7 @@ export interface paths {
                                 userCount: number;
                                 roleCount: number;
                                 todayLogins: number;
-                                recentLogs: components["schemas"]["def-80"][];
+                                recentLogs: components["schemas"]["def-81"][];
                             };
                         };
                     };
@@ -4070,7 +4159,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -4111,7 +4200,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-36"][];
                         };
                     };
                 };
@@ -4153,7 +4242,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"][];
+                            data: components["schemas"]["def-33"][];
                         };
                     };
                 };
@@ -4197,7 +4286,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -4232,7 +4321,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -4303,7 +4392,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -4354,7 +4443,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -4383,7 +4472,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-35"];
                         };
                     };
                 };
@@ -4616,7 +4705,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"][];
+                            data: components["schemas"]["def-47"][];
                             total: number;
                         };
                     };
@@ -4710,7 +4799,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -4758,7 +4847,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -4809,7 +4898,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"][];
+                            data: components["schemas"]["def-47"][];
                             total: number;
                         };
                     };
@@ -4846,7 +4935,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -4884,7 +4973,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"][];
+                            data: components["schemas"]["def-48"][];
                         };
                     };
                 };
@@ -4959,7 +5048,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-80"][];
                         };
                     };
                 };
@@ -5004,7 +5093,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-79"][];
                             total: number;
                         };
                     };
@@ -5184,7 +5273,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"][];
+                            data: components["schemas"]["def-37"][];
                             total: number;
                         };
                     };
@@ -5307,7 +5396,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -5361,7 +5450,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"][];
+                            data: components["schemas"]["def-38"][];
                             total: number;
                         };
                     };
@@ -5399,7 +5488,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -5489,7 +5578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -5533,7 +5622,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -5574,7 +5663,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-37"];
+                                order: components["schemas"]["def-38"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -5654,7 +5743,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -5698,7 +5787,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"][];
+                            data: components["schemas"]["def-40"][];
                             total: number;
                         };
                     };
@@ -5735,7 +5824,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-40"];
                         };
                     };
                 };
@@ -5848,7 +5937,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-40"];
                         };
                     };
                 };
@@ -5885,7 +5974,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-40"];
                         };
                     };
                 };
@@ -5987,7 +6076,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -6021,7 +6110,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -6886,7 +6975,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"][];
+                            data: components["schemas"]["def-49"][];
                             total: number;
                         };
                     };
@@ -6923,7 +7012,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -7017,7 +7106,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -7064,7 +7153,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"][];
+                            data: components["schemas"]["def-50"][];
                             total: number;
                         };
                     };
@@ -7299,7 +7388,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-76"][];
                             total: number;
                         };
                     };
@@ -7337,7 +7426,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -7621,7 +7710,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -7659,7 +7748,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -7735,7 +7824,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-78"][];
                             total: number;
                         };
                     };
@@ -7780,7 +7869,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -7830,7 +7919,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -7879,7 +7968,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"][];
+                            data: components["schemas"]["def-91"][];
                         };
                     };
                 };
@@ -7922,7 +8011,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -7974,7 +8063,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"][];
+                            data: components["schemas"]["def-99"][];
                             total: number;
                         };
                     };
@@ -8027,7 +8116,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"][];
+                            data: components["schemas"]["def-95"][];
                             total: number;
                         };
                     };
@@ -8075,7 +8164,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"];
+                            data: components["schemas"]["def-96"];
                         };
                     };
                 };
@@ -8552,7 +8641,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -8605,7 +8694,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"][];
+                            data: components["schemas"]["def-95"][];
                             total: number;
                         };
                     };
@@ -8653,7 +8742,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"];
+                            data: components["schemas"]["def-96"];
                         };
                     };
                 };
@@ -8702,7 +8791,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"];
+                            data: components["schemas"]["def-97"];
                         };
                     };
                 };
@@ -8754,7 +8843,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-88"][];
                             total: number;
                         };
                     };
@@ -8806,7 +8895,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-93"][];
                             total: number;
                             capped: boolean;
                         };
@@ -8856,7 +8945,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"];
+                            data: components["schemas"]["def-92"];
                         };
                     };
                 };
@@ -8899,7 +8988,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"][];
+                            data: components["schemas"]["def-94"][];
                         };
                     };
                 };
@@ -8933,7 +9022,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"];
+                            data: components["schemas"]["def-94"];
                         };
                     };
                 };
@@ -8973,7 +9062,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -9025,7 +9114,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-84"][];
                             total: number;
                         };
                     };
@@ -9074,7 +9163,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"][];
+                            data: components["schemas"]["def-89"][];
                         };
                     };
                 };
@@ -9122,7 +9211,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -9178,7 +9267,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"][];
+                            data: components["schemas"]["def-65"][];
                             total: number;
                         };
                     };
@@ -9278,7 +9367,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -9330,7 +9419,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"][];
+                            data: components["schemas"]["def-66"][];
                             total: number;
                         };
                     };
@@ -9424,7 +9513,7 @@ export interface paths {
                         device_model?: string;
                         screen?: string;
                         language?: string;
-                        records: components["schemas"]["def-58"][];
+                        records: components["schemas"]["def-59"][];
                     };
                 };
             };
@@ -9438,7 +9527,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -9488,7 +9577,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -9528,7 +9617,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -9578,7 +9667,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -9627,7 +9716,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"][];
+                            data: components["schemas"]["def-90"][];
                         };
                     };
                 };
@@ -9667,7 +9756,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -9702,7 +9791,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -9748,7 +9837,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-99"][];
+                            data: components["schemas"]["def-100"][];
                             total: number;
                         };
                     };
@@ -9784,7 +9873,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-99"];
+                            data: components["schemas"]["def-100"];
                         };
                     };
                 };
@@ -10753,7 +10842,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"][];
+                            data: components["schemas"]["def-58"][];
                             total: number;
                         };
                     };
@@ -10856,7 +10945,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -10971,7 +11060,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -11073,7 +11162,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -11182,7 +11271,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"][];
+                            data: components["schemas"]["def-57"][];
                             total: number;
                         };
                     };
@@ -11222,7 +11311,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -11378,7 +11467,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -11417,7 +11506,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -11490,7 +11579,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"][];
+                            data: components["schemas"]["def-53"][];
                             total: number;
                         };
                     };
@@ -11525,7 +11614,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -11639,7 +11728,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -11673,7 +11762,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -11845,7 +11934,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"][];
+                            data: components["schemas"]["def-54"][];
                             total: number;
                         };
                     };
@@ -11882,7 +11971,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -11997,7 +12086,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -12033,7 +12122,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -12206,7 +12295,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"][];
+                            data: components["schemas"]["def-55"][];
                             total: number;
                         };
                     };
@@ -12241,7 +12330,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -12355,7 +12444,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -12389,7 +12478,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -12465,7 +12554,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"][];
+                            data: components["schemas"]["def-81"][];
                             total: number;
                         };
                     };
@@ -12568,7 +12657,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"][];
+                            data: components["schemas"]["def-56"][];
                             total: number;
                         };
                     };
@@ -12615,7 +12704,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -12786,7 +12875,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -12834,7 +12923,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -12906,8 +12995,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-26"][];
-                                counts: components["schemas"]["def-27"];
+                                tasks: components["schemas"]["def-27"][];
+                                counts: components["schemas"]["def-28"];
                             };
                         };
                     };
@@ -12946,7 +13035,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-27"];
                         };
                     };
                 };
@@ -13033,7 +13122,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-25"][];
+                                tasks: components["schemas"]["def-26"][];
                                 total: number;
                             };
                         };
@@ -13168,7 +13257,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-27"];
                         };
                     };
                 };
@@ -13206,7 +13295,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-27"];
                         };
                     };
                 };
@@ -13326,7 +13415,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-26"];
+                            data: components["schemas"]["def-27"];
                         };
                     };
                 };
@@ -13578,7 +13667,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -13632,7 +13721,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -13751,7 +13840,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -13802,7 +13891,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -13867,7 +13956,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -13991,7 +14080,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-74"][];
                         };
                     };
                 };
@@ -14043,7 +14132,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -14089,7 +14178,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-72"];
                         };
                     };
                 };
@@ -14208,7 +14297,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-72"];
                         };
                     };
                 };
@@ -14254,7 +14343,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-72"];
                         };
                     };
                 };
@@ -14330,7 +14419,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -14579,7 +14668,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"][];
+                            data: components["schemas"]["def-44"][];
                             total: number;
                         };
                     };
@@ -14616,7 +14705,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -14665,7 +14754,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"][];
+                            data: components["schemas"]["def-44"][];
                             total: number;
                         };
                     };
@@ -14800,7 +14889,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -14836,7 +14925,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -14875,7 +14964,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -14917,7 +15006,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -14954,7 +15043,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -14997,7 +15086,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -15051,7 +15140,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -15116,6 +15205,15 @@ export interface components {
             locale: string | null;
             /** Format: date-time */
             updated_at: string;
+        };
+        /** StatSourceMap */
+        "def-100": {
+            app_id: string;
+            version: string;
+            file: string;
+            size: number;
+            uploaded_by: string | null;
+            created_at: string;
         };
         /** SearchKindCounts */
         "def-11": {
@@ -15230,6 +15328,7 @@ export interface components {
             max_output_tokens: number;
             input_price: number;
             output_price: number;
+            vision: boolean;
         };
         /** CreditSummary */
         "def-2": {
@@ -15238,8 +15337,20 @@ export interface components {
             today_used: number;
             daily_limit: number | null;
         };
-        /** ConversationRow */
+        /** ChatAttachment */
         "def-20": {
+            id: string;
+            message_id: string | null;
+            kind: "image" | "document";
+            name: string;
+            mime: string;
+            size: number;
+            chars: number;
+            omitted: number;
+            url: string;
+        };
+        /** ConversationRow */
+        "def-21": {
             id: string;
             title: string;
             pinned: boolean;
@@ -15256,7 +15367,7 @@ export interface components {
             snippet: string | null;
         };
         /** MessageRow */
-        "def-21": {
+        "def-22": {
             id: string;
             parent_id: string | null;
             role: "user" | "assistant";
@@ -15276,9 +15387,10 @@ export interface components {
             created_at: string;
             feedback?: ("up" | "down") | (never | null);
             feedback_comment?: string | null;
+            attachments?: components["schemas"]["def-20"][];
         };
         /** UsageRow */
-        "def-22": {
+        "def-23": {
             id: string;
             user_id: string;
             username: string | null;
@@ -15301,18 +15413,18 @@ export interface components {
             created_at: string;
         };
         /** ChatFeedback */
-        "def-23": {
+        "def-24": {
             rating: ("up" | "down") | (never | null);
             comment: string | null;
         };
         /** ChatFolder */
-        "def-24": {
+        "def-25": {
             id: string;
             name: string;
             count: number;
         };
         /** TodoSubtask */
-        "def-25": {
+        "def-26": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15330,7 +15442,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-26": {
+        "def-27": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15346,37 +15458,21 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-25"][];
+            subtasks: components["schemas"]["def-26"][];
         };
         /** TodoCounts */
-        "def-27": {
+        "def-28": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-28": {
+        "def-29": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
-        };
-        /** AudioTranscript */
-        "def-29": {
-            id: string;
-            model_id: string | null;
-            model_name: string | null;
-            start_s: number | null;
-            end_s: number | null;
-            language: string | null;
-            text: string;
-            credits: number;
-            status: string;
-            error_code: string | null;
-            error_message: string | null;
-            /** Format: date-time */
-            created_at: string;
         };
         /** Reconciliation */
         "def-3": {
@@ -15391,8 +15487,24 @@ export interface components {
             /** Format: date-time */
             ranAt: string;
         };
-        /** AudioRecording */
+        /** AudioTranscript */
         "def-30": {
+            id: string;
+            model_id: string | null;
+            model_name: string | null;
+            start_s: number | null;
+            end_s: number | null;
+            language: string | null;
+            text: string;
+            credits: number;
+            status: string;
+            error_code: string | null;
+            error_message: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** AudioRecording */
+        "def-31": {
             id: string;
             name: string;
             mime: string | null;
@@ -15405,7 +15517,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-31": {
+        "def-32": {
             id: string;
             name: string;
             mime: string | null;
@@ -15416,10 +15528,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-29"][];
+            transcript_list: components["schemas"]["def-30"][];
         };
         /** HelpTreeItem */
-        "def-32": {
+        "def-33": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15430,7 +15542,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-33": {
+        "def-34": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15456,7 +15568,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-34": {
+        "def-35": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15472,7 +15584,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-35": {
+        "def-36": {
             id: string;
             locale: string;
             title: string;
@@ -15480,7 +15592,7 @@ export interface components {
             in_title: boolean;
         };
         /** PayOrder */
-        "def-36": {
+        "def-37": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15512,7 +15624,7 @@ export interface components {
             created_at: string;
         };
         /** AdminPayOrder */
-        "def-37": {
+        "def-38": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15546,7 +15658,7 @@ export interface components {
             nickname: string | null;
         };
         /** FollowedOrder */
-        "def-38": {
+        "def-39": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15577,21 +15689,6 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             balance: number | null;
-        };
-        /** PayPackage */
-        "def-39": {
-            id: string;
-            name: string;
-            price_cents: number;
-            credits: number;
-            bonus_credits: number;
-            sort: number;
-            enabled: boolean;
-            sold: number;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
         };
         /** CreditAnalysis */
         "def-4": {
@@ -15631,8 +15728,23 @@ export interface components {
             days_left: number | null;
             export_url: string;
         };
-        /** PayRefund */
+        /** PayPackage */
         "def-40": {
+            id: string;
+            name: string;
+            price_cents: number;
+            credits: number;
+            bonus_credits: number;
+            sort: number;
+            enabled: boolean;
+            sold: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** PayRefund */
+        "def-41": {
             id: string;
             refund_no: string;
             amount_cents: number;
@@ -15648,7 +15760,7 @@ export interface components {
             finished_at: string | null;
         };
         /** PaySettings */
-        "def-41": {
+        "def-42": {
             custom_enabled: boolean;
             custom_min_cents: number;
             custom_max_cents: number;
@@ -15656,7 +15768,7 @@ export interface components {
             order_ttl_minutes: number;
         };
         /** PayOptions */
-        "def-42": {
+        "def-43": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
@@ -15680,7 +15792,7 @@ export interface components {
             };
         };
         /** WithdrawRow */
-        "def-43": {
+        "def-44": {
             id: string;
             user_id: string;
             username: string | null;
@@ -15707,7 +15819,7 @@ export interface components {
             version: number;
         };
         /** WithdrawSettings */
-        "def-44": {
+        "def-45": {
             min_credits: number;
             fee_bps: number;
             min_fee: number;
@@ -15716,7 +15828,7 @@ export interface components {
             store_use_reward: number;
         };
         /** WithdrawSummary */
-        "def-45": {
+        "def-46": {
             balance: number;
             earned: number;
             withdrawn: number;
@@ -15731,7 +15843,7 @@ export interface components {
             };
         };
         /** InvoiceRow */
-        "def-46": {
+        "def-47": {
             id: string;
             invoice_no: string;
             user_id: string;
@@ -15753,7 +15865,7 @@ export interface components {
             order_nos: string[];
         };
         /** InvoiceableOrder */
-        "def-47": {
+        "def-48": {
             id: string;
             order_no: string;
             subject: string;
@@ -15764,7 +15876,7 @@ export interface components {
             paid_at: string | null;
         };
         /** RedeemBatch */
-        "def-48": {
+        "def-49": {
             id: string;
             name: string;
             credits: number;
@@ -15778,15 +15890,6 @@ export interface components {
             created_by_name: string | null;
             /** Format: date-time */
             created_at: string;
-        };
-        /** RedeemCode */
-        "def-49": {
-            code: string;
-            batch_id: string;
-            used_by: string | null;
-            used_by_name: string | null;
-            /** Format: date-time */
-            used_at: string | null;
         };
         /** UserInfo */
         "def-5": {
@@ -15802,8 +15905,17 @@ export interface components {
             hasPassword: boolean;
             wxBound: boolean;
         };
-        /** AdSettings */
+        /** RedeemCode */
         "def-50": {
+            code: string;
+            batch_id: string;
+            used_by: string | null;
+            used_by_name: string | null;
+            /** Format: date-time */
+            used_at: string | null;
+        };
+        /** AdSettings */
+        "def-51": {
             credits_per_view: number;
             daily_cap: number;
             page_url: string;
@@ -15811,7 +15923,7 @@ export interface components {
             page_allow: string[];
         };
         /** AdView */
-        "def-51": {
+        "def-52": {
             id: string;
             status: "pending" | "rewarded" | "capped";
             credits: number | null;
@@ -15820,7 +15932,7 @@ export interface components {
             daily_cap: number;
         };
         /** PermissionRow */
-        "def-52": {
+        "def-53": {
             permission_id: string;
             permission_name: string;
             comment: string | null;
@@ -15828,7 +15940,7 @@ export interface components {
             create_date: string;
         };
         /** RoleRow */
-        "def-53": {
+        "def-54": {
             role_id: string;
             role_name: string;
             permission: string[];
@@ -15838,7 +15950,7 @@ export interface components {
             create_date: string;
         };
         /** TagRow */
-        "def-54": {
+        "def-55": {
             tagid: string;
             name: string;
             description: string | null;
@@ -15847,7 +15959,7 @@ export interface components {
             create_date: string;
         };
         /** UserRow */
-        "def-55": {
+        "def-56": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -15874,7 +15986,7 @@ export interface components {
             register_date: string;
         };
         /** MenuRow */
-        "def-56": {
+        "def-57": {
             menu_id: string;
             name: string;
             icon: string | null;
@@ -15887,7 +15999,7 @@ export interface components {
             create_date: string;
         };
         /** AppRow */
-        "def-57": {
+        "def-58": {
             appid: string;
             name: string;
             app_type: number;
@@ -15965,7 +16077,7 @@ export interface components {
             update_date: string;
         };
         /** StatRecord */
-        "def-58": {
+        "def-59": {
             /** @description client event id: a retry with the same id and ts is stored once */
             id?: string;
             /** @description ms since 1970 (client clock) */
@@ -15985,8 +16097,14 @@ export interface components {
             order_no?: string;
             amount_cents?: number;
         };
+        /** TokenBundle */
+        "def-6": {
+            token: string;
+            refreshToken: string;
+            userInfo: components["schemas"]["def-5"];
+        };
         /** StatReportResult */
-        "def-59": {
+        "def-60": {
             accepted: number;
             duplicates: number;
             rejected: {
@@ -15995,14 +16113,8 @@ export interface components {
                 field: string;
             }[];
         };
-        /** TokenBundle */
-        "def-6": {
-            token: string;
-            refreshToken: string;
-            userInfo: components["schemas"]["def-5"];
-        };
         /** StatConfig */
-        "def-60": {
+        "def-61": {
             enabled: boolean;
             report_interval_s: number;
             session_overtime_app_s: number;
@@ -16010,7 +16122,7 @@ export interface components {
             cache_ms: number;
         };
         /** StatSettings */
-        "def-61": {
+        "def-62": {
             enabled: boolean;
             tz_offset_minutes: number;
             report_interval_s: number;
@@ -16018,7 +16130,7 @@ export interface components {
             rate_limit_per_minute: number;
         };
         /** StatPayOverview */
-        "def-62": {
+        "def-63": {
             /** @enum {string} */
             source: "console" | "app";
             /** Format: date-time */
@@ -16067,7 +16179,7 @@ export interface components {
             }[];
         };
         /** StatPayFunnel */
-        "def-63": {
+        "def-64": {
             stages: {
                 total: {
                     created: number;
@@ -16103,7 +16215,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-64": {
+        "def-65": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -16128,7 +16240,7 @@ export interface components {
             created_at: string;
         };
         /** StatPayRank */
-        "def-65": {
+        "def-66": {
             user_id: string;
             device_id: string | null;
             username: string | null;
@@ -16141,7 +16253,7 @@ export interface components {
             last_paid_at: string | null;
         };
         /** CmsCategoryRow */
-        "def-66": {
+        "def-67": {
             id: string;
             name: string;
             description: string;
@@ -16152,7 +16264,7 @@ export interface components {
             create_date: string;
         };
         /** CmsArticleRow */
-        "def-67": {
+        "def-68": {
             id: string;
             title: string;
             excerpt: string;
@@ -16179,7 +16291,7 @@ export interface components {
             last_modify_ip: string | null;
         };
         /** CmsArticle */
-        "def-68": {
+        "def-69": {
             id: string;
             title: string;
             excerpt: string;
@@ -16206,8 +16318,21 @@ export interface components {
             last_modify_ip: string | null;
             content: string;
         };
+        /** RealnameInfo */
+        "def-7": {
+            status: "none" | ("pending" | "approved" | "rejected");
+            realName: string | null;
+            idCardMasked: string | null;
+            reason: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            attemptsLeftToday: number;
+            maxAttempts: number;
+        };
         /** CmsPublishedArticle */
-        "def-69": {
+        "def-70": {
             id: string;
             title: string;
             excerpt: string;
@@ -16231,21 +16356,8 @@ export interface components {
             /** Format: date-time */
             create_date: string;
         };
-        /** RealnameInfo */
-        "def-7": {
-            status: "none" | ("pending" | "approved" | "rejected");
-            realName: string | null;
-            idCardMasked: string | null;
-            reason: string | null;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            attemptsLeftToday: number;
-            maxAttempts: number;
-        };
         /** CmsReadArticle */
-        "def-70": {
+        "def-71": {
             id: string;
             title: string;
             excerpt: string;
@@ -16273,7 +16385,7 @@ export interface components {
             preview_expires_at?: string;
         };
         /** WelfareCampaign */
-        "def-71": {
+        "def-72": {
             id: string;
             title: string;
             description: string;
@@ -16300,7 +16412,7 @@ export interface components {
             updated_at: string;
         };
         /** WelfareClaim */
-        "def-72": {
+        "def-73": {
             id: string;
             campaign_id: string;
             user_id: string;
@@ -16313,7 +16425,7 @@ export interface components {
             created_at: string;
         };
         /** WelfareAvailable */
-        "def-73": {
+        "def-74": {
             id: string;
             title: string;
             description: string;
@@ -16331,7 +16443,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-74": {
+        "def-75": {
             id: string;
             appid: string;
             platform: string;
@@ -16357,7 +16469,7 @@ export interface components {
             file_id: string | null;
         };
         /** SiteMessageRow */
-        "def-75": {
+        "def-76": {
             id: string;
             title: string;
             body: string;
@@ -16377,7 +16489,7 @@ export interface components {
             read_count: number;
         };
         /** SiteMessageDetail */
-        "def-76": {
+        "def-77": {
             id: string;
             title: string;
             body: string;
@@ -16399,7 +16511,7 @@ export interface components {
             audience_names: string[];
         };
         /** SiteMessageRead */
-        "def-77": {
+        "def-78": {
             user_id: string;
             username: string | null;
             nickname: string | null;
@@ -16409,7 +16521,7 @@ export interface components {
             read_at: string;
         };
         /** InboxMessage */
-        "def-78": {
+        "def-79": {
             id: string;
             title: string;
             body: string;
@@ -16418,15 +16530,6 @@ export interface components {
             /** Format: date-time */
             read_at: string | null;
             author_name: string | null;
-        };
-        /** MenuNode */
-        "def-79": {
-            menu_id: string;
-            name: string;
-            icon: string | null;
-            url: string | null;
-            sort: number;
-            children?: components["schemas"]["def-79"][];
         };
         /** RealnameRow */
         "def-8": {
@@ -16445,8 +16548,17 @@ export interface components {
             /** Format: date-time */
             decided_at: string | null;
         };
-        /** UserLog */
+        /** MenuNode */
         "def-80": {
+            menu_id: string;
+            name: string;
+            icon: string | null;
+            url: string | null;
+            sort: number;
+            children?: components["schemas"]["def-80"][];
+        };
+        /** UserLog */
+        "def-81": {
             id: number;
             user_id: string | null;
             username: string | null;
@@ -16459,7 +16571,7 @@ export interface components {
             created_at: string;
         };
         /** StatOptions */
-        "def-81": {
+        "def-82": {
             apps: {
                 appid: string;
                 name: string;
@@ -16470,7 +16582,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-82": {
+        "def-83": {
             done: number;
             failed: number;
             dirty: number;
@@ -16480,7 +16592,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-83": {
+        "def-84": {
             path: string;
             title: string;
             views: number;
@@ -16493,7 +16605,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-84": {
+        "def-85": {
             path: string;
             title: string;
             entries: number;
@@ -16504,7 +16616,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-85": {
+        "def-86": {
             scene: string;
             name: string;
             sessions: number;
@@ -16518,7 +16630,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-86": {
+        "def-87": {
             channel: string;
             name: string;
             new_devices: number;
@@ -16531,7 +16643,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-87": {
+        "def-88": {
             key: string;
             name: string;
             count: number;
@@ -16540,7 +16652,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-88": {
+        "def-89": {
             /** Format: date */
             day: string;
             views: number;
@@ -16548,17 +16660,6 @@ export interface components {
             exits: number;
             entries: number;
             duration_s: number;
-        };
-        /** StatSceneDay */
-        "def-89": {
-            /** Format: date */
-            day: string;
-            sessions: number;
-            devices: number;
-            new_devices: number;
-            page_views: number;
-            duration_s: number;
-            bounces: number;
         };
         /** AiModelRow */
         "def-9": {
@@ -16576,6 +16677,7 @@ export interface components {
             input_price: number;
             output_price: number;
             enabled: boolean;
+            vision: boolean;
             roles: string[];
             role_names: string[];
             sort: number;
@@ -16585,8 +16687,19 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** StatChannelDay */
+        /** StatSceneDay */
         "def-90": {
+            /** Format: date */
+            day: string;
+            sessions: number;
+            devices: number;
+            new_devices: number;
+            page_views: number;
+            duration_s: number;
+            bounces: number;
+        };
+        /** StatChannelDay */
+        "def-91": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -16597,7 +16710,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-91": {
+        "def-92": {
             total: number;
             values: {
                 value: string;
@@ -16614,7 +16727,7 @@ export interface components {
             }[];
         };
         /** StatRawEvent */
-        "def-92": {
+        "def-93": {
             /** Format: date-time */
             ts: string;
             key: string;
@@ -16628,12 +16741,12 @@ export interface components {
             os: string | null;
         };
         /** StatName */
-        "def-93": {
+        "def-94": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-94": {
+        "def-95": {
             hash: string;
             message: string;
             count: number;
@@ -16645,7 +16758,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-95": {
+        "def-96": {
             count: number;
             launches: number;
             rate: number;
@@ -16663,7 +16776,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-96": {
+        "def-97": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -16672,7 +16785,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-97"];
+            resolved: components["schemas"]["def-98"];
             trend: {
                 day: string;
                 count: number;
@@ -16711,7 +16824,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-97": {
+        "def-98": {
             version: string;
             frames: {
                 raw: string;
@@ -16730,7 +16843,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-98": {
+        "def-99": {
             version: string;
             device_model: string;
             count: number;
@@ -16738,15 +16851,6 @@ export interface components {
             share: number;
             launches: number;
             rate: number;
-        };
-        /** StatSourceMap */
-        "def-99": {
-            app_id: string;
-            version: string;
-            file: string;
-            size: number;
-            uploaded_by: string | null;
-            created_at: string;
         };
     };
     responses: never;

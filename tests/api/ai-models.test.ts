@@ -113,6 +113,7 @@ describe('CRUD and the key', () => {
       'input price',
       'output price',
       'enabled',
+      'reads images',
       'roles',
       'order',
       'created',

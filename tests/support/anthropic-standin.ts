@@ -17,7 +17,9 @@ import {
   type StandinOptions,
   type StandinRequest,
   streamTokens,
+  messagesOf,
   textOf,
+  type StandinMessage,
   tokensOf,
   watchClose,
 } from './llm-standin';
@@ -46,10 +48,12 @@ export async function startAnthropicStandin(opts: StandinOptions = {}): Promise<
 
     const body = await readJson(req);
     const model = String(body.model ?? '');
-    const messages = (Array.isArray(body.messages) ? body.messages : []).map((m: { role?: unknown; content?: unknown }) => ({
-      role: String(m.role),
-      content: textOf(m.content),
-    }));
+    let messages: StandinMessage[];
+    try {
+      messages = messagesOf(body.messages);
+    } catch (e) {
+      return sendJson(res, 400, error('invalid_request_error', (e as Error).message));
+    }
     const system = body.system == null ? null : textOf(body.system);
     const maxTokens = Number(body.max_tokens) || null;
     const stream = body.stream === true;

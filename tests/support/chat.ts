@@ -68,13 +68,18 @@ export async function ask(
   token: string,
   conversationId: string,
   content: string,
-  opts: { parent_id?: string | null; model_id?: string } = {},
+  opts: { parent_id?: string | null; model_id?: string; attachments?: string[] } = {},
 ) {
   const res = await app.inject({
     method: 'POST',
     url: `/api/chat/conversations/${conversationId}/messages`,
     headers: { authorization: `Bearer ${token}` },
-    payload: { content, parent_id: opts.parent_id ?? null, ...(opts.model_id ? { model_id: opts.model_id } : {}) },
+    payload: {
+      content,
+      parent_id: opts.parent_id ?? null,
+      ...(opts.model_id ? { model_id: opts.model_id } : {}),
+      ...(opts.attachments ? { attachments: opts.attachments } : {}),
+    },
   });
   const sse = String(res.headers['content-type']).startsWith('text/event-stream');
   return { status: res.statusCode, sse, events: sse ? parseSse(res.payload) : [], body: sse ? null : (res.json() as any) };
@@ -83,4 +88,18 @@ export async function ask(
 export async function newConversation(app: FastifyInstance, token: string, body: Record<string, unknown> = {}) {
   const r = await call(app, 'POST', '/api/chat/conversations', { token, body });
   return r.body.data as { id: string };
+}
+
+/** uploads a file for the next question of a conversation (multipart, field "file") */
+export async function attach(app: FastifyInstance, token: string, conversationId: string, file: { bytes: Buffer; name: string; type?: string }) {
+  const fd = new FormData();
+  fd.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  const encoded = new Response(fd);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/chat/conversations/${conversationId}/attachments`,
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')!, authorization: `Bearer ${token}` },
+  });
+  return { status: res.statusCode, body: res.json() as any };
 }

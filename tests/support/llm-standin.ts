@@ -12,10 +12,23 @@ export interface StandinOptions {
   tokenDelayMs?: number;
 }
 
+/** a picture a message carried: its declared type and its decoded size */
+export interface StandinImage {
+  mime: string;
+  bytes: number;
+}
+
+/** one message as the stand-in received it: its text and its pictures */
+export interface StandinMessage {
+  role: string;
+  content: string;
+  images: StandinImage[];
+}
+
 /** one chat call as the stand-in received it */
 export interface StandinRequest {
   model: string;
-  messages: Array<{ role: string; content: string }>;
+  messages: StandinMessage[];
   system: string | null;
   maxTokens: number | null;
   /** the sampling parameters as sent (absent: null) */
@@ -53,9 +66,55 @@ export function replyFor(lastUser: string): string {
   return `Echo: ${lastUser}`;
 }
 
-/** ceil(characters of every message, the system prompt included, / 4) */
-export const promptTokens = (system: string | null, messages: Array<{ content: string }>) =>
-  Math.ceil(((system ?? '').length + messages.reduce((n, m) => n + m.content.length, 0)) / 4);
+/** what a picture counts for in the stand-ins' usage (OpenAI's low-detail price) */
+export const STANDIN_IMAGE_TOKENS = 85;
+
+/** ceil(characters of every message, the system prompt included, / 4), and each picture's tokens */
+export const promptTokens = (system: string | null, messages: Array<{ content: string; images?: StandinImage[] }>) =>
+  Math.ceil(((system ?? '').length + messages.reduce((n, m) => n + m.content.length, 0)) / 4) +
+  messages.reduce((n, m) => n + (m.images?.length ?? 0), 0) * STANDIN_IMAGE_TOKENS;
+
+const MAGIC: Record<string, (b: Buffer) => boolean> = {
+  'image/png': (b) => b.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])),
+  'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8,
+  'image/gif': (b) => b.subarray(0, 3).toString('latin1') === 'GIF',
+  'image/webp': (b) => b.subarray(8, 12).toString('latin1') === 'WEBP',
+};
+
+/** a picture's type and bytes checked as a provider checks them: the declared type must be what the bytes are */
+function picture(mime: string, base64: string): StandinImage {
+  const bytes = Buffer.from(base64, 'base64');
+  if (!MAGIC[mime]?.(bytes)) throw new Error(`Invalid image: the data is not a valid ${mime || 'image'}`);
+  return { mime, bytes: bytes.length };
+}
+
+/**
+ * The pictures of a message content: OpenAI `image_url` parts with data URLs, Anthropic base64
+ * `image` blocks. Throws (the provider's 400) on a malformed one.
+ */
+export function imagesOf(content: unknown): StandinImage[] {
+  if (!Array.isArray(content)) return [];
+  const out: StandinImage[] = [];
+  for (const b of content as Array<Record<string, any>>) {
+    if (b?.type === 'image_url') {
+      const m = /^data:([^;,]+);base64,(.*)$/s.exec(String(b.image_url?.url ?? ''));
+      if (!m) throw new Error('Invalid image: only data URLs are fetched by this stand-in');
+      out.push(picture(m[1], m[2]));
+    } else if (b?.type === 'image') {
+      if (b.source?.type !== 'base64') throw new Error('Invalid image: source.type must be base64');
+      out.push(picture(String(b.source.media_type ?? ''), String(b.source.data ?? '')));
+    }
+  }
+  return out;
+}
+
+/** a request's messages with their text and pictures; throws on a malformed picture */
+export const messagesOf = (list: unknown): StandinMessage[] =>
+  (Array.isArray(list) ? list : []).map((m: { role?: unknown; content?: unknown }) => ({
+    role: String(m.role),
+    content: textOf(m.content),
+    images: imagesOf(m.content),
+  }));
 
 /** text of a message content given as a string or as content blocks */
 export function textOf(content: unknown): string {

@@ -19,7 +19,8 @@ import {
   type StandinOptions,
   type StandinRequest,
   streamTokens,
-  textOf,
+  messagesOf,
+  type StandinMessage,
   tokensOf,
   watchClose,
 } from './llm-standin';
@@ -125,10 +126,12 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
 
     const body = await readJson(req);
     const model = String(body.model ?? '');
-    const all = (Array.isArray(body.messages) ? body.messages : []).map((m: { role?: unknown; content?: unknown }) => ({
-      role: String(m.role),
-      content: textOf(m.content),
-    }));
+    let all: StandinMessage[];
+    try {
+      all = messagesOf(body.messages);
+    } catch (e) {
+      return sendJson(res, 400, error((e as Error).message, 'invalid_request_error'));
+    }
     const systemParts = all.filter((m) => m.role === 'system' || m.role === 'developer').map((m) => m.content);
     const messages = all.filter((m) => m.role !== 'system' && m.role !== 'developer');
     const maxTokens = Number(body.max_completion_tokens ?? body.max_tokens) || null;

@@ -38,6 +38,8 @@ export const aiModels = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     sort: integer().notNull().default(0),
+    /** reads images (vision): the chat sends it a question's pictures */
+    vision: boolean().notNull().default(false),
     comment: text(),
     createDate: now(),
     updateDate: now(),
@@ -175,4 +177,48 @@ export const chatFeedback = pgTable(
     updatedAt: now(),
   },
   (t) => [check('chat_feedback_rating', sql`${t.rating} IN (-1, 1)`), index('chat_feedback_rating_idx').on(t.rating, t.updatedAt)],
+);
+
+/**
+ * A file attached to a question: an image (sent to vision models as image content) or a document
+ * (its text read once, at upload, sent with the question). Pending (message_id null) from the
+ * upload until the question is sent. The bytes are a file of the file service (file_id), deleted
+ * with the attachment.
+ */
+export const chatAttachments = pgTable(
+  'chat_attachments',
+  {
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    conversationId: text()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    messageId: text().references(() => chatMessages.id, { onDelete: 'cascade' }),
+    userId: text().notNull(),
+    fileId: text().notNull(),
+    /** image | document */
+    kind: text().notNull(),
+    name: text().notNull(),
+    mime: text().notNull(),
+    size: integer().notNull(),
+    /** a document's text (at most CHAT_ATTACHMENTS.DOCUMENT_MAX_CHARS characters) */
+    text: text(),
+    /** the document's length in characters (code points), before any cut */
+    chars: integer().notNull().default(0),
+    /** the tokens of its text (what it adds to a question before any cut) */
+    tokens: integer().notNull().default(0),
+    /** characters left out when the question was sent (did not fit the model's window) */
+    omitted: integer().notNull().default(0),
+    position: smallint().notNull().default(0),
+    createdAt: now(),
+  },
+  (t) => [
+    check('chat_attachments_kind', sql`${t.kind} IN ('image', 'document')`),
+    uniqueIndex('chat_attachments_file_key').on(t.fileId),
+    index('chat_attachments_message_idx').on(t.messageId, t.position),
+    index('chat_attachments_pending_idx')
+      .on(t.conversationId, t.createdAt)
+      .where(sql`${t.messageId} IS NULL`),
+  ],
 );

@@ -19,6 +19,35 @@ export interface ProviderTarget {
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
+  /** pictures with a question (vision models): type and base64 bytes */
+  images?: Array<{ mime: string; data: string }>;
+}
+
+/** a turn in OpenAI's shape: text, or text and image_url parts (data URLs) when it has pictures */
+function openAiTurn(t: ChatTurn): OpenAI.Chat.ChatCompletionMessageParam {
+  if (t.role === 'assistant' || !t.images?.length) return { role: t.role, content: t.content };
+  return {
+    role: 'user',
+    content: [
+      { type: 'text', text: t.content },
+      ...t.images.map((i) => ({ type: 'image_url' as const, image_url: { url: `data:${i.mime};base64,${i.data}` } })),
+    ],
+  };
+}
+
+/** a turn in Anthropic's shape: the pictures as base64 image blocks, before the text (as Anthropic advises) */
+function anthropicTurn(t: ChatTurn): Anthropic.MessageParam {
+  if (t.role === 'assistant' || !t.images?.length) return { role: t.role, content: t.content };
+  return {
+    role: 'user',
+    content: [
+      ...t.images.map((i) => ({
+        type: 'image' as const,
+        source: { type: 'base64' as const, media_type: i.mime as 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp', data: i.data },
+      })),
+      { type: 'text' as const, text: t.content },
+    ],
+  };
 }
 export interface StreamRequest {
   system?: string | null;
@@ -133,7 +162,7 @@ export async function* streamChat(target: ProviderTarget, req: StreamRequest): A
 async function* streamOpenAi(target: ProviderTarget, req: StreamRequest): AsyncIterable<StreamEvent> {
   const messages: OpenAI.Chat.ChatCompletionMessageParam[] = [
     ...(req.system ? [{ role: 'system' as const, content: req.system }] : []),
-    ...req.turns.map((t) => ({ role: t.role, content: t.content })),
+    ...req.turns.map(openAiTurn),
   ];
   const stream = await (
     await openAi(target)
@@ -165,7 +194,7 @@ async function* streamAnthropic(target: ProviderTarget, req: StreamRequest): Asy
       max_tokens: req.maxTokens,
       ...sampling(req),
       ...(req.system ? { system: req.system } : {}),
-      messages: req.turns.map((t) => ({ role: t.role, content: t.content })),
+      messages: req.turns.map(anthropicTurn),
       stream: true,
     },
     { signal: req.signal },

@@ -27,6 +27,8 @@ export const AiModelRow = Type.Object(
     /** credits per million output tokens */
     output_price: Type.Integer(),
     enabled: Type.Boolean(),
+    /** reads images: the chat sends it a question's pictures */
+    vision: Type.Boolean(),
     /** the roles that may use it; empty = everyone */
     roles: Type.Array(Type.String()),
     role_names: Type.Array(Type.String()),

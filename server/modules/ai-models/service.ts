@@ -21,7 +21,7 @@ export const aiModelList: ListSpec = {
   from: sql`ai_models m`,
   alias: 'm',
   columns: sql`m.id, m.name, m.kind, m.protocol, m.base_url, m.api_key_masked, m.provider_model,
-    m.context_window, m.max_output_tokens, m.input_price, m.output_price, m.enabled, m.roles,
+    m.context_window, m.max_output_tokens, m.input_price, m.output_price, m.enabled, m.vision, m.roles,
     COALESCE((SELECT array_agg(r.role_name ORDER BY r.role_name) FROM roles r WHERE r.role_id = ANY(m.roles)), '{}') AS role_names,
     m.sort, m.comment, m.create_date, m.update_date`,
   search: [sql`m.name`, sql`m.provider_model`, sql`m.base_url`],
@@ -29,6 +29,7 @@ export const aiModelList: ListSpec = {
     protocol: { kind: 'eq', column: sql`m.protocol` },
     kind: { kind: 'eq', column: sql`m.kind` },
     enabled: { kind: 'eq', column: sql`m.enabled`, type: 'bool' },
+    vision: { kind: 'eq', column: sql`m.vision`, type: 'bool' },
   },
   sorts: {
     sort: sql`m.sort`,
@@ -50,6 +51,7 @@ export const aiModelList: ListSpec = {
     { key: 'input_price', width: 14 },
     { key: 'output_price', width: 14 },
     { key: 'enabled', width: 10 },
+    { key: 'vision', width: 10 },
     { key: 'role_names', width: 24 },
     { key: 'sort', width: 8 },
     { key: 'create_date', date: true, width: 20 },
@@ -71,6 +73,7 @@ export interface AiModelInput {
   enabled?: boolean;
   roles?: string[];
   sort?: number;
+  vision?: boolean;
   comment?: string | null;
 }
 
@@ -91,6 +94,7 @@ export type ChatModelInfo = {
   max_output_tokens: number;
   input_price: number;
   output_price: number;
+  vision: boolean;
 };
 
 export interface ResolvedModel {
@@ -101,6 +105,8 @@ export interface ResolvedModel {
   maxOutputTokens: number;
   inputPrice: number;
   outputPrice: number;
+  /** reads images */
+  vision: boolean;
 }
 
 /** what the console shows of a key: its first three and last four characters */
@@ -178,6 +184,7 @@ export class AiModelService {
         inputPrice: input.input_price ?? 0,
         outputPrice: input.output_price ?? 0,
         enabled: input.enabled ?? true,
+        vision: input.vision ?? false,
         roles: [...new Set(input.roles ?? [])],
         sort: input.sort ?? 0,
         comment: clean(input.comment) ?? null,
@@ -213,6 +220,7 @@ export class AiModelService {
     if (input.input_price !== undefined) set.inputPrice = input.input_price;
     if (input.output_price !== undefined) set.outputPrice = input.output_price;
     if (input.enabled !== undefined) set.enabled = input.enabled;
+    if (input.vision !== undefined) set.vision = input.vision;
     if (input.roles !== undefined) set.roles = [...new Set(input.roles)];
     if (input.sort !== undefined) set.sort = input.sort;
     if (input.comment !== undefined) set.comment = clean(input.comment) ?? null;
@@ -315,7 +323,7 @@ export class AiModelService {
   private listKind(user: AccessSubject, kind: AiKind): Promise<ChatModelInfo[]> {
     return query<ChatModelInfo>(
       this.db,
-      sql`SELECT id, name, context_window, max_output_tokens, input_price, output_price FROM ai_models m
+      sql`SELECT id, name, context_window, max_output_tokens, input_price, output_price, vision FROM ai_models m
         WHERE ${this.usableBy(user, kind)} ORDER BY sort, create_date, id`,
     );
   }
@@ -336,6 +344,7 @@ export class AiModelService {
       maxOutputTokens: r.max_output_tokens as number,
       inputPrice: r.input_price as number,
       outputPrice: r.output_price as number,
+      vision: r.vision === true,
     };
   }
 

@@ -1,8 +1,7 @@
 /** Audio recordings: upload (multipart), list, read with transcripts, rename, delete, transcribe. Thin: rules in service.ts. */
-import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { AUDIO_LIMITS } from '../../../shared/audio';
-import { AppError } from '../../core/errors';
+import { partsOf, uploadScope } from '../../core/multipart';
 import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
@@ -33,12 +32,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
     handler: async (req) => ok(await audio.list(req.auth!.uid)),
   });
 
-  // multipart is parsed only in this scope (the upload route)
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: AUDIO_LIMITS.MAX_BYTES, files: 1, fields: 4, fieldSize: 4096, parts: 5 },
-    });
+  await uploadScope(app, { fileSize: AUDIO_LIMITS.MAX_BYTES, fields: 4 }, (scope) => {
     scope.post('/api/audio/recordings', {
       config: { access: 'signedIn' },
       schema: {
@@ -47,12 +41,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
         consumes: ['multipart/form-data'],
         response: { 200: detail },
       },
-      handler: async (req) => {
-        if (!req.isMultipart() || !/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
-          throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
-        }
-        return ok(await audio.upload(req.auth!, req.parts()));
-      },
+      handler: async (req) => ok(await audio.upload(req.auth!, partsOf(req))),
     });
   });
 

@@ -3,11 +3,19 @@
  * context window (oldest turns first, the system prompt always kept), local token counts (the
  * fallback when a provider reports no usage) and prices in integer credits.
  */
+import { CHAT_ATTACHMENTS } from '../../../shared/chat-attachments';
 import { AppError } from '../../core/errors';
+
+/** a picture sent with a question (vision models): its type and its bytes in base64 */
+export interface TurnImage {
+  mime: string;
+  data: string;
+}
 
 export interface Turn {
   role: 'user' | 'assistant';
   content: string;
+  images?: TurnImage[];
 }
 
 /** per message, the wrapping every chat format adds around its text */
@@ -47,8 +55,11 @@ export function tokensOf(text: string): number {
   return n + (at < text.length ? count(text.slice(at)) : 0);
 }
 
+/** a turn's tokens: its text, the wrapping, and each picture at the most a provider counts for one */
+export const turnTokens = (t: Turn) => tokensOf(t.content) + PER_MESSAGE + (t.images?.length ?? 0) * CHAT_ATTACHMENTS.IMAGE_TOKENS;
+
 export const promptTokens = (system: string | null | undefined, turns: Turn[]) =>
-  (system ? tokensOf(system) + PER_MESSAGE : 0) + turns.reduce((n, t) => n + tokensOf(t.content) + PER_MESSAGE, 0);
+  (system ? tokensOf(system) + PER_MESSAGE : 0) + turns.reduce((n, t) => n + turnTokens(t), 0);
 
 export interface Fitted {
   turns: Turn[];
@@ -62,6 +73,9 @@ export interface Fitted {
 /** the smallest answer worth asking for; a prompt that leaves less is too long */
 const MIN_OUTPUT = 16;
 
+/** what the window keeps free for the answer: the model's max output, at most a quarter of the window */
+export const reserveOf = (contextWindow: number, maxOutput: number) => Math.max(MIN_OUTPUT, Math.min(maxOutput, Math.floor(contextWindow / 4)));
+
 /**
  * Drops the oldest turns until the prompt leaves room for the answer: the model's max output,
  * but never more than a quarter of the window (a model configured with max output = window
@@ -69,9 +83,9 @@ const MIN_OUTPUT = 16;
  * question that does not fit alone is refused.
  */
 export function fitToWindow(system: string | null | undefined, turns: Turn[], contextWindow: number, maxOutput: number): Fitted {
-  const costs = turns.map((t) => tokensOf(t.content) + PER_MESSAGE);
+  const costs = turns.map(turnTokens);
   let total = (system ? tokensOf(system) + PER_MESSAGE : 0) + costs.reduce((a, b) => a + b, 0);
-  const reserve = Math.max(MIN_OUTPUT, Math.min(maxOutput, Math.floor(contextWindow / 4)));
+  const reserve = reserveOf(contextWindow, maxOutput);
   let start = 0;
   const drop = () => {
     total -= costs[start];

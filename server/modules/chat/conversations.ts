@@ -8,11 +8,12 @@ import { AppError } from '../../core/errors';
 import { likePattern, plain, query, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { SearchIndex } from '../search/service';
+import type { ChatAttachmentService } from './attachments';
 import { clean, CONVERSATION_COLUMNS, MESSAGE_COLUMNS } from './columns';
 import { conversationExport } from './export';
 import { RATING_OF } from './feedback';
 import type { Parameters } from './parameters';
-import type { ConversationRow, MessageRow } from './schemas';
+import type { ChatAttachment, ConversationRow, MessageRow } from './schemas';
 
 /** a conversation as its columns hold it: the answers add the keyword's snippet */
 export type Conversation = Omit<ConversationRow, 'snippet'>;
@@ -22,6 +23,8 @@ export class Conversations {
     protected db: Db,
     /** messages are searchable: each is indexed in the transaction that writes it */
     protected search: Pick<SearchIndex, 'put' | 'removeWhere' | 'retitle'>,
+    /** a question's files: deleted with their conversation */
+    protected attachments: ChatAttachmentService,
   ) {}
 
   protected async own(userId: string, id: string, tx: Db | Tx = this.db, lock = false): Promise<Conversation> {
@@ -110,20 +113,32 @@ export class Conversations {
     await this.own(userId, id);
     const [busy] = await query(this.db, sql`SELECT 1 FROM chat_messages WHERE conversation_id = ${id} AND status = 'streaming' LIMIT 1`);
     if (busy) throw new AppError('CHAT_BUSY');
-    await this.db.transaction(async (tx) => {
+    const removeBytes = await this.db.transaction(async (tx) => {
+      const dropped = await this.attachments.dropConversation(tx, id);
       await tx.execute(sql`DELETE FROM conversations WHERE id = ${id}`);
       await this.search.removeWhere(tx, 'message', `${id}:`);
+      return dropped;
     });
+    await removeBytes();
   }
 
-  async get(userId: string, id: string): Promise<{ conversation: ConversationRow; messages: MessageRow[] }> {
+  /** with every message (a question with its files) and the files uploaded but not yet sent */
+  async get(userId: string, id: string): Promise<{ conversation: ConversationRow; messages: MessageRow[]; pending_attachments: ChatAttachment[] }> {
     const conversation = await this.own(userId, id);
-    const messages = await query<MessageRow>(
-      this.db,
-      sql`SELECT ${MESSAGE_COLUMNS}, ${RATING_OF} AS feedback, f.comment AS feedback_comment
+    const [messages, pending] = await Promise.all([
+      query<MessageRow>(
+        this.db,
+        sql`SELECT ${MESSAGE_COLUMNS}, ${RATING_OF} AS feedback, f.comment AS feedback_comment
         FROM chat_messages m LEFT JOIN chat_feedback f ON f.message_id = m.id WHERE m.conversation_id = ${id} ORDER BY m.created_at, m.id`,
-    );
-    return { conversation: plain<ConversationRow>({ ...conversation, snippet: null }), messages: messages.map(plain) };
+      ),
+      this.attachments.pending(userId, id),
+    ]);
+    const files = await this.attachments.ofMessages(messages.filter((m) => m.role === 'user').map((m) => m.id));
+    return {
+      conversation: plain<ConversationRow>({ ...conversation, snippet: null }),
+      messages: messages.map((m) => ({ ...plain(m), ...(files.has(m.id) ? { attachments: files.get(m.id) } : {}) })),
+      pending_attachments: pending,
+    };
   }
 
   /** markdown: the newest branch; json: the conversation with every branch (./export.ts) */

@@ -2,6 +2,7 @@
 import { streamChat } from '../ai-models/providers';
 import type { ModuleManifest } from '../services';
 import { askRoutes } from './ask-routes';
+import { ChatAttachmentService } from './attachments';
 import { ChatFeedbackService } from './feedback';
 import { chatFolderRoutes } from './folder-routes';
 import { ChatFolderService } from './folders';
@@ -12,11 +13,13 @@ import { AiTaskService } from './tasks';
 
 export const chatModule: ModuleManifest = {
   name: 'chat',
-  tables: ['conversations', 'conversation_folders', 'chat_messages', 'chat_feedback', 'ai_usage'],
-  services: ({ db, config, credits, aiModels, search }) => {
+  tables: ['conversations', 'conversation_folders', 'chat_messages', 'chat_feedback', 'chat_attachments', 'ai_usage'],
+  services: ({ db, config, credits, aiModels, search, files }) => {
     search.backfillFrom((n) => messagesMissingFromSearch(db, n));
+    const chatAttachments = new ChatAttachmentService(db, files);
     return {
-      chat: new ChatService(db, credits, aiModels, streamChat, config.ai, search),
+      chat: new ChatService(db, credits, aiModels, streamChat, config.ai, search, chatAttachments),
+      chatAttachments,
       aiTasks: new AiTaskService(db, credits, aiModels, streamChat, config.ai),
       chatFeedback: new ChatFeedbackService(db),
       chatFolders: new ChatFolderService(db),

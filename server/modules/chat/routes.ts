@@ -4,7 +4,10 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CHAT_ATTACHMENTS } from '../../../shared/chat-attachments';
 import { cutText } from '../../../shared/text';
+import { partsOf, uploadScope } from '../../core/multipart';
+import { formatBytes } from '../files/service';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { List, Nullable, ok, Ok } from '../../core/schemas';
@@ -12,7 +15,7 @@ import { sseSink } from '../../core/sse';
 import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { FEEDBACK_COMMENT_MAX } from './feedback';
-import { ChatModel, ConversationRow, Feedback, MessageRow, UsageRow } from './schemas';
+import { ChatAttachment, ChatModel, ConversationRow, Feedback, MessageRow, UsageRow } from './schemas';
 import { ChatService, type Prepared } from './service';
 import { usageList } from './usage';
 
@@ -38,8 +41,8 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
   }
 }
 
-export async function chatRoutes({ app, db, config, credits, aiModels, search, settings, chat, chatFeedback, storePrompts: store }: ModuleContext) {
-  for (const s of [ChatModel, ConversationRow, MessageRow, UsageRow, Feedback]) app.addSchema(s);
+export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAttachments, storePrompts: store }: ModuleContext) {
+  for (const s of [ChatModel, ChatAttachment, ConversationRow, MessageRow, UsageRow, Feedback]) app.addSchema(s);
   const tags = ['chat'];
   const conversation = Ok(Type.Ref('ConversationRow'));
   const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
@@ -117,9 +120,41 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
       tags,
       summary: 'a conversation with every message of every branch',
       params: IdParam,
-      response: { 200: Ok(Type.Object({ conversation: Type.Ref('ConversationRow'), messages: Type.Array(Type.Ref('MessageRow')) })) },
+      response: {
+        200: Ok(
+          Type.Object({
+            conversation: Type.Ref('ConversationRow'),
+            messages: Type.Array(Type.Ref('MessageRow')),
+            /** files uploaded for the next question, not yet sent */
+            pending_attachments: Type.Array(Type.Ref('ChatAttachment')),
+          }),
+        ),
+      },
     },
     handler: async (req) => ok(await chat.get(req.auth!.uid, req.params.id)),
+  });
+
+  await uploadScope(app, { fileSize: Math.max(CHAT_ATTACHMENTS.IMAGE_MAX_BYTES, CHAT_ATTACHMENTS.DOCUMENT_MAX_BYTES), fields: 0 }, (scope) => {
+    scope.post('/api/chat/conversations/:id/attachments', {
+      config: { access: 'signedIn' },
+      schema: {
+        tags,
+        summary: `attach a file for the next question: multipart/form-data with the file in "file": an image (PNG, JPEG, WebP, GIF; at most ${formatBytes(CHAT_ATTACHMENTS.IMAGE_MAX_BYTES)}) or a document (PDF, DOCX, text, Markdown, CSV, code; at most ${formatBytes(CHAT_ATTACHMENTS.DOCUMENT_MAX_BYTES)}), whose text is read now`,
+        consumes: ['multipart/form-data'],
+        params: IdParam,
+        response: { 200: Ok(Type.Ref('ChatAttachment')) },
+      },
+      handler: async (req) => ok(await chatAttachments.add(req.auth!.uid, req.params.id, partsOf(req))),
+    });
+  });
+
+  app.delete('/api/chat/attachments/:id', {
+    config: { access: 'signedIn' },
+    schema: { tags, summary: 'take back a file not yet sent', params: IdParam, response: { 200: Type.Object({ success: Type.Literal(true) }) } },
+    handler: async (req) => {
+      await chatAttachments.removePending(req.auth!.uid, req.params.id);
+      return { success: true as const };
+    },
   });
 
   app.get('/api/chat/conversations/:id/export', {
@@ -154,6 +189,8 @@ export async function chatRoutes({ app, db, config, credits, aiModels, search, s
         content: Content,
         parent_id: Nullable(Type.String({ minLength: 1, maxLength: 64 })),
         model_id: ModelId,
+        /** files uploaded for this question (POST .../attachments), in order */
+        attachments: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: CHAT_ATTACHMENTS.PER_QUESTION })),
         /** the store prompt the question was written with: counted as one use */
         store_prompt_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
       }),

@@ -14,9 +14,32 @@ export const ChatModel = Type.Object(
     /** credits per million tokens */
     input_price: Type.Integer(),
     output_price: Type.Integer(),
+    /** reads images: a question's pictures may go to it */
+    vision: Type.Boolean(),
   },
   { $id: 'ChatModel' },
 );
+
+/** a file on a question: an image (with a link that opens it) or a document (its text is sent) */
+export const ChatAttachment = Type.Object(
+  {
+    id: Type.String(),
+    /** null: uploaded, not yet sent */
+    message_id: Nullable(Type.String()),
+    kind: Type.Union([Type.Literal('image'), Type.Literal('document')]),
+    name: Type.String(),
+    mime: Type.String(),
+    size: Type.Integer(),
+    /** a document's length in characters */
+    chars: Type.Integer(),
+    /** characters left out when it was sent (it did not fit the model's window, or was over the limit) */
+    omitted: Type.Integer(),
+    /** a same-origin link that opens the file for about an hour, without a token */
+    url: Type.String(),
+  },
+  { $id: 'ChatAttachment' },
+);
+export type ChatAttachment = Static<typeof ChatAttachment>;
 
 export const ConversationRow = Type.Object(
   {
@@ -64,6 +87,8 @@ export const MessageRow = Type.Object(
     /** the user's thumbs on an answer (with the conversation's messages; absent in a stream's events) */
     feedback: Type.Optional(Nullable(Type.Union([Type.Literal('up'), Type.Literal('down')]))),
     feedback_comment: Type.Optional(Nullable(Type.String())),
+    /** a question's files, in the order attached */
+    attachments: Type.Optional(Type.Array(Type.Ref('ChatAttachment'))),
   },
   { $id: 'MessageRow' },
 );
@@ -98,7 +123,7 @@ export const UsageRow = Type.Object(
 
 export type ChatModel = Static<typeof ChatModel>;
 export type ConversationRow = Static<typeof ConversationRow>;
-export type MessageRow = Static<typeof MessageRow>;
+export type MessageRow = Omit<Static<typeof MessageRow>, 'attachments'> & { attachments?: ChatAttachment[] };
 export type UsageRow = Static<typeof UsageRow>;
 
 export const Feedback = Type.Object(

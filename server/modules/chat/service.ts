@@ -23,7 +23,9 @@ import type { AiModelService, ResolvedModel } from '../ai-models/service';
 import { sdks, type streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
 import type { SearchIndex } from '../search/service';
-import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf, type Turn } from './context';
+import type { ChatAttachmentService, StoredAttachment } from './attachments';
+import { type BranchTurn, composeTurns } from './compose';
+import { costOf, fitToWindow, type Fitted, loadTokenizer, tokensOf } from './context';
 import { AnswerReader, type ProviderStream } from './reader';
 import { CONVERSATION_COLUMNS, MESSAGE_FIELDS, titleOf } from './columns';
 import { type Conversation, Conversations } from './conversations';
@@ -76,8 +78,9 @@ export class ChatService extends Conversations {
     private timeouts: { firstTokenMs: number; idleMs: number },
     /** messages are searchable: each is indexed in the transaction that writes it */
     search: Pick<SearchIndex, 'put' | 'removeWhere' | 'retitle'>,
+    attachments: ChatAttachmentService,
   ) {
-    super(db, search);
+    super(db, search, attachments);
     // a hold whose process died: its message keeps the text saved so far, marked interrupted
     credits.onSettle('chat', async (tx, hold) => {
       if (!hold.refId) return;
@@ -117,19 +120,20 @@ export class ChatService extends Conversations {
    * The turns from the first message down to `id` (inclusive); `id` must be an answer in this
    * conversation (a question follows an answer, never another question).
    */
-  private async branchTo(conversationId: string, id: string | null, endsWith: 'user' | 'assistant' = 'assistant'): Promise<Turn[]> {
+  private async branchTo(conversationId: string, id: string | null, endsWith: 'user' | 'assistant' = 'assistant'): Promise<BranchTurn[]> {
     if (!id) return [];
-    const rows = await query<{ role: 'user' | 'assistant'; content: string; depth: number }>(
+    const rows = await query<{ id: string; role: 'user' | 'assistant'; content: string; depth: number; files: boolean }>(
       this.db,
       sql`WITH RECURSIVE up AS (
           SELECT id, parent_id, role, content, 0 AS depth FROM chat_messages WHERE id = ${id} AND conversation_id = ${conversationId}
           UNION ALL SELECT m.id, m.parent_id, m.role, m.content, up.depth + 1 FROM chat_messages m JOIN up ON m.id = up.parent_id
-        ) SELECT role, content, depth FROM up ORDER BY depth DESC`,
+        ) SELECT id, role, content, depth, EXISTS (SELECT 1 FROM chat_attachments a WHERE a.message_id = up.id) AS files FROM up ORDER BY depth DESC`,
     );
     if (rows.find((r) => r.depth === 0)?.role !== endsWith) {
       throw new AppError('INVALID_PARAM', { field: 'parent_id', params: { reason: 'not an answer in this conversation' } });
     }
-    return rows.filter((r) => r.content.trim()).map((r) => ({ role: r.role, content: r.content }));
+    // a question of files only has no text and stays
+    return rows.filter((r) => r.content.trim() || r.files).map((r) => ({ id: r.id, role: r.role, content: r.content }));
   }
 
   /** the caller's conversation with whether it is answering now and whether it has messages */
@@ -158,20 +162,21 @@ export class ChatService extends Conversations {
   async prepareSend(
     user: AccessSubject & { uid: string },
     conversationId: string,
-    input: { content: string; parent_id: string | null; model_id?: string | null },
+    input: { content: string; parent_id: string | null; model_id?: string | null; attachments?: string[] },
   ): Promise<Prepared> {
     const content = input.content.trim();
-    if (!content) throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: 'required' } });
+    const ids = input.attachments ?? [];
+    if (!content && !ids.length) throw new AppError('INVALID_PARAM', { field: 'content', params: { reason: 'required' } });
     // the checks that do not depend on each other at once: one round trip of waiting, not four
-    const [conv, picked, branch, account] = await Promise.all([
+    const [conv, picked, branch, account, files] = await Promise.all([
       this.ownForAnswer(user.uid, conversationId),
       input.model_id ? this.models.resolveForUser(user, input.model_id) : null,
       this.branchTo(conversationId, input.parent_id),
       this.accountOf(user),
+      this.attachments.takePending(this.db, user.uid, conversationId, ids),
     ]);
     const model = picked ?? (await this.modelFor(user, conv.model_id));
-    const turns = [...branch, { role: 'user' as const, content }];
-    return this.begin(user, conv, model, turns, { parentId: input.parent_id, content }, !conv.has_messages, account);
+    return this.begin(user, conv, model, branch, { parentId: input.parent_id, content, attachments: files }, !conv.has_messages, account);
   }
 
   /** another answer to the question an answer answered */
@@ -181,12 +186,12 @@ export class ChatService extends Conversations {
       this.accountOf(user),
     ]);
     if (!m || m.role !== 'assistant' || !m.parent_id) throw new AppError('NOT_FOUND', { field: 'id' });
-    const [conv, turns] = await Promise.all([
+    const [conv, branch] = await Promise.all([
       this.ownForAnswer(user.uid, m.conversation_id as string),
       this.branchTo(m.conversation_id as string, m.parent_id as string, 'user'),
     ]);
     const model = await this.modelFor(user, input.model_id, m.model_id as string | null, conv.model_id);
-    return this.begin(user, conv, model, turns, { questionId: m.parent_id as string }, false, account);
+    return this.begin(user, conv, model, branch, { questionId: m.parent_id as string }, false, account);
   }
 
   /** what the early checks need of the caller's credits: balance, daily limit, today's spending */
@@ -205,14 +210,24 @@ export class ChatService extends Conversations {
     user: AccessSubject & { uid: string },
     conv: Conversation,
     model: ResolvedModel,
-    turns: Turn[],
-    q: { parentId: string | null; content: string } | { questionId: string },
+    branch: BranchTurn[],
+    q: { parentId: string | null; content: string; attachments: StoredAttachment[] } | { questionId: string },
     firstExchange: boolean,
     account: { balance: number; dailyLimit: number | null; spent: number },
   ): Promise<Prepared> {
     const system = conv.system_prompt || null;
     const sampling = samplingFor(conv, model);
     await loadTokenizer();
+    const stored = await this.attachments.storedOf(branch.filter((t) => t.role === 'user').map((t) => t.id));
+    const question = 'questionId' in q ? null : { content: q.content, attachments: q.attachments };
+    const turns = await composeTurns(
+      branch,
+      stored,
+      question,
+      model,
+      { systemTokens: system ? tokensOf(system) : 0, maxOutput: sampling.maxOutput },
+      (fileId) => this.attachments.imageData(fileId),
+    );
     const fitted = fitToWindow(system, turns, model.contextWindow, sampling.maxOutput);
     const amount = costOf(fitted.promptTokens, fitted.maxTokens, model);
     if (account.balance < amount) throw new AppError('INSUFFICIENT_CREDITS', { field: 'amount', params: { needed: amount, balance: account.balance } });
@@ -253,9 +268,20 @@ export class ChatService extends Conversations {
                ${fitted.trimmed}, ${hold.id})
             RETURNING ${sql.raw(MESSAGE_FIELDS)}`,
         );
-        const userMessage = rows.find((r) => r.role === 'user') ?? null;
+        const userMessage: MessageRow | null = rows.find((r) => r.role === 'user') ?? null;
         const assistant = rows.find((r) => r.role === 'assistant')!;
-        if (userMessage) await this.search.put(tx, messageEntry(user.uid, conv.id, conv.title, userMessage.id, userMessage.content));
+        if (userMessage && question?.attachments.length) {
+          // still pending now that the conversation is locked: another send did not take them
+          await this.attachments.takePending(
+            tx,
+            user.uid,
+            conv.id,
+            question.attachments.map((a) => a.id),
+          );
+          await this.attachments.link(tx, userMessage.id, question.attachments);
+          userMessage.attachments = this.attachments.present(question.attachments, userMessage.id);
+        }
+        if (userMessage && userMessage.content) await this.search.put(tx, messageEntry(user.uid, conv.id, conv.title, userMessage.id, userMessage.content));
         return {
           userId: user.uid,
           conversationId: conv.id,
@@ -266,7 +292,7 @@ export class ChatService extends Conversations {
           fitted,
           holdId: hold.id,
           firstExchange: firstExchange && !conv.title,
-          firstQuestion: turns[turns.length - 1].content,
+          firstQuestion: question ? question.content || (question.attachments[0]?.name ?? '') : branch[branch.length - 1].content,
           stream: { events, first, ctl, started },
         };
       });

@@ -1,9 +1,9 @@
 /** File service routes (spec sections 5 and 7): thin; the rules live in service.ts. */
-import multipart from '@fastify/multipart';
 import { Type } from '@sinclair/typebox';
 import { UPLOAD_MAX_BYTES } from '../../../shared/validation';
 import { SPEC } from '../../config';
 import { AppError } from '../../core/errors';
+import { partsOf, uploadScope } from '../../core/multipart';
 import { publicOrigin } from '../../core/origin';
 import { ok, Ok } from '../../core/schemas';
 import { INLINE_TYPES } from './service';
@@ -17,12 +17,7 @@ const IdList = Type.Unsafe<string[]>({ description: 'a non-empty array of non-em
 export async function fileRoutes({ app, config, files }: ModuleContext) {
   const tags = ['files'];
 
-  // multipart is parsed only in this scope (the upload route)
-  await app.register(async (scope) => {
-    await scope.register(multipart, {
-      throwFileSizeLimit: false,
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, fieldSize: 4096, parts: 6 },
-    });
+  await uploadScope(app, { fileSize: UPLOAD_MAX_BYTES, fields: 5 }, (scope) => {
     scope.post('/api/files/upload', {
       config: { access: 'signedIn' },
       schema: {
@@ -31,13 +26,7 @@ export async function fileRoutes({ app, config, files }: ModuleContext) {
         consumes: ['multipart/form-data'],
         response: { 200: Ok(Type.Object({ fileID: Type.String(), url: Type.String() })) },
       },
-      handler: async (req) => {
-        // without a boundary the parts cannot be told apart (busboy would throw a plain Error)
-        if (!req.isMultipart() || !/;\s*boundary=/i.test(req.headers['content-type'] ?? '')) {
-          throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'multipart/form-data expected' } });
-        }
-        return ok(await files.upload(req.auth!.uid, req.parts()));
-      },
+      handler: async (req) => ok(await files.upload(req.auth!.uid, partsOf(req))),
     });
   });
 

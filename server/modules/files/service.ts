@@ -11,6 +11,7 @@
  *    url (POST /api/files/temp-url; HMAC of id and expiry, at most SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S).
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
@@ -76,6 +77,19 @@ export const isPublicPath = (cloudPath: string) => {
   return p.startsWith(`${AVATAR_FOLDER}/`) || p.startsWith(`${CMS_FOLDER}/`);
 };
 
+/** an upload read from a multipart body, staged on disk until kept (FileService.receive) */
+export interface Received {
+  /** the text fields asked for */
+  fields: Record<string, string>;
+  /** the staged bytes; undefined once kept or discarded */
+  file: Staged | undefined;
+  /** the file name the client gave (at most 255 characters) */
+  name: string | undefined;
+  /** the type the client said */
+  claimed: string | undefined;
+  discard(): Promise<void>;
+}
+
 export interface TempUrl {
   fileID: string;
   tempFileURL: string;
@@ -105,20 +119,44 @@ export class FileService {
    * which holds the owner's quota lock, so two uploads cannot both take the last slot.
    */
   async upload(ownerId: string, parts: AsyncIterableIterator<Multipart>): Promise<{ fileID: string; url: string }> {
-    let cloudPath: unknown;
-    let staged: Staged | undefined;
-    let name: string | undefined;
-    let claimed: string | undefined;
+    const received = await this.receive(parts, ['cloudPath']);
+    try {
+      const cloudPath = received.fields.cloudPath;
+      const bad = checkCloudPath(cloudPath);
+      if (bad) throw fail(bad, 'cloudPath');
+      const fileID = await this.db.transaction((tx) => this.keep(tx, ownerId, cloudPath!.trim(), received));
+      return { fileID, url: fileUrl(fileID) };
+    } finally {
+      await received.discard();
+    }
+  }
+
+  /**
+   * Reads a multipart body of one file part `file` and the text fields named in `fields`: the file
+   * is staged to disk while it arrives (at most UPLOAD_MAX_BYTES). The caller keeps it (keep) or
+   * not, and calls discard() in any case (after keep it does nothing).
+   */
+  async receive(parts: AsyncIterableIterator<Multipart>, fields: string[] = []): Promise<Received> {
+    const out: Received = {
+      fields: {},
+      file: undefined,
+      name: undefined,
+      claimed: undefined,
+      discard: async () => {
+        if (out.file) await this.storage.discard(out.file.tmp);
+        out.file = undefined;
+      },
+    };
     try {
       for await (const part of parts) {
         if (part.type === 'field') {
-          if (part.fieldname === 'cloudPath') {
-            assertNoNul(part.value, 'cloudPath');
-            cloudPath = part.value;
+          if (fields.includes(part.fieldname) && typeof part.value === 'string') {
+            assertNoNul(part.value, part.fieldname);
+            out.fields[part.fieldname] = part.value;
           }
           continue;
         }
-        if (part.fieldname !== 'file' || staged) {
+        if (part.fieldname !== 'file' || out.file) {
           part.file.resume();
           throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'one file, in the field "file"' } });
         }
@@ -130,57 +168,67 @@ export class FileService {
             throw e;
           }
         }
-        staged = await this.storage.stage(part.file);
-        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` } });
-        name = cutText(part.filename ?? '', 255) || undefined;
-        claimed = part.mimetype;
+        out.file = await this.storage.stage(part.file);
+        if (part.file.truncated) throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: formatBytes(UPLOAD_MAX_BYTES) } });
+        out.name = cutText(part.filename ?? '', 255) || undefined;
+        out.claimed = part.mimetype;
       }
-      const bad = checkCloudPath(cloudPath);
-      if (bad) throw fail(bad, 'cloudPath');
-      if (!staged) throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'required' } });
-      const id = randomUUID();
-      const file = staged;
-      try {
-        await this.db.transaction(async (tx) => {
-          await tx.execute(xactLock(LOCKS.UPLOAD_QUOTA, ownerId));
-          const { rows } = await tx.execute<{ n: string; bytes: string }>(
-            sql`SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM files WHERE owner_id = ${ownerId}`,
-          );
-          if (Number(rows[0].n) >= this.quota.maxFiles) {
-            throw new AppError('FILE_COUNT_QUOTA_EXCEEDED', { field: 'file', params: { max: this.quota.maxFiles } });
-          }
-          if (Number(rows[0].bytes) + file.size > this.quota.maxBytes) {
-            throw new AppError('FILE_BYTES_QUOTA_EXCEEDED', { field: 'file', params: { max: formatBytes(this.quota.maxBytes) } });
-          }
-          await tx.insert(files).values({
-            id,
-            cloudPath: (cloudPath as string).trim(),
-            ownerId,
-            name,
-            size: file.size,
-            mime: typeOf(file.head, claimed),
-          });
-          await this.storage.commit(file, id);
-        });
-      } catch (e) {
-        if (isUniqueViolation(e)) throw new AppError('CLOUDPATH_EXISTS', { field: 'cloudPath' });
-        if (e instanceof AppError) throw e;
-        throw new AppError('UPLOAD_FAILED', { cause: e });
-      }
-      staged = undefined;
-      return { fileID: id, url: fileUrl(id) };
+      if (!out.file) throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'required' } });
+      return out;
     } catch (e) {
+      await out.discard();
       const code = (e as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: `${UPLOAD_MAX_BYTES / 1024 / 1024} MB` } });
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE', { field: 'file', params: { max: formatBytes(UPLOAD_MAX_BYTES) } });
       // a body busboy cannot read (truncated, malformed part headers): the client's doing
       const malformed = !(e instanceof AppError) && /^(Malformed|Unexpected end of form|Multipart)/.test((e as Error).message ?? '');
       if (malformed || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
         throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'one file, in the field "file"' } });
       }
       throw e;
-    } finally {
-      if (staged) await this.storage.discard(staged.tmp);
     }
+  }
+
+  /**
+   * Keeps a received file for `ownerId` under `cloudPath` inside the caller's transaction: the
+   * owner's quota (count and bytes) under its lock, the row, then the bytes moved into place.
+   * `mime`: the type to keep (default: the sniffed image type, else what the client said).
+   */
+  async keep(tx: Tx, ownerId: string, cloudPath: string, received: Received, mime?: string): Promise<string> {
+    const file = received.file;
+    if (!file) throw new AppError('INVALID_PARAM', { field: 'file', params: { reason: 'required' } });
+    const id = randomUUID();
+    try {
+      await tx.execute(xactLock(LOCKS.UPLOAD_QUOTA, ownerId));
+      const { rows } = await tx.execute<{ n: string; bytes: string }>(
+        sql`SELECT count(*) AS n, coalesce(sum(size), 0) AS bytes FROM files WHERE owner_id = ${ownerId}`,
+      );
+      if (Number(rows[0].n) >= this.quota.maxFiles) {
+        throw new AppError('FILE_COUNT_QUOTA_EXCEEDED', { field: 'file', params: { max: this.quota.maxFiles } });
+      }
+      if (Number(rows[0].bytes) + file.size > this.quota.maxBytes) {
+        throw new AppError('FILE_BYTES_QUOTA_EXCEEDED', { field: 'file', params: { max: formatBytes(this.quota.maxBytes) } });
+      }
+      await tx.insert(files).values({ id, cloudPath, ownerId, name: received.name, size: file.size, mime: mime ?? typeOf(file.head, received.claimed) });
+      await this.storage.commit(file, id);
+    } catch (e) {
+      if (isUniqueViolation(e)) throw new AppError('CLOUDPATH_EXISTS', { field: 'cloudPath' });
+      if (e instanceof AppError) throw e;
+      throw new AppError('UPLOAD_FAILED', { cause: e });
+    }
+    received.file = undefined;
+    return id;
+  }
+
+  /** a stored file's bytes (null when it is gone) */
+  async read(id: string): Promise<Buffer | null> {
+    if (!isFileId(id)) return null;
+    return fs.promises.readFile(this.storage.pathOf(id)).catch(() => null);
+  }
+
+  /** a same-origin link to a file that works without a token until `maxAgeS` from now */
+  signedPath(id: string, maxAgeS: number = SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S, nowS = Math.floor(Date.now() / 1000)): string {
+    const expires = nowS + Math.max(1, Math.min(maxAgeS, SPEC.TEMP_DOWNLOAD_URL_MAX_AGE_S));
+    return `${fileUrl(id)}?expires=${expires}&sign=${this.sign(id, expires)}`;
   }
 
   /**
