@@ -7,7 +7,8 @@ import { isLoginExpiredCode, LoginExpiredError, needsRefresh } from '../shared/a
 import { readSession } from '../shared/session';
 import { currentLang, goToLoginExpired, refreshSession } from './auth';
 import { withQuery } from './query-string';
-import { api, type ApiBodyOf as Body, type ApiQueryOf, type ApiResult as Data } from './client';
+import { SPEC } from '../shared/spec';
+import { api, type ApiBodyOf as Body, type ApiQueryOf, type ApiResult as Data, type Envelope } from './client';
 import type { ApiErrorBody, RequestOptions } from './request-layer';
 
 // The rows come from the generated OpenAPI types (npm run api:generate); only the stream's
@@ -43,6 +44,28 @@ export const listFolders = (opts?: RequestOptions) => api.get('/api/chat/folders
 export const createFolder = (name: string, opts?: RequestOptions) => api.post('/api/chat/folders', { name }, opts);
 export const renameFolder = (id: string, name: string, opts?: RequestOptions) => api.put('/api/chat/folders/{id}', { name }, { ...opts, path: { id } });
 export const deleteFolder = (id: string, opts?: RequestOptions) => api.delete('/api/chat/folders/{id}', { ...opts, path: { id } });
+export type ChatAttachment = Data<'/api/chat/conversations/{id}/attachments', 'post'>;
+/**
+ * POST .../attachments (multipart: file): the file is read on the server (a document's text) and
+ * waits for the next question. Through umi's request (axios: XMLHttpRequest), so `onProgress`
+ * gets the upload's progress (0-100) and the request layer attaches and refreshes the token.
+ */
+export const uploadAttachment = (conversationId: string, file: Blob, fileName: string, onProgress?: (percent: number) => void) => {
+  const form = new FormData();
+  form.append('file', file, fileName);
+  return request<Envelope<ChatAttachment>>(`${BASE}/conversations/${encodeURIComponent(conversationId)}/attachments`, {
+    method: 'POST',
+    data: form,
+    timeout: SPEC.UPLOAD_TIMEOUT_MS,
+    // the page shows the refusal on the file itself
+    skipErrorHandler: true,
+    onUploadProgress: (e: { loaded: number; total?: number }) => {
+      if (e.total) onProgress?.(Math.min(100, Math.round((e.loaded * 100) / e.total)));
+    },
+  }).then((r) => r.data);
+};
+/** takes back a file not yet sent */
+export const removeAttachment = (id: string, opts?: RequestOptions) => api.delete('/api/chat/attachments/{id}', { ...opts, path: { id } });
 export const stopMessage = (id: string, opts?: RequestOptions) => api.post('/api/chat/messages/{id}/stop', undefined, { ...opts, path: { id } });
 export const getCreditsMe = (opts?: RequestOptions) => api.get('/api/credits/me', opts);
 

@@ -264,4 +264,14 @@ test('a regenerated answer gets the question’s files again', async () => {
   expect(res.statusCode).toBe(200);
   expect(lastUser(openai).images).toHaveLength(1);
   expect(lastUser(openai).content).toContain('<document name="facts.txt">\nFacts: the sky is blue.\n</document>');
+  // the exports name the question's files
+  const exported = async (format: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/chat/conversations/${c.id}/export?format=${format}`, headers: { authorization: `Bearer ${u.token}` } }))
+      .payload;
+  expect(await exported('markdown')).toContain('- 📎 a.png (image)\n- 📎 facts.txt (document)');
+  const json = JSON.parse(await exported('json'));
+  expect(json.messages[0].attachments.map((a: { name: string; chars: number }) => [a.name, a.chars])).toEqual([
+    ['a.png', 0],
+    ['facts.txt', 23],
+  ]);
 });

@@ -56,6 +56,7 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
     'inputPrice',
     'outputPrice',
     'enabled',
+    'vision',
     'roles',
     'sort',
     'comment',
@@ -121,7 +122,10 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
       /** the shortcuts' names, built from their list */
       built: () => CHAT_SHORTCUTS.map((s) => `chat.shortcut.${s.action}`),
       atLeast: 40,
-      values: { count: 2, balance: 1, input: 1, output: 1, credits: 1, ms: 1, seconds: 1 },
+      values: {
+        ...{ count: 2, balance: 1, input: 1, output: 1, credits: 1, ms: 1, seconds: 1 },
+        ...{ images: 4, imageMb: 5, documentMb: 10, omitted: 1, chars: 2, name: 'a.pdf', max: 8, model: 'M' },
+      },
     },
     () => {
       test('the chat route title and the failure codes an answer can carry are in the main catalogues', () => {

@@ -9,6 +9,8 @@ export function conversationExport(conversation: Row, messages: Row[], format: '
   for (const m of newestBranch(messages)) {
     const who = m.role === 'user' ? '**User**' : `**Assistant** (${m.model_name ?? ''})`;
     lines.push(`### ${who}`, '', String(m.content), '');
+    const files = (m.attachments as Array<{ name: string; kind: string }> | undefined) ?? [];
+    if (files.length) lines.push(...files.map((f) => `- 📎 ${f.name} (${f.kind})`), '');
   }
   return { title, body: lines.join('\n') };
 }

@@ -46,6 +46,7 @@ interface Values extends Record<string, unknown> {
   input_price: number;
   output_price: number;
   enabled: boolean;
+  vision: boolean;
   roles: string[];
   sort: number;
   comment?: string | null;
@@ -116,6 +117,7 @@ export default function AiModelForm({ mode, id }: { mode: FormMode; id?: string 
         input_price: 0,
         output_price: 0,
         enabled: true,
+        vision: false,
         roles: [],
         sort: 0,
       }}
@@ -132,6 +134,7 @@ export default function AiModelForm({ mode, id }: { mode: FormMode; id?: string 
         input_price: v.input_price,
         output_price: v.output_price,
         enabled: v.enabled,
+        vision: v.kind === 'chat' && !!v.vision,
         roles: v.roles ?? [],
         sort: v.sort ?? 0,
         comment: v.comment?.trim() || null,
@@ -269,6 +272,15 @@ export default function AiModelForm({ mode, id }: { mode: FormMode; id?: string 
             <Col xs={12} md={6}>
               <ProFormSwitch name="enabled" label={label('enabled')} />
             </Col>
+            <ProFormDependency name={['kind']}>
+              {({ kind }) =>
+                kind === 'chat' ? (
+                  <Col xs={24} md={12}>
+                    <ProFormSwitch name="vision" label={label('vision')} extra={t('ai.form.visionHint')} />
+                  </Col>
+                ) : null
+              }
+            </ProFormDependency>
             <Col xs={12} md={6}>
               <ProFormDigit
                 name="sort"

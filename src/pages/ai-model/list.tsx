@@ -2,7 +2,7 @@
  * AI models: name, protocol, provider model, prices, enabled (switched in place), roles, order.
  * Row actions: Test (the stored model, result in a dialog), Edit, Delete (after a confirmation).
  */
-import { ApiOutlined } from '@ant-design/icons';
+import { ApiOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { AI_PROTOCOLS } from '../../../shared/ai-models';
@@ -67,6 +67,10 @@ export default function AiModelList() {
             {r.kind !== 'chat' ? (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {t(`ai.kind.${r.kind}`)}
+              </Typography.Text>
+            ) : r.vision ? (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                <EyeOutlined /> {t('ai.list.vision')}
               </Typography.Text>
             ) : null}
           </Flex>

@@ -1,13 +1,14 @@
 /**
  * The AI chat page (/pages/assistant/chat/chat, left menu hidden): conversations on the left,
- * the thread on the right with the model picker, the system prompt, exports and the balance.
+ * the thread on the right with the model picker, the system prompt, exports and the balance;
+ * a question may carry files (components/Attachments.tsx).
  * Answers stream in as server-sent events (services/chat.ts) and grow once per animation frame.
  */
-import { DownloadOutlined, StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Sender, Welcome } from '@ant-design/x';
 import type { SenderRef } from '@ant-design/x/es/sender';
 import { history, useLocation } from '@umijs/max';
-import { Alert, Button, Drawer, Dropdown, Flex, Grid, Skeleton, Tag, Typography, theme as antdTheme } from 'antd';
+import { Alert, Button, Drawer, Flex, Grid, Skeleton, Tag, Typography, theme as antdTheme } from 'antd';
 import { useDebounce, useRequest } from 'ahooks';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { copyText } from '../../../components/markdown/copy';
@@ -15,7 +16,6 @@ import '../../../components/markdown/messages';
 import {
   createConversation,
   deleteConversation,
-  downloadExport,
   getConversation,
   getCreditsMe,
   listChatModels,
@@ -25,7 +25,6 @@ import {
   updateConversation,
   type ConversationPatch,
   type ConversationRow,
-  type ExportFormat,
   type MessageRow,
 } from '../../../services/chat';
 import { requestErrorOf, requestErrorText } from '../../../services/request-layer';
@@ -39,6 +38,8 @@ import NoModel from './components/NoModel';
 import { type ChatSettingsValue, ModelPicker, NO_SETTINGS, SettingsButton, settingsOf } from './components/ChatSettings';
 import ConversationList from './components/ConversationList';
 import Thread from './components/Thread';
+import ExportButton from './components/ExportButton';
+import { usePendingFiles } from './components/Attachments';
 import { type InlineAlert, useAnswerStream } from './useAnswerStream';
 import './chat.css';
 
@@ -87,6 +88,9 @@ export default function ChatPage() {
   const [alert, setAlert] = useState<InlineAlert | null>(null);
   const activeRef = useRef<string | null>(null);
   const senderRef = useRef<SenderRef>(null);
+  const columnRef = useRef<HTMLDivElement>(null);
+  const files = usePendingFiles({ conversation: () => ensureConversation(), dropTarget: () => columnRef.current });
+  const { restore: restoreFiles } = files;
 
   const modelId = useMemo(() => {
     const wanted = conversation ? conversation.model_id : draftModel;
@@ -124,6 +128,7 @@ export default function ChatPage() {
         if (activeRef.current !== id) return;
         setConversation(detail.conversation);
         setMessages(detail.messages);
+        restoreFiles(detail.pending_attachments);
       } catch (e) {
         if (activeRef.current !== id) return;
         const info = requestErrorOf(e);
@@ -132,7 +137,7 @@ export default function ChatPage() {
         if (activeRef.current === id) setLoadingThread(false);
       }
     },
-    [t],
+    [t, restoreFiles],
   );
 
   const { running, runningRef, run, stop, dropRunning } = useAnswerStream({
@@ -149,6 +154,8 @@ export default function ChatPage() {
     afterRun: (conversationId, { reload, answered }) => {
       // the server has the final word on a stream cut short (stopped, billed)
       if (reload && activeRef.current === conversationId && answered) void loadThread(conversationId);
+      // a question refused before it was taken leaves its files waiting: they come back above the input
+      if (reload && activeRef.current === conversationId && !answered) void files.reload(conversationId);
       if (reload) creditsReq.refresh();
       listReq.refresh();
       if (activeRef.current === conversationId) focusInput();
@@ -165,13 +172,20 @@ export default function ChatPage() {
     setMessages([]);
     setConversation(null);
     setLoadError(null);
+    files.clear();
     if (id) void loadThread(id);
     else setLoadingThread(false);
     focusInput();
   };
 
-  const ensureConversation = async (): Promise<string | null> => {
-    if (activeRef.current) return activeRef.current;
+  // files dropped at once on a new chat all go to the one conversation it makes
+  const creating = useRef<Promise<string | null> | null>(null);
+  const ensureConversation = (): Promise<string | null> => {
+    if (activeRef.current) return Promise.resolve(activeRef.current);
+    creating.current ??= createNew().finally(() => (creating.current = null));
+    return creating.current;
+  };
+  const createNew = async (): Promise<string | null> => {
     try {
       const created = await createConversation({ model_id: modelId ?? undefined, ...draftSettings }, { skipErrorHandler: true });
       activeRef.current = created.id;
@@ -190,8 +204,17 @@ export default function ChatPage() {
 
   const submit = async (text: string) => {
     const content = text.trim() ? text : '';
-    if (!content || runningRef.current) return;
+    const attachments = files.ids();
+    if ((!content && !attachments.length) || runningRef.current) return;
+    const model = models.find((m) => m.id === modelId);
+    const held = files.uploading
+      ? t('chat.files.stillUploading')
+      : files.hasImages && model && !model.vision
+        ? t('chat.files.noVision', { model: model.name })
+        : null;
+    if (held) return setAlert({ type: 'warning', text: held });
     setInput('');
+    files.clear();
     const id = await ensureConversation();
     if (!id) {
       setInput(content);
@@ -203,7 +226,12 @@ export default function ChatPage() {
     await run(
       id,
       (cb, signal) =>
-        sendMessage(id, { content, parent_id: lastAnswer?.id ?? null, model_id: modelId ?? undefined, store_prompt_id: storePromptId }, cb, signal),
+        sendMessage(
+          id,
+          { content, parent_id: lastAnswer?.id ?? null, model_id: modelId ?? undefined, store_prompt_id: storePromptId, attachments },
+          cb,
+          signal,
+        ),
       content,
     );
   };
@@ -288,15 +316,6 @@ export default function ChatPage() {
     }
   };
 
-  const onExport = async (format: ExportFormat) => {
-    if (!activeId) return;
-    try {
-      await downloadExport(activeId, format, conversation?.title || 'conversation');
-    } catch {
-      /* shown by the request layer */
-    }
-  };
-
   // ---- rendering ----
   const noModel = !modelsReq.loading && !modelsReq.error && models.length === 0;
   const busy = !!running;
@@ -372,6 +391,7 @@ export default function ChatPage() {
       )}
       <Flex
         vertical
+        ref={columnRef}
         style={{
           flex: 1,
           minWidth: 0,
@@ -400,20 +420,7 @@ export default function ChatPage() {
             stop={() => runningRef.current !== null && (stop(), true)}
             regenerate={() => (path.at(-1)?.role === 'assistant' && !busy ? regenerate(path.at(-1)!) : false)}
           />
-          {activeId ? (
-            <Dropdown
-              trigger={['click']}
-              menu={{
-                items: [
-                  { key: 'markdown', label: t('chat.exportMarkdown') },
-                  { key: 'json', label: t('chat.exportJson') },
-                ],
-                onClick: ({ key }) => void onExport(key as ExportFormat),
-              }}
-            >
-              <Button icon={<DownloadOutlined />}>{t('chat.export')}</Button>
-            </Dropdown>
-          ) : null}
+          {activeId ? <ExportButton conversationId={activeId} title={conversation?.title} /> : null}
           {/* a wide screen's top bar shows the balance already (the same stored score) */}
           {!wide ? (
             <Tag color="processing" className="chat-balance" style={{ marginInlineEnd: 0, fontSize: 13, paddingBlock: 2 }}>
@@ -455,6 +462,9 @@ export default function ChatPage() {
           ) : (
             <Sender
               ref={senderRef}
+              header={files.header}
+              prefix={files.button}
+              onPasteFile={(_, list) => files.paste(list)}
               value={input}
               onChange={(v) => setInput(v)}
               onSubmit={(v) => void submit(v)}

@@ -14,6 +14,7 @@ import AnswerFeedback from './Feedback';
 import { useT } from '../../../../shared/i18n';
 import { siblingInfo } from '../branch';
 import { FailureAlert, MetaLine } from './MessageMeta';
+import { QuestionFiles } from './Attachments';
 
 export interface ThreadProps {
   messages: MessageRow[];
@@ -149,7 +150,10 @@ export default function Thread(props: ThreadProps) {
             ) : m.status === 'error' && !m.content ? (
               <FailureAlert m={m} />
             ) : isUser ? (
-              <div className="chat-user-text">{m.content}</div>
+              <Flex vertical gap={8}>
+                <QuestionFiles message={m} />
+                {m.content ? <div className="chat-user-text">{m.content}</div> : null}
+              </Flex>
             ) : (
               <Markdown text={m.content} />
             ),
