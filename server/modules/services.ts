@@ -23,6 +23,7 @@ import type { ChatAttachmentService } from './chat/attachments';
 import type { ChatFeedbackService } from './chat/feedback';
 import type { ChatFolderService } from './chat/folders';
 import type { ChatService } from './chat/service';
+import type { ChatShareService } from './chat/shares';
 import type { AiTaskService } from './chat/tasks';
 import type { CmsService } from './cms/service';
 import type { CreditService } from './credits/service';
@@ -93,6 +94,8 @@ export interface Services extends BaseServices {
   chatFolders: ChatFolderService;
   /** images and documents on questions */
   chatAttachments: ChatAttachmentService;
+  /** read-only links to conversations */
+  chatShares: ChatShareService;
   /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
   aiTasks: AiTaskService;
   todos: TodoService;

@@ -68,7 +68,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -101,7 +101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -185,7 +185,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -714,7 +714,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"][];
+                            data: components["schemas"]["def-31"][];
                         };
                     };
                 };
@@ -754,7 +754,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"][];
+                            data: components["schemas"]["def-33"][];
                         };
                     };
                 };
@@ -780,7 +780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -820,7 +820,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -853,7 +853,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-32"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -2450,6 +2450,82 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/conversations/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the conversation's links, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-26"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a read-only link to the branch ending at message_id, for anyone with it or for signed-in accounts, for some days or until revoked */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        message_id: string;
+                        audience: "anyone" | "signed-in";
+                        expires_days?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-26"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/folders": {
         parameters: {
             query?: never;
@@ -2771,6 +2847,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/shared": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** what a link shows: the branch and its pictures (no documents, nothing else of the owner) */
+        get: {
+            parameters: {
+                query: {
+                    t: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-27"];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/shares/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** revoke a link: it stops working at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cms/articles": {
         parameters: {
             query?: never;
@@ -2809,7 +2968,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-70"][];
                             total: number;
                         };
                     };
@@ -2851,7 +3010,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -2970,7 +3129,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -3012,7 +3171,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -3126,7 +3285,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3170,7 +3329,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -3215,7 +3374,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"][];
+                            data: components["schemas"]["def-69"][];
                             total: number;
                         };
                     };
@@ -3250,7 +3409,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -3364,7 +3523,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -3399,7 +3558,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -3467,7 +3626,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3512,7 +3671,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -4013,7 +4172,7 @@ export interface paths {
                                 userCount: number;
                                 roleCount: number;
                                 todayLogins: number;
-                                recentLogs: components["schemas"]["def-81"][];
+                                recentLogs: components["schemas"]["def-83"][];
                             };
                         };
                     };
@@ -4159,7 +4318,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -4200,7 +4359,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"][];
+                            data: components["schemas"]["def-38"][];
                         };
                     };
                 };
@@ -4242,7 +4401,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"][];
+                            data: components["schemas"]["def-35"][];
                         };
                     };
                 };
@@ -4286,7 +4445,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-36"];
                         };
                     };
                 };
@@ -4321,7 +4480,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -4392,7 +4551,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -4443,7 +4602,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -4472,7 +4631,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"];
+                            data: components["schemas"]["def-37"];
                         };
                     };
                 };
@@ -4705,7 +4864,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"][];
+                            data: components["schemas"]["def-49"][];
                             total: number;
                         };
                     };
@@ -4799,7 +4958,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -4847,7 +5006,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -4898,7 +5057,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"][];
+                            data: components["schemas"]["def-49"][];
                             total: number;
                         };
                     };
@@ -4935,7 +5094,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -4973,7 +5132,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"][];
+                            data: components["schemas"]["def-50"][];
                         };
                     };
                 };
@@ -5048,7 +5207,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"][];
+                            data: components["schemas"]["def-82"][];
                         };
                     };
                 };
@@ -5093,7 +5252,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-81"][];
                             total: number;
                         };
                     };
@@ -5273,7 +5432,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"][];
+                            data: components["schemas"]["def-39"][];
                             total: number;
                         };
                     };
@@ -5396,7 +5555,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -5450,7 +5609,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"][];
+                            data: components["schemas"]["def-40"][];
                             total: number;
                         };
                     };
@@ -5488,7 +5647,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -5578,7 +5737,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -5622,7 +5781,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -5663,7 +5822,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-38"];
+                                order: components["schemas"]["def-40"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -5743,7 +5902,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -5787,7 +5946,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"][];
+                            data: components["schemas"]["def-42"][];
                             total: number;
                         };
                     };
@@ -5824,7 +5983,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -5937,7 +6096,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -5974,7 +6133,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -6076,7 +6235,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -6110,7 +6269,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -6975,7 +7134,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"][];
+                            data: components["schemas"]["def-51"][];
                             total: number;
                         };
                     };
@@ -7012,7 +7171,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -7106,7 +7265,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -7153,7 +7312,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"][];
+                            data: components["schemas"]["def-52"][];
                             total: number;
                         };
                     };
@@ -7388,7 +7547,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-78"][];
                             total: number;
                         };
                     };
@@ -7426,7 +7585,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -7710,7 +7869,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -7748,7 +7907,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -7824,7 +7983,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-80"][];
                             total: number;
                         };
                     };
@@ -7869,7 +8028,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -7919,7 +8078,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-89"][];
                             total: number;
                         };
                     };
@@ -7968,7 +8127,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-93"][];
                         };
                     };
                 };
@@ -8011,7 +8170,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -8063,7 +8222,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-99"][];
+                            data: components["schemas"]["def-101"][];
                             total: number;
                         };
                     };
@@ -8116,7 +8275,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"][];
+                            data: components["schemas"]["def-97"][];
                             total: number;
                         };
                     };
@@ -8164,7 +8323,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"];
+                            data: components["schemas"]["def-98"];
                         };
                     };
                 };
@@ -8641,7 +8800,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -8694,7 +8853,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"][];
+                            data: components["schemas"]["def-97"][];
                             total: number;
                         };
                     };
@@ -8742,7 +8901,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"];
+                            data: components["schemas"]["def-98"];
                         };
                     };
                 };
@@ -8791,7 +8950,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"];
+                            data: components["schemas"]["def-99"];
                         };
                     };
                 };
@@ -8843,7 +9002,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"][];
+                            data: components["schemas"]["def-90"][];
                             total: number;
                         };
                     };
@@ -8895,7 +9054,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"][];
+                            data: components["schemas"]["def-95"][];
                             total: number;
                             capped: boolean;
                         };
@@ -8945,7 +9104,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"];
+                            data: components["schemas"]["def-94"];
                         };
                     };
                 };
@@ -8988,7 +9147,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"][];
+                            data: components["schemas"]["def-96"][];
                         };
                     };
                 };
@@ -9022,7 +9181,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"];
+                            data: components["schemas"]["def-96"];
                         };
                     };
                 };
@@ -9062,7 +9221,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -9114,7 +9273,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -9163,7 +9322,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"][];
+                            data: components["schemas"]["def-91"][];
                         };
                     };
                 };
@@ -9211,7 +9370,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -9267,7 +9426,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"][];
+                            data: components["schemas"]["def-67"][];
                             total: number;
                         };
                     };
@@ -9367,7 +9526,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"];
+                            data: components["schemas"]["def-65"];
                         };
                     };
                 };
@@ -9419,7 +9578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"][];
+                            data: components["schemas"]["def-68"][];
                             total: number;
                         };
                     };
@@ -9513,7 +9672,7 @@ export interface paths {
                         device_model?: string;
                         screen?: string;
                         language?: string;
-                        records: components["schemas"]["def-59"][];
+                        records: components["schemas"]["def-61"][];
                     };
                 };
             };
@@ -9527,7 +9686,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -9577,7 +9736,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-85"];
                         };
                     };
                 };
@@ -9617,7 +9776,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-85"];
                         };
                     };
                 };
@@ -9667,7 +9826,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-88"][];
                             total: number;
                         };
                     };
@@ -9716,7 +9875,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"][];
+                            data: components["schemas"]["def-92"][];
                         };
                     };
                 };
@@ -9756,7 +9915,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -9791,7 +9950,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -9837,7 +9996,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-100"][];
+                            data: components["schemas"]["def-102"][];
                             total: number;
                         };
                     };
@@ -9873,7 +10032,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-100"];
+                            data: components["schemas"]["def-102"];
                         };
                     };
                 };
@@ -10842,7 +11001,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"][];
+                            data: components["schemas"]["def-60"][];
                             total: number;
                         };
                     };
@@ -10945,7 +11104,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -11060,7 +11219,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -11162,7 +11321,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -11271,7 +11430,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"][];
+                            data: components["schemas"]["def-59"][];
                             total: number;
                         };
                     };
@@ -11311,7 +11470,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -11467,7 +11626,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -11506,7 +11665,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -11579,7 +11738,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"][];
+                            data: components["schemas"]["def-55"][];
                             total: number;
                         };
                     };
@@ -11614,7 +11773,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -11728,7 +11887,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -11762,7 +11921,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -11934,7 +12093,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"][];
+                            data: components["schemas"]["def-56"][];
                             total: number;
                         };
                     };
@@ -11971,7 +12130,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -12086,7 +12245,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -12122,7 +12281,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -12295,7 +12454,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"][];
+                            data: components["schemas"]["def-57"][];
                             total: number;
                         };
                     };
@@ -12330,7 +12489,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -12444,7 +12603,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -12478,7 +12637,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -12554,7 +12713,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -12657,7 +12816,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"][];
+                            data: components["schemas"]["def-58"][];
                             total: number;
                         };
                     };
@@ -12704,7 +12863,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -12875,7 +13034,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -12923,7 +13082,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -12995,8 +13154,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-27"][];
-                                counts: components["schemas"]["def-28"];
+                                tasks: components["schemas"]["def-29"][];
+                                counts: components["schemas"]["def-30"];
                             };
                         };
                     };
@@ -13035,7 +13194,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-29"];
                         };
                     };
                 };
@@ -13122,7 +13281,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-26"][];
+                                tasks: components["schemas"]["def-28"][];
                                 total: number;
                             };
                         };
@@ -13257,7 +13416,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-29"];
                         };
                     };
                 };
@@ -13295,7 +13454,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-29"];
                         };
                     };
                 };
@@ -13415,7 +13574,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-27"];
+                            data: components["schemas"]["def-29"];
                         };
                     };
                 };
@@ -13667,7 +13826,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-77"][];
                             total: number;
                         };
                     };
@@ -13721,7 +13880,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -13840,7 +13999,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -13891,7 +14050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -13956,7 +14115,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -14080,7 +14239,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-76"][];
                         };
                     };
                 };
@@ -14132,7 +14291,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -14178,7 +14337,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -14297,7 +14456,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -14343,7 +14502,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -14419,7 +14578,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -14668,7 +14827,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"][];
+                            data: components["schemas"]["def-46"][];
                             total: number;
                         };
                     };
@@ -14705,7 +14864,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -14754,7 +14913,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"][];
+                            data: components["schemas"]["def-46"][];
                             total: number;
                         };
                     };
@@ -14889,7 +15048,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -14925,7 +15084,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -14964,7 +15123,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -15006,7 +15165,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -15043,7 +15202,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -15086,7 +15245,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -15140,7 +15299,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -15206,8 +15365,37 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** StatSourceMap */
+        /** StatResolvedStack */
         "def-100": {
+            version: string;
+            frames: {
+                raw: string;
+                fn: string;
+                url: string;
+                file: string;
+                line: number;
+                column: number;
+                original: {
+                    source: string;
+                    line: number;
+                    column: number;
+                    name: string | null;
+                } | null;
+            }[];
+            resolved: number;
+        };
+        /** StatCrashRow */
+        "def-101": {
+            version: string;
+            device_model: string;
+            count: number;
+            devices: number;
+            share: number;
+            launches: number;
+            rate: number;
+        };
+        /** StatSourceMap */
+        "def-102": {
             app_id: string;
             version: string;
             file: string;
@@ -15423,8 +15611,41 @@ export interface components {
             name: string;
             count: number;
         };
-        /** TodoSubtask */
+        /** ChatShare */
         "def-26": {
+            id: string;
+            message_id: string;
+            audience: "anyone" | "signed-in";
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            token: string;
+            path: string;
+        };
+        /** SharedConversation */
+        "def-27": {
+            title: string;
+            audience: "anyone" | "signed-in";
+            /** Format: date-time */
+            shared_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            messages: {
+                id: string;
+                role: "user" | "assistant";
+                content: string;
+                model_name: string | null;
+                /** Format: date-time */
+                created_at: string;
+                images: {
+                    name: string;
+                    url: string;
+                }[];
+            }[];
+        };
+        /** TodoSubtask */
+        "def-28": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15442,7 +15663,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-27": {
+        "def-29": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15458,21 +15679,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-26"][];
-        };
-        /** TodoCounts */
-        "def-28": {
-            all: number;
-            today: number;
-            upcoming: number;
-            done: number;
-        };
-        /** SpeechModel */
-        "def-29": {
-            id: string;
-            name: string;
-            input_price: number;
-            output_price: number;
+            subtasks: components["schemas"]["def-28"][];
         };
         /** Reconciliation */
         "def-3": {
@@ -15487,8 +15694,22 @@ export interface components {
             /** Format: date-time */
             ranAt: string;
         };
-        /** AudioTranscript */
+        /** TodoCounts */
         "def-30": {
+            all: number;
+            today: number;
+            upcoming: number;
+            done: number;
+        };
+        /** SpeechModel */
+        "def-31": {
+            id: string;
+            name: string;
+            input_price: number;
+            output_price: number;
+        };
+        /** AudioTranscript */
+        "def-32": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -15504,7 +15725,7 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-31": {
+        "def-33": {
             id: string;
             name: string;
             mime: string | null;
@@ -15517,7 +15738,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-32": {
+        "def-34": {
             id: string;
             name: string;
             mime: string | null;
@@ -15528,10 +15749,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-30"][];
+            transcript_list: components["schemas"]["def-32"][];
         };
         /** HelpTreeItem */
-        "def-33": {
+        "def-35": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15542,7 +15763,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-34": {
+        "def-36": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15568,7 +15789,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-35": {
+        "def-37": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15584,7 +15805,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-36": {
+        "def-38": {
             id: string;
             locale: string;
             title: string;
@@ -15592,72 +15813,6 @@ export interface components {
             in_title: boolean;
         };
         /** PayOrder */
-        "def-37": {
-            order_no: string;
-            user_id: string;
-            /** @enum {string} */
-            provider: "alipay" | "wxpay";
-            /** @enum {string} */
-            method: "alipay_page" | "alipay_qr" | "wxpay_native";
-            package_id: string | null;
-            subject: string;
-            amount_cents: number;
-            credits: number;
-            /** @enum {string} */
-            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
-            trade_no: string | null;
-            qr_code: string | null;
-            pay_url: string | null;
-            return_to: string | null;
-            platform: string;
-            refunded_cents: number;
-            refunded_credits: number;
-            /** Format: date-time */
-            expires_at: string;
-            /** Format: date-time */
-            paid_at: string | null;
-            /** Format: date-time */
-            credited_at: string | null;
-            /** Format: date-time */
-            closed_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
-        /** AdminPayOrder */
-        "def-38": {
-            order_no: string;
-            user_id: string;
-            /** @enum {string} */
-            provider: "alipay" | "wxpay";
-            /** @enum {string} */
-            method: "alipay_page" | "alipay_qr" | "wxpay_native";
-            package_id: string | null;
-            subject: string;
-            amount_cents: number;
-            credits: number;
-            /** @enum {string} */
-            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
-            trade_no: string | null;
-            qr_code: string | null;
-            pay_url: string | null;
-            return_to: string | null;
-            platform: string;
-            refunded_cents: number;
-            refunded_credits: number;
-            /** Format: date-time */
-            expires_at: string;
-            /** Format: date-time */
-            paid_at: string | null;
-            /** Format: date-time */
-            credited_at: string | null;
-            /** Format: date-time */
-            closed_at: string | null;
-            /** Format: date-time */
-            created_at: string;
-            username: string | null;
-            nickname: string | null;
-        };
-        /** FollowedOrder */
         "def-39": {
             order_no: string;
             user_id: string;
@@ -15688,7 +15843,6 @@ export interface components {
             closed_at: string | null;
             /** Format: date-time */
             created_at: string;
-            balance: number | null;
         };
         /** CreditAnalysis */
         "def-4": {
@@ -15728,8 +15882,75 @@ export interface components {
             days_left: number | null;
             export_url: string;
         };
-        /** PayPackage */
+        /** AdminPayOrder */
         "def-40": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            username: string | null;
+            nickname: string | null;
+        };
+        /** FollowedOrder */
+        "def-41": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+            balance: number | null;
+        };
+        /** PayPackage */
+        "def-42": {
             id: string;
             name: string;
             price_cents: number;
@@ -15744,7 +15965,7 @@ export interface components {
             updated_at: string;
         };
         /** PayRefund */
-        "def-41": {
+        "def-43": {
             id: string;
             refund_no: string;
             amount_cents: number;
@@ -15760,7 +15981,7 @@ export interface components {
             finished_at: string | null;
         };
         /** PaySettings */
-        "def-42": {
+        "def-44": {
             custom_enabled: boolean;
             custom_min_cents: number;
             custom_max_cents: number;
@@ -15768,7 +15989,7 @@ export interface components {
             order_ttl_minutes: number;
         };
         /** PayOptions */
-        "def-43": {
+        "def-45": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
@@ -15792,7 +16013,7 @@ export interface components {
             };
         };
         /** WithdrawRow */
-        "def-44": {
+        "def-46": {
             id: string;
             user_id: string;
             username: string | null;
@@ -15819,7 +16040,7 @@ export interface components {
             version: number;
         };
         /** WithdrawSettings */
-        "def-45": {
+        "def-47": {
             min_credits: number;
             fee_bps: number;
             min_fee: number;
@@ -15828,7 +16049,7 @@ export interface components {
             store_use_reward: number;
         };
         /** WithdrawSummary */
-        "def-46": {
+        "def-48": {
             balance: number;
             earned: number;
             withdrawn: number;
@@ -15843,7 +16064,7 @@ export interface components {
             };
         };
         /** InvoiceRow */
-        "def-47": {
+        "def-49": {
             id: string;
             invoice_no: string;
             user_id: string;
@@ -15864,33 +16085,6 @@ export interface components {
             created_at: string;
             order_nos: string[];
         };
-        /** InvoiceableOrder */
-        "def-48": {
-            id: string;
-            order_no: string;
-            subject: string;
-            amount_cents: number;
-            refunded_cents: number;
-            invoiceable_cents: number;
-            /** Format: date-time */
-            paid_at: string | null;
-        };
-        /** RedeemBatch */
-        "def-49": {
-            id: string;
-            name: string;
-            credits: number;
-            count: number;
-            used_count: number;
-            /** Format: date-time */
-            expires_at: string;
-            expired: boolean;
-            disabled: boolean;
-            created_by: string | null;
-            created_by_name: string | null;
-            /** Format: date-time */
-            created_at: string;
-        };
         /** UserInfo */
         "def-5": {
             _id: string;
@@ -15905,8 +16099,35 @@ export interface components {
             hasPassword: boolean;
             wxBound: boolean;
         };
-        /** RedeemCode */
+        /** InvoiceableOrder */
         "def-50": {
+            id: string;
+            order_no: string;
+            subject: string;
+            amount_cents: number;
+            refunded_cents: number;
+            invoiceable_cents: number;
+            /** Format: date-time */
+            paid_at: string | null;
+        };
+        /** RedeemBatch */
+        "def-51": {
+            id: string;
+            name: string;
+            credits: number;
+            count: number;
+            used_count: number;
+            /** Format: date-time */
+            expires_at: string;
+            expired: boolean;
+            disabled: boolean;
+            created_by: string | null;
+            created_by_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** RedeemCode */
+        "def-52": {
             code: string;
             batch_id: string;
             used_by: string | null;
@@ -15915,7 +16136,7 @@ export interface components {
             used_at: string | null;
         };
         /** AdSettings */
-        "def-51": {
+        "def-53": {
             credits_per_view: number;
             daily_cap: number;
             page_url: string;
@@ -15923,7 +16144,7 @@ export interface components {
             page_allow: string[];
         };
         /** AdView */
-        "def-52": {
+        "def-54": {
             id: string;
             status: "pending" | "rewarded" | "capped";
             credits: number | null;
@@ -15932,7 +16153,7 @@ export interface components {
             daily_cap: number;
         };
         /** PermissionRow */
-        "def-53": {
+        "def-55": {
             permission_id: string;
             permission_name: string;
             comment: string | null;
@@ -15940,7 +16161,7 @@ export interface components {
             create_date: string;
         };
         /** RoleRow */
-        "def-54": {
+        "def-56": {
             role_id: string;
             role_name: string;
             permission: string[];
@@ -15950,7 +16171,7 @@ export interface components {
             create_date: string;
         };
         /** TagRow */
-        "def-55": {
+        "def-57": {
             tagid: string;
             name: string;
             description: string | null;
@@ -15959,7 +16180,7 @@ export interface components {
             create_date: string;
         };
         /** UserRow */
-        "def-56": {
+        "def-58": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -15986,7 +16207,7 @@ export interface components {
             register_date: string;
         };
         /** MenuRow */
-        "def-57": {
+        "def-59": {
             menu_id: string;
             name: string;
             icon: string | null;
@@ -15998,8 +16219,14 @@ export interface components {
             /** Format: date-time */
             create_date: string;
         };
+        /** TokenBundle */
+        "def-6": {
+            token: string;
+            refreshToken: string;
+            userInfo: components["schemas"]["def-5"];
+        };
         /** AppRow */
-        "def-58": {
+        "def-60": {
             appid: string;
             name: string;
             app_type: number;
@@ -16077,7 +16304,7 @@ export interface components {
             update_date: string;
         };
         /** StatRecord */
-        "def-59": {
+        "def-61": {
             /** @description client event id: a retry with the same id and ts is stored once */
             id?: string;
             /** @description ms since 1970 (client clock) */
@@ -16097,14 +16324,8 @@ export interface components {
             order_no?: string;
             amount_cents?: number;
         };
-        /** TokenBundle */
-        "def-6": {
-            token: string;
-            refreshToken: string;
-            userInfo: components["schemas"]["def-5"];
-        };
         /** StatReportResult */
-        "def-60": {
+        "def-62": {
             accepted: number;
             duplicates: number;
             rejected: {
@@ -16114,7 +16335,7 @@ export interface components {
             }[];
         };
         /** StatConfig */
-        "def-61": {
+        "def-63": {
             enabled: boolean;
             report_interval_s: number;
             session_overtime_app_s: number;
@@ -16122,7 +16343,7 @@ export interface components {
             cache_ms: number;
         };
         /** StatSettings */
-        "def-62": {
+        "def-64": {
             enabled: boolean;
             tz_offset_minutes: number;
             report_interval_s: number;
@@ -16130,7 +16351,7 @@ export interface components {
             rate_limit_per_minute: number;
         };
         /** StatPayOverview */
-        "def-63": {
+        "def-65": {
             /** @enum {string} */
             source: "console" | "app";
             /** Format: date-time */
@@ -16179,7 +16400,7 @@ export interface components {
             }[];
         };
         /** StatPayFunnel */
-        "def-64": {
+        "def-66": {
             stages: {
                 total: {
                     created: number;
@@ -16215,7 +16436,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-65": {
+        "def-67": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -16240,7 +16461,7 @@ export interface components {
             created_at: string;
         };
         /** StatPayRank */
-        "def-66": {
+        "def-68": {
             user_id: string;
             device_id: string | null;
             username: string | null;
@@ -16253,7 +16474,7 @@ export interface components {
             last_paid_at: string | null;
         };
         /** CmsCategoryRow */
-        "def-67": {
+        "def-69": {
             id: string;
             name: string;
             description: string;
@@ -16263,8 +16484,21 @@ export interface components {
             /** Format: date-time */
             create_date: string;
         };
+        /** RealnameInfo */
+        "def-7": {
+            status: "none" | ("pending" | "approved" | "rejected");
+            realName: string | null;
+            idCardMasked: string | null;
+            reason: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            attemptsLeftToday: number;
+            maxAttempts: number;
+        };
         /** CmsArticleRow */
-        "def-68": {
+        "def-70": {
             id: string;
             title: string;
             excerpt: string;
@@ -16291,7 +16525,7 @@ export interface components {
             last_modify_ip: string | null;
         };
         /** CmsArticle */
-        "def-69": {
+        "def-71": {
             id: string;
             title: string;
             excerpt: string;
@@ -16318,21 +16552,8 @@ export interface components {
             last_modify_ip: string | null;
             content: string;
         };
-        /** RealnameInfo */
-        "def-7": {
-            status: "none" | ("pending" | "approved" | "rejected");
-            realName: string | null;
-            idCardMasked: string | null;
-            reason: string | null;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            attemptsLeftToday: number;
-            maxAttempts: number;
-        };
         /** CmsPublishedArticle */
-        "def-70": {
+        "def-72": {
             id: string;
             title: string;
             excerpt: string;
@@ -16357,7 +16578,7 @@ export interface components {
             create_date: string;
         };
         /** CmsReadArticle */
-        "def-71": {
+        "def-73": {
             id: string;
             title: string;
             excerpt: string;
@@ -16385,7 +16606,7 @@ export interface components {
             preview_expires_at?: string;
         };
         /** WelfareCampaign */
-        "def-72": {
+        "def-74": {
             id: string;
             title: string;
             description: string;
@@ -16412,7 +16633,7 @@ export interface components {
             updated_at: string;
         };
         /** WelfareClaim */
-        "def-73": {
+        "def-75": {
             id: string;
             campaign_id: string;
             user_id: string;
@@ -16425,7 +16646,7 @@ export interface components {
             created_at: string;
         };
         /** WelfareAvailable */
-        "def-74": {
+        "def-76": {
             id: string;
             title: string;
             description: string;
@@ -16443,7 +16664,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-75": {
+        "def-77": {
             id: string;
             appid: string;
             platform: string;
@@ -16469,7 +16690,7 @@ export interface components {
             file_id: string | null;
         };
         /** SiteMessageRow */
-        "def-76": {
+        "def-78": {
             id: string;
             title: string;
             body: string;
@@ -16489,7 +16710,7 @@ export interface components {
             read_count: number;
         };
         /** SiteMessageDetail */
-        "def-77": {
+        "def-79": {
             id: string;
             title: string;
             body: string;
@@ -16510,27 +16731,6 @@ export interface components {
             audience_count: number;
             audience_names: string[];
         };
-        /** SiteMessageRead */
-        "def-78": {
-            user_id: string;
-            username: string | null;
-            nickname: string | null;
-            email: string | null;
-            mobile: string | null;
-            /** Format: date-time */
-            read_at: string;
-        };
-        /** InboxMessage */
-        "def-79": {
-            id: string;
-            title: string;
-            body: string;
-            /** Format: date-time */
-            publish_at: string;
-            /** Format: date-time */
-            read_at: string | null;
-            author_name: string | null;
-        };
         /** RealnameRow */
         "def-8": {
             id: string;
@@ -16548,17 +16748,38 @@ export interface components {
             /** Format: date-time */
             decided_at: string | null;
         };
-        /** MenuNode */
+        /** SiteMessageRead */
         "def-80": {
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            email: string | null;
+            mobile: string | null;
+            /** Format: date-time */
+            read_at: string;
+        };
+        /** InboxMessage */
+        "def-81": {
+            id: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            publish_at: string;
+            /** Format: date-time */
+            read_at: string | null;
+            author_name: string | null;
+        };
+        /** MenuNode */
+        "def-82": {
             menu_id: string;
             name: string;
             icon: string | null;
             url: string | null;
             sort: number;
-            children?: components["schemas"]["def-80"][];
+            children?: components["schemas"]["def-82"][];
         };
         /** UserLog */
-        "def-81": {
+        "def-83": {
             id: number;
             user_id: string | null;
             username: string | null;
@@ -16571,7 +16792,7 @@ export interface components {
             created_at: string;
         };
         /** StatOptions */
-        "def-82": {
+        "def-84": {
             apps: {
                 appid: string;
                 name: string;
@@ -16582,7 +16803,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-83": {
+        "def-85": {
             done: number;
             failed: number;
             dirty: number;
@@ -16592,7 +16813,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-84": {
+        "def-86": {
             path: string;
             title: string;
             views: number;
@@ -16605,7 +16826,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-85": {
+        "def-87": {
             path: string;
             title: string;
             entries: number;
@@ -16616,7 +16837,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-86": {
+        "def-88": {
             scene: string;
             name: string;
             sessions: number;
@@ -16630,7 +16851,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-87": {
+        "def-89": {
             channel: string;
             name: string;
             new_devices: number;
@@ -16641,25 +16862,6 @@ export interface components {
             avg_session_s: number;
             bounces: number;
             bounce_rate: number;
-        };
-        /** StatEventRow */
-        "def-88": {
-            key: string;
-            name: string;
-            count: number;
-            devices: number;
-            values: number;
-            share: number;
-        };
-        /** StatPageDay */
-        "def-89": {
-            /** Format: date */
-            day: string;
-            views: number;
-            visitors: number;
-            exits: number;
-            entries: number;
-            duration_s: number;
         };
         /** AiModelRow */
         "def-9": {
@@ -16687,8 +16889,27 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** StatSceneDay */
+        /** StatEventRow */
         "def-90": {
+            key: string;
+            name: string;
+            count: number;
+            devices: number;
+            values: number;
+            share: number;
+        };
+        /** StatPageDay */
+        "def-91": {
+            /** Format: date */
+            day: string;
+            views: number;
+            visitors: number;
+            exits: number;
+            entries: number;
+            duration_s: number;
+        };
+        /** StatSceneDay */
+        "def-92": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -16699,7 +16920,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-91": {
+        "def-93": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -16710,7 +16931,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-92": {
+        "def-94": {
             total: number;
             values: {
                 value: string;
@@ -16727,7 +16948,7 @@ export interface components {
             }[];
         };
         /** StatRawEvent */
-        "def-93": {
+        "def-95": {
             /** Format: date-time */
             ts: string;
             key: string;
@@ -16741,12 +16962,12 @@ export interface components {
             os: string | null;
         };
         /** StatName */
-        "def-94": {
+        "def-96": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-95": {
+        "def-97": {
             hash: string;
             message: string;
             count: number;
@@ -16758,7 +16979,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-96": {
+        "def-98": {
             count: number;
             launches: number;
             rate: number;
@@ -16776,7 +16997,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-97": {
+        "def-99": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -16785,7 +17006,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-98"];
+            resolved: components["schemas"]["def-100"];
             trend: {
                 day: string;
                 count: number;
@@ -16822,35 +17043,6 @@ export interface components {
                 page: string;
                 uid: string | null;
             }[];
-        };
-        /** StatResolvedStack */
-        "def-98": {
-            version: string;
-            frames: {
-                raw: string;
-                fn: string;
-                url: string;
-                file: string;
-                line: number;
-                column: number;
-                original: {
-                    source: string;
-                    line: number;
-                    column: number;
-                    name: string | null;
-                } | null;
-            }[];
-            resolved: number;
-        };
-        /** StatCrashRow */
-        "def-99": {
-            version: string;
-            device_model: string;
-            count: number;
-            devices: number;
-            share: number;
-            launches: number;
-            rate: number;
         };
     };
     responses: never;

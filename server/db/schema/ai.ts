@@ -222,3 +222,31 @@ export const chatAttachments = pgTable(
       .where(sql`${t.messageId} IS NULL`),
   ],
 );
+
+/**
+ * A read-only link to one branch of a conversation: the path from its first message down to
+ * message_id. The link is the share's id signed with the server secret; deleting the row
+ * revokes it. audience: anyone (signed out too) | signed-in (any signed-in account).
+ */
+export const conversationShares = pgTable(
+  'conversation_shares',
+  {
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    conversationId: text()
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text().notNull(),
+    messageId: text()
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    audience: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt: now(),
+  },
+  (t) => [
+    check('conversation_shares_audience', sql`${t.audience} IN ('anyone', 'signed-in')`),
+    index('conversation_shares_conversation_idx').on(t.conversationId),
+  ],
+);

@@ -9,17 +9,20 @@ import { ChatFolderService } from './folders';
 import { chatRoutes } from './routes';
 import { messagesMissingFromSearch } from './search-entries';
 import { ChatService } from './service';
+import { chatShareRoutes } from './share-routes';
+import { ChatShareService } from './shares';
 import { AiTaskService } from './tasks';
 
 export const chatModule: ModuleManifest = {
   name: 'chat',
-  tables: ['conversations', 'conversation_folders', 'chat_messages', 'chat_feedback', 'chat_attachments', 'ai_usage'],
-  services: ({ db, config, credits, aiModels, search, files }) => {
+  tables: ['conversations', 'conversation_folders', 'chat_messages', 'chat_feedback', 'chat_attachments', 'conversation_shares', 'ai_usage'],
+  services: ({ db, config, credits, aiModels, search, files, secret }) => {
     search.backfillFrom((n) => messagesMissingFromSearch(db, n));
     const chatAttachments = new ChatAttachmentService(db, files);
     return {
       chat: new ChatService(db, credits, aiModels, streamChat, config.ai, search, chatAttachments),
       chatAttachments,
+      chatShares: new ChatShareService(db, secret, chatAttachments),
       aiTasks: new AiTaskService(db, credits, aiModels, streamChat, config.ai),
       chatFeedback: new ChatFeedbackService(db),
       chatFolders: new ChatFolderService(db),
@@ -28,6 +31,7 @@ export const chatModule: ModuleManifest = {
   routes: async (ctx) => {
     await chatRoutes(ctx);
     await chatFolderRoutes(ctx);
+    await chatShareRoutes(ctx);
     await askRoutes(ctx);
   },
 };

@@ -137,3 +137,43 @@ export const ChatFolder = Type.Object(
   { $id: 'ChatFolder' },
 );
 export type ChatFolder = Static<typeof ChatFolder>;
+
+/** a read-only link to one branch of a conversation, as its owner sees it */
+export const ChatShare = Type.Object(
+  {
+    id: Type.String(),
+    /** the last message shown: the branch from the first message down to it */
+    message_id: Type.String(),
+    audience: Type.Union([Type.Literal('anyone'), Type.Literal('signed-in')]),
+    expires_at: Nullable(Type.String({ format: 'date-time' })),
+    created_at: Type.String({ format: 'date-time' }),
+    /** the signed token the link carries */
+    token: Type.String(),
+    /** the console page the link opens (add the console's origin) */
+    path: Type.String(),
+  },
+  { $id: 'ChatShare' },
+);
+export type ChatShare = Static<typeof ChatShare>;
+
+/** what a shared link shows: the branch's messages and their pictures, nothing of the owner's */
+export const SharedConversation = Type.Object(
+  {
+    title: Type.String(),
+    audience: Type.Union([Type.Literal('anyone'), Type.Literal('signed-in')]),
+    shared_at: Type.String({ format: 'date-time' }),
+    expires_at: Nullable(Type.String({ format: 'date-time' })),
+    messages: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        role: Type.Union([Type.Literal('user'), Type.Literal('assistant')]),
+        content: Type.String(),
+        model_name: Nullable(Type.String()),
+        created_at: Type.String({ format: 'date-time' }),
+        images: Type.Array(Type.Object({ name: Type.String(), url: Type.String() })),
+      }),
+    ),
+  },
+  { $id: 'SharedConversation' },
+);
+export type SharedConversation = Static<typeof SharedConversation>;
