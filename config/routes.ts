@@ -89,6 +89,8 @@ export const routes: ConsoleRoute[] = [
   page(`${UNI_ID_PAGES}/userinfo/cropImage/cropImage`, 'route.cropImage'),
   page(`${UNI_ID_PAGES}/userinfo/bind-email/bind-email`, 'route.bindEmail'),
   page(`${UNI_ID_PAGES}/common/webview/webview`, 'route.webview', { frame: 'none' }),
+  // a shared conversation: public through the guard's uni-id-pages rule (a link to anyone opens signed out)
+  page(`${UNI_ID_PAGES}/common/share/share`, 'route.sharedChat', { frame: 'none' }),
   page(`${UNI_ID_PAGES}/userinfo/realname-verify/realname-verify`, 'route.realnameVerify'),
   page('/', 'route.home', { component: `@${HOME_PAGE}` }),
   page(HOME_PAGE, 'route.home'),

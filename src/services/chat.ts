@@ -64,6 +64,16 @@ export const uploadAttachment = (conversationId: string, file: Blob, fileName: s
     },
   }).then((r) => r.data);
 };
+export type ChatShare = Data<'/api/chat/conversations/{id}/shares', 'get'>[number];
+export type ShareBody = Body<'/api/chat/conversations/{id}/shares', 'post'>;
+export type SharedConversation = Data<'/api/chat/shared', 'get'>;
+export const listShares = (conversationId: string, opts?: RequestOptions) =>
+  api.get('/api/chat/conversations/{id}/shares', { ...opts, path: { id: conversationId } });
+export const createShare = (conversationId: string, body: ShareBody, opts?: RequestOptions) =>
+  api.post('/api/chat/conversations/{id}/shares', body, { ...opts, path: { id: conversationId } });
+export const revokeShare = (id: string, opts?: RequestOptions) => api.delete('/api/chat/shares/{id}', { ...opts, path: { id } });
+/** what a link shows (signed out too, for a link to anyone) */
+export const readShared = (token: string, opts?: RequestOptions) => api.get('/api/chat/shared', { ...opts, query: { t: token } });
 /** takes back a file not yet sent */
 export const removeAttachment = (id: string, opts?: RequestOptions) => api.delete('/api/chat/attachments/{id}', { ...opts, path: { id } });
 export const stopMessage = (id: string, opts?: RequestOptions) => api.post('/api/chat/messages/{id}/stop', undefined, { ...opts, path: { id } });

@@ -56,7 +56,7 @@ describe.each(targets)('streamChat: %s', (_, standin, target) => {
     expect(r.events.at(-1)!.type).toBe('usage');
     const req = standin().requests.at(-1)!;
     expect(req).toMatchObject({ model: 'echo', system: 'Be brief.', maxTokens: 256, stream: true, done: true, aborted: false });
-    expect(req.messages).toEqual([{ role: 'user', content: '[[reply:Hello 世界, line one\\nline two]]' }]);
+    expect(req.messages).toEqual([{ role: 'user', content: '[[reply:Hello 世界, line one\\nline two]]', images: [] }]);
   });
 
   it('keeps a long reply whole and in order', async () => {
@@ -168,7 +168,15 @@ describe('the models a user may use', () => {
     expect(await names(['staff'])).toEqual(['Everyone', 'Staff only', 'Claude']);
     expect(await names(['admin'])).toEqual(['VIP only', 'Everyone', 'Staff only', 'Claude']);
     const [info] = await service.listForUser({ role: [] });
-    expect(info).toEqual({ id: ids.Everyone, name: 'Everyone', context_window: 8000, max_output_tokens: 1000, input_price: 10, output_price: 20 });
+    expect(info).toEqual({
+      id: ids.Everyone,
+      name: 'Everyone',
+      context_window: 8000,
+      max_output_tokens: 1000,
+      input_price: 10,
+      output_price: 20,
+      vision: false,
+    });
   });
 
   it('resolves a model the user may use, with its key in plain text for the provider call', async () => {
@@ -181,6 +189,7 @@ describe('the models a user may use', () => {
       maxOutputTokens: 1000,
       inputPrice: 10,
       outputPrice: 20,
+      vision: false,
     });
     const r = await collect(m.target, 'resolved');
     expect(r.text).toBe('Echo: resolved');

@@ -39,6 +39,7 @@ import { type ChatSettingsValue, ModelPicker, NO_SETTINGS, SettingsButton, setti
 import ConversationList from './components/ConversationList';
 import Thread from './components/Thread';
 import ExportButton from './components/ExportButton';
+import ShareButton from './components/ShareButton';
 import { usePendingFiles } from './components/Attachments';
 import { type InlineAlert, useAnswerStream } from './useAnswerStream';
 import './chat.css';
@@ -420,6 +421,7 @@ export default function ChatPage() {
             stop={() => runningRef.current !== null && (stop(), true)}
             regenerate={() => (path.at(-1)?.role === 'assistant' && !busy ? regenerate(path.at(-1)!) : false)}
           />
+          {activeId ? <ShareButton conversationId={activeId} lastMessageId={path.at(-1)?.id ?? null} /> : null}
           {activeId ? <ExportButton conversationId={activeId} title={conversation?.title} /> : null}
           {/* a wide screen's top bar shows the balance already (the same stored score) */}
           {!wide ? (

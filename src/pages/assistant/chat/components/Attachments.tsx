@@ -146,12 +146,21 @@ export function usePendingFiles({
   );
 
   // they change nothing but this state: the page may keep them in its callbacks
-  const restore = useCallback((list: ChatAttachment[]) => {
-    setItems(list.map(itemOf));
-    setOpen(list.length > 0);
+  const clear = useCallback(() => {
+    setItems([]);
+    setOpen(false);
     setGeneration((g) => g + 1);
   }, []);
-  const clear = useCallback(() => restore([]), [restore]);
+  // the server's waiting files, with what was added here meanwhile (an upload begun while they loaded)
+  const restore = useCallback((list: ChatAttachment[]) => {
+    const known = new Set(list.map((a) => a.id));
+    setItems((current) => {
+      const added = current.filter((i) => i.status === 'uploading' || (uploaded(i) && !known.has(uploaded(i)!.id)));
+      const next = [...list.map(itemOf), ...added];
+      if (next.length) setOpen(true);
+      return next;
+    });
+  }, []);
   const reload = useCallback(
     async (conversationId: string) => {
       const detail = await getConversation(conversationId, { skipErrorHandler: true }).catch(() => null);
