@@ -47,7 +47,7 @@ async function shareFromDialog(audience: string) {
   const before = await dialog.locator('.chat-share-link').count();
   await dialog.getByRole('button', { name: 'Create and copy link' }).click();
   await dialog.locator('.chat-share-link').nth(before).waitFor();
-  const link = await dialog.locator('.chat-share-link').first().getByLabel('Link').inputValue();
+  const link = await dialog.locator('.chat-share-link').first().getByRole('textbox', { name: 'Link' }).inputValue();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   return link;
@@ -60,7 +60,10 @@ it('a link to anyone opens signed out: the branch with its picture, read-only, n
   await go(CHAT);
   await page.locator('.chat-conversation').filter({ hasText: 'Quarterly chart' }).click();
   await page.getByRole('button', { name: 'Attach files' }).click();
-  await page.locator('.chat-attachments input[type=file]').first().setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
+  await page
+    .locator('.chat-attachments input[type=file]')
+    .first()
+    .setInputFiles([{ name: 'chart.png', mimeType: 'image/png', buffer: PNG }]);
   await page.locator('.chat-attachments .ant-attachment-list-card-status-done').waitFor();
   await page.locator('.chat-page textarea').fill('What does the chart say? [[reply:Revenue **grew** 42%.]]');
   await page.locator('.chat-page textarea').press('Enter');

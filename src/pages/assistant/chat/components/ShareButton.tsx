@@ -62,7 +62,7 @@ export default function ShareButton({ conversationId, lastMessageId }: { convers
       <Button icon={<ShareAltOutlined />} onClick={show} disabled={!lastMessageId} className="chat-share">
         {t('chat.share.button')}
       </Button>
-      <Modal open={open} title={t('chat.share.title')} onCancel={() => setOpen(false)} footer={null} width={560} destroyOnClose>
+      <Modal open={open} title={t('chat.share.title')} onCancel={() => setOpen(false)} footer={null} width={560} destroyOnHidden>
         <Flex vertical gap={12}>
           <Typography.Text type="secondary">{t('chat.share.intro')}</Typography.Text>
           <Radio.Group value={audience} onChange={(e) => setAudience(e.target.value)} aria-label={t('chat.share.audience')}>
