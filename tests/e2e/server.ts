@@ -37,7 +37,11 @@ export async function startE2EServer(extraEnv: Record<string, string> = {}, opts
     fs.rmSync(dataDir, { recursive: true, force: true });
     execFileSync('cp', ['-a', template, dataDir]);
   }
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  // the production server (scripts/server-build.mjs, built by the e2e global set-up) when it is
+  // there: what npm start runs, and it starts without compiling TypeScript
+  const bundle = path.join(root, 'build/server/main.js');
+  const args = fs.existsSync(bundle) ? ['--enable-source-maps', bundle] : ['--import', 'tsx', path.join(root, 'server/main.ts')];
+  const child: ChildProcess = spawn(process.execPath, args, {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
