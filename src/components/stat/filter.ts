@@ -145,9 +145,17 @@ export function useStatFilter(defaultDays = 7): StatFilterState {
   );
 
   // the saved settings' answer is the zone now: asking for the options again could bring an
-  // answer started before the save and put the old zone back
-  const { mutate } = opts;
-  const applyTz = useCallback((next: number) => mutate((o) => (o ? { ...o, tz_offset_minutes: next } : o)), [mutate]);
+  // answer started before the save and put the old zone back, and so could one still running
+  // (a reload on focus), which is dropped
+  const { mutate, cancel, refresh, data: loaded } = opts;
+  const applyTz = useCallback(
+    (next: number) => {
+      cancel();
+      if (loaded) mutate({ ...loaded, tz_offset_minutes: next });
+      else refresh();
+    },
+    [mutate, cancel, refresh, loaded],
+  );
 
   const partialDay = partialDayOf(query, tz);
   return { options, optionsLoading: opts.loading, optionsError: opts.error, reloadOptions: opts.refresh, query, setQuery, tz, applyTz, partialDay };
