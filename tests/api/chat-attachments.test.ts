@@ -270,7 +270,9 @@ test('a regenerated answer gets the question’s files again', async () => {
       .payload;
   expect(await exported('markdown')).toContain('- 📎 a.png (image)\n- 📎 facts.txt (document)');
   const json = JSON.parse(await exported('json'));
-  expect(json.messages[0].attachments.map((a: { name: string; chars: number }) => [a.name, a.chars])).toEqual([
+  // the question and its first answer are written together: the question is found by its role
+  const question = json.messages.find((m: { role: string }) => m.role === 'user');
+  expect(question.attachments.map((a: { name: string; chars: number }) => [a.name, a.chars])).toEqual([
     ['a.png', 0],
     ['facts.txt', 23],
   ]);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { PNG } from '../support/documents';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
-import { api, e2eSession, openBrowser, screenshot, storedToken } from './browser';
+import { api, confirmWith, e2eSession, openBrowser, screenshot, storedToken } from './browser';
 import { makeUser, withDb } from './fixtures';
 import { layoutProblems } from './layout';
 
@@ -43,6 +43,8 @@ afterAll(() => visitor?.close());
 async function shareFromDialog(audience: string) {
   await page.getByRole('button', { name: 'Share' }).click();
   const dialog = page.locator('.ant-modal', { hasText: 'Share this conversation' });
+  await dialog.getByText(audience).waitFor();
+  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]'));
   await dialog.getByText(audience).click();
   const before = await dialog.locator('.chat-share-link').count();
   await dialog.getByRole('button', { name: 'Create and copy link' }).click();
@@ -114,9 +116,12 @@ it('a link for signed-in accounts sends a signed-out reader to sign in and back;
   // the owner revokes every link: each stops at once
   await page.getByRole('button', { name: 'Share' }).click();
   const dialog = page.locator('.ant-modal', { hasText: 'Share this conversation' });
+  await dialog.locator('.chat-share-link').first().waitFor();
+  // the dialog has finished zooming in: a click while it moves can miss
+  await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]'));
   for (let n = await dialog.locator('.chat-share-link').count(); n > 0; n--) {
     await dialog.locator('.chat-share-link').first().getByRole('button', { name: 'Revoke' }).click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: 'Revoke' }).click();
+    await confirmWith(page, 'Revoke', 'Revoke this link?');
     await page.waitForFunction((left) => document.querySelectorAll('.chat-share-link').length === left, n - 1);
   }
   await v.reload();
