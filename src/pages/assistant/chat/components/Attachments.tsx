@@ -154,12 +154,9 @@ export function usePendingFiles({
   // the server's waiting files, with what was added here meanwhile (an upload begun while they loaded)
   const restore = useCallback((list: ChatAttachment[]) => {
     const known = new Set(list.map((a) => a.id));
-    setItems((current) => {
-      const added = current.filter((i) => i.status === 'uploading' || (uploaded(i) && !known.has(uploaded(i)!.id)));
-      const next = [...list.map(itemOf), ...added];
-      if (next.length) setOpen(true);
-      return next;
-    });
+    setItems((current) => [...list.map(itemOf), ...current.filter((i) => i.status === 'uploading' || (uploaded(i) && !known.has(uploaded(i)!.id)))]);
+    // files added meanwhile have opened the panel already
+    if (list.length) setOpen(true);
   }, []);
   const reload = useCallback(
     async (conversationId: string) => {
