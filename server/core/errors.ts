@@ -155,6 +155,8 @@ export const ERRORS = {
   ATTACHMENT_LIMIT: 400,
   /** the question has images and the model reads none ({model}; field attachments) */
   MODEL_NO_VISION: 400,
+  /** a user keeps at most {max} assistants of their own */
+  ASSISTANT_LIMIT: 400,
   // real-name verification
   /** 2+ Han characters with an optional '·' (field realName) */
   REALNAME_INVALID: 400,

@@ -46,6 +46,8 @@ export const LOCKS = {
   STAT_PARTITIONS: 727101,
   /** a user's conversation folders, counted against their cap (with the user) */
   CHAT_FOLDERS: 727110,
+  /** a user's assistants, counted against their cap (with the user) */
+  CHAT_ASSISTANTS: 727111,
 } as const;
 
 export type LockKey = (typeof LOCKS)[keyof typeof LOCKS];

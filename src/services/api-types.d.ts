@@ -68,7 +68,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -101,7 +101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -185,9 +185,98 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/assistant-usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** every published assistant: conversations, people, answers, credits, thumbs up and down */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "answers" | "users" | "conversations" | "credits" | "last_used" | "down" | "name";
+                    sortOrder?: "ascend" | "descend";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-29"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/assistant-usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "answers" | "users" | "conversations" | "credits" | "last_used" | "down" | "name";
+                    sortOrder?: "ascend" | "descend";
+                    columns?: ("name" | "conversations" | "users" | "answers" | "credits" | "up" | "down" | "last_used")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
             };
         };
@@ -605,6 +694,7 @@ export interface paths {
                     sortOrder?: "ascend" | "descend";
                     user_id?: string[];
                     model_id?: string[];
+                    assistant_id?: string[];
                     status?: string[];
                     feedback?: string[];
                     created_at_from?: string;
@@ -658,11 +748,12 @@ export interface paths {
                     sortOrder?: "ascend" | "descend";
                     user_id?: string[];
                     model_id?: string[];
+                    assistant_id?: string[];
                     status?: string[];
                     feedback?: string[];
                     created_at_from?: string;
                     created_at_to?: string;
-                    columns?: ("created_at" | "username" | "model_name" | "input_tokens" | "output_tokens" | "credits" | "first_token_ms" | "total_ms" | "status" | "error_code" | "usage_source" | "feedback" | "feedback_comment")[];
+                    columns?: ("created_at" | "username" | "model_name" | "assistant_name" | "input_tokens" | "output_tokens" | "credits" | "first_token_ms" | "total_ms" | "status" | "error_code" | "usage_source" | "feedback" | "feedback_comment")[];
                     tzOffset?: number;
                 };
                 header?: never;
@@ -714,7 +805,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"][];
+                            data: components["schemas"]["def-33"][];
                         };
                     };
                 };
@@ -754,7 +845,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"][];
+                            data: components["schemas"]["def-35"][];
                         };
                     };
                 };
@@ -780,7 +871,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-36"];
                         };
                     };
                 };
@@ -820,7 +911,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-36"];
                         };
                     };
                 };
@@ -853,7 +944,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-34"];
+                            data: components["schemas"]["def-36"];
                         };
                     };
                 };
@@ -2092,6 +2183,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/chat/assistants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's assistants, then the published ones for them */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-28"][];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a new assistant of the caller (published: for those who manage the models) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        avatar?: string;
+                        description?: string;
+                        model_id?: string | null;
+                        system_prompt?: string | null;
+                        temperature?: number | null;
+                        top_p?: number | null;
+                        max_tokens?: number | null;
+                        starters?: string[];
+                        published?: boolean;
+                        roles?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-28"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/assistants/from-store/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** an approved store prompt as a new assistant of the caller (its text the system prompt) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-28"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/chat/assistants/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one assistant the caller may use */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-28"];
+                        };
+                    };
+                };
+            };
+        };
+        /** change an own assistant, or (for those who manage the models) a published one; absent fields stay */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        avatar?: string;
+                        description?: string;
+                        model_id?: string | null;
+                        system_prompt?: string | null;
+                        temperature?: number | null;
+                        top_p?: number | null;
+                        max_tokens?: number | null;
+                        starters?: string[];
+                        published?: boolean;
+                        roles?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-28"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** delete it; conversations started with it keep their settings */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/attachments/{id}": {
         parameters: {
             query?: never;
@@ -2172,6 +2494,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** a new conversation; with assistant_id, the model, system prompt and parameters (fields given here win) */
         post: {
             parameters: {
                 query?: never;
@@ -2188,6 +2511,7 @@ export interface paths {
                         temperature?: number | null;
                         top_p?: number | null;
                         max_tokens?: number | null;
+                        assistant_id?: string;
                     };
                 };
             };
@@ -2968,7 +3292,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -3010,7 +3334,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3129,7 +3453,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3171,7 +3495,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3285,7 +3609,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -3329,7 +3653,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3374,7 +3698,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-71"][];
                             total: number;
                         };
                     };
@@ -3409,7 +3733,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -3523,7 +3847,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -3558,7 +3882,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -3626,7 +3950,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -3671,7 +3995,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -4172,7 +4496,7 @@ export interface paths {
                                 userCount: number;
                                 roleCount: number;
                                 todayLogins: number;
-                                recentLogs: components["schemas"]["def-83"][];
+                                recentLogs: components["schemas"]["def-85"][];
                             };
                         };
                     };
@@ -4318,7 +4642,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -4359,7 +4683,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"][];
+                            data: components["schemas"]["def-40"][];
                         };
                     };
                 };
@@ -4401,7 +4725,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-37"][];
                         };
                     };
                 };
@@ -4445,7 +4769,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -4480,7 +4804,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -4551,7 +4875,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -4602,7 +4926,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -4631,7 +4955,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -4864,7 +5188,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"][];
+                            data: components["schemas"]["def-51"][];
                             total: number;
                         };
                     };
@@ -4958,7 +5282,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -5006,7 +5330,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -5057,7 +5381,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"][];
+                            data: components["schemas"]["def-51"][];
                             total: number;
                         };
                     };
@@ -5094,7 +5418,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -5132,7 +5456,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"][];
+                            data: components["schemas"]["def-52"][];
                         };
                     };
                 };
@@ -5207,7 +5531,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-84"][];
                         };
                     };
                 };
@@ -5252,7 +5576,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -5432,7 +5756,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"][];
+                            data: components["schemas"]["def-41"][];
                             total: number;
                         };
                     };
@@ -5555,7 +5879,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -5609,7 +5933,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"][];
+                            data: components["schemas"]["def-42"][];
                             total: number;
                         };
                     };
@@ -5647,7 +5971,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -5737,7 +6061,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -5781,7 +6105,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -5822,7 +6146,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-40"];
+                                order: components["schemas"]["def-42"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -5902,7 +6226,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -5946,7 +6270,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"][];
+                            data: components["schemas"]["def-44"][];
                             total: number;
                         };
                     };
@@ -5983,7 +6307,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -6096,7 +6420,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -6133,7 +6457,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -6235,7 +6559,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -6269,7 +6593,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -7134,7 +7458,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"][];
+                            data: components["schemas"]["def-53"][];
                             total: number;
                         };
                     };
@@ -7171,7 +7495,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -7265,7 +7589,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -7312,7 +7636,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"][];
+                            data: components["schemas"]["def-54"][];
                             total: number;
                         };
                     };
@@ -7547,7 +7871,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-80"][];
                             total: number;
                         };
                     };
@@ -7585,7 +7909,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -7869,7 +8193,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -7907,7 +8231,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -7983,7 +8307,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -8028,7 +8352,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -8078,7 +8402,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"][];
+                            data: components["schemas"]["def-91"][];
                             total: number;
                         };
                     };
@@ -8127,7 +8451,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"][];
+                            data: components["schemas"]["def-95"][];
                         };
                     };
                 };
@@ -8170,7 +8494,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"];
+                            data: components["schemas"]["def-65"];
                         };
                     };
                 };
@@ -8222,7 +8546,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-101"][];
+                            data: components["schemas"]["def-103"][];
                             total: number;
                         };
                     };
@@ -8275,7 +8599,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"][];
+                            data: components["schemas"]["def-99"][];
                             total: number;
                         };
                     };
@@ -8323,7 +8647,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"];
+                            data: components["schemas"]["def-100"];
                         };
                     };
                 };
@@ -8800,7 +9124,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-89"][];
                             total: number;
                         };
                     };
@@ -8853,7 +9177,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"][];
+                            data: components["schemas"]["def-99"][];
                             total: number;
                         };
                     };
@@ -8901,7 +9225,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"];
+                            data: components["schemas"]["def-100"];
                         };
                     };
                 };
@@ -8950,7 +9274,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-99"];
+                            data: components["schemas"]["def-101"];
                         };
                     };
                 };
@@ -9002,7 +9326,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -9054,7 +9378,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"][];
+                            data: components["schemas"]["def-97"][];
                             total: number;
                             capped: boolean;
                         };
@@ -9104,7 +9428,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"];
+                            data: components["schemas"]["def-96"];
                         };
                     };
                 };
@@ -9147,7 +9471,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"][];
+                            data: components["schemas"]["def-98"][];
                         };
                     };
                 };
@@ -9181,7 +9505,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"];
+                            data: components["schemas"]["def-98"];
                         };
                     };
                 };
@@ -9221,7 +9545,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"];
+                            data: components["schemas"]["def-86"];
                         };
                     };
                 };
@@ -9273,7 +9597,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-88"][];
                             total: number;
                         };
                     };
@@ -9322,7 +9646,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-93"][];
                         };
                     };
                 };
@@ -9370,7 +9694,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -9426,7 +9750,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"][];
+                            data: components["schemas"]["def-69"][];
                             total: number;
                         };
                     };
@@ -9526,7 +9850,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -9578,7 +9902,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"][];
+                            data: components["schemas"]["def-70"][];
                             total: number;
                         };
                     };
@@ -9672,7 +9996,7 @@ export interface paths {
                         device_model?: string;
                         screen?: string;
                         language?: string;
-                        records: components["schemas"]["def-61"][];
+                        records: components["schemas"]["def-63"][];
                     };
                 };
             };
@@ -9686,7 +10010,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -9736,7 +10060,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"];
+                            data: components["schemas"]["def-87"];
                         };
                     };
                 };
@@ -9776,7 +10100,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"];
+                            data: components["schemas"]["def-87"];
                         };
                     };
                 };
@@ -9826,7 +10150,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"][];
+                            data: components["schemas"]["def-90"][];
                             total: number;
                         };
                     };
@@ -9875,7 +10199,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-94"][];
                         };
                     };
                 };
@@ -9915,7 +10239,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -9950,7 +10274,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -9996,7 +10320,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-102"][];
+                            data: components["schemas"]["def-104"][];
                             total: number;
                         };
                     };
@@ -10032,7 +10356,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-102"];
+                            data: components["schemas"]["def-104"];
                         };
                     };
                 };
@@ -11001,7 +11325,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"][];
+                            data: components["schemas"]["def-62"][];
                             total: number;
                         };
                     };
@@ -11104,7 +11428,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -11219,7 +11543,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -11321,7 +11645,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -11430,7 +11754,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"][];
+                            data: components["schemas"]["def-61"][];
                             total: number;
                         };
                     };
@@ -11470,7 +11794,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -11626,7 +11950,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -11665,7 +11989,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -11738,7 +12062,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"][];
+                            data: components["schemas"]["def-57"][];
                             total: number;
                         };
                     };
@@ -11773,7 +12097,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -11887,7 +12211,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -11921,7 +12245,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -12093,7 +12417,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"][];
+                            data: components["schemas"]["def-58"][];
                             total: number;
                         };
                     };
@@ -12130,7 +12454,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -12245,7 +12569,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -12281,7 +12605,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -12454,7 +12778,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"][];
+                            data: components["schemas"]["def-59"][];
                             total: number;
                         };
                     };
@@ -12489,7 +12813,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -12603,7 +12927,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -12637,7 +12961,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -12713,7 +13037,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -12816,7 +13140,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"][];
+                            data: components["schemas"]["def-60"][];
                             total: number;
                         };
                     };
@@ -12863,7 +13187,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -13034,7 +13358,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -13082,7 +13406,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -13154,8 +13478,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-29"][];
-                                counts: components["schemas"]["def-30"];
+                                tasks: components["schemas"]["def-31"][];
+                                counts: components["schemas"]["def-32"];
                             };
                         };
                     };
@@ -13194,7 +13518,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-31"];
                         };
                     };
                 };
@@ -13281,7 +13605,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-28"][];
+                                tasks: components["schemas"]["def-30"][];
                                 total: number;
                             };
                         };
@@ -13416,7 +13740,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-31"];
                         };
                     };
                 };
@@ -13454,7 +13778,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-31"];
                         };
                     };
                 };
@@ -13574,7 +13898,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-29"];
+                            data: components["schemas"]["def-31"];
                         };
                     };
                 };
@@ -13826,7 +14150,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-79"][];
                             total: number;
                         };
                     };
@@ -13880,7 +14204,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -13999,7 +14323,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -14050,7 +14374,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -14115,7 +14439,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -14239,7 +14563,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-78"][];
                         };
                     };
                 };
@@ -14291,7 +14615,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-76"][];
                             total: number;
                         };
                     };
@@ -14337,7 +14661,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -14456,7 +14780,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -14502,7 +14826,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -14578,7 +14902,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"][];
+                            data: components["schemas"]["def-77"][];
                             total: number;
                         };
                     };
@@ -14827,7 +15151,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"][];
+                            data: components["schemas"]["def-48"][];
                             total: number;
                         };
                     };
@@ -14864,7 +15188,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -14913,7 +15237,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"][];
+                            data: components["schemas"]["def-48"][];
                             total: number;
                         };
                     };
@@ -15048,7 +15372,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -15084,7 +15408,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -15123,7 +15447,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -15165,7 +15489,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -15202,7 +15526,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -15245,7 +15569,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -15299,7 +15623,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -15365,8 +15689,74 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** StatResolvedStack */
+        /** StatErrorSummary */
         "def-100": {
+            count: number;
+            launches: number;
+            rate: number;
+            previous: {
+                count: number;
+                launches: number;
+                rate: number;
+            };
+            groups: number;
+            trend: {
+                day: string;
+                count: number;
+                launches: number;
+                rate: number;
+            }[];
+        };
+        /** StatErrorDetail */
+        "def-101": {
+            hash: string;
+            kind: "js" | "crash";
+            message: string;
+            stack: string;
+            first_ts: string;
+            last_ts: string;
+            count: number;
+            devices: number;
+            resolved: components["schemas"]["def-102"];
+            trend: {
+                day: string;
+                count: number;
+            }[];
+            by_platform: {
+                key: string;
+                count: number;
+            }[];
+            by_version: {
+                key: string;
+                count: number;
+            }[];
+            by_page: {
+                key: string;
+                count: number;
+            }[];
+            by_os: {
+                key: string;
+                count: number;
+            }[];
+            by_device_model: {
+                key: string;
+                count: number;
+            }[];
+            raw_count: number;
+            raw_devices: number;
+            latest: {
+                ts: string;
+                device_id: string;
+                platform: string;
+                version: string;
+                os: string;
+                device_model: string;
+                page: string;
+                uid: string | null;
+            }[];
+        };
+        /** StatResolvedStack */
+        "def-102": {
             version: string;
             frames: {
                 raw: string;
@@ -15385,7 +15775,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-101": {
+        "def-103": {
             version: string;
             device_model: string;
             count: number;
@@ -15395,7 +15785,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-102": {
+        "def-104": {
             app_id: string;
             version: string;
             file: string;
@@ -15548,6 +15938,7 @@ export interface components {
             top_p: number | null;
             max_tokens: number | null;
             folder_id: string | null;
+            assistant_id: string | null;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -15597,6 +15988,8 @@ export interface components {
             message_id: string | null;
             feedback: string | null;
             feedback_comment: string | null;
+            assistant_id: string | null;
+            assistant_name: string | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -15644,8 +16037,61 @@ export interface components {
                 }[];
             }[];
         };
-        /** TodoSubtask */
+        /** ChatAssistant */
         "def-28": {
+            id: string;
+            name: string;
+            avatar: string;
+            description: string;
+            model_id: string | null;
+            system_prompt: string | null;
+            temperature: number | null;
+            top_p: number | null;
+            max_tokens: number | null;
+            starters: string[];
+            published: boolean;
+            roles: string[];
+            store_prompt_id: string | null;
+            mine: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** AssistantUsageRow */
+        "def-29": {
+            id: string;
+            name: string;
+            avatar: string;
+            model_id: string | null;
+            roles: string[];
+            owner: string | null;
+            conversations: number;
+            users: number;
+            answers: number;
+            credits: number;
+            up: number;
+            down: number;
+            /** Format: date-time */
+            last_used: string | null;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        /** Reconciliation */
+        "def-3": {
+            id: number;
+            trigger: "nightly" | "admin";
+            usersChecked: number;
+            mismatches: {
+                userId: string;
+                balance: number;
+                ledgerSum: number;
+            }[];
+            /** Format: date-time */
+            ranAt: string;
+        };
+        /** TodoSubtask */
+        "def-30": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15663,7 +16109,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-29": {
+        "def-31": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -15679,37 +16125,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-28"][];
-        };
-        /** Reconciliation */
-        "def-3": {
-            id: number;
-            trigger: "nightly" | "admin";
-            usersChecked: number;
-            mismatches: {
-                userId: string;
-                balance: number;
-                ledgerSum: number;
-            }[];
-            /** Format: date-time */
-            ranAt: string;
+            subtasks: components["schemas"]["def-30"][];
         };
         /** TodoCounts */
-        "def-30": {
+        "def-32": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-31": {
+        "def-33": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-32": {
+        "def-34": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -15725,7 +16158,7 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-33": {
+        "def-35": {
             id: string;
             name: string;
             mime: string | null;
@@ -15738,7 +16171,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-34": {
+        "def-36": {
             id: string;
             name: string;
             mime: string | null;
@@ -15749,10 +16182,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-32"][];
+            transcript_list: components["schemas"]["def-34"][];
         };
         /** HelpTreeItem */
-        "def-35": {
+        "def-37": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15763,7 +16196,7 @@ export interface components {
             has_children: boolean;
         };
         /** HelpDocumentView */
-        "def-36": {
+        "def-38": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15789,7 +16222,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-37": {
+        "def-39": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -15803,46 +16236,6 @@ export interface components {
                 /** Format: date-time */
                 updated_at: string;
             }[];
-        };
-        /** HelpSearchHit */
-        "def-38": {
-            id: string;
-            locale: string;
-            title: string;
-            snippet: string;
-            in_title: boolean;
-        };
-        /** PayOrder */
-        "def-39": {
-            order_no: string;
-            user_id: string;
-            /** @enum {string} */
-            provider: "alipay" | "wxpay";
-            /** @enum {string} */
-            method: "alipay_page" | "alipay_qr" | "wxpay_native";
-            package_id: string | null;
-            subject: string;
-            amount_cents: number;
-            credits: number;
-            /** @enum {string} */
-            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
-            trade_no: string | null;
-            qr_code: string | null;
-            pay_url: string | null;
-            return_to: string | null;
-            platform: string;
-            refunded_cents: number;
-            refunded_credits: number;
-            /** Format: date-time */
-            expires_at: string;
-            /** Format: date-time */
-            paid_at: string | null;
-            /** Format: date-time */
-            credited_at: string | null;
-            /** Format: date-time */
-            closed_at: string | null;
-            /** Format: date-time */
-            created_at: string;
         };
         /** CreditAnalysis */
         "def-4": {
@@ -15882,8 +16275,48 @@ export interface components {
             days_left: number | null;
             export_url: string;
         };
-        /** AdminPayOrder */
+        /** HelpSearchHit */
         "def-40": {
+            id: string;
+            locale: string;
+            title: string;
+            snippet: string;
+            in_title: boolean;
+        };
+        /** PayOrder */
+        "def-41": {
+            order_no: string;
+            user_id: string;
+            /** @enum {string} */
+            provider: "alipay" | "wxpay";
+            /** @enum {string} */
+            method: "alipay_page" | "alipay_qr" | "wxpay_native";
+            package_id: string | null;
+            subject: string;
+            amount_cents: number;
+            credits: number;
+            /** @enum {string} */
+            status: "created" | "credited" | "paid" | "expired" | "closed" | "failed" | "refunded";
+            trade_no: string | null;
+            qr_code: string | null;
+            pay_url: string | null;
+            return_to: string | null;
+            platform: string;
+            refunded_cents: number;
+            refunded_credits: number;
+            /** Format: date-time */
+            expires_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            credited_at: string | null;
+            /** Format: date-time */
+            closed_at: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** AdminPayOrder */
+        "def-42": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15917,7 +16350,7 @@ export interface components {
             nickname: string | null;
         };
         /** FollowedOrder */
-        "def-41": {
+        "def-43": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -15950,7 +16383,7 @@ export interface components {
             balance: number | null;
         };
         /** PayPackage */
-        "def-42": {
+        "def-44": {
             id: string;
             name: string;
             price_cents: number;
@@ -15965,7 +16398,7 @@ export interface components {
             updated_at: string;
         };
         /** PayRefund */
-        "def-43": {
+        "def-45": {
             id: string;
             refund_no: string;
             amount_cents: number;
@@ -15981,7 +16414,7 @@ export interface components {
             finished_at: string | null;
         };
         /** PaySettings */
-        "def-44": {
+        "def-46": {
             custom_enabled: boolean;
             custom_min_cents: number;
             custom_max_cents: number;
@@ -15989,7 +16422,7 @@ export interface components {
             order_ttl_minutes: number;
         };
         /** PayOptions */
-        "def-45": {
+        "def-47": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
@@ -16013,7 +16446,7 @@ export interface components {
             };
         };
         /** WithdrawRow */
-        "def-46": {
+        "def-48": {
             id: string;
             user_id: string;
             username: string | null;
@@ -16040,7 +16473,7 @@ export interface components {
             version: number;
         };
         /** WithdrawSettings */
-        "def-47": {
+        "def-49": {
             min_credits: number;
             fee_bps: number;
             min_fee: number;
@@ -16048,8 +16481,22 @@ export interface components {
             account_types: ("alipay" | "bank")[];
             store_use_reward: number;
         };
+        /** UserInfo */
+        "def-5": {
+            _id: string;
+            username: string | null;
+            nickname: string | null;
+            mobile: string | null;
+            email: string | null;
+            avatar_file: unknown;
+            role: string[];
+            permission: string[];
+            score: number;
+            hasPassword: boolean;
+            wxBound: boolean;
+        };
         /** WithdrawSummary */
-        "def-48": {
+        "def-50": {
             balance: number;
             earned: number;
             withdrawn: number;
@@ -16064,7 +16511,7 @@ export interface components {
             };
         };
         /** InvoiceRow */
-        "def-49": {
+        "def-51": {
             id: string;
             invoice_no: string;
             user_id: string;
@@ -16085,22 +16532,8 @@ export interface components {
             created_at: string;
             order_nos: string[];
         };
-        /** UserInfo */
-        "def-5": {
-            _id: string;
-            username: string | null;
-            nickname: string | null;
-            mobile: string | null;
-            email: string | null;
-            avatar_file: unknown;
-            role: string[];
-            permission: string[];
-            score: number;
-            hasPassword: boolean;
-            wxBound: boolean;
-        };
         /** InvoiceableOrder */
-        "def-50": {
+        "def-52": {
             id: string;
             order_no: string;
             subject: string;
@@ -16111,7 +16544,7 @@ export interface components {
             paid_at: string | null;
         };
         /** RedeemBatch */
-        "def-51": {
+        "def-53": {
             id: string;
             name: string;
             credits: number;
@@ -16127,7 +16560,7 @@ export interface components {
             created_at: string;
         };
         /** RedeemCode */
-        "def-52": {
+        "def-54": {
             code: string;
             batch_id: string;
             used_by: string | null;
@@ -16136,7 +16569,7 @@ export interface components {
             used_at: string | null;
         };
         /** AdSettings */
-        "def-53": {
+        "def-55": {
             credits_per_view: number;
             daily_cap: number;
             page_url: string;
@@ -16144,7 +16577,7 @@ export interface components {
             page_allow: string[];
         };
         /** AdView */
-        "def-54": {
+        "def-56": {
             id: string;
             status: "pending" | "rewarded" | "capped";
             credits: number | null;
@@ -16153,7 +16586,7 @@ export interface components {
             daily_cap: number;
         };
         /** PermissionRow */
-        "def-55": {
+        "def-57": {
             permission_id: string;
             permission_name: string;
             comment: string | null;
@@ -16161,7 +16594,7 @@ export interface components {
             create_date: string;
         };
         /** RoleRow */
-        "def-56": {
+        "def-58": {
             role_id: string;
             role_name: string;
             permission: string[];
@@ -16171,7 +16604,7 @@ export interface components {
             create_date: string;
         };
         /** TagRow */
-        "def-57": {
+        "def-59": {
             tagid: string;
             name: string;
             description: string | null;
@@ -16179,8 +16612,14 @@ export interface components {
             /** Format: date-time */
             create_date: string;
         };
+        /** TokenBundle */
+        "def-6": {
+            token: string;
+            refreshToken: string;
+            userInfo: components["schemas"]["def-5"];
+        };
         /** UserRow */
-        "def-58": {
+        "def-60": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -16207,7 +16646,7 @@ export interface components {
             register_date: string;
         };
         /** MenuRow */
-        "def-59": {
+        "def-61": {
             menu_id: string;
             name: string;
             icon: string | null;
@@ -16219,14 +16658,8 @@ export interface components {
             /** Format: date-time */
             create_date: string;
         };
-        /** TokenBundle */
-        "def-6": {
-            token: string;
-            refreshToken: string;
-            userInfo: components["schemas"]["def-5"];
-        };
         /** AppRow */
-        "def-60": {
+        "def-62": {
             appid: string;
             name: string;
             app_type: number;
@@ -16304,7 +16737,7 @@ export interface components {
             update_date: string;
         };
         /** StatRecord */
-        "def-61": {
+        "def-63": {
             /** @description client event id: a retry with the same id and ts is stored once */
             id?: string;
             /** @description ms since 1970 (client clock) */
@@ -16325,7 +16758,7 @@ export interface components {
             amount_cents?: number;
         };
         /** StatReportResult */
-        "def-62": {
+        "def-64": {
             accepted: number;
             duplicates: number;
             rejected: {
@@ -16335,7 +16768,7 @@ export interface components {
             }[];
         };
         /** StatConfig */
-        "def-63": {
+        "def-65": {
             enabled: boolean;
             report_interval_s: number;
             session_overtime_app_s: number;
@@ -16343,7 +16776,7 @@ export interface components {
             cache_ms: number;
         };
         /** StatSettings */
-        "def-64": {
+        "def-66": {
             enabled: boolean;
             tz_offset_minutes: number;
             report_interval_s: number;
@@ -16351,7 +16784,7 @@ export interface components {
             rate_limit_per_minute: number;
         };
         /** StatPayOverview */
-        "def-65": {
+        "def-67": {
             /** @enum {string} */
             source: "console" | "app";
             /** Format: date-time */
@@ -16400,7 +16833,7 @@ export interface components {
             }[];
         };
         /** StatPayFunnel */
-        "def-66": {
+        "def-68": {
             stages: {
                 total: {
                     created: number;
@@ -16436,7 +16869,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-67": {
+        "def-69": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -16460,30 +16893,6 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** StatPayRank */
-        "def-68": {
-            user_id: string;
-            device_id: string | null;
-            username: string | null;
-            nickname: string | null;
-            paid_cents: number;
-            refunded_cents: number;
-            net_cents: number;
-            orders: number;
-            /** Format: date-time */
-            last_paid_at: string | null;
-        };
-        /** CmsCategoryRow */
-        "def-69": {
-            id: string;
-            name: string;
-            description: string;
-            icon: string;
-            sort: number;
-            article_count: number;
-            /** Format: date-time */
-            create_date: string;
-        };
         /** RealnameInfo */
         "def-7": {
             status: "none" | ("pending" | "approved" | "rejected");
@@ -16497,8 +16906,32 @@ export interface components {
             attemptsLeftToday: number;
             maxAttempts: number;
         };
-        /** CmsArticleRow */
+        /** StatPayRank */
         "def-70": {
+            user_id: string;
+            device_id: string | null;
+            username: string | null;
+            nickname: string | null;
+            paid_cents: number;
+            refunded_cents: number;
+            net_cents: number;
+            orders: number;
+            /** Format: date-time */
+            last_paid_at: string | null;
+        };
+        /** CmsCategoryRow */
+        "def-71": {
+            id: string;
+            name: string;
+            description: string;
+            icon: string;
+            sort: number;
+            article_count: number;
+            /** Format: date-time */
+            create_date: string;
+        };
+        /** CmsArticleRow */
+        "def-72": {
             id: string;
             title: string;
             excerpt: string;
@@ -16525,7 +16958,7 @@ export interface components {
             last_modify_ip: string | null;
         };
         /** CmsArticle */
-        "def-71": {
+        "def-73": {
             id: string;
             title: string;
             excerpt: string;
@@ -16553,7 +16986,7 @@ export interface components {
             content: string;
         };
         /** CmsPublishedArticle */
-        "def-72": {
+        "def-74": {
             id: string;
             title: string;
             excerpt: string;
@@ -16578,7 +17011,7 @@ export interface components {
             create_date: string;
         };
         /** CmsReadArticle */
-        "def-73": {
+        "def-75": {
             id: string;
             title: string;
             excerpt: string;
@@ -16606,7 +17039,7 @@ export interface components {
             preview_expires_at?: string;
         };
         /** WelfareCampaign */
-        "def-74": {
+        "def-76": {
             id: string;
             title: string;
             description: string;
@@ -16633,7 +17066,7 @@ export interface components {
             updated_at: string;
         };
         /** WelfareClaim */
-        "def-75": {
+        "def-77": {
             id: string;
             campaign_id: string;
             user_id: string;
@@ -16646,7 +17079,7 @@ export interface components {
             created_at: string;
         };
         /** WelfareAvailable */
-        "def-76": {
+        "def-78": {
             id: string;
             title: string;
             description: string;
@@ -16664,7 +17097,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-77": {
+        "def-79": {
             id: string;
             appid: string;
             platform: string;
@@ -16689,8 +17122,25 @@ export interface components {
             app_name: string | null;
             file_id: string | null;
         };
+        /** RealnameRow */
+        "def-8": {
+            id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            real_name: string;
+            id_card_masked: string;
+            status: "pending" | "approved" | "rejected";
+            reason: string | null;
+            reviewer_id: string | null;
+            reviewer_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
         /** SiteMessageRow */
-        "def-78": {
+        "def-80": {
             id: string;
             title: string;
             body: string;
@@ -16710,7 +17160,7 @@ export interface components {
             read_count: number;
         };
         /** SiteMessageDetail */
-        "def-79": {
+        "def-81": {
             id: string;
             title: string;
             body: string;
@@ -16731,25 +17181,8 @@ export interface components {
             audience_count: number;
             audience_names: string[];
         };
-        /** RealnameRow */
-        "def-8": {
-            id: string;
-            user_id: string;
-            username: string | null;
-            nickname: string | null;
-            real_name: string;
-            id_card_masked: string;
-            status: "pending" | "approved" | "rejected";
-            reason: string | null;
-            reviewer_id: string | null;
-            reviewer_name: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            decided_at: string | null;
-        };
         /** SiteMessageRead */
-        "def-80": {
+        "def-82": {
             user_id: string;
             username: string | null;
             nickname: string | null;
@@ -16759,7 +17192,7 @@ export interface components {
             read_at: string;
         };
         /** InboxMessage */
-        "def-81": {
+        "def-83": {
             id: string;
             title: string;
             body: string;
@@ -16770,16 +17203,16 @@ export interface components {
             author_name: string | null;
         };
         /** MenuNode */
-        "def-82": {
+        "def-84": {
             menu_id: string;
             name: string;
             icon: string | null;
             url: string | null;
             sort: number;
-            children?: components["schemas"]["def-82"][];
+            children?: components["schemas"]["def-84"][];
         };
         /** UserLog */
-        "def-83": {
+        "def-85": {
             id: number;
             user_id: string | null;
             username: string | null;
@@ -16792,7 +17225,7 @@ export interface components {
             created_at: string;
         };
         /** StatOptions */
-        "def-84": {
+        "def-86": {
             apps: {
                 appid: string;
                 name: string;
@@ -16803,7 +17236,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-85": {
+        "def-87": {
             done: number;
             failed: number;
             dirty: number;
@@ -16813,7 +17246,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-86": {
+        "def-88": {
             path: string;
             title: string;
             views: number;
@@ -16826,7 +17259,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-87": {
+        "def-89": {
             path: string;
             title: string;
             entries: number;
@@ -16835,33 +17268,6 @@ export interface components {
             entry_duration_s: number;
             avg_entry_s: number;
             share: number;
-        };
-        /** StatSceneRow */
-        "def-88": {
-            scene: string;
-            name: string;
-            sessions: number;
-            devices: number;
-            new_devices: number;
-            page_views: number;
-            duration_s: number;
-            avg_session_s: number;
-            bounces: number;
-            bounce_rate: number;
-            share: number;
-        };
-        /** StatChannelRow */
-        "def-89": {
-            channel: string;
-            name: string;
-            new_devices: number;
-            active_devices: number;
-            sessions: number;
-            page_views: number;
-            duration_s: number;
-            avg_session_s: number;
-            bounces: number;
-            bounce_rate: number;
         };
         /** AiModelRow */
         "def-9": {
@@ -16889,8 +17295,35 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** StatEventRow */
+        /** StatSceneRow */
         "def-90": {
+            scene: string;
+            name: string;
+            sessions: number;
+            devices: number;
+            new_devices: number;
+            page_views: number;
+            duration_s: number;
+            avg_session_s: number;
+            bounces: number;
+            bounce_rate: number;
+            share: number;
+        };
+        /** StatChannelRow */
+        "def-91": {
+            channel: string;
+            name: string;
+            new_devices: number;
+            active_devices: number;
+            sessions: number;
+            page_views: number;
+            duration_s: number;
+            avg_session_s: number;
+            bounces: number;
+            bounce_rate: number;
+        };
+        /** StatEventRow */
+        "def-92": {
             key: string;
             name: string;
             count: number;
@@ -16899,7 +17332,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-91": {
+        "def-93": {
             /** Format: date */
             day: string;
             views: number;
@@ -16909,7 +17342,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-92": {
+        "def-94": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -16920,7 +17353,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-93": {
+        "def-95": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -16931,7 +17364,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-94": {
+        "def-96": {
             total: number;
             values: {
                 value: string;
@@ -16948,7 +17381,7 @@ export interface components {
             }[];
         };
         /** StatRawEvent */
-        "def-95": {
+        "def-97": {
             /** Format: date-time */
             ts: string;
             key: string;
@@ -16962,12 +17395,12 @@ export interface components {
             os: string | null;
         };
         /** StatName */
-        "def-96": {
+        "def-98": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-97": {
+        "def-99": {
             hash: string;
             message: string;
             count: number;
@@ -16977,72 +17410,6 @@ export interface components {
             versions: string[];
             first_ts: string;
             last_ts: string;
-        };
-        /** StatErrorSummary */
-        "def-98": {
-            count: number;
-            launches: number;
-            rate: number;
-            previous: {
-                count: number;
-                launches: number;
-                rate: number;
-            };
-            groups: number;
-            trend: {
-                day: string;
-                count: number;
-                launches: number;
-                rate: number;
-            }[];
-        };
-        /** StatErrorDetail */
-        "def-99": {
-            hash: string;
-            kind: "js" | "crash";
-            message: string;
-            stack: string;
-            first_ts: string;
-            last_ts: string;
-            count: number;
-            devices: number;
-            resolved: components["schemas"]["def-100"];
-            trend: {
-                day: string;
-                count: number;
-            }[];
-            by_platform: {
-                key: string;
-                count: number;
-            }[];
-            by_version: {
-                key: string;
-                count: number;
-            }[];
-            by_page: {
-                key: string;
-                count: number;
-            }[];
-            by_os: {
-                key: string;
-                count: number;
-            }[];
-            by_device_model: {
-                key: string;
-                count: number;
-            }[];
-            raw_count: number;
-            raw_devices: number;
-            latest: {
-                ts: string;
-                device_id: string;
-                platform: string;
-                version: string;
-                os: string;
-                device_model: string;
-                page: string;
-                uid: string | null;
-            }[];
         };
     };
     responses: never;

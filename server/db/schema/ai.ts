@@ -61,6 +61,54 @@ export const conversationFolders = pgTable(
   (t) => [uniqueIndex('conversation_folders_user_name').on(t.userId, t.name)],
 );
 
+/**
+ * An assistant (a preset): a name and avatar, a model, a system prompt, sampling parameters and
+ * starter questions. Kept by its owner for themselves; published ones (by those who manage the
+ * models) are offered to everyone, or to the listed roles. A conversation started with one copies
+ * its settings and keeps its id (usage and feedback per assistant).
+ */
+export const chatAssistants = pgTable(
+  'chat_assistants',
+  {
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    userId: text().notNull(),
+    name: text().notNull(),
+    /** an emoji or a few letters */
+    avatar: text().notNull().default(''),
+    description: text().notNull().default(''),
+    modelId: text(),
+    systemPrompt: text(),
+    temperature: doublePrecision(),
+    topP: doublePrecision(),
+    maxTokens: integer(),
+    starters: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    published: boolean().notNull().default(false),
+    /** a published one's roles; empty = everyone */
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** the store prompt it was made from */
+    storePromptId: text(),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [
+    check('chat_assistants_temperature_range', sql`${t.temperature} BETWEEN 0 AND 2`),
+    check('chat_assistants_top_p_range', sql`${t.topP} > 0 AND ${t.topP} <= 1`),
+    check('chat_assistants_max_tokens_range', sql`${t.maxTokens} >= 1`),
+    index('chat_assistants_user_idx').on(t.userId, t.updatedAt),
+    index('chat_assistants_published_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.published}`),
+  ],
+);
+
 export const conversations = pgTable(
   'conversations',
   {
@@ -81,6 +129,8 @@ export const conversations = pgTable(
     maxTokens: integer(),
     /** the user's folder it is filed in (deleting the folder unfiles it) */
     folderId: text().references(() => conversationFolders.id, { onDelete: 'set null' }),
+    /** the assistant it was started with (its settings were copied; deleting the assistant keeps them) */
+    assistantId: text().references(() => chatAssistants.id, { onDelete: 'set null' }),
     createdAt: now(),
     updatedAt: now(),
   },
@@ -90,6 +140,7 @@ export const conversations = pgTable(
     check('conversations_max_tokens_range', sql`${t.maxTokens} >= 1`),
     index('conversations_user_idx').on(t.userId, t.pinned.desc(), t.updatedAt.desc()),
     index('conversations_folder_idx').on(t.folderId),
+    index('conversations_assistant_idx').on(t.assistantId),
     index('conversations_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
@@ -158,9 +209,17 @@ export const aiUsage = pgTable(
     purpose: text().notNull().default('chat'),
     /** the thing it was for outside the chat (a task, a recording...) */
     refId: text(),
+    /** the assistant of the conversation (kept when the conversation or the assistant is deleted) */
+    assistantId: text(),
     createdAt: now(),
   },
-  (t) => [index('ai_usage_created_idx').on(t.createdAt.desc(), t.id.desc()), index('ai_usage_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('ai_usage_assistant_idx')
+      .on(t.assistantId, t.createdAt)
+      .where(sql`${t.assistantId} IS NOT NULL`),
+    index('ai_usage_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('ai_usage_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** a user's thumbs up (1) or down (-1) on one of their answers, with an optional comment */

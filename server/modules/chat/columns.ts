@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { cutText } from '../../../shared/text';
 
-export const CONVERSATION_COLUMNS = sql`c.id, c.title, c.pinned, c.model_id, c.system_prompt, c.temperature, c.top_p, c.max_tokens, c.folder_id, c.created_at, c.updated_at`;
+export const CONVERSATION_COLUMNS = sql`c.id, c.title, c.pinned, c.model_id, c.system_prompt, c.temperature, c.top_p, c.max_tokens, c.folder_id, c.assistant_id, c.created_at, c.updated_at`;
 export const MESSAGE_COLUMNS = sql`m.id, m.parent_id, m.role, m.content, m.status, m.model_id, m.model_name, m.input_tokens, m.output_tokens,
   m.credits, m.first_token_ms, m.total_ms, m.error_code, m.error_message, m.trimmed, m.created_at`;
 

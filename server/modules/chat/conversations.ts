@@ -67,13 +67,17 @@ export class Conversations {
     return { data: rows.map(({ total: _t, ...r }) => plain(r)), total };
   }
 
-  async create(userId: string, input: { title?: string; model_id?: string | null; system_prompt?: string | null } & Parameters): Promise<ConversationRow> {
+  /** `assistant_id`: one the caller may use (the route copied its settings into the input) */
+  async create(
+    userId: string,
+    input: { title?: string; model_id?: string | null; system_prompt?: string | null; assistant_id?: string } & Parameters,
+  ): Promise<ConversationRow> {
     const title = clean(input.title);
     const [row] = await query<{ id: string }>(
       this.db,
-      sql`INSERT INTO conversations (user_id, title, title_set, model_id, system_prompt, temperature, top_p, max_tokens)
+      sql`INSERT INTO conversations (user_id, title, title_set, model_id, system_prompt, temperature, top_p, max_tokens, assistant_id)
         VALUES (${userId}, ${title}, ${!!title}, ${input.model_id ?? null}, ${clean(input.system_prompt) || null},
-          ${input.temperature ?? null}, ${input.top_p ?? null}, ${input.max_tokens ?? null}) RETURNING id`,
+          ${input.temperature ?? null}, ${input.top_p ?? null}, ${input.max_tokens ?? null}, ${input.assistant_id ?? null}) RETURNING id`,
     );
     return plain({ ...(await this.own(userId, row.id)), snippet: null });
   }

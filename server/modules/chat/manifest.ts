@@ -2,6 +2,8 @@
 import { streamChat } from '../ai-models/providers';
 import type { ModuleManifest } from '../services';
 import { askRoutes } from './ask-routes';
+import { assistantRoutes } from './assistant-routes';
+import { ChatAssistantService } from './assistants';
 import { ChatAttachmentService } from './attachments';
 import { ChatFeedbackService } from './feedback';
 import { chatFolderRoutes } from './folder-routes';
@@ -15,7 +17,7 @@ import { AiTaskService } from './tasks';
 
 export const chatModule: ModuleManifest = {
   name: 'chat',
-  tables: ['conversations', 'conversation_folders', 'chat_messages', 'chat_feedback', 'chat_attachments', 'conversation_shares', 'ai_usage'],
+  tables: ['chat_assistants', 'conversations', 'conversation_folders', 'chat_messages', 'chat_feedback', 'chat_attachments', 'conversation_shares', 'ai_usage'],
   services: ({ db, config, credits, aiModels, search, files, secret }) => {
     search.backfillFrom((n) => messagesMissingFromSearch(db, n));
     const chatAttachments = new ChatAttachmentService(db, files);
@@ -26,12 +28,14 @@ export const chatModule: ModuleManifest = {
       aiTasks: new AiTaskService(db, credits, aiModels, streamChat, config.ai),
       chatFeedback: new ChatFeedbackService(db),
       chatFolders: new ChatFolderService(db),
+      chatAssistants: new ChatAssistantService(db, aiModels),
     };
   },
   routes: async (ctx) => {
     await chatRoutes(ctx);
     await chatFolderRoutes(ctx);
     await chatShareRoutes(ctx);
+    await assistantRoutes(ctx);
     await askRoutes(ctx);
   },
 };

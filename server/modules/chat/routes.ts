@@ -19,11 +19,11 @@ import { ChatAttachment, ChatModel, ConversationRow, Feedback, MessageRow, Usage
 import { ChatService, type Prepared } from './service';
 import { usageList } from './usage';
 
-const ModelId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 })));
+export const ModelId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 })));
 const Title = Type.String({ maxLength: 200 });
-const SystemPrompt = Type.Optional(Nullable(Type.String({ maxLength: 20_000 })));
+export const SystemPrompt = Type.Optional(Nullable(Type.String({ maxLength: 20_000 })));
 /** the conversation's sampling parameters: absent stays, null is the model's default */
-const Parameters = {
+export const Parameters = {
   temperature: Type.Optional(Nullable(Type.Number({ minimum: 0, maximum: 2 }))),
   top_p: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1 }))),
   max_tokens: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000 }))),
@@ -41,7 +41,7 @@ async function answer(req: FastifyRequest, reply: FastifyReply, chat: ChatServic
   }
 }
 
-export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAttachments, storePrompts: store }: ModuleContext) {
+export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAttachments, chatAssistants, storePrompts: store }: ModuleContext) {
   for (const s of [ChatModel, ChatAttachment, ConversationRow, MessageRow, UsageRow, Feedback]) app.addSchema(s);
   const tags = ['chat'];
   const conversation = Ok(Type.Ref('ConversationRow'));
@@ -80,10 +80,22 @@ export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAt
     config: { access: 'signedIn' },
     schema: {
       tags,
-      body: Type.Object({ title: Type.Optional(Title), model_id: ModelId, system_prompt: SystemPrompt, ...Parameters }),
+      summary: 'a new conversation; with assistant_id, the model, system prompt and parameters (fields given here win)',
+      body: Type.Object({
+        title: Type.Optional(Title),
+        model_id: ModelId,
+        system_prompt: SystemPrompt,
+        ...Parameters,
+        assistant_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+      }),
       response: { 200: conversation },
     },
-    handler: async (req) => ok(await chat.create(req.auth!.uid, req.body)),
+    handler: async (req) => {
+      const { assistant_id: assistantId, ...given } = req.body;
+      const preset = assistantId ? await chatAssistants.settingsFor(caller(req), assistantId) : {};
+      const set = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
+      return ok(await chat.create(req.auth!.uid, { ...preset, ...set }));
+    },
   });
 
   app.put('/api/chat/conversations/:id', {

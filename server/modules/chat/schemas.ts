@@ -55,6 +55,8 @@ export const ConversationRow = Type.Object(
     max_tokens: Nullable(Type.Integer()),
     /** the user's folder it is filed in; null: none */
     folder_id: Nullable(Type.String()),
+    /** the assistant it was started with (its settings were copied at the start) */
+    assistant_id: Nullable(Type.String()),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     /** the matching message text around the keyword, when the keyword matched a message */
@@ -116,6 +118,9 @@ export const UsageRow = Type.Object(
     /** the user's thumbs on the answer (up | down), and their comment */
     feedback: Nullable(Type.String()),
     feedback_comment: Nullable(Type.String()),
+    /** the assistant of the conversation, and its name (null once deleted) */
+    assistant_id: Nullable(Type.String()),
+    assistant_name: Nullable(Type.String()),
     created_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'UsageRow' },
@@ -177,3 +182,54 @@ export const SharedConversation = Type.Object(
   { $id: 'SharedConversation' },
 );
 export type SharedConversation = Static<typeof SharedConversation>;
+
+/** an assistant (a preset) as the chat offers it */
+export const ChatAssistant = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    /** an emoji or a few letters ('' : the first letter of the name) */
+    avatar: Type.String(),
+    description: Type.String(),
+    /** null: the first model the user may use */
+    model_id: Nullable(Type.String()),
+    system_prompt: Nullable(Type.String()),
+    temperature: Nullable(Type.Number()),
+    top_p: Nullable(Type.Number()),
+    max_tokens: Nullable(Type.Integer()),
+    /** questions offered when a chat with it starts */
+    starters: Type.Array(Type.String()),
+    /** offered to everyone, or to `roles` */
+    published: Type.Boolean(),
+    roles: Type.Array(Type.String()),
+    /** the store prompt it was made from */
+    store_prompt_id: Nullable(Type.String()),
+    /** the caller keeps it (theirs to change) */
+    mine: Type.Boolean(),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'ChatAssistant' },
+);
+export type ChatAssistant = Static<typeof ChatAssistant>;
+
+/** a published assistant's use: conversations, people, answers, credits and thumbs */
+export const AssistantUsageRow = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    avatar: Type.String(),
+    model_id: Nullable(Type.String()),
+    roles: Type.Array(Type.String()),
+    owner: Nullable(Type.String()),
+    conversations: Type.Integer(),
+    users: Type.Integer(),
+    answers: Type.Integer(),
+    credits: Type.Integer(),
+    up: Type.Integer(),
+    down: Type.Integer(),
+    last_used: Nullable(Type.String({ format: 'date-time' })),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AssistantUsageRow' },
+);

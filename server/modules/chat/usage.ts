@@ -8,14 +8,16 @@ import { RATING_OF } from './feedback';
 /** the usage log of every user (READ_AI_USAGE) */
 export const usageList: ListSpec = {
   resource: 'ai-usage',
-  from: sql`ai_usage a LEFT JOIN users u ON u.id = a.user_id LEFT JOIN chat_feedback f ON f.message_id = a.message_id`,
+  from: sql`ai_usage a LEFT JOIN users u ON u.id = a.user_id LEFT JOIN chat_feedback f ON f.message_id = a.message_id
+    LEFT JOIN chat_assistants ca ON ca.id = a.assistant_id`,
   columns: sql`a.id::text AS id, a.user_id, u.username, u.nickname, a.model_id, a.model_name, a.input_tokens, a.output_tokens,
     a.credits, a.first_token_ms, a.total_ms, a.status, a.error_code, a.usage_source, a.conversation_id, a.message_id,
-    ${RATING_OF} AS feedback, f.comment AS feedback_comment, a.created_at`,
-  search: [sql`u.username`, sql`u.nickname`, sql`a.model_name`, sql`f.comment`],
+    ${RATING_OF} AS feedback, f.comment AS feedback_comment, a.assistant_id, ca.name AS assistant_name, a.created_at`,
+  search: [sql`u.username`, sql`u.nickname`, sql`a.model_name`, sql`f.comment`, sql`ca.name`],
   filters: {
     user_id: { kind: 'eq', column: sql`a.user_id` },
     model_id: { kind: 'eq', column: sql`a.model_id` },
+    assistant_id: { kind: 'eq', column: sql`a.assistant_id` },
     status: { kind: 'eq', column: sql`a.status` },
     feedback: { kind: 'eq', column: RATING_OF },
     created_at: { kind: 'range', column: sql`a.created_at` },
@@ -35,6 +37,7 @@ export const usageList: ListSpec = {
     { key: 'created_at', date: true, width: 20 },
     { key: 'username', width: 20 },
     { key: 'model_name', width: 24 },
+    { key: 'assistant_name', width: 24 },
     { key: 'input_tokens', width: 12 },
     { key: 'output_tokens', width: 12 },
     { key: 'credits', width: 10 },
@@ -64,10 +67,12 @@ export interface Usage {
 
 /** a row of the AI usage log (every AI call, whatever it was for, is one) */
 export async function logUsage(tx: Tx, m: Row, u: Usage) {
+  // the conversation's assistant is kept on the row: usage per assistant outlives the conversation
   await tx.execute(sql`INSERT INTO ai_usage (user_id, conversation_id, message_id, model_id, model_name, input_tokens, output_tokens, credits,
-      first_token_ms, total_ms, status, error_code, usage_source, purpose, ref_id)
+      first_token_ms, total_ms, status, error_code, usage_source, purpose, ref_id, assistant_id)
     VALUES (${m.user_id}, ${m.conversation_id ?? null}, ${m.id ?? null}, ${m.model_id}, ${m.model_name}, ${u.input}, ${u.output}, ${u.credits},
-      ${u.firstTokenMs}, ${u.totalMs}, ${u.status}, ${u.errorCode}, ${u.source}, ${u.purpose}, ${u.refId})`);
+      ${u.firstTokenMs}, ${u.totalMs}, ${u.status}, ${u.errorCode}, ${u.source}, ${u.purpose}, ${u.refId},
+      (SELECT assistant_id FROM conversations WHERE id = ${m.conversation_id ?? null}))`);
 }
 
 /**
