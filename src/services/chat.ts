@@ -74,6 +74,17 @@ export const createShare = (conversationId: string, body: ShareBody, opts?: Requ
 export const revokeShare = (id: string, opts?: RequestOptions) => api.delete('/api/chat/shares/{id}', { ...opts, path: { id } });
 /** what a link shows (signed out too, for a link to anyone) */
 export const readShared = (token: string, opts?: RequestOptions) => api.get('/api/chat/shared', { ...opts, query: { t: token } });
+export type ChatAssistant = Data<'/api/chat/assistants', 'get'>[number];
+export type AssistantBody = Body<'/api/chat/assistants', 'post'>;
+export const listAssistants = (opts?: RequestOptions) => api.get('/api/chat/assistants', opts);
+export const getAssistant = (id: string, opts?: RequestOptions) => api.get('/api/chat/assistants/{id}', { ...opts, path: { id } });
+export const createAssistant = (body: AssistantBody, opts?: RequestOptions) => api.post('/api/chat/assistants', body, opts);
+export const updateAssistant = (id: string, body: Partial<AssistantBody>, opts?: RequestOptions) =>
+  api.put('/api/chat/assistants/{id}', body, { ...opts, path: { id } });
+export const deleteAssistant = (id: string, opts?: RequestOptions) => api.delete('/api/chat/assistants/{id}', { ...opts, path: { id } });
+/** an approved store prompt as a new assistant of the caller */
+export const assistantFromStore = (promptId: string, opts?: RequestOptions) =>
+  api.post('/api/chat/assistants/from-store/{id}', undefined, { ...opts, path: { id: promptId } });
 /** takes back a file not yet sent */
 export const removeAttachment = (id: string, opts?: RequestOptions) => api.delete('/api/chat/attachments/{id}', { ...opts, path: { id } });
 export const stopMessage = (id: string, opts?: RequestOptions) => api.post('/api/chat/messages/{id}/stop', undefined, { ...opts, path: { id } });

@@ -10,9 +10,12 @@ import type { RequestOptions } from './request-layer';
 export const creditHistoryResource = defineResource({ name: 'credit-history', base: '/api/credits/history', idField: 'id' });
 /** every AI request: user, model, tokens, credits, times, status */
 export const aiUsageResource = defineResource({ name: 'ai-usage', base: '/api/ai/usage', idField: 'id' });
+/** the usage of each published assistant */
+export const assistantUsageResource = defineResource({ name: 'assistant-usage', base: '/api/ai/assistant-usage', idField: 'id' });
 
 export type LedgerRow = RowOf<typeof creditHistoryResource>;
 export type UsageRow = RowOf<typeof aiUsageResource>;
+export type AssistantUsageRow = RowOf<typeof assistantUsageResource>;
 export type CreditSummary = Data<'/api/credits/me', 'get'>;
 export type AdjustBody = Body<'/api/credits/adjust', 'post'>;
 export type AdjustResult = Data<'/api/credits/adjust', 'post'>;

@@ -27,6 +27,7 @@ export const isHomePath = (pathname: string) => {
 /** pages whose parent is not in their own folder tree */
 const PARENT_OF: Record<string, string> = {
   '/uni_modules/uni-pay/pages/success/success': '/pages/expense/recharge/recharge',
+  '/pages/ai-usage/assistants': '/pages/ai-usage/list',
 };
 
 const dirname = (p: string) => p.slice(0, p.lastIndexOf('/'));

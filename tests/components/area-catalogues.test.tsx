@@ -125,6 +125,7 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
       values: {
         ...{ count: 2, balance: 1, input: 1, output: 1, credits: 1, ms: 1, seconds: 1 },
         ...{ images: 4, imageMb: 5, documentMb: 10, omitted: 1, chars: 2, name: 'a.pdf', max: 8, model: 'M', date: '2026-01-01' },
+        ...{ n: 1, roles: 'writer' },
       },
     },
     () => {

@@ -2,17 +2,19 @@
  * The AI usage log (READ_AI_USAGE or role admin): every AI request with its user, model, tokens,
  * credits, first-token and total times, how it ended, the error code and where the token counts
  * came from, and the user's thumbs up or down on the answer (its comment on hover). Filters (status,
- * model, feedback, date range), sorting, search (comments too), xlsx export on the server;
+ * model, assistant, feedback, date range), sorting, search (comments too), xlsx export on the server;
  * above the table, the sums of the rows on this page (the API has no totals of a whole query).
  */
 import '../../components/credits/i18n';
-import { DislikeOutlined, LikeOutlined } from '@ant-design/icons';
-import { Tag, Tooltip, Typography } from 'antd';
+import { DislikeOutlined, LikeOutlined, RobotOutlined } from '@ant-design/icons';
+import { history } from '@umijs/max';
+import { Button, Tag, Tooltip, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState, type ReactNode } from 'react';
 import { dateColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList from '../../components/admin/ResourceList';
 import { hasCreditsKey } from '../../components/credits/i18n';
+import { listAssistants } from '../../services/chat';
 import { aiUsageResource, getChatModels, USAGE_STATUSES, type UsageRow } from '../../services/credits';
 import { useT } from '../../shared/i18n';
 
@@ -25,6 +27,7 @@ const num = (v: number | null) => (v === null || v === undefined ? '-' : v.toLoc
 export default function AiUsageList() {
   const t = useT();
   const models = useRequest(() => getChatModels({ skipErrorHandler: true }));
+  const assistants = useRequest(() => listAssistants({ skipErrorHandler: true }));
   const [pageRows, setPageRows] = useState<UsageRow[]>([]);
 
   const columns = useMemo<ResourceColumn<UsageRow>[]>(() => {
@@ -57,6 +60,17 @@ export default function AiUsageList() {
         filters: (models.data ?? []).map((m) => ({ text: m.name, value: m.id })),
         filterSearch: (models.data?.length ?? 0) > 8 || undefined,
         render: (_: ReactNode, r: UsageRow) => r.model_name || r.model_id || '-',
+      },
+      {
+        title: t('credits.usage.assistant'),
+        dataIndex: 'assistant_name',
+        key: 'assistant_name',
+        field: 'assistant_id',
+        width: 160,
+        filters: (assistants.data ?? []).filter((a) => a.published).map((a) => ({ text: a.name, value: a.id })),
+        filterSearch: true,
+        render: (_: ReactNode, r: UsageRow) =>
+          r.assistant_name ? <Typography.Text ellipsis={{ tooltip: r.assistant_name }}>{r.assistant_name}</Typography.Text> : '-',
       },
       numeric(t('credits.usage.inputTokens'), 'input_tokens'),
       numeric(t('credits.usage.outputTokens'), 'output_tokens'),
@@ -107,7 +121,7 @@ export default function AiUsageList() {
           ),
       },
     ];
-  }, [t, models.data]);
+  }, [t, models.data, assistants.data]);
 
   const sums = useMemo(
     () =>
@@ -142,6 +156,11 @@ export default function AiUsageList() {
       pageSizes={PAGE_SIZES}
       access={{}}
       onRows={setPageRows}
+      toolbar={() => [
+        <Button key="assistants" icon={<RobotOutlined />} onClick={() => history.push('/pages/ai-usage/assistants')}>
+          {t('credits.usage.perAssistant')}
+        </Button>,
+      ]}
     />
   );
 }

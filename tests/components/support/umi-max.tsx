@@ -5,12 +5,15 @@
  *  - useIntl / getIntl / getLocale / setLocale over the real catalogues (locales/*.json),
  *    formatted with intl-messageformat, the formatter umi's react-intl uses;
  *  - useModel: models registered by the test (setModel);
+ *  - useAccess: the app's access object for the signed-in test user;
  *  - request: answered by the test's handler (setRequestHandler).
  */
 import { createMemoryHistory, type MemoryHistory } from 'history';
 import IntlMessageFormat from 'intl-messageformat';
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { Router } from 'react-router-dom';
+import access from '@/access';
+import { decodeToken, readSession } from '@/shared/session';
 import en from '../../../locales/en-US.json';
 import zhCN from '../../../locales/zh-CN.json';
 import zhTW from '../../../locales/zh-TW.json';
@@ -103,6 +106,12 @@ export function setModel(name: string, value: unknown) {
 export function useModel(name: string) {
   if (!models.has(name)) throw new Error(`test model '${name}' not set (setModel)`);
   return models.get(name);
+}
+
+// ---- access ---------------------------------------------------------------------------
+/** the app's access object for the signed-in test user (signIn in ./system: the token's roles and permissions) */
+export function useAccess() {
+  return access({ tokenPayload: decodeToken(readSession().token) });
 }
 
 // ---- request --------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * The AI chat page (/pages/assistant/chat/chat, left menu hidden): conversations on the left,
  * the thread on the right with the model picker, the system prompt, exports and the balance;
- * a question may carry files (components/Attachments.tsx).
+ * a question may carry files (components/Attachments.tsx); a new chat may start with an assistant
+ * (components/Assistants.tsx).
  * Answers stream in as server-sent events (services/chat.ts) and grow once per animation frame.
  */
 import { StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
@@ -17,12 +18,15 @@ import {
   createConversation,
   deleteConversation,
   getConversation,
+  getAssistant,
   getCreditsMe,
+  listAssistants,
   listChatModels,
   listConversations,
   regenerateMessage,
   sendMessage,
   updateConversation,
+  type ChatAssistant,
   type ConversationPatch,
   type ConversationRow,
   type MessageRow,
@@ -41,6 +45,7 @@ import Thread from './components/Thread';
 import ExportButton from './components/ExportButton';
 import ShareButton from './components/ShareButton';
 import { usePendingFiles } from './components/Attachments';
+import { AssistantAvatar, AssistantsDrawer, AssistantWelcome } from './components/Assistants';
 import { type InlineAlert, useAnswerStream } from './useAnswerStream';
 import './chat.css';
 
@@ -83,6 +88,12 @@ export default function ChatPage() {
   // settings of a conversation not created yet (created on the first message)
   const [draftModel, setDraftModel] = useState<string | null>(null);
   const [draftSettings, setDraftSettings] = useState<ChatSettingsValue>(NO_SETTINGS);
+  const [draftAssistant, setDraftAssistant] = useState<ChatAssistant | null>(null);
+
+  // ---- assistants ----
+  const assistantsReq = useRequest(() => listAssistants({ skipErrorHandler: true }));
+  const assistants = useMemo(() => assistantsReq.data ?? [], [assistantsReq.data]);
+  const [assistantsOpen, setAssistantsOpen] = useState(false);
 
   const [listOpen, setListOpen] = useState(false);
   const [input, setInput] = useState('');
@@ -100,6 +111,7 @@ export default function ChatPage() {
   }, [conversation, draftModel, models]);
 
   const path = useMemo(() => visiblePath(messages, choice), [messages, choice]);
+  const assistant = conversation ? (assistants.find((a) => a.id === conversation.assistant_id) ?? null) : draftAssistant;
 
   const focusInput = () => setTimeout(() => senderRef.current?.focus(), 0);
 
@@ -107,6 +119,21 @@ export default function ChatPage() {
   // a store prompt's id (?store=) goes with the next question sent, which counts as its use
   const location = useLocation();
   const storePromptRef = useRef<string | null>(null);
+  // ?assistant=: a new chat with that assistant (a store prompt just made into one)
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const id = params.get('assistant');
+    if (!id) return;
+    params.delete('assistant');
+    const rest = params.toString();
+    history.replace({ pathname: location.pathname, search: rest ? `?${rest}` : '' });
+    getAssistant(id).then(
+      (a) => startWith(a),
+      () => undefined, // shown by the request layer
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.search, location.pathname]);
+
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const prompt = params.get('prompt');
@@ -163,6 +190,21 @@ export default function ChatPage() {
     },
   });
 
+  /** a new chat (with an assistant: its model, system prompt and parameters, until the first question makes it) */
+  const startNew = (with_: ChatAssistant | null) => {
+    open(null);
+    setDraftAssistant(with_);
+    setDraftModel(with_?.model_id ?? null);
+    setDraftSettings(
+      with_ ? { system_prompt: with_.system_prompt, temperature: with_.temperature, top_p: with_.top_p, max_tokens: with_.max_tokens } : NO_SETTINGS,
+    );
+  };
+  const startWith = (a: ChatAssistant) => {
+    setAssistantsOpen(false);
+    setListOpen(false);
+    startNew(a);
+  };
+
   const open = (id: string | null) => {
     if (id === activeRef.current) return;
     dropRunning();
@@ -188,12 +230,16 @@ export default function ChatPage() {
   };
   const createNew = async (): Promise<string | null> => {
     try {
-      const created = await createConversation({ model_id: modelId ?? undefined, ...draftSettings }, { skipErrorHandler: true });
+      const created = await createConversation(
+        { model_id: modelId ?? undefined, ...draftSettings, ...(draftAssistant ? { assistant_id: draftAssistant.id } : {}) },
+        { skipErrorHandler: true },
+      );
       activeRef.current = created.id;
       setActiveId(created.id);
       setConversation(created);
       setDraftSettings(NO_SETTINGS);
       setDraftModel(null);
+      setDraftAssistant(null);
       listReq.mutate((old) => old && { ...old, data: [created, ...old.data.filter((c) => c.id !== created.id)] });
       return created.id;
     } catch (e) {
@@ -340,6 +386,12 @@ export default function ChatPage() {
     );
   } else if (path.length) {
     body = <Thread messages={messages} path={path} busy={busy} onSwitch={onSwitch} onCopy={onCopy} onRegenerate={regenerate} onEditSend={editSend} />;
+  } else if (assistant && !noModel) {
+    body = (
+      <Flex justify="center" align="center" style={{ height: '100%', padding: 16, overflow: 'auto' }}>
+        <AssistantWelcome assistant={assistant} disabled={busy || modelsReq.loading} onAsk={(text) => void submit(text)} />
+      </Flex>
+    );
   } else if (noModel) {
     body = (
       <Flex justify="center" align="center" style={{ height: '100%' }}>
@@ -367,8 +419,9 @@ export default function ChatPage() {
       }}
       onNew={() => {
         setListOpen(false);
-        open(null);
+        startNew(null);
       }}
+      onAssistants={() => setAssistantsOpen(true)}
       onRename={(id, next) => void patch(id, { title: next })}
       onPin={(id, pinned) => void patch(id, { pinned })}
       onDelete={(id) => void remove(id)}
@@ -383,6 +436,15 @@ export default function ChatPage() {
   return (
     // the rest of the screen below the page header (the frame's .console-page-fill)
     <Flex gap={16} className="chat-page console-page-fill">
+      <AssistantsDrawer
+        open={assistantsOpen}
+        onClose={() => setAssistantsOpen(false)}
+        assistants={assistants}
+        loading={assistantsReq.loading}
+        models={models}
+        onStart={startWith}
+        onChanged={assistantsReq.refresh}
+      />
       {wide ? (
         <div style={{ width: 260, flex: 'none', minHeight: 0 }}>{list}</div>
       ) : (
@@ -404,8 +466,9 @@ export default function ChatPage() {
       >
         <Flex align="center" gap={8} wrap="wrap" style={{ padding: '8px 12px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
           {!wide ? <Button aria-label={t('chat.conversations')} icon={<UnorderedListOutlined />} onClick={() => setListOpen(true)} /> : null}
+          {assistant ? <AssistantAvatar assistant={assistant} size={28} /> : null}
           <Typography.Title level={5} ellipsis style={{ margin: 0, flex: 1, minWidth: 120 }} className="chat-title">
-            {title}
+            {assistant && !conversation ? t('chat.assistant.newChatWith', { name: assistant.name }) : title}
           </Typography.Title>
           {models.length ? <ModelPicker models={models} value={modelId} onChange={onModelChange} /> : null}
           {models.length ? (
@@ -416,7 +479,7 @@ export default function ChatPage() {
             />
           ) : null}
           <ChatShortcuts
-            newChat={() => open(null)}
+            newChat={() => startNew(null)}
             focusInput={() => senderRef.current?.focus()}
             stop={() => runningRef.current !== null && (stop(), true)}
             regenerate={() => (path.at(-1)?.role === 'assistant' && !busy ? regenerate(path.at(-1)!) : false)}

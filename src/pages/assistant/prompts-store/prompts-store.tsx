@@ -1,9 +1,9 @@
 /**
  * The prompt store (/pages/assistant/prompts-store/prompts-store): approved prompts as cards with
  * search, category and tag filters, sorting and featured first; a prompt opens in a drawer (also
- * from ?id=) with its variables form, "Use in chat", "Copy to my templates" and favourite.
+ * from ?id=) with its variables form, "Use in chat", "Copy to my templates", "Make an assistant" and favourite.
  */
-import { CopyOutlined, FireOutlined, HeartFilled, HeartOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
+import { CopyOutlined, FireOutlined, HeartFilled, HeartOutlined, RobotOutlined, SendOutlined, StarFilled } from '@ant-design/icons';
 import { history, useLocation } from '@umijs/max';
 import {
   Alert,
@@ -26,6 +26,7 @@ import {
   Typography,
 } from 'antd';
 import { useRequest } from 'ahooks';
+import { assistantFromStore } from '../../../services/chat';
 import { useEffect, useMemo, useState } from 'react';
 import {
   browseStore,
@@ -122,6 +123,17 @@ export default function PromptStorePage() {
     try {
       const row = await copyStorePrompt(open.id, quiet);
       toast(t('store.copied', { title: builtInText('storeTitle', row.title, t) }), 'success');
+    } catch (e) {
+      fail(e);
+    }
+  };
+  // an assistant of the caller's with the prompt as its instructions; the chat opens with it
+  const makeAssistant = async () => {
+    if (!open) return;
+    try {
+      const a = await assistantFromStore(open.id, quiet);
+      toast(t('store.assistantMade', { name: a.name }), 'success');
+      history.push(withQuery('/pages/assistant/chat/chat', { assistant: a.id }));
     } catch (e) {
       fail(e);
     }
@@ -266,6 +278,9 @@ export default function PromptStorePage() {
               </Button>
               <Button icon={<CopyOutlined />} onClick={copy}>
                 {t('store.copy')}
+              </Button>
+              <Button icon={<RobotOutlined />} onClick={makeAssistant}>
+                {t('store.makeAssistant')}
               </Button>
               <Button icon={open.favourited ? <HeartFilled style={{ color: '#eb2f96' }} /> : <HeartOutlined />} onClick={() => toggleFavourite(open)}>
                 {t(open.favourited ? 'store.unfavourite' : 'store.favourite')}

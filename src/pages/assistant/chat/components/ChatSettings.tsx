@@ -46,7 +46,7 @@ export const settingsOf = (c: Conversation): ChatSettingsValue => ({
 });
 
 /** the parameters' fields: key, input bounds and step (an empty field leaves the model its default) */
-const PARAMETERS = [
+export const PARAMETERS = [
   { key: 'temperature', label: 'chat.param.temperature', hint: 'chat.param.temperatureHint', min: 0, max: 2, step: 0.1, precision: 2 },
   { key: 'top_p', label: 'chat.param.topP', hint: 'chat.param.topPHint', min: 0.01, max: 1, step: 0.05, precision: 2 },
   { key: 'max_tokens', label: 'chat.param.maxTokens', hint: 'chat.param.maxTokensHint', min: 1, max: undefined, step: 100, precision: 0 },

@@ -1,9 +1,9 @@
 /**
- * The chat page's left column: new conversation, the server-side search (titles and message
+ * The chat page's left column: new conversation (or one with an assistant), the server-side search (titles and message
  * text), the folder shown, and the conversations, pinned first, each with inline rename, move to
  * a folder, pin/unpin and delete.
  */
-import { DeleteOutlined, EditOutlined, MessageOutlined, PlusOutlined, PushpinFilled, PushpinOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, MessageOutlined, PlusOutlined, PushpinFilled, PushpinOutlined, RobotOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Input, Popconfirm, Skeleton, Tooltip, Typography, theme as antdTheme } from 'antd';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationRow } from '../../../../services/chat';
@@ -18,6 +18,8 @@ export interface ConversationListProps {
   onSearch: (text: string) => void;
   onSelect: (id: string) => void;
   onNew: () => void;
+  /** opens the assistants ("New chat with…") */
+  onAssistants: () => void;
   onRename: (id: string, title: string) => void;
   onPin: (id: string, pinned: boolean) => void;
   onDelete: (id: string) => void;
@@ -64,9 +66,14 @@ export default function ConversationList(props: ConversationListProps) {
 
   return (
     <Flex vertical gap={8} style={{ height: '100%', minHeight: 0 }}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={props.onNew} block>
-        {t('chat.newChat')}
-      </Button>
+      <Flex gap={8}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={props.onNew} style={{ flex: 1, minWidth: 0 }}>
+          {t('chat.newChat')}
+        </Button>
+        <Button icon={<RobotOutlined />} onClick={props.onAssistants} className="chat-assistants-button">
+          {t('chat.assistant.title')}
+        </Button>
+      </Flex>
       <Input
         allowClear
         prefix={<SearchOutlined />}
