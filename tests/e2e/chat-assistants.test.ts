@@ -7,8 +7,9 @@
 import type { Page } from 'playwright-core';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
 import { until } from '../support/until';
-import { api, e2eSession, screenshot } from './browser';
-import { makeUser, withDb } from './fixtures';
+import { e2eSession, screenshot } from './browser';
+import { chatSetUp } from './chat-setup';
+import { withDb } from './fixtures';
 import { layoutProblems } from './layout';
 
 const ADMIN = { username: 'assist_admin', password: 'Admin#2026' };
@@ -20,13 +21,7 @@ const STARTER = 'Plan a weekend in Lisbon [[reply:Start at **Alfama** early.]]';
 let standin: Standin;
 const session = e2eSession('chat-assistants', async () => {
   standin = await startOpenAiStandin();
-  const token = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
-  const model = { name: 'Guide model', protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-stand-in', provider_model: 'echo' };
-  const limits = { context_window: 16000, max_output_tokens: 500, input_price: 100_000, output_price: 100_000, enabled: true };
-  expect((await api('POST', '/api/ai/models', { ...model, ...limits }, token)).status).toBe(200);
-  await makeUser(USER.username, USER.password);
-  const userId = await withDb(async (c) => (await c.query('SELECT id FROM users WHERE username = $1', [USER.username])).rows[0].id as string);
-  expect((await api('POST', '/api/credits/adjust', { user_id: userId, amount: 100_000, reason: 'assistant test' }, token)).status).toBe(200);
+  await chatSetUp({ admin: ADMIN, users: [USER], baseUrl: standin.baseUrl, models: [{ name: 'Guide model' }], credits: 100_000 });
   await withDb((c) =>
     c.query(
       `INSERT INTO store_prompts (title, description, body, status, published_at) VALUES ('Haiku writer', 'Writes haiku', 'Answer in a haiku.', 'approved', now())`,

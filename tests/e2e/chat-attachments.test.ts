@@ -9,8 +9,8 @@ import type { Page } from 'playwright-core';
 import { docx, pdf, PNG } from '../support/documents';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
 import { until } from '../support/until';
-import { api, e2eSession, screenshot } from './browser';
-import { makeUser, withDb } from './fixtures';
+import { e2eSession, screenshot } from './browser';
+import { chatSetUp } from './chat-setup';
 import { layoutProblems } from './layout';
 
 const ADMIN = { username: 'files_admin', password: 'Admin#2026' };
@@ -20,17 +20,11 @@ const CHAT = '/pages/assistant/chat/chat';
 let standin: Standin;
 const session = e2eSession('chat-attachments', async () => {
   standin = await startOpenAiStandin();
-  const token = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
-  const base = { protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-stand-in', provider_model: 'echo' };
-  const limits = { context_window: 16000, max_output_tokens: 500, input_price: 100_000, output_price: 100_000, enabled: true };
-  for (const [name, vision, sort] of [
-    ['Vision', true, 1],
-    ['Text only', false, 2],
-  ] as const)
-    expect((await api('POST', '/api/ai/models', { ...base, ...limits, name, vision, sort }, token)).status).toBe(200);
-  await makeUser(USER.username, USER.password);
-  const userId = await withDb(async (c) => (await c.query('SELECT id FROM users WHERE username = $1', [USER.username])).rows[0].id as string);
-  expect((await api('POST', '/api/credits/adjust', { user_id: userId, amount: 100_000, reason: 'files test' }, token)).status).toBe(200);
+  const models = [
+    { name: 'Vision', vision: true, sort: 1 },
+    { name: 'Text only', vision: false, sort: 2 },
+  ];
+  await chatSetUp({ admin: ADMIN, users: [USER], baseUrl: standin.baseUrl, models, credits: 100_000 });
 });
 afterAll(() => standin?.close());
 

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
 import { until } from '../support/until';
 import { api, confirmWith, e2eSession, screenshot, storedToken } from './browser';
-import { makeUser } from './fixtures';
+import { chatSetUp } from './chat-setup';
 
 const ADMIN = { username: 'folder_admin', password: 'Admin#2026' };
 const USER = { username: 'folder_member', password: 'Member#2026' };
@@ -16,11 +16,7 @@ const CHAT = '/pages/assistant/chat/chat';
 let standin: Standin;
 const session = e2eSession('chat-folders', async () => {
   standin = await startOpenAiStandin();
-  const token = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
-  const model = { name: 'Echo', protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-stand-in', provider_model: 'echo' };
-  const limits = { context_window: 16000, max_output_tokens: 500, input_price: 100_000, output_price: 100_000, enabled: true };
-  expect((await api('POST', '/api/ai/models', { ...model, ...limits }, token)).status).toBe(200);
-  await makeUser(USER.username, USER.password);
+  await chatSetUp({ admin: ADMIN, users: [USER], baseUrl: standin.baseUrl });
 });
 afterAll(() => standin?.close());
 

@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 import { PNG } from '../support/documents';
 import { startOpenAiStandin, type Standin } from '../support/openai-standin';
 import { api, confirmWith, e2eSession, openBrowser, screenshot, storedToken } from './browser';
-import { makeUser, withDb } from './fixtures';
+import { chatSetUp } from './chat-setup';
+import { makeUser } from './fixtures';
 import { layoutProblems } from './layout';
 
 const ADMIN = { username: 'share_admin', password: 'Admin#2026' };
@@ -19,14 +20,8 @@ const CHAT = '/pages/assistant/chat/chat';
 let standin: Standin;
 const session = e2eSession('chat-shares', async () => {
   standin = await startOpenAiStandin();
-  const token = (await api('POST', '/api/auth/register-admin', { ...ADMIN, password2: ADMIN.password })).body.data.token;
-  const model = { name: 'Vision', protocol: 'openai', base_url: standin.baseUrl, api_key: 'sk-stand-in', provider_model: 'echo', vision: true };
-  const limits = { context_window: 16000, max_output_tokens: 500, input_price: 100_000, output_price: 100_000, enabled: true };
-  expect((await api('POST', '/api/ai/models', { ...model, ...limits }, token)).status).toBe(200);
-  await makeUser(USER.username, USER.password);
+  await chatSetUp({ admin: ADMIN, users: [USER], baseUrl: standin.baseUrl, models: [{ name: 'Vision', vision: true }], credits: 100_000 });
   await makeUser(READER.username, READER.password);
-  const userId = await withDb(async (c) => (await c.query('SELECT id FROM users WHERE username = $1', [USER.username])).rows[0].id as string);
-  expect((await api('POST', '/api/credits/adjust', { user_id: userId, amount: 100_000, reason: 'share test' }, token)).status).toBe(200);
 });
 afterAll(() => standin?.close());
 

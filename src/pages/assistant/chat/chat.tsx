@@ -6,19 +6,17 @@
  * Answers stream in as server-sent events (services/chat.ts) and grow once per animation frame.
  */
 import { StopOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Sender, Welcome } from '@ant-design/x';
+import { Sender } from '@ant-design/x';
 import type { SenderRef } from '@ant-design/x/es/sender';
-import { history, useLocation } from '@umijs/max';
-import { Alert, Button, Drawer, Flex, Grid, Skeleton, Tag, Typography, theme as antdTheme } from 'antd';
+import { Alert, Button, Drawer, Flex, Grid, Tag, Typography, theme as antdTheme } from 'antd';
 import { useDebounce, useRequest } from 'ahooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { copyText } from '../../../components/markdown/copy';
 import '../../../components/markdown/messages';
 import {
   createConversation,
   deleteConversation,
   getConversation,
-  getAssistant,
   getCreditsMe,
   listAssistants,
   listChatModels,
@@ -38,14 +36,16 @@ import { readScore, saveScore } from '../../../shared/session';
 import { SPEC } from '../../../shared/spec';
 import { choose, visiblePath, type BranchChoice } from './branch';
 import ChatShortcuts from './components/Shortcuts';
-import NoModel from './components/NoModel';
 import { type ChatSettingsValue, ModelPicker, NO_SETTINGS, SettingsButton, settingsOf } from './components/ChatSettings';
 import ConversationList from './components/ConversationList';
 import Thread from './components/Thread';
 import ExportButton from './components/ExportButton';
 import ShareButton from './components/ShareButton';
 import { usePendingFiles } from './components/Attachments';
-import { AssistantAvatar, AssistantsDrawer, AssistantWelcome } from './components/Assistants';
+import { AssistantAvatar, AssistantsDrawer } from './components/Assistants';
+import ChatBody from './components/ChatBody';
+import { useChatLinks } from './useChatLinks';
+import { useModelChoice } from './useModelChoice';
 import { type InlineAlert, useAnswerStream } from './useAnswerStream';
 import './chat.css';
 
@@ -115,37 +115,17 @@ export default function ChatPage() {
 
   const focusInput = () => setTimeout(() => senderRef.current?.focus(), 0);
 
-  // a prompt template's "Use in chat": its filled text waits in the input, unsent, and leaves the URL;
-  // a store prompt's id (?store=) goes with the next question sent, which counts as its use
-  const location = useLocation();
+  // a prompt template's "Use in chat": its filled text waits in the input, unsent; a store prompt's
+  // id (?store=) goes with the next question sent, which counts as its use
   const storePromptRef = useRef<string | null>(null);
-  // ?assistant=: a new chat with that assistant (a store prompt just made into one)
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const id = params.get('assistant');
-    if (!id) return;
-    params.delete('assistant');
-    const rest = params.toString();
-    history.replace({ pathname: location.pathname, search: rest ? `?${rest}` : '' });
-    getAssistant(id).then(
-      (a) => startWith(a),
-      () => undefined, // shown by the request layer
-    );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [location.search, location.pathname]);
-
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const prompt = params.get('prompt');
-    if (prompt === null) return;
-    setInput(prompt);
-    storePromptRef.current = params.get('store');
-    params.delete('prompt');
-    params.delete('store');
-    const rest = params.toString();
-    history.replace({ pathname: location.pathname, search: rest ? `?${rest}` : '' });
-    focusInput();
-  }, [location.search, location.pathname]);
+  useChatLinks({
+    prompt: (text, storePromptId) => {
+      setInput(text);
+      storePromptRef.current = storePromptId;
+      focusInput();
+    },
+    assistant: (a) => startWith(a),
+  });
 
   const loadThread = useCallback(
     async (id: string) => {
@@ -328,31 +308,7 @@ export default function ChatPage() {
     }
   };
 
-  // the picker shows a choice at once and the next question goes to it, before the save returns;
-  // a save that fails puts back the model it replaced (the request layer shows the error), unless
-  // another choice came after it
-  const modelChoice = useRef(0);
-  const onModelChange = (id: string) => {
-    if (!activeId || !conversation) {
-      if (activeId) void patch(activeId, { model_id: id });
-      else setDraftModel(id);
-      return;
-    }
-    const convId = activeId;
-    const previous = conversation.model_id;
-    const seq = ++modelChoice.current;
-    const latest = () => modelChoice.current === seq && activeRef.current === convId;
-    setConversation((c) => (c && c.id === convId ? { ...c, model_id: id } : c));
-    updateConversation(convId, { model_id: id }).then(
-      (row) => {
-        if (latest()) setConversation(row);
-        listReq.refresh();
-      },
-      () => {
-        if (latest()) setConversation((c) => (c && c.id === convId ? { ...c, model_id: previous } : c));
-      },
-    );
-  };
+  const onModelChange = useModelChoice({ activeRef, conversation, setConversation, setDraftModel, onSaved: () => listReq.refresh() });
   const onSettingsSave = (settings: ChatSettingsValue) => {
     if (activeId) {
       void patch(activeId, settings).then((ok) => ok && toast(t('chat.saved'), 'success'));
@@ -367,44 +323,22 @@ export default function ChatPage() {
   const noModel = !modelsReq.loading && !modelsReq.error && models.length === 0;
   const busy = !!running;
 
-  let body;
-  if (loadingThread) body = <Skeleton active paragraph={{ rows: 6 }} style={{ padding: 16 }} />;
-  else if (loadError) {
-    body = (
-      <Alert
-        type="error"
-        showIcon
-        message={t('chat.loadFailed')}
-        description={loadError}
-        action={
-          <Button size="small" onClick={() => activeId && void loadThread(activeId)}>
-            {t('common.retry')}
-          </Button>
-        }
-        style={{ margin: 16 }}
-      />
-    );
-  } else if (path.length) {
-    body = <Thread messages={messages} path={path} busy={busy} onSwitch={onSwitch} onCopy={onCopy} onRegenerate={regenerate} onEditSend={editSend} />;
-  } else if (assistant && !noModel) {
-    body = (
-      <Flex justify="center" align="center" style={{ height: '100%', padding: 16, overflow: 'auto' }}>
-        <AssistantWelcome assistant={assistant} disabled={busy || modelsReq.loading} onAsk={(text) => void submit(text)} />
-      </Flex>
-    );
-  } else if (noModel) {
-    body = (
-      <Flex justify="center" align="center" style={{ height: '100%' }}>
-        <NoModel />
-      </Flex>
-    );
-  } else {
-    body = (
-      <Flex justify="center" align="center" style={{ height: '100%', padding: 16 }}>
-        <Welcome variant="borderless" icon={null} title={t('chat.welcomeTitle')} description={t('chat.welcomeDescription')} />
-      </Flex>
-    );
-  }
+  const body = (
+    <ChatBody
+      loading={loadingThread}
+      error={loadError}
+      onRetry={() => activeId && void loadThread(activeId)}
+      thread={
+        path.length ? (
+          <Thread messages={messages} path={path} busy={busy} onSwitch={onSwitch} onCopy={onCopy} onRegenerate={regenerate} onEditSend={editSend} />
+        ) : null
+      }
+      assistant={assistant}
+      noModel={noModel}
+      busy={busy || modelsReq.loading}
+      onAsk={(text) => void submit(text)}
+    />
+  );
 
   const list = (
     <ConversationList
