@@ -41,6 +41,7 @@ export const PERMISSION_NAMES: Record<string, string> = {
   [RULES.manageContent]: 'Manage content',
   [RULES.aiModels]: 'Manage AI models',
   [RULES.aiUsage]: 'Read the AI usage log',
+  [RULES.apiKeys]: 'Hold personal API keys',
   [RULES.manageFinance]: 'Manage finance',
   [RULES.readStats]: 'Read usage statistics',
   [RULES.manageStats]: 'Manage usage statistics',

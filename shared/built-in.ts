@@ -30,6 +30,7 @@ export const BUILT_IN_PERMISSIONS: BuiltInPermission[] = [
     RULES.manageContent,
     RULES.aiModels,
     RULES.aiUsage,
+    RULES.apiKeys,
     RULES.manageFinance,
     RULES.readStats,
     RULES.manageStats,

@@ -92,6 +92,8 @@ export const RULES = {
   aiModels: 'MANAGE_AI_MODELS',
   /** the AI usage log of every user (read and export) */
   aiUsage: 'READ_AI_USAGE',
+  /** holding personal API keys (calling models from one's own programs through the relay); admins manage everyone's */
+  apiKeys: 'USE_API_KEYS',
   /** adjusting a user's credits and running the ledger reconciliation stay with role admin */
   creditsAdmin: ADMIN_ROLE,
   /**

@@ -26,6 +26,7 @@ export const ACCESS = {
   smsOutbox: accessOf(RULES.smsOutbox),
   aiModels: accessOf(RULES.aiModels),
   aiUsage: accessOf(RULES.aiUsage),
+  apiKeys: accessOf(RULES.apiKeys),
   creditsAdmin: accessOf(RULES.creditsAdmin),
   manageContent: accessOf(RULES.manageContent),
   manageFinance: accessOf(RULES.manageFinance),

@@ -157,6 +157,8 @@ export const ERRORS = {
   MODEL_NO_VISION: 400,
   /** a user keeps at most {max} assistants of their own */
   ASSISTANT_LIMIT: 400,
+  /** a user holds at most {max} API keys */
+  API_KEY_LIMIT: 400,
   // real-name verification
   /** 2+ Han characters with an optional '·' (field realName) */
   REALNAME_INVALID: 400,

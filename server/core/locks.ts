@@ -48,6 +48,8 @@ export const LOCKS = {
   CHAT_FOLDERS: 727110,
   /** a user's assistants, counted against their cap (with the user) */
   CHAT_ASSISTANTS: 727111,
+  /** a user's API keys, counted against their cap (with the user) */
+  API_KEYS: 727120,
 } as const;
 
 export type LockKey = (typeof LOCKS)[keyof typeof LOCKS];

@@ -10,6 +10,7 @@ import type { ModuleApp } from '../core/context';
 import type { Job } from '../core/jobs';
 import { composeServices } from '../core/manifest';
 import { adsModule } from './ads/manifest';
+import { apiKeysModule } from './api-keys/manifest';
 import { aiModelsModule } from './ai-models/manifest';
 import { audioModule } from './audio/manifest';
 import { authModule } from './auth/manifest';
@@ -50,6 +51,7 @@ export const MANIFESTS: readonly ModuleManifest[] = [
   promptsModule,
   promptStoreModule,
   chatModule,
+  apiKeysModule,
   todosModule,
   audioModule,
   docsModule,

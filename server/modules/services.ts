@@ -19,6 +19,7 @@ import type { AudioService } from './audio/service';
 import type { MobileAccountService } from './auth/mobile';
 import type { RegistrationPolicy } from './auth/policy';
 import type { AccountService } from './auth/service';
+import type { ApiKeyService } from './api-keys/service';
 import type { ChatAssistantService } from './chat/assistants';
 import type { ChatAttachmentService } from './chat/attachments';
 import type { ChatFeedbackService } from './chat/feedback';
@@ -99,6 +100,8 @@ export interface Services extends BaseServices {
   chatShares: ChatShareService;
   /** assistants: presets a user keeps, or an admin publishes */
   chatAssistants: ChatAssistantService;
+  /** personal API keys (the relay authenticates calls with them) */
+  apiKeys: ApiKeyService;
   /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
   aiTasks: AiTaskService;
   todos: TodoService;

@@ -68,7 +68,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -101,7 +101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-57"];
                         };
                     };
                 };
@@ -185,7 +185,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -779,6 +779,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's keys (admins: everyone's), with their hint, never the key */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "created_at" | "last_used_at" | "credits_used" | "name" | "expires_at";
+                    sortOrder?: "ascend" | "descend";
+                    status?: string[];
+                    user_id?: string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-30"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** a new key of the caller: the key is in this answer only */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** Format: date-time */
+                        expires_at?: string | null;
+                        credit_cap_total?: number | null;
+                        credit_cap_daily?: number | null;
+                        models?: string[];
+                        ip_allow?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-31"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-30"];
+                        };
+                    };
+                };
+            };
+        };
+        /** rename, disable or enable, change the expiry, caps, models or addresses (absent fields stay) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        enabled?: boolean;
+                        /** Format: date-time */
+                        expires_at?: string | null;
+                        credit_cap_total?: number | null;
+                        credit_cap_daily?: number | null;
+                        models?: string[];
+                        ip_allow?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-30"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** delete a key: it stops working at once */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/audio/models": {
         parameters: {
             query?: never;
@@ -805,7 +995,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"][];
+                            data: components["schemas"]["def-35"][];
                         };
                     };
                 };
@@ -845,7 +1035,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-37"][];
                         };
                     };
                 };
@@ -871,7 +1061,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -911,7 +1101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -944,7 +1134,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-36"];
+                            data: components["schemas"]["def-38"];
                         };
                     };
                 };
@@ -3292,7 +3482,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -3334,7 +3524,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -3453,7 +3643,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -3495,7 +3685,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -3609,7 +3799,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -3653,7 +3843,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-75"];
                         };
                     };
                 };
@@ -3698,7 +3888,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -3733,7 +3923,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3847,7 +4037,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3882,7 +4072,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"];
+                            data: components["schemas"]["def-73"];
                         };
                     };
                 };
@@ -3950,7 +4140,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-77"];
                         };
                     };
                 };
@@ -3995,7 +4185,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-76"][];
                             total: number;
                         };
                     };
@@ -4496,7 +4686,7 @@ export interface paths {
                                 userCount: number;
                                 roleCount: number;
                                 todayLogins: number;
-                                recentLogs: components["schemas"]["def-85"][];
+                                recentLogs: components["schemas"]["def-87"][];
                             };
                         };
                     };
@@ -4642,7 +4832,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -4683,7 +4873,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"][];
+                            data: components["schemas"]["def-42"][];
                         };
                     };
                 };
@@ -4725,7 +4915,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"][];
+                            data: components["schemas"]["def-39"][];
                         };
                     };
                 };
@@ -4769,7 +4959,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-40"];
                         };
                     };
                 };
@@ -4804,7 +4994,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -4875,7 +5065,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -4926,7 +5116,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -4955,7 +5145,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -5188,7 +5378,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"][];
+                            data: components["schemas"]["def-53"][];
                             total: number;
                         };
                     };
@@ -5282,7 +5472,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -5330,7 +5520,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -5381,7 +5571,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"][];
+                            data: components["schemas"]["def-53"][];
                             total: number;
                         };
                     };
@@ -5418,7 +5608,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -5456,7 +5646,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"][];
+                            data: components["schemas"]["def-54"][];
                         };
                     };
                 };
@@ -5531,7 +5721,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"][];
+                            data: components["schemas"]["def-86"][];
                         };
                     };
                 };
@@ -5576,7 +5766,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -5756,7 +5946,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"][];
+                            data: components["schemas"]["def-43"][];
                             total: number;
                         };
                     };
@@ -5879,7 +6069,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -5933,7 +6123,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"][];
+                            data: components["schemas"]["def-44"][];
                             total: number;
                         };
                     };
@@ -5971,7 +6161,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -6061,7 +6251,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-45"];
                         };
                     };
                 };
@@ -6105,7 +6295,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-43"];
                         };
                     };
                 };
@@ -6146,7 +6336,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-42"];
+                                order: components["schemas"]["def-44"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -6226,7 +6416,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -6270,7 +6460,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"][];
+                            data: components["schemas"]["def-46"][];
                             total: number;
                         };
                     };
@@ -6307,7 +6497,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -6420,7 +6610,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -6457,7 +6647,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -6559,7 +6749,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -6593,7 +6783,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -7458,7 +7648,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"][];
+                            data: components["schemas"]["def-55"][];
                             total: number;
                         };
                     };
@@ -7495,7 +7685,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -7589,7 +7779,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-55"];
                         };
                     };
                 };
@@ -7636,7 +7826,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"][];
+                            data: components["schemas"]["def-56"][];
                             total: number;
                         };
                     };
@@ -7871,7 +8061,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -7909,7 +8099,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -8193,7 +8383,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -8231,7 +8421,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -8307,7 +8497,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-84"][];
                             total: number;
                         };
                     };
@@ -8352,7 +8542,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-83"];
                         };
                     };
                 };
@@ -8402,7 +8592,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-93"][];
                             total: number;
                         };
                     };
@@ -8451,7 +8641,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"][];
+                            data: components["schemas"]["def-97"][];
                         };
                     };
                 };
@@ -8494,7 +8684,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-65"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -8546,7 +8736,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-103"][];
+                            data: components["schemas"]["def-105"][];
                             total: number;
                         };
                     };
@@ -8599,7 +8789,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-99"][];
+                            data: components["schemas"]["def-101"][];
                             total: number;
                         };
                     };
@@ -8647,7 +8837,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-100"];
+                            data: components["schemas"]["def-102"];
                         };
                     };
                 };
@@ -9124,7 +9314,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"][];
+                            data: components["schemas"]["def-91"][];
                             total: number;
                         };
                     };
@@ -9177,7 +9367,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-99"][];
+                            data: components["schemas"]["def-101"][];
                             total: number;
                         };
                     };
@@ -9225,7 +9415,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-100"];
+                            data: components["schemas"]["def-102"];
                         };
                     };
                 };
@@ -9274,7 +9464,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-101"];
+                            data: components["schemas"]["def-103"];
                         };
                     };
                 };
@@ -9326,7 +9516,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-94"][];
                             total: number;
                         };
                     };
@@ -9378,7 +9568,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"][];
+                            data: components["schemas"]["def-99"][];
                             total: number;
                             capped: boolean;
                         };
@@ -9428,7 +9618,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"];
+                            data: components["schemas"]["def-98"];
                         };
                     };
                 };
@@ -9471,7 +9661,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"][];
+                            data: components["schemas"]["def-100"][];
                         };
                     };
                 };
@@ -9505,7 +9695,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"];
+                            data: components["schemas"]["def-100"];
                         };
                     };
                 };
@@ -9545,7 +9735,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"];
+                            data: components["schemas"]["def-88"];
                         };
                     };
                 };
@@ -9597,7 +9787,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"][];
+                            data: components["schemas"]["def-90"][];
                             total: number;
                         };
                     };
@@ -9646,7 +9836,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"][];
+                            data: components["schemas"]["def-95"][];
                         };
                     };
                 };
@@ -9694,7 +9884,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -9750,7 +9940,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"][];
+                            data: components["schemas"]["def-71"][];
                             total: number;
                         };
                     };
@@ -9850,7 +10040,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -9902,7 +10092,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -9996,7 +10186,7 @@ export interface paths {
                         device_model?: string;
                         screen?: string;
                         language?: string;
-                        records: components["schemas"]["def-63"][];
+                        records: components["schemas"]["def-65"][];
                     };
                 };
             };
@@ -10010,7 +10200,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-66"];
                         };
                     };
                 };
@@ -10060,7 +10250,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"];
+                            data: components["schemas"]["def-89"];
                         };
                     };
                 };
@@ -10100,7 +10290,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"];
+                            data: components["schemas"]["def-89"];
                         };
                     };
                 };
@@ -10150,7 +10340,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -10199,7 +10389,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"][];
+                            data: components["schemas"]["def-96"][];
                         };
                     };
                 };
@@ -10239,7 +10429,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -10274,7 +10464,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -10320,7 +10510,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-104"][];
+                            data: components["schemas"]["def-106"][];
                             total: number;
                         };
                     };
@@ -10356,7 +10546,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-104"];
+                            data: components["schemas"]["def-106"];
                         };
                     };
                 };
@@ -11325,7 +11515,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"][];
+                            data: components["schemas"]["def-64"][];
                             total: number;
                         };
                     };
@@ -11428,7 +11618,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -11543,7 +11733,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -11645,7 +11835,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -11754,7 +11944,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"][];
+                            data: components["schemas"]["def-63"][];
                             total: number;
                         };
                     };
@@ -11794,7 +11984,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -11950,7 +12140,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -11989,7 +12179,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -12062,7 +12252,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"][];
+                            data: components["schemas"]["def-59"][];
                             total: number;
                         };
                     };
@@ -12097,7 +12287,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -12211,7 +12401,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -12245,7 +12435,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -12417,7 +12607,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"][];
+                            data: components["schemas"]["def-60"][];
                             total: number;
                         };
                     };
@@ -12454,7 +12644,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -12569,7 +12759,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -12605,7 +12795,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -12778,7 +12968,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"][];
+                            data: components["schemas"]["def-61"][];
                             total: number;
                         };
                     };
@@ -12813,7 +13003,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -12927,7 +13117,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -12961,7 +13151,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -13037,7 +13227,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"][];
+                            data: components["schemas"]["def-87"][];
                             total: number;
                         };
                     };
@@ -13140,7 +13330,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"][];
+                            data: components["schemas"]["def-62"][];
                             total: number;
                         };
                     };
@@ -13187,7 +13377,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -13358,7 +13548,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -13406,7 +13596,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -13478,8 +13668,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-31"][];
-                                counts: components["schemas"]["def-32"];
+                                tasks: components["schemas"]["def-33"][];
+                                counts: components["schemas"]["def-34"];
                             };
                         };
                     };
@@ -13518,7 +13708,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -13605,7 +13795,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-30"][];
+                                tasks: components["schemas"]["def-32"][];
                                 total: number;
                             };
                         };
@@ -13740,7 +13930,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -13778,7 +13968,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -13898,7 +14088,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-31"];
+                            data: components["schemas"]["def-33"];
                         };
                     };
                 };
@@ -14150,7 +14340,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-81"][];
                             total: number;
                         };
                     };
@@ -14204,7 +14394,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -14323,7 +14513,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -14374,7 +14564,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"];
+                            data: components["schemas"]["def-81"];
                         };
                     };
                 };
@@ -14439,7 +14629,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -14563,7 +14753,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-80"][];
                         };
                     };
                 };
@@ -14615,7 +14805,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-78"][];
                             total: number;
                         };
                     };
@@ -14661,7 +14851,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-78"];
                         };
                     };
                 };
@@ -14780,7 +14970,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-78"];
                         };
                     };
                 };
@@ -14826,7 +15016,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"];
+                            data: components["schemas"]["def-78"];
                         };
                     };
                 };
@@ -14902,7 +15092,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"][];
+                            data: components["schemas"]["def-79"][];
                             total: number;
                         };
                     };
@@ -15151,7 +15341,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"][];
+                            data: components["schemas"]["def-50"][];
                             total: number;
                         };
                     };
@@ -15188,7 +15378,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -15237,7 +15427,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"][];
+                            data: components["schemas"]["def-50"][];
                             total: number;
                         };
                     };
@@ -15372,7 +15562,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -15408,7 +15598,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -15447,7 +15637,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -15489,7 +15679,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -15526,7 +15716,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -15569,7 +15759,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -15623,7 +15813,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -15689,8 +15879,25 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** StatErrorSummary */
+        /** StatName */
         "def-100": {
+            key: string;
+            name: string;
+        };
+        /** StatErrorGroup */
+        "def-101": {
+            hash: string;
+            message: string;
+            count: number;
+            devices: number;
+            share: number;
+            platforms: string[];
+            versions: string[];
+            first_ts: string;
+            last_ts: string;
+        };
+        /** StatErrorSummary */
+        "def-102": {
             count: number;
             launches: number;
             rate: number;
@@ -15708,7 +15915,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-101": {
+        "def-103": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -15717,7 +15924,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-102"];
+            resolved: components["schemas"]["def-104"];
             trend: {
                 day: string;
                 count: number;
@@ -15756,7 +15963,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-102": {
+        "def-104": {
             version: string;
             frames: {
                 raw: string;
@@ -15775,7 +15982,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-103": {
+        "def-105": {
             version: string;
             device_model: string;
             count: number;
@@ -15785,7 +15992,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-104": {
+        "def-106": {
             app_id: string;
             version: string;
             file: string;
@@ -16090,8 +16297,53 @@ export interface components {
             /** Format: date-time */
             ranAt: string;
         };
-        /** TodoSubtask */
+        /** ApiKeyRow */
         "def-30": {
+            id: string;
+            name: string;
+            key_hint: string;
+            user_id: string;
+            username: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            credit_cap_total: number | null;
+            credit_cap_daily: number | null;
+            credits_used: number;
+            models: string[];
+            ip_allow: string[];
+            enabled: boolean;
+            status: "active" | "disabled" | "expired";
+            /** Format: date-time */
+            last_used_at: string | null;
+            last_used_ip: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** NewApiKey */
+        "def-31": {
+            id: string;
+            name: string;
+            key_hint: string;
+            user_id: string;
+            username: string | null;
+            /** Format: date-time */
+            expires_at: string | null;
+            credit_cap_total: number | null;
+            credit_cap_daily: number | null;
+            credits_used: number;
+            models: string[];
+            ip_allow: string[];
+            enabled: boolean;
+            status: "active" | "disabled" | "expired";
+            /** Format: date-time */
+            last_used_at: string | null;
+            last_used_ip: string | null;
+            /** Format: date-time */
+            created_at: string;
+            key: string;
+        };
+        /** TodoSubtask */
+        "def-32": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -16109,7 +16361,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-31": {
+        "def-33": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -16125,24 +16377,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-30"][];
+            subtasks: components["schemas"]["def-32"][];
         };
         /** TodoCounts */
-        "def-32": {
+        "def-34": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-33": {
+        "def-35": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-34": {
+        "def-36": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -16158,7 +16410,7 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-35": {
+        "def-37": {
             id: string;
             name: string;
             mime: string | null;
@@ -16171,7 +16423,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-36": {
+        "def-38": {
             id: string;
             name: string;
             mime: string | null;
@@ -16182,10 +16434,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-34"][];
+            transcript_list: components["schemas"]["def-36"][];
         };
         /** HelpTreeItem */
-        "def-37": {
+        "def-39": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -16194,48 +16446,6 @@ export interface components {
             title: string;
             depth: number;
             has_children: boolean;
-        };
-        /** HelpDocumentView */
-        "def-38": {
-            id: string;
-            parent_id: string | null;
-            slug: string;
-            sort: number;
-            /** Format: date-time */
-            updated_at: string;
-            locale: string;
-            title: string;
-            body: string;
-            /** Format: date-time */
-            text_updated_at: string | null;
-            path: {
-                id: string;
-                title: string;
-            }[];
-            prev: {
-                id: string;
-                title: string;
-            } | null;
-            next: {
-                id: string;
-                title: string;
-            } | null;
-        };
-        /** HelpDocumentTexts */
-        "def-39": {
-            id: string;
-            parent_id: string | null;
-            slug: string;
-            sort: number;
-            /** Format: date-time */
-            updated_at: string;
-            texts: {
-                locale: string;
-                title: string;
-                body: string;
-                /** Format: date-time */
-                updated_at: string;
-            }[];
         };
         /** CreditAnalysis */
         "def-4": {
@@ -16275,8 +16485,50 @@ export interface components {
             days_left: number | null;
             export_url: string;
         };
-        /** HelpSearchHit */
+        /** HelpDocumentView */
         "def-40": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            /** Format: date-time */
+            updated_at: string;
+            locale: string;
+            title: string;
+            body: string;
+            /** Format: date-time */
+            text_updated_at: string | null;
+            path: {
+                id: string;
+                title: string;
+            }[];
+            prev: {
+                id: string;
+                title: string;
+            } | null;
+            next: {
+                id: string;
+                title: string;
+            } | null;
+        };
+        /** HelpDocumentTexts */
+        "def-41": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            /** Format: date-time */
+            updated_at: string;
+            texts: {
+                locale: string;
+                title: string;
+                body: string;
+                /** Format: date-time */
+                updated_at: string;
+            }[];
+        };
+        /** HelpSearchHit */
+        "def-42": {
             id: string;
             locale: string;
             title: string;
@@ -16284,7 +16536,7 @@ export interface components {
             in_title: boolean;
         };
         /** PayOrder */
-        "def-41": {
+        "def-43": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -16316,7 +16568,7 @@ export interface components {
             created_at: string;
         };
         /** AdminPayOrder */
-        "def-42": {
+        "def-44": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -16350,7 +16602,7 @@ export interface components {
             nickname: string | null;
         };
         /** FollowedOrder */
-        "def-43": {
+        "def-45": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -16383,7 +16635,7 @@ export interface components {
             balance: number | null;
         };
         /** PayPackage */
-        "def-44": {
+        "def-46": {
             id: string;
             name: string;
             price_cents: number;
@@ -16398,7 +16650,7 @@ export interface components {
             updated_at: string;
         };
         /** PayRefund */
-        "def-45": {
+        "def-47": {
             id: string;
             refund_no: string;
             amount_cents: number;
@@ -16414,7 +16666,7 @@ export interface components {
             finished_at: string | null;
         };
         /** PaySettings */
-        "def-46": {
+        "def-48": {
             custom_enabled: boolean;
             custom_min_cents: number;
             custom_max_cents: number;
@@ -16422,7 +16674,7 @@ export interface components {
             order_ttl_minutes: number;
         };
         /** PayOptions */
-        "def-47": {
+        "def-49": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
@@ -16445,8 +16697,22 @@ export interface components {
                 credits_per_yuan: number;
             };
         };
+        /** UserInfo */
+        "def-5": {
+            _id: string;
+            username: string | null;
+            nickname: string | null;
+            mobile: string | null;
+            email: string | null;
+            avatar_file: unknown;
+            role: string[];
+            permission: string[];
+            score: number;
+            hasPassword: boolean;
+            wxBound: boolean;
+        };
         /** WithdrawRow */
-        "def-48": {
+        "def-50": {
             id: string;
             user_id: string;
             username: string | null;
@@ -16473,7 +16739,7 @@ export interface components {
             version: number;
         };
         /** WithdrawSettings */
-        "def-49": {
+        "def-51": {
             min_credits: number;
             fee_bps: number;
             min_fee: number;
@@ -16481,22 +16747,8 @@ export interface components {
             account_types: ("alipay" | "bank")[];
             store_use_reward: number;
         };
-        /** UserInfo */
-        "def-5": {
-            _id: string;
-            username: string | null;
-            nickname: string | null;
-            mobile: string | null;
-            email: string | null;
-            avatar_file: unknown;
-            role: string[];
-            permission: string[];
-            score: number;
-            hasPassword: boolean;
-            wxBound: boolean;
-        };
         /** WithdrawSummary */
-        "def-50": {
+        "def-52": {
             balance: number;
             earned: number;
             withdrawn: number;
@@ -16511,7 +16763,7 @@ export interface components {
             };
         };
         /** InvoiceRow */
-        "def-51": {
+        "def-53": {
             id: string;
             invoice_no: string;
             user_id: string;
@@ -16533,7 +16785,7 @@ export interface components {
             order_nos: string[];
         };
         /** InvoiceableOrder */
-        "def-52": {
+        "def-54": {
             id: string;
             order_no: string;
             subject: string;
@@ -16544,7 +16796,7 @@ export interface components {
             paid_at: string | null;
         };
         /** RedeemBatch */
-        "def-53": {
+        "def-55": {
             id: string;
             name: string;
             credits: number;
@@ -16560,7 +16812,7 @@ export interface components {
             created_at: string;
         };
         /** RedeemCode */
-        "def-54": {
+        "def-56": {
             code: string;
             batch_id: string;
             used_by: string | null;
@@ -16569,7 +16821,7 @@ export interface components {
             used_at: string | null;
         };
         /** AdSettings */
-        "def-55": {
+        "def-57": {
             credits_per_view: number;
             daily_cap: number;
             page_url: string;
@@ -16577,7 +16829,7 @@ export interface components {
             page_allow: string[];
         };
         /** AdView */
-        "def-56": {
+        "def-58": {
             id: string;
             status: "pending" | "rewarded" | "capped";
             credits: number | null;
@@ -16586,29 +16838,10 @@ export interface components {
             daily_cap: number;
         };
         /** PermissionRow */
-        "def-57": {
+        "def-59": {
             permission_id: string;
             permission_name: string;
             comment: string | null;
-            /** Format: date-time */
-            create_date: string;
-        };
-        /** RoleRow */
-        "def-58": {
-            role_id: string;
-            role_name: string;
-            permission: string[];
-            comment: string | null;
-            daily_credit_limit: number | null;
-            /** Format: date-time */
-            create_date: string;
-        };
-        /** TagRow */
-        "def-59": {
-            tagid: string;
-            name: string;
-            description: string | null;
-            user_count: number;
             /** Format: date-time */
             create_date: string;
         };
@@ -16618,8 +16851,27 @@ export interface components {
             refreshToken: string;
             userInfo: components["schemas"]["def-5"];
         };
-        /** UserRow */
+        /** RoleRow */
         "def-60": {
+            role_id: string;
+            role_name: string;
+            permission: string[];
+            comment: string | null;
+            daily_credit_limit: number | null;
+            /** Format: date-time */
+            create_date: string;
+        };
+        /** TagRow */
+        "def-61": {
+            tagid: string;
+            name: string;
+            description: string | null;
+            user_count: number;
+            /** Format: date-time */
+            create_date: string;
+        };
+        /** UserRow */
+        "def-62": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -16646,7 +16898,7 @@ export interface components {
             register_date: string;
         };
         /** MenuRow */
-        "def-61": {
+        "def-63": {
             menu_id: string;
             name: string;
             icon: string | null;
@@ -16659,7 +16911,7 @@ export interface components {
             create_date: string;
         };
         /** AppRow */
-        "def-62": {
+        "def-64": {
             appid: string;
             name: string;
             app_type: number;
@@ -16737,7 +16989,7 @@ export interface components {
             update_date: string;
         };
         /** StatRecord */
-        "def-63": {
+        "def-65": {
             /** @description client event id: a retry with the same id and ts is stored once */
             id?: string;
             /** @description ms since 1970 (client clock) */
@@ -16758,7 +17010,7 @@ export interface components {
             amount_cents?: number;
         };
         /** StatReportResult */
-        "def-64": {
+        "def-66": {
             accepted: number;
             duplicates: number;
             rejected: {
@@ -16768,7 +17020,7 @@ export interface components {
             }[];
         };
         /** StatConfig */
-        "def-65": {
+        "def-67": {
             enabled: boolean;
             report_interval_s: number;
             session_overtime_app_s: number;
@@ -16776,7 +17028,7 @@ export interface components {
             cache_ms: number;
         };
         /** StatSettings */
-        "def-66": {
+        "def-68": {
             enabled: boolean;
             tz_offset_minutes: number;
             report_interval_s: number;
@@ -16784,7 +17036,7 @@ export interface components {
             rate_limit_per_minute: number;
         };
         /** StatPayOverview */
-        "def-67": {
+        "def-69": {
             /** @enum {string} */
             source: "console" | "app";
             /** Format: date-time */
@@ -16832,8 +17084,21 @@ export interface components {
                 paid_orders: number;
             }[];
         };
+        /** RealnameInfo */
+        "def-7": {
+            status: "none" | ("pending" | "approved" | "rejected");
+            realName: string | null;
+            idCardMasked: string | null;
+            reason: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            attemptsLeftToday: number;
+            maxAttempts: number;
+        };
         /** StatPayFunnel */
-        "def-68": {
+        "def-70": {
             stages: {
                 total: {
                     created: number;
@@ -16869,7 +17134,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-69": {
+        "def-71": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -16893,21 +17158,8 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** RealnameInfo */
-        "def-7": {
-            status: "none" | ("pending" | "approved" | "rejected");
-            realName: string | null;
-            idCardMasked: string | null;
-            reason: string | null;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            attemptsLeftToday: number;
-            maxAttempts: number;
-        };
         /** StatPayRank */
-        "def-70": {
+        "def-72": {
             user_id: string;
             device_id: string | null;
             username: string | null;
@@ -16920,7 +17172,7 @@ export interface components {
             last_paid_at: string | null;
         };
         /** CmsCategoryRow */
-        "def-71": {
+        "def-73": {
             id: string;
             name: string;
             description: string;
@@ -16931,7 +17183,7 @@ export interface components {
             create_date: string;
         };
         /** CmsArticleRow */
-        "def-72": {
+        "def-74": {
             id: string;
             title: string;
             excerpt: string;
@@ -16958,7 +17210,7 @@ export interface components {
             last_modify_ip: string | null;
         };
         /** CmsArticle */
-        "def-73": {
+        "def-75": {
             id: string;
             title: string;
             excerpt: string;
@@ -16986,7 +17238,7 @@ export interface components {
             content: string;
         };
         /** CmsPublishedArticle */
-        "def-74": {
+        "def-76": {
             id: string;
             title: string;
             excerpt: string;
@@ -17011,7 +17263,7 @@ export interface components {
             create_date: string;
         };
         /** CmsReadArticle */
-        "def-75": {
+        "def-77": {
             id: string;
             title: string;
             excerpt: string;
@@ -17039,7 +17291,7 @@ export interface components {
             preview_expires_at?: string;
         };
         /** WelfareCampaign */
-        "def-76": {
+        "def-78": {
             id: string;
             title: string;
             description: string;
@@ -17066,7 +17318,7 @@ export interface components {
             updated_at: string;
         };
         /** WelfareClaim */
-        "def-77": {
+        "def-79": {
             id: string;
             campaign_id: string;
             user_id: string;
@@ -17078,8 +17330,25 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /** RealnameRow */
+        "def-8": {
+            id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            real_name: string;
+            id_card_masked: string;
+            status: "pending" | "approved" | "rejected";
+            reason: string | null;
+            reviewer_id: string | null;
+            reviewer_name: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            decided_at: string | null;
+        };
         /** WelfareAvailable */
-        "def-78": {
+        "def-80": {
             id: string;
             title: string;
             description: string;
@@ -17097,7 +17366,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-79": {
+        "def-81": {
             id: string;
             appid: string;
             platform: string;
@@ -17122,25 +17391,8 @@ export interface components {
             app_name: string | null;
             file_id: string | null;
         };
-        /** RealnameRow */
-        "def-8": {
-            id: string;
-            user_id: string;
-            username: string | null;
-            nickname: string | null;
-            real_name: string;
-            id_card_masked: string;
-            status: "pending" | "approved" | "rejected";
-            reason: string | null;
-            reviewer_id: string | null;
-            reviewer_name: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            decided_at: string | null;
-        };
         /** SiteMessageRow */
-        "def-80": {
+        "def-82": {
             id: string;
             title: string;
             body: string;
@@ -17160,7 +17412,7 @@ export interface components {
             read_count: number;
         };
         /** SiteMessageDetail */
-        "def-81": {
+        "def-83": {
             id: string;
             title: string;
             body: string;
@@ -17182,7 +17434,7 @@ export interface components {
             audience_names: string[];
         };
         /** SiteMessageRead */
-        "def-82": {
+        "def-84": {
             user_id: string;
             username: string | null;
             nickname: string | null;
@@ -17192,7 +17444,7 @@ export interface components {
             read_at: string;
         };
         /** InboxMessage */
-        "def-83": {
+        "def-85": {
             id: string;
             title: string;
             body: string;
@@ -17203,16 +17455,16 @@ export interface components {
             author_name: string | null;
         };
         /** MenuNode */
-        "def-84": {
+        "def-86": {
             menu_id: string;
             name: string;
             icon: string | null;
             url: string | null;
             sort: number;
-            children?: components["schemas"]["def-84"][];
+            children?: components["schemas"]["def-86"][];
         };
         /** UserLog */
-        "def-85": {
+        "def-87": {
             id: number;
             user_id: string | null;
             username: string | null;
@@ -17225,7 +17477,7 @@ export interface components {
             created_at: string;
         };
         /** StatOptions */
-        "def-86": {
+        "def-88": {
             apps: {
                 appid: string;
                 name: string;
@@ -17236,7 +17488,7 @@ export interface components {
             tz_offset_minutes: number;
         };
         /** StatRollupRun */
-        "def-87": {
+        "def-89": {
             done: number;
             failed: number;
             dirty: number;
@@ -17244,30 +17496,6 @@ export interface components {
                 app_id: string;
                 day: string;
             }[];
-        };
-        /** StatPageRow */
-        "def-88": {
-            path: string;
-            title: string;
-            views: number;
-            visitors: number;
-            exits: number;
-            exit_rate: number;
-            duration_s: number;
-            avg_visit_s: number;
-            avg_visitor_s: number;
-            share: number;
-        };
-        /** StatEntryPageRow */
-        "def-89": {
-            path: string;
-            title: string;
-            entries: number;
-            bounces: number;
-            bounce_rate: number;
-            entry_duration_s: number;
-            avg_entry_s: number;
-            share: number;
         };
         /** AiModelRow */
         "def-9": {
@@ -17295,8 +17523,32 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** StatSceneRow */
+        /** StatPageRow */
         "def-90": {
+            path: string;
+            title: string;
+            views: number;
+            visitors: number;
+            exits: number;
+            exit_rate: number;
+            duration_s: number;
+            avg_visit_s: number;
+            avg_visitor_s: number;
+            share: number;
+        };
+        /** StatEntryPageRow */
+        "def-91": {
+            path: string;
+            title: string;
+            entries: number;
+            bounces: number;
+            bounce_rate: number;
+            entry_duration_s: number;
+            avg_entry_s: number;
+            share: number;
+        };
+        /** StatSceneRow */
+        "def-92": {
             scene: string;
             name: string;
             sessions: number;
@@ -17310,7 +17562,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-91": {
+        "def-93": {
             channel: string;
             name: string;
             new_devices: number;
@@ -17323,7 +17575,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-92": {
+        "def-94": {
             key: string;
             name: string;
             count: number;
@@ -17332,7 +17584,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-93": {
+        "def-95": {
             /** Format: date */
             day: string;
             views: number;
@@ -17342,7 +17594,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-94": {
+        "def-96": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -17353,7 +17605,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-95": {
+        "def-97": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -17364,7 +17616,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-96": {
+        "def-98": {
             total: number;
             values: {
                 value: string;
@@ -17381,7 +17633,7 @@ export interface components {
             }[];
         };
         /** StatRawEvent */
-        "def-97": {
+        "def-99": {
             /** Format: date-time */
             ts: string;
             key: string;
@@ -17393,23 +17645,6 @@ export interface components {
             uid: string | null;
             device_model: string | null;
             os: string | null;
-        };
-        /** StatName */
-        "def-98": {
-            key: string;
-            name: string;
-        };
-        /** StatErrorGroup */
-        "def-99": {
-            hash: string;
-            message: string;
-            count: number;
-            devices: number;
-            share: number;
-            platforms: string[];
-            versions: string[];
-            first_ts: string;
-            last_ts: string;
         };
     };
     responses: never;

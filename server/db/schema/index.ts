@@ -22,3 +22,4 @@ export * from './welfare';
 export * from './upgrade';
 export * from './cms';
 export * from './messages';
+export * from './api-keys';

@@ -1,0 +1,78 @@
+/** Personal API keys (/api/api-keys): list (own; admins everyone's), create (the key answered once), change, delete. Rules in service.ts. */
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { ACCESS } from '../../core/access';
+import { registerListRoutes } from '../../core/list/routes';
+import { IdParam } from '../../core/resource';
+import { Nullable, ok, Ok } from '../../core/schemas';
+import type { ModuleContext } from '../services';
+import { ApiKeyRow, NewApiKey } from './schemas';
+import { API_KEY_LIMITS as L, apiKeyList, apiKeyScope } from './service';
+
+const Cap = Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: L.CAP_MAX })));
+const fields = {
+  expires_at: Type.Optional(Nullable(Type.String({ format: 'date-time' }))),
+  credit_cap_total: Cap,
+  credit_cap_daily: Cap,
+  models: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: L.MODELS })),
+  ip_allow: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: L.IP_ENTRIES })),
+};
+const Name = Type.String({ minLength: 1, maxLength: 200 });
+
+export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
+  app.addSchema(ApiKeyRow);
+  app.addSchema(NewApiKey);
+  const tags = ['api keys'];
+  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
+  const access = ACCESS.apiKeys;
+
+  registerListRoutes(app, {
+    base: '/api/api-keys',
+    tags,
+    summary: "the caller's keys (admins: everyone's), with their hint, never the key",
+    spec: apiKeyList,
+    row: Type.Ref('ApiKeyRow'),
+    db,
+    access: { read: access, delete: access },
+    scope: apiKeyScope,
+    exportable: false,
+  });
+
+  app.post('/api/api-keys', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'a new key of the caller: the key is in this answer only',
+      body: Type.Object({ name: Name, ...fields }),
+      response: { 200: Ok(Type.Ref('NewApiKey')) },
+    },
+    handler: async (req) => ok(await keys.create(caller(req), req.body)),
+  });
+
+  app.get('/api/api-keys/:id', {
+    config: { access },
+    schema: { tags, params: IdParam, response: { 200: Ok(Type.Ref('ApiKeyRow')) } },
+    handler: async (req) => ok(await keys.get(caller(req), req.params.id)),
+  });
+
+  app.put('/api/api-keys/:id', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'rename, disable or enable, change the expiry, caps, models or addresses (absent fields stay)',
+      params: IdParam,
+      body: Type.Object({ name: Type.Optional(Name), enabled: Type.Optional(Type.Boolean()), ...fields }),
+      response: { 200: Ok(Type.Ref('ApiKeyRow')) },
+    },
+    handler: async (req) => ok(await keys.update(caller(req), req.params.id, req.body)),
+  });
+
+  app.delete('/api/api-keys/:id', {
+    config: { access },
+    schema: { tags, summary: 'delete a key: it stops working at once', params: IdParam, response: { 200: Type.Object({ success: Type.Literal(true) }) } },
+    handler: async (req) => {
+      await keys.remove(caller(req), req.params.id);
+      return { success: true as const };
+    },
+  });
+}
