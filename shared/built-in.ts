@@ -84,6 +84,7 @@ export const BUILT_IN_MENUS: BuiltInMenu[] = [
   page('assistant_waveform', 'menu.assistant.waveform', 'AudioOutlined', '/pages/assistant/waveform/waveform', 205, 'assistant'),
   page('assistant_prompts', 'menu.assistant.prompts', 'FileTextOutlined', '/pages/assistant/prompts/prompts', 206, 'assistant'),
   page('assistant_prompts_store', 'menu.assistant.promptsStore', 'ShopOutlined', '/pages/assistant/prompts-store/prompts-store', 207, 'assistant'),
+  page('api_keys', 'menu.apiKeys', 'KeyOutlined', '/pages/api-keys/list', 208, 'assistant'),
   // expense (spec: recharge, withdraw), with the user's own invoices and cost analysis
   { menuId: 'expense', name: 'menu.expense', icon: 'WalletOutlined', url: '', sort: 250, parentId: null, permission: [] },
   page('expense_recharge', 'menu.expense.recharge', 'PayCircleOutlined', '/pages/expense/recharge/recharge', 251, 'expense'),

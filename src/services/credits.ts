@@ -41,3 +41,11 @@ export type ChatModelInfo = Data<'/api/chat/models', 'get'>[number];
 
 /** the models the caller may chat with (an admin: every enabled one): the usage log's model filter */
 export const getChatModels = (opts?: RequestOptions) => api.get('/api/chat/models', opts);
+
+/** personal API keys: the caller's (admins: everyone's) */
+export const apiKeyResource = defineResource({ name: 'api-keys', base: '/api/api-keys', idField: 'id', rowName: (r) => r.name });
+export type ApiKeyRow = RowOf<typeof apiKeyResource>;
+export type NewApiKeyBody = Body<'/api/api-keys', 'post'>;
+export type ApiKeyPatch = Body<'/api/api-keys/{id}', 'put'>;
+export const createApiKey = (body: NewApiKeyBody, opts?: RequestOptions) => api.post('/api/api-keys', body, opts);
+export const updateApiKey = (id: string, body: ApiKeyPatch, opts?: RequestOptions) => api.put('/api/api-keys/{id}', body, { ...opts, path: { id } });

@@ -20,6 +20,7 @@ import { CHAT_MESSAGES } from '../../src/components/markdown/messages';
 import { PAY_MESSAGES } from '../../src/components/pay/i18n';
 import { REDEEM_MESSAGES } from '../../src/components/redeem/i18n';
 import { AI_MESSAGES } from '../../src/pages/ai-model/i18n';
+import { API_KEY_MESSAGES } from '../../src/pages/api-keys/i18n';
 import { STORE_MESSAGES } from '../../src/pages/assistant/prompts-store/messages';
 import { PROMPTS_MESSAGES } from '../../src/pages/assistant/prompts/messages';
 import { DEMO_MESSAGES } from '../../src/pages/demo/messages';
@@ -105,6 +106,14 @@ const register = (a: AreaCatalogue, more?: () => void) => void AREAS.push({ area
     });
   });
 }
+
+// ---- api-keys-catalogue ------------------------------------------------------------------------
+/** The API keys page's texts (locales/api-keys/*.json) pass the area catalogue checks; its title and menu name are in the main catalogues. */
+register({ name: 'api-keys catalogues', prefix: 'apiKeys', messages: API_KEY_MESSAGES, sources: sourcesIn('src/pages/api-keys'), atLeast: 30 }, () => {
+  test('the page has its title and menu name in the main catalogues', () => {
+    for (const l of LOCALES) expect(['route.apiKeys.list', 'menu.apiKeys'].filter((k) => !(k in MAIN[l]))).toEqual([]);
+  });
+});
 
 // ---- chat-catalogue ----------------------------------------------------------------------------
 /**

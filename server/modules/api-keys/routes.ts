@@ -2,7 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { ACCESS } from '../../core/access';
-import { registerListRoutes } from '../../core/list/routes';
+import { AppError } from '../../core/errors';
+import { Deleted, registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
@@ -36,6 +37,7 @@ export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
     access: { read: access, delete: access },
     scope: apiKeyScope,
     exportable: false,
+    deleteMany: (ids, auth) => keys.removeMany({ uid: auth!.uid, role: auth!.role, permission: auth!.permission }, ids),
   });
 
   app.post('/api/api-keys', {
@@ -69,10 +71,10 @@ export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
 
   app.delete('/api/api-keys/:id', {
     config: { access },
-    schema: { tags, summary: 'delete a key: it stops working at once', params: IdParam, response: { 200: Type.Object({ success: Type.Literal(true) }) } },
+    schema: { tags, summary: 'delete a key: it stops working at once', params: IdParam, response: { 200: Deleted } },
     handler: async (req) => {
-      await keys.remove(caller(req), req.params.id);
-      return { success: true as const };
+      if (!(await keys.removeMany(caller(req), [req.params.id]))) throw new AppError('NOT_FOUND', { field: 'id' });
+      return ok({ deleted: 1 });
     },
   });
 }

@@ -197,10 +197,10 @@ export class ApiKeyService {
     return this.get(caller, id);
   }
 
-  /** the key stops working at once */
-  async remove(caller: Caller, id: string) {
-    await this.get(caller, id);
-    await this.db.execute(sql`DELETE FROM api_keys WHERE id = ${id}`);
+  /** the keys stop working at once; only the caller's own (an admin's: anyone's) are deleted */
+  async removeMany(caller: Caller, ids: string[]): Promise<number> {
+    const gone = await this.db.execute(sql`DELETE FROM api_keys k WHERE k.id = ANY(${sql.param(ids)}::text[]) AND ${apiKeyScope(caller)}`);
+    return gone.rowCount ?? 0;
   }
 
   /**

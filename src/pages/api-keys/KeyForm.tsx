@@ -1,0 +1,135 @@
+/**
+ * The API key dialogs: the form that makes or changes a key (name, expiry, credit caps, models,
+ * allowed addresses) and, after a key is made, the one time its whole key is shown.
+ */
+import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import type { ChatModelInfo } from '../../services/chat';
+import { createApiKey, updateApiKey, type ApiKeyRow, type NewApiKeyBody } from '../../services/credits';
+import { toast } from '../../shared/feedback';
+import { useT } from '../../shared/i18n';
+
+interface FormValue {
+  name: string;
+  expires: Dayjs | null;
+  credit_cap_total: number | null;
+  credit_cap_daily: number | null;
+  models: string[];
+  ip_allow: string[];
+  enabled: boolean;
+}
+
+/** the same bounds as the server's (server/modules/api-keys/service.ts) */
+const NAME_MAX = 40;
+const CAP_MAX = 1_000_000_000_000;
+
+export function KeyForm(props: {
+  open: boolean;
+  editing: ApiKeyRow | null;
+  models: ChatModelInfo[];
+  onClose: () => void;
+  /** a made key comes with its whole key, this once */
+  onSaved: (row: ApiKeyRow, key?: string) => void;
+}) {
+  const t = useT();
+  const [form] = Form.useForm<FormValue>();
+  const [saving, setSaving] = useState(false);
+  const e = props.editing;
+  const initial: FormValue = {
+    name: e?.name ?? '',
+    expires: e?.expires_at ? dayjs(e.expires_at) : null,
+    credit_cap_total: e?.credit_cap_total ?? null,
+    credit_cap_daily: e?.credit_cap_daily ?? null,
+    models: e?.models ?? [],
+    ip_allow: e?.ip_allow ?? [],
+    enabled: e?.enabled ?? true,
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    const body: NewApiKeyBody = {
+      name: v.name,
+      expires_at: v.expires ? v.expires.endOf('day').toISOString() : null,
+      credit_cap_total: v.credit_cap_total ?? null,
+      credit_cap_daily: v.credit_cap_daily ?? null,
+      models: v.models ?? [],
+      ip_allow: (v.ip_allow ?? []).map((s) => s.trim()).filter(Boolean),
+    };
+    setSaving(true);
+    try {
+      if (e) props.onSaved(await updateApiKey(e.id, { ...body, enabled: v.enabled }));
+      else {
+        const made = await createApiKey(body);
+        props.onSaved(made, made.key);
+      }
+      toast(t('apiKeys.saved'), 'success');
+    } catch {
+      /* the request layer showed the error on its field */
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      open={props.open}
+      title={t(e ? 'apiKeys.edit' : 'apiKeys.new')}
+      onCancel={props.onClose}
+      onOk={() => void save()}
+      okText={t(e ? 'apiKeys.save' : 'apiKeys.create')}
+      cancelText={t('apiKeys.cancel')}
+      confirmLoading={saving}
+      destroyOnClose
+      width={540}
+    >
+      <Form form={form} layout="vertical" initialValues={initial} preserve={false} requiredMark="optional">
+        <Form.Item name="name" label={t('apiKeys.name')} rules={[{ required: true, whitespace: true, message: t('apiKeys.nameRequired') }]}>
+          <Input maxLength={NAME_MAX} autoFocus />
+        </Form.Item>
+        <Flex gap={12} wrap>
+          <Form.Item name="expires" label={t('apiKeys.expires')} style={{ flex: '1 1 200px' }}>
+            <DatePicker style={{ width: '100%' }} placeholder={t('apiKeys.never')} disabledDate={(d) => d.isBefore(dayjs(), 'day')} />
+          </Form.Item>
+          {e ? (
+            <Form.Item name="enabled" label={t('apiKeys.enabled')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          ) : null}
+        </Flex>
+        <Flex gap={12} wrap>
+          {(['credit_cap_total', 'credit_cap_daily'] as const).map((k) => (
+            <Form.Item key={k} name={k} label={t(k === 'credit_cap_total' ? 'apiKeys.capTotal' : 'apiKeys.capDaily')} style={{ flex: '1 1 200px' }}>
+              <InputNumber<number> style={{ width: '100%' }} min={1} max={CAP_MAX} precision={0} placeholder={t('apiKeys.noCap')} />
+            </Form.Item>
+          ))}
+        </Flex>
+        <Form.Item name="models" label={t('apiKeys.models')}>
+          <Select mode="multiple" allowClear placeholder={t('apiKeys.allModels')} options={props.models.map((m) => ({ value: m.id, label: m.name }))} />
+        </Form.Item>
+        <Form.Item name="ip_allow" label={t('apiKeys.ipAllow')} extra={t('apiKeys.ipAllowHint')}>
+          <Select mode="tags" tokenSeparators={[',', ' ']} placeholder={t('apiKeys.anywhere')} open={false} suffixIcon={null} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** the whole key, shown once after it was made */
+export function MadeKey({ keyText, onClose }: { keyText: string | null; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Modal
+      open={!!keyText}
+      title={t('apiKeys.madeTitle')}
+      onCancel={onClose}
+      onOk={onClose}
+      okText={t('apiKeys.done')}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      maskClosable={false}
+    >
+      <Alert type="warning" showIcon message={t('apiKeys.madeWarning')} style={{ marginBottom: 12 }} />
+      <Typography.Paragraph code copyable={{ text: keyText ?? '' }} style={{ wordBreak: 'break-all', fontSize: 13 }} className="api-key-made">
+        {keyText}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
