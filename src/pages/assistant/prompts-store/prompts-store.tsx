@@ -44,13 +44,15 @@ import { builtInText, useT } from '../../../shared/i18n';
 import { SPEC } from '../../../shared/spec';
 import { fill, parseVariables, type TemplateVariable } from '../../../../shared/prompt-template';
 import VariableFields, { emptyVariables, type VariableValues } from '../prompts/VariableFields';
+import { useTheme } from '../../../shared/theme';
 import './messages';
 
-/** a prompt's category, in the theme's primary colour */
+/** a prompt's category, in the theme's primary colour (on the dark theme's dark primary background, in the text colour: the primary colour is below AA there) */
 function CategoryTag({ name }: { name: string }) {
   const { token } = theme.useToken();
+  const [themeName] = useTheme();
   return (
-    <Tag bordered={false} style={{ color: token.colorPrimary, background: token.colorPrimaryBg }}>
+    <Tag bordered={false} style={{ color: themeName === 'dark' ? token.colorText : token.colorPrimary, background: token.colorPrimaryBg }}>
       {builtInText('storeCategory', name)}
     </Tag>
   );
