@@ -129,11 +129,17 @@ function preloadListKit() {
   return () => window.cancelIdleCallback(id);
 }
 
+function wideNow() {
+  return typeof window.matchMedia !== 'function' || window.matchMedia('(min-width: 768px)').matches;
+}
+
 export default function Frame({ frame, pathname, children }: { frame: FrameKind; pathname: string; children: ReactNode }) {
   const t = useT();
   const { token } = antdTheme.useToken();
   const screens = Grid.useBreakpoint();
-  const wide = screens.md !== false; // md = 768px, the spec's wide-screen threshold
+  // md = 768px, the spec's wide-screen threshold; antd reports it only after the first render, which
+  // would draw (and animate away) an open menu over a narrow screen on every load
+  const wide = screens.md ?? wideNow();
   const [collapsed, setCollapsed] = useState(!wide);
   const menu = useModel('menu');
   const { initialState } = useModel('@@initialState') as { initialState?: InitialState };
