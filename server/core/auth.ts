@@ -5,7 +5,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { ADMIN_ROLE, hasPermission, hasRole, type Rule } from '../../shared/permissions';
+import { type AccessSubject, ADMIN_ROLE, hasPermission, hasRole, type Rule } from '../../shared/permissions';
 import { AppError } from './errors';
 
 export type AccessRule =
@@ -33,6 +33,12 @@ export interface TokenPayload {
  */
 export interface AuthUser extends TokenPayload {
   isAdmin: boolean;
+}
+
+/** who is calling, as services take it: the route's access rule has made sure there is a token */
+export function callerOf(req: FastifyRequest): AccessSubject & { uid: string } {
+  const a = req.auth!;
+  return { uid: a.uid, role: a.role, permission: a.permission };
 }
 
 /** what the per-request check reads along with the session (AccountService.assertTokenStands) */

@@ -32,8 +32,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** the relay's look-up of a call's key (authenticate reads no model) */
-const keys = () => new ApiKeyService(t.db, { listForUser: async () => [] });
+/** the relay's look-up of a call's key (authenticate reads neither models nor roles) */
+const keys = () => new ApiKeyService(t.db, { listForUser: async () => [] }, { accessOf: async () => ({ role: [], permission: [] }) });
 
 test('a holder makes a key: it is answered once, stored as a hash, and works until disabled, expired or deleted', async () => {
   const dev = await chatUser(t.app, t.db, 'dev_keys', 0, ['developer']);

@@ -6,6 +6,6 @@ import { ApiKeyService } from './service';
 export const apiKeysModule: ModuleManifest = {
   name: 'api-keys',
   tables: ['api_keys'],
-  services: ({ db, aiModels }) => ({ apiKeys: new ApiKeyService(db, aiModels) }),
+  services: ({ db, aiModels, accounts }) => ({ apiKeys: new ApiKeyService(db, aiModels, accounts) }),
   routes: apiKeyRoutes,
 };

@@ -1,6 +1,5 @@
 /** Personal API keys (/api/api-keys): list (own; admins everyone's), create (the key answered once), change, delete. Rules in service.ts. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { ACCESS } from '../../core/access';
 import { AppError } from '../../core/errors';
 import { Deleted, registerListRoutes } from '../../core/list/routes';
@@ -9,6 +8,7 @@ import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { ApiKeyRow, NewApiKey } from './schemas';
 import { API_KEY_LIMITS as L, apiKeyList, apiKeyScope } from './service';
+import { callerOf } from '../../core/auth';
 
 const Cap = Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: L.CAP_MAX })));
 const fields = {
@@ -24,7 +24,6 @@ export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
   app.addSchema(ApiKeyRow);
   app.addSchema(NewApiKey);
   const tags = ['api keys'];
-  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
   const access = ACCESS.apiKeys;
 
   registerListRoutes(app, {
@@ -48,13 +47,13 @@ export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
       body: Type.Object({ name: Name, ...fields }),
       response: { 200: Ok(Type.Ref('NewApiKey')) },
     },
-    handler: async (req) => ok(await keys.create(caller(req), req.body)),
+    handler: async (req) => ok(await keys.create(callerOf(req), req.body)),
   });
 
   app.get('/api/api-keys/:id', {
     config: { access },
     schema: { tags, params: IdParam, response: { 200: Ok(Type.Ref('ApiKeyRow')) } },
-    handler: async (req) => ok(await keys.get(caller(req), req.params.id)),
+    handler: async (req) => ok(await keys.get(callerOf(req), req.params.id)),
   });
 
   app.put('/api/api-keys/:id', {
@@ -66,14 +65,14 @@ export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
       body: Type.Object({ name: Type.Optional(Name), enabled: Type.Optional(Type.Boolean()), ...fields }),
       response: { 200: Ok(Type.Ref('ApiKeyRow')) },
     },
-    handler: async (req) => ok(await keys.update(caller(req), req.params.id, req.body)),
+    handler: async (req) => ok(await keys.update(callerOf(req), req.params.id, req.body)),
   });
 
   app.delete('/api/api-keys/:id', {
     config: { access },
     schema: { tags, summary: 'delete a key: it stops working at once', params: IdParam, response: { 200: Deleted } },
     handler: async (req) => {
-      if (!(await keys.removeMany(caller(req), [req.params.id]))) throw new AppError('NOT_FOUND', { field: 'id' });
+      if (!(await keys.removeMany(callerOf(req), [req.params.id]))) throw new AppError('NOT_FOUND', { field: 'id' });
       return ok({ deleted: 1 });
     },
   });

@@ -15,6 +15,7 @@ import { LOCKS, xactLock } from '../../core/locks';
 import { plain, query, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService } from '../ai-models/service';
+import type { AccountService } from '../auth/service';
 import type { ApiKeyRow, NewApiKey } from './schemas';
 
 type Caller = AccessSubject & { uid: string };
@@ -110,6 +111,7 @@ export class ApiKeyService {
   constructor(
     private db: Db,
     private aiModels: Pick<AiModelService, 'listForUser'>,
+    private accounts: Pick<AccountService, 'accessOf'>,
   ) {}
 
   async get(caller: Caller, id: string, tx: Db | Tx = this.db): Promise<ApiKeyRow> {
@@ -154,13 +156,7 @@ export class ApiKeyService {
   }
 
   private async holderOf(userId: string): Promise<Caller> {
-    const [u] = await query<{ role: string[] }>(this.db, sql`SELECT role FROM users WHERE id = ${userId}`);
-    const roles = u?.role ?? [];
-    const [p] = await query<{ permission: string[] }>(
-      this.db,
-      sql`SELECT coalesce(array_agg(DISTINCT perm), '{}') AS permission FROM roles r, unnest(r.permission) perm WHERE r.role_id = ANY(${sql.param(roles)}::text[])`,
-    );
-    return { uid: userId, role: roles, permission: p?.permission ?? [] };
+    return { uid: userId, ...(await this.accounts.accessOf(userId)) };
   }
 
   async create(caller: Caller, input: ApiKeyInput & { name: string }): Promise<NewApiKey> {

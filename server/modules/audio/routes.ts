@@ -6,15 +6,11 @@ import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { AudioRecording, AudioRecordingDetail, AudioTranscript, SpeechModel } from './schemas';
+import { callerOf } from '../../core/auth';
 
 export async function audioRoutes({ app, db, files, credits, aiModels, audio }: ModuleContext) {
   for (const s of [SpeechModel, AudioTranscript, AudioRecording, AudioRecordingDetail]) app.addSchema(s);
   const tags = ['audio'];
-  const caller = (req: { auth?: { uid: string; role: string[]; permission: string[] } }) => ({
-    uid: req.auth!.uid,
-    role: req.auth!.role,
-    permission: req.auth!.permission,
-  });
   const detail = Ok(Type.Ref('AudioRecordingDetail'));
 
   app.get('/api/audio/models', {
@@ -22,7 +18,7 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
     schema: { tags, summary: "the enabled speech-to-text models the caller's roles may use", response: { 200: Ok(Type.Array(Type.Ref('SpeechModel'))) } },
     handler: async (req) => ({
       success: true as const,
-      data: (await audio.listModels(caller(req))).map((m) => ({ id: m.id, name: m.name, input_price: m.input_price, output_price: m.output_price })),
+      data: (await audio.listModels(callerOf(req))).map((m) => ({ id: m.id, name: m.name, input_price: m.input_price, output_price: m.output_price })),
     }),
   });
 
@@ -87,6 +83,6 @@ export async function audioRoutes({ app, db, files, credits, aiModels, audio }: 
       }),
       response: { 200: Ok(Type.Composite([AudioTranscript, Type.Object({ balance: Type.Integer({ description: "the caller's credits after" }) })])) },
     },
-    handler: async (req) => ok(await audio.transcribeRecording(caller(req), req.params.id, req.body)),
+    handler: async (req) => ok(await audio.transcribeRecording(callerOf(req), req.params.id, req.body)),
   });
 }

@@ -4,7 +4,6 @@
  * runs on the chat's task runner.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import { sseSink } from '../../core/sse';
@@ -12,10 +11,10 @@ import { Kind, Locale, Query } from '../search/schemas';
 import type { ModuleContext } from '../services';
 import { ASK_MAX_TOKENS, ASK_SNIPPET, ASK_SOURCES, ASK_SYSTEM, askPrompt } from './ask';
 import { resultData } from './tasks';
+import { callerOf } from '../../core/auth';
 
 export async function askRoutes({ app, search, aiTasks }: ModuleContext) {
   const tags = ['search'];
-  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
 
   app.post('/api/search/ask', {
     config: { access: 'signedIn' },
@@ -43,7 +42,7 @@ export async function askRoutes({ app, search, aiTasks }: ModuleContext) {
       }
       const { prompt, sources } = askPrompt(q.trim(), found.data);
       // a catalogue error here (no model, credits, daily limit) is answered as JSON
-      const prepared = await aiTasks.prepare(caller(req), { purpose: 'ask', modelId, system: ASK_SYSTEM, prompt, maxTokens: ASK_MAX_TOKENS });
+      const prepared = await aiTasks.prepare(callerOf(req), { purpose: 'ask', modelId, system: ASK_SYSTEM, prompt, maxTokens: ASK_MAX_TOKENS });
       const sink = sseSink(req, reply);
       try {
         const result = await aiTasks.run(prepared, sink);

@@ -1,6 +1,5 @@
 /** Assistants: the caller's and the published ones, create from scratch or from a store prompt, change, delete; their usage for admins. Rules in assistants.ts. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { ACCESS } from '../../core/access';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
@@ -9,6 +8,7 @@ import type { ModuleContext } from '../services';
 import { ASSISTANT_LIMITS as L, assistantUsageList } from './assistants';
 import { ModelId, Parameters, SystemPrompt } from './routes';
 import { AssistantUsageRow, ChatAssistant } from './schemas';
+import { callerOf } from '../../core/auth';
 
 const fields = {
   avatar: Type.Optional(Type.String({ maxLength: L.AVATAR })),
@@ -28,12 +28,11 @@ export async function assistantRoutes({ app, db, chatAssistants: assistants, sto
   app.addSchema(AssistantUsageRow);
   const tags = ['chat'];
   const one = Ok(Type.Ref('ChatAssistant'));
-  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
 
   app.get('/api/chat/assistants', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "the caller's assistants, then the published ones for them", response: { 200: Ok(Type.Array(Type.Ref('ChatAssistant'))) } },
-    handler: async (req) => ok(await assistants.list(caller(req))),
+    handler: async (req) => ok(await assistants.list(callerOf(req))),
   });
 
   app.post('/api/chat/assistants', {
@@ -44,7 +43,7 @@ export async function assistantRoutes({ app, db, chatAssistants: assistants, sto
       body: Type.Object({ name: Name, ...fields }),
       response: { 200: one },
     },
-    handler: async (req) => ok(await assistants.create(caller(req), req.body)),
+    handler: async (req) => ok(await assistants.create(callerOf(req), req.body)),
   });
 
   app.post('/api/chat/assistants/from-store/:id', {
@@ -55,13 +54,13 @@ export async function assistantRoutes({ app, db, chatAssistants: assistants, sto
       params: IdParam,
       response: { 200: one },
     },
-    handler: async (req) => ok(await assistants.fromStorePrompt(caller(req), req.params.id, storePrompts)),
+    handler: async (req) => ok(await assistants.fromStorePrompt(callerOf(req), req.params.id, storePrompts)),
   });
 
   app.get('/api/chat/assistants/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'one assistant the caller may use', params: IdParam, response: { 200: one } },
-    handler: async (req) => ok(await assistants.get(caller(req), req.params.id)),
+    handler: async (req) => ok(await assistants.get(callerOf(req), req.params.id)),
   });
 
   app.put('/api/chat/assistants/:id', {
@@ -73,7 +72,7 @@ export async function assistantRoutes({ app, db, chatAssistants: assistants, sto
       body: Type.Object({ name: Type.Optional(Name), ...fields }),
       response: { 200: one },
     },
-    handler: async (req) => ok(await assistants.update(caller(req), req.params.id, req.body)),
+    handler: async (req) => ok(await assistants.update(callerOf(req), req.params.id, req.body)),
   });
 
   app.delete('/api/chat/assistants/:id', {
@@ -85,7 +84,7 @@ export async function assistantRoutes({ app, db, chatAssistants: assistants, sto
       response: { 200: Type.Object({ success: Type.Literal(true) }) },
     },
     handler: async (req) => {
-      await assistants.remove(caller(req), req.params.id);
+      await assistants.remove(callerOf(req), req.params.id);
       return { success: true as const };
     },
   });

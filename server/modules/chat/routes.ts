@@ -18,6 +18,7 @@ import { FEEDBACK_COMMENT_MAX } from './feedback';
 import { ChatAttachment, ChatModel, ConversationRow, Feedback, MessageRow, UsageRow } from './schemas';
 import { ChatService, type Prepared } from './service';
 import { usageList } from './usage';
+import { callerOf } from '../../core/auth';
 
 export const ModelId = Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 64 })));
 const Title = Type.String({ maxLength: 200 });
@@ -45,7 +46,6 @@ export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAt
   for (const s of [ChatModel, ChatAttachment, ConversationRow, MessageRow, UsageRow, Feedback]) app.addSchema(s);
   const tags = ['chat'];
   const conversation = Ok(Type.Ref('ConversationRow'));
-  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
 
   app.get('/api/chat/models', {
     config: { access: 'signedIn' },
@@ -56,7 +56,7 @@ export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAt
     },
     handler: async (req) => {
       chat.warmUp();
-      return ok(await aiModels.listForUser(caller(req)));
+      return ok(await aiModels.listForUser(callerOf(req)));
     },
   });
 
@@ -92,7 +92,7 @@ export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAt
     },
     handler: async (req) => {
       const { assistant_id: assistantId, ...given } = req.body;
-      const preset = assistantId ? await chatAssistants.settingsFor(caller(req), assistantId) : {};
+      const preset = assistantId ? await chatAssistants.settingsFor(callerOf(req), assistantId) : {};
       const set = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined));
       return ok(await chat.create(req.auth!.uid, { ...preset, ...set }));
     },
@@ -211,7 +211,7 @@ export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAt
     },
     handler: async (req, reply) => {
       const { store_prompt_id: storePromptId, ...body } = req.body;
-      const prepared = await chat.prepareSend(caller(req), req.params.id, body);
+      const prepared = await chat.prepareSend(callerOf(req), req.params.id, body);
       // a use is a question actually sent: counted once the send is accepted, never failing it
       if (storePromptId)
         await store.recordUse(prepared.userId, storePromptId, prepared.conversationId).catch((e) => req.log.warn({ err: e }, 'store prompt use not recorded'));
@@ -229,7 +229,7 @@ export async function chatRoutes({ app, db, aiModels, chat, chatFeedback, chatAt
       produces: ['text/event-stream'],
       response: sse,
     },
-    handler: async (req, reply) => answer(req, reply, chat, await chat.prepareRegenerate(caller(req), req.params.id, req.body)),
+    handler: async (req, reply) => answer(req, reply, chat, await chat.prepareRegenerate(callerOf(req), req.params.id, req.body)),
   });
 
   app.post('/api/chat/messages/:id/stop', {

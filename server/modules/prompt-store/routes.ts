@@ -3,7 +3,6 @@
  * submissions; and the curation routes (manage content). Thin: rules in service.ts.
  */
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { List, Nullable, ok, Ok } from '../../core/schemas';
@@ -12,6 +11,7 @@ import type { ModuleContext } from '../services';
 import { ACCESS } from '../../core/access';
 import { StorePrompt, StorePromptAdminRow, StoreSubmission } from './schemas';
 import { BROWSE_SORTS, STORE_LIMITS, storeCurationList } from './service';
+import { callerOf } from '../../core/auth';
 
 const Facet = Type.Object({ name: Type.String(), count: Type.Integer() });
 
@@ -32,7 +32,6 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
   for (const s of [StorePrompt, StorePromptAdminRow, StoreSubmission]) app.addSchema(s);
   const tags = ['prompt store'];
   const curationTags = ['prompt store: curation'];
-  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
   const adminRow = Ok(Type.Ref('StorePromptAdminRow'));
 
   app.get('/api/prompt-store', {
@@ -96,7 +95,7 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
   app.post('/api/prompt-store/:id/copy', {
     config: { access: 'signedIn' },
     schema: { tags, summary: "copies the prompt into the caller's own templates", params: IdParam, response: { 200: Ok(Type.Ref('PromptTemplateRow')) } },
-    handler: async (req) => ok(await store.copy(caller(req), req.params.id, prompts)),
+    handler: async (req) => ok(await store.copy(callerOf(req), req.params.id, prompts)),
   });
 
   // curation
@@ -180,6 +179,6 @@ export async function promptStoreRoutes({ app, db, aiModels, search, storePrompt
       body: Type.Object({ description: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))) }),
       response: { 200: Ok(Type.Ref('StoreSubmission')) },
     },
-    handler: async (req) => ok(await store.publish(caller(req), req.params.id, prompts, req.body.description)),
+    handler: async (req) => ok(await store.publish(callerOf(req), req.params.id, prompts, req.body.description)),
   });
 }

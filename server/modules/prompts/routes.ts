@@ -1,12 +1,12 @@
 /** Prompt templates: the caller's own templates, their versions, restore, JSON export and import. Thin: rules in service.ts. */
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
 import { PromptTemplateExport, PromptTemplateRow, PromptTemplateVariable, PromptTemplateVersion } from './schemas';
 import { ownTemplates, PROMPT_LIMITS, promptList } from './service';
+import { callerOf } from '../../core/auth';
 
 const Tags = Type.Array(Type.String({ maxLength: PROMPT_LIMITS.TAG }), { maxItems: PROMPT_LIMITS.TAGS });
 
@@ -30,7 +30,6 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
   for (const s of [PromptTemplateRow, PromptTemplateVersion, PromptTemplateVariable, PromptTemplateExport]) app.addSchema(s);
   const tags = ['prompts'];
   const row = Ok(Type.Ref('PromptTemplateRow'));
-  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
 
   // before /:id so "export" is never read as an id
   app.get('/api/prompts/export', {
@@ -53,7 +52,7 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
       body: ImportBody,
       response: { 200: Ok(Type.Object({ imported: Type.Integer() })) },
     },
-    handler: async (req) => ok({ imported: await prompts.importAll(caller(req), req.body.templates) }),
+    handler: async (req) => ok({ imported: await prompts.importAll(callerOf(req), req.body.templates) }),
   });
 
   registerListRoutes(app, {
@@ -79,13 +78,13 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
   app.post('/api/prompts', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'a new template (version 1)', body: TemplateBody, response: { 200: row } },
-    handler: async (req) => ok(await prompts.create(caller(req), req.body)),
+    handler: async (req) => ok(await prompts.create(callerOf(req), req.body)),
   });
 
   app.put('/api/prompts/:id', {
     config: { access: 'signedIn' },
     schema: { tags, summary: 'saves a template as its next version', params: IdParam, body: TemplateBody, response: { 200: row } },
-    handler: async (req) => ok(await prompts.update(caller(req), req.params.id, req.body)),
+    handler: async (req) => ok(await prompts.update(callerOf(req), req.params.id, req.body)),
   });
 
   app.delete('/api/prompts/:id', {
@@ -116,6 +115,6 @@ export async function promptRoutes({ app, db, aiModels, search, prompts }: Modul
       params: Type.Object({ id: IdParam.properties.id, version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
       response: { 200: row },
     },
-    handler: async (req) => ok(await prompts.restore(caller(req), req.params.id, req.params.version)),
+    handler: async (req) => ok(await prompts.restore(callerOf(req), req.params.id, req.params.version)),
   });
 }

@@ -9,6 +9,7 @@ import { resultData, type TaskRun } from '../chat/tasks';
 import type { ModuleContext } from '../services';
 import { TodoCounts, TodoRow, TodoSubtask } from './schemas';
 import { TODO_FILTERS } from './service';
+import { callerOf } from '../../core/auth';
 
 const Day = Type.String({ maxLength: 10, description: 'YYYY-MM-DD' });
 const Title = Type.String({ maxLength: TODO_LIMITS.TITLE * 2 });
@@ -30,7 +31,6 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
   for (const s of [TodoSubtask, TodoRow, TodoCounts]) app.addSchema(s);
   const tags = ['todos'];
   const row = Ok(Type.Ref('TodoRow'));
-  const caller = (req: FastifyRequest) => ({ uid: req.auth!.uid, role: req.auth!.role, permission: req.auth!.permission });
   // the caller's own date (the console sends it): "today" is the user's day, not the server's
   const todayOf = (q: { today?: string }) => q.today ?? new Date().toISOString().slice(0, 10);
 
@@ -147,7 +147,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
     },
     handler: async (req, reply) => {
       const task = await todos.topLevel(db, req.auth!.uid, req.params.id);
-      const prepared = await aiTasks.prepare(caller(req), {
+      const prepared = await aiTasks.prepare(callerOf(req), {
         purpose: 'breakdown',
         refId: task.id as string,
         modelId: req.body.model_id,
@@ -174,7 +174,7 @@ export async function todoRoutes({ app, db, aiTasks, todos }: ModuleContext) {
     },
     handler: async (req, reply) => {
       const ask = (modelId: string) =>
-        aiTasks.prepare(caller(req), {
+        aiTasks.prepare(callerOf(req), {
           purpose: 'compare',
           modelId,
           system: req.body.prompt?.trim() || DEFAULT_BREAKDOWN_PROMPT,
