@@ -4,7 +4,7 @@
  */
 import { QuestionCircleOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, InputNumber, Popover, Select, Tooltip, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ChatModelInfo, ConversationRow as Conversation } from '../../../../services/chat';
 import { useT } from '../../../../shared/i18n';
 
@@ -61,9 +61,12 @@ export function SettingsButton({ value, maxOutput, onSave }: { value: ChatSettin
   const t = useT();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ChatSettingsValue>(value);
-  useEffect(() => {
-    if (open) setDraft(value);
-  }, [open, value]);
+  // the draft starts from the saved settings when the popover opens, and only then: a refetch of
+  // the conversation while it is open (an answer ending) must not wipe what is being typed
+  const openWith = (next: boolean) => {
+    if (next && !open) setDraft(value);
+    setOpen(next);
+  };
   const changed = Object.values(value).some((v) => v !== null && v !== '');
   const save = () => {
     setOpen(false);
@@ -72,7 +75,7 @@ export function SettingsButton({ value, maxOutput, onSave }: { value: ChatSettin
   return (
     <Popover
       open={open}
-      onOpenChange={setOpen}
+      onOpenChange={openWith}
       trigger="click"
       placement="bottomRight"
       // on a phone the button sits mid-screen: the popover slides back inside the screen
