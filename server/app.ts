@@ -14,6 +14,7 @@ import path from 'node:path';
 import { type Config, SPEC } from './config';
 import { installAccessControl, TokenService } from './core/auth';
 import { clientErrorHandler, errorBody, installErrorHandling } from './core/error-handler';
+import { AppError } from './core/errors';
 import { installInputGuard } from './core/input-guard';
 import { lazySerializers, lazyValidators } from './core/lazy-schemas';
 import { inlineScriptsOf, installSecurityHeaders } from './core/security-headers';
@@ -27,6 +28,7 @@ import { createSms } from './core/sms';
 import { buildServices, closeModules, MANIFESTS, moduleJobs, registerModules, seedModules } from './modules';
 import type { ModuleManifest } from './modules/services';
 import { allowedOrigins } from './modules/profile/service';
+import { dialectOf, errorPayload } from './modules/relay/errors';
 
 export interface AppDeps {
   config: Config;
@@ -66,10 +68,12 @@ export async function buildApp({ config, db, logger, eagerSchemas = false, seed 
     // the router's own refusals (an undecodable or overlong path parameter) in the catalogue shape;
     // fastify sends these without the hooks, so the standard headers are set here
     frameworkErrors: (err, req, reply) => {
+      // the relay's clients read their API's own error shape
+      const refusal = new AppError('INVALID_PARAM', { params: { reason: err.message } });
       void (reply as unknown as FastifyReply)
         .status(400)
         .headers(req.server.standardHeaders(req.id))
-        .send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));
+        .send(req.url.startsWith('/v1/') ? errorPayload(req, refusal, dialectOf(req)).body : errorBody(req, refusal.code, undefined, refusal.params));
     },
     // what Node refuses before routing (malformed HTTP, headers too large, timeouts)
     clientErrorHandler,

@@ -38,6 +38,7 @@ export const LEDGER_REF_TYPES = [
   'withdrawal',
   'store-prompt',
   'welfare',
+  'api',
 ] as const;
 export type LedgerRefType = (typeof LEDGER_REF_TYPES)[number];
 

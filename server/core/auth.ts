@@ -13,7 +13,12 @@ export type AccessRule =
   /** any signed-in user */
   | 'signedIn'
   | { role: string }
-  | { permission: string };
+  | { permission: string }
+  /**
+   * a personal API key whose holder has this permission: the module's own request hook reads the
+   * key and sets `req.auth` to its holder; no sign-in token is read
+   */
+  | { apiKey: string };
 
 export interface TokenPayload {
   uid: string;
@@ -72,6 +77,7 @@ function allows(rule: AccessRule, user: AuthUser | undefined): boolean {
   if (!user) return false;
   if (rule === 'signedIn' || user.isAdmin) return true;
   if ('role' in rule) return hasRole(user, rule.role);
+  if ('apiKey' in rule) return hasPermission(user, rule.apiKey);
   return hasPermission(user, rule.permission);
 }
 
@@ -179,7 +185,7 @@ export function installAccessControl(app: FastifyInstance, tokens: TokenService,
   routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     const access = (route.config as { access?: AccessRule } | undefined)?.access;
-    if (!access && route.url.startsWith('/api/') && route.method !== 'HEAD') {
+    if (!access && (route.url.startsWith('/api/') || route.url.startsWith('/v1/')) && route.method !== 'HEAD') {
       throw new Error(`route ${route.method} ${route.url} declares no access rule`);
     }
     for (const method of [route.method].flat()) {
@@ -190,6 +196,11 @@ export function installAccessControl(app: FastifyInstance, tokens: TokenService,
   app.addHook('preValidation', async (req) => {
     const rule = req.routeOptions.config?.access;
     if (!rule) return;
+    if (typeof rule === 'object' && 'apiKey' in rule) {
+      if (!req.auth) throw new AppError('uni-id-token-not-exist');
+      if (!allows(rule, req.auth)) throw new AppError('PERMISSION_ERROR');
+      return;
+    }
     const token = bearer(req);
     if (token) {
       try {

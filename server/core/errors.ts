@@ -159,6 +159,10 @@ export const ERRORS = {
   ASSISTANT_LIMIT: 400,
   /** a user holds at most {max} API keys */
   API_KEY_LIMIT: 400,
+  /** a call would take a key past its credit cap ({cap}, {used}, {needed}; {period}: total or daily) */
+  API_KEY_CAP_REACHED: 402,
+  /** a key's requests or tokens a minute are used up ({seconds} until the next minute) */
+  API_KEY_RATE_LIMITED: 429,
   // real-name verification
   /** 2+ Han characters with an optional '·' (field realName) */
   REALNAME_INVALID: 400,

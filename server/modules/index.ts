@@ -29,6 +29,7 @@ import { promptStoreModule } from './prompt-store/manifest';
 import { promptsModule } from './prompts/manifest';
 import { realnameModule } from './realname/manifest';
 import { redeemModule } from './redeem/manifest';
+import { relayModule } from './relay/manifest';
 import { searchModule } from './search/manifest';
 import type { BaseServices, ModuleManifest, Services } from './services';
 import { statsModule } from './stats/manifest';
@@ -52,6 +53,7 @@ export const MANIFESTS: readonly ModuleManifest[] = [
   promptStoreModule,
   chatModule,
   apiKeysModule,
+  relayModule,
   todosModule,
   audioModule,
   docsModule,

@@ -19,6 +19,7 @@ import type { AudioService } from './audio/service';
 import type { MobileAccountService } from './auth/mobile';
 import type { RegistrationPolicy } from './auth/policy';
 import type { AccountService } from './auth/service';
+import type { ApiKeyMeter } from './api-keys/meter';
 import type { ApiKeyService } from './api-keys/service';
 import type { ChatAssistantService } from './chat/assistants';
 import type { ChatAttachmentService } from './chat/attachments';
@@ -40,6 +41,7 @@ import type { ProfileService } from './profile/service';
 import type { StorePromptService } from './prompt-store/service';
 import type { PromptService } from './prompts/service';
 import type { RealnameService } from './realname/service';
+import type { RelayService } from './relay/service';
 import type { RedeemService } from './redeem/service';
 import type { SearchIndex } from './search/service';
 import type { StatService } from './stats/service';
@@ -102,6 +104,10 @@ export interface Services extends BaseServices {
   chatAssistants: ChatAssistantService;
   /** personal API keys (the relay authenticates calls with them) */
   apiKeys: ApiKeyService;
+  /** a key's caps, rate limits and use per day */
+  apiKeyMeter: ApiKeyMeter;
+  /** the OpenAI- and Anthropic-compatible relay's accounting */
+  relay: RelayService;
   /** one-shot AI tasks billed like chat answers (breakdowns, comparisons, Ask AI) */
   aiTasks: AiTaskService;
   todos: TodoService;

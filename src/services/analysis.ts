@@ -13,7 +13,7 @@ export type AnalysisAccount = Data<'/api/credits/analysis/accounts', 'get'>[numb
 /** user_id's value for every account */
 export const EVERYONE = '*';
 /** the purposes of AI usage the console names (ai_usage.purpose); others show as logged */
-export const FEATURES = ['chat', 'breakdown', 'compare', 'ask', 'task', 'transcription'] as const;
+export const FEATURES = ['chat', 'breakdown', 'compare', 'ask', 'task', 'transcription', 'api'] as const;
 /** the ledger kinds that add credits, in the order the top-up chart stacks them */
 export const ADDED_KINDS = ['topup', 'redeem', 'reward'] as const;
 /** the longest range the server analyses, in days (the range picker keeps to it) */

@@ -839,6 +839,8 @@ export interface paths {
                         credit_cap_daily?: number | null;
                         models?: string[];
                         ip_allow?: string[];
+                        rpm_limit?: number | null;
+                        tpm_limit?: number | null;
                     };
                 };
             };
@@ -949,6 +951,8 @@ export interface paths {
                         credit_cap_daily?: number | null;
                         models?: string[];
                         ip_allow?: string[];
+                        rpm_limit?: number | null;
+                        tpm_limit?: number | null;
                     };
                 };
             };
@@ -15859,6 +15863,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/chat/completions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OpenAI's chat completions, streamed or whole, billed to the key's holder */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anthropic's messages, streamed or whole, billed to the key's holder */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the models the key may call (OpenAI's or Anthropic's list) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/models/{model}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** one model the key may call */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    model: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -16343,6 +16485,9 @@ export interface components {
             credit_cap_total: number | null;
             credit_cap_daily: number | null;
             credits_used: number;
+            credits_held: number;
+            rpm_limit: number | null;
+            tpm_limit: number | null;
             models: string[];
             ip_allow: string[];
             enabled: boolean;
@@ -16365,6 +16510,9 @@ export interface components {
             credit_cap_total: number | null;
             credit_cap_daily: number | null;
             credits_used: number;
+            credits_held: number;
+            rpm_limit: number | null;
+            tpm_limit: number | null;
             models: string[];
             ip_allow: string[];
             enabled: boolean;

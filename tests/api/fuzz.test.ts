@@ -7,14 +7,15 @@
  * ones; and, as an admin, a body that passes each route's schema with hostile text in every
  * string, saved before every list and search is asked for that text.
  * No answer may be a 5xx, every answer carries the standard headers, every error is the
- * documented `{ success: false, errorCode, errorMessage, requestId }` with a catalogue code, and
+ * documented `{ success: false, errorCode, errorMessage, requestId }` with a catalogue code (the
+ * relay's in the shape of the API its clients speak, with a catalogue code too), and
  * no request may hold the event loop over 1 s (tests/support/event-loop-watch.ts; a request that
  * spins forever is named by its watchdog). The cases come from a fixed seed, so a failure repeats.
  */
 import type { FastifyInstance } from 'fastify';
-import { ERRORS } from '../../server/core/errors';
 import { call, login, makeUser, registerAdmin } from '../support/accounts';
 import { watchEventLoop, type LoopWatch } from '../support/event-loop-watch';
+import { problemOf } from '../support/error-shape';
 import { createTestApp } from '../support/test-app';
 
 /** the longest a request may hold the event loop */
@@ -236,36 +237,6 @@ function casesOf(r: Route): Case[] {
   return cases;
 }
 
-const CODES = new Set(Object.keys(ERRORS));
-
-/** the headers every answer carries, whichever layer wrote it */
-const STANDARD_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-request-id'];
-
-/** what is wrong with an answer ('' = nothing) */
-function problemOf(res: { statusCode: number; body: string; headers: Record<string, unknown> }): string {
-  if (res.statusCode >= 500) return `status ${res.statusCode}: ${res.body.slice(0, 300)}`;
-  const missing = STANDARD_HEADERS.filter((h) => typeof res.headers[h] !== 'string');
-  if (missing.length) return `status ${res.statusCode} without ${missing.join(', ')}`;
-  if (res.statusCode < 400) return '';
-  let body: any;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    return `status ${res.statusCode} with a body that is not JSON: ${res.body.slice(0, 200)}`;
-  }
-  const shaped =
-    body &&
-    body.success === false &&
-    typeof body.errorCode === 'string' &&
-    typeof body.errorMessage === 'string' &&
-    body.errorMessage.length > 0 &&
-    typeof body.requestId === 'string' &&
-    Object.keys(body).every((k) => ['success', 'errorCode', 'errorMessage', 'field', 'requestId'].includes(k));
-  if (!shaped) return `status ${res.statusCode} not in the error shape: ${res.body.slice(0, 300)}`;
-  if (!CODES.has(body.errorCode)) return `error code ${body.errorCode} is not in the catalogue`;
-  return '';
-}
-
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let adminToken: string;
 let routes: Route[];
@@ -302,7 +273,7 @@ async function runCases(app: FastifyInstance, cases: Case[], token: string | und
         headers: { ...c.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       }),
     );
-    const problem = problemOf(res);
+    const problem = problemOf(res, c.url);
     if (problem) problems.push(`${name}: ${problem}`);
     if (stallMs > STALL_MS) problems.push(`${name}: held the event loop for ${Math.round(stallMs)} ms`);
   }
@@ -427,7 +398,7 @@ async function sendValid(r: Route, token: string): Promise<string[]> {
       const { result: res, stallMs } = await loop.measure(name, () =>
         t.app.inject({ method: c.method, url, payload: payload as never, remoteAddress: '10.77.0.1', headers: { authorization: `Bearer ${token}` } }),
       );
-      const problem = problemOf(res);
+      const problem = problemOf(res, url);
       if (problem) problems.push(`${name}: ${problem}`);
       if (stallMs > STALL_MS) problems.push(`${name}: held the event loop for ${Math.round(stallMs)} ms`);
       if (res.statusCode < 400 || res.statusCode >= 500) break;

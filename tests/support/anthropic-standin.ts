@@ -1,7 +1,8 @@
 /**
  * A local stand-in of the Anthropic Messages API (GET /v1/models, POST /v1/messages; streamed as
  * message_start with the input usage, content_block_delta text_delta, message_delta with the output
- * usage, message_stop, and `error` events). The model id picks the behaviour (llm-standin.ts).
+ * usage, message_stop, and `error` events). The model id picks the behaviour (llm-standin.ts); a
+ * request with tools gets a use of its first tool.
  */
 import type http from 'node:http';
 import {
@@ -27,6 +28,27 @@ import {
 export type { Standin, StandinRequest };
 
 const error = (type: string, message: string) => ({ type: 'error', error: { type, message } });
+
+/** a request with tools (and no tool result yet) is answered with a use of its first tool, streamed as Anthropic streams one */
+function answerWithTool(res: http.ServerResponse, entry: StandinRequest, name: string, asked: string, n: number) {
+  const id = `msg_standin_${n}`;
+  const input = { question: asked.slice(0, 40) };
+  const usage = { input_tokens: promptTokens(entry.system, entry.messages), output_tokens: 12 };
+  const block = { type: 'tool_use', id: `toolu_standin_${n}`, name, input };
+  entry.chunksSent = 12;
+  entry.done = true;
+  const message = { id, type: 'message', role: 'assistant', model: entry.model, stop_sequence: null };
+  if (!entry.stream) return sendJson(res, 200, { ...message, content: [block], stop_reason: 'tool_use', usage });
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const event = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+  event('message_start', { message: { ...message, content: [], stop_reason: null, usage: { input_tokens: usage.input_tokens, output_tokens: 1 } } });
+  event('content_block_start', { index: 0, content_block: { ...block, input: {} } });
+  event('content_block_delta', { index: 0, delta: { type: 'input_json_delta', partial_json: JSON.stringify(input) } });
+  event('content_block_stop', { index: 0 });
+  event('message_delta', { delta: { stop_reason: 'tool_use', stop_sequence: null }, usage: { output_tokens: usage.output_tokens } });
+  event('message_stop', {});
+  res.end();
+}
 
 export async function startAnthropicStandin(opts: StandinOptions = {}): Promise<Standin> {
   const requests: StandinRequest[] = [];
@@ -83,7 +105,11 @@ export async function startAnthropicStandin(opts: StandinOptions = {}): Promise<
     }
 
     const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-    const all = tokensOf(replyFor(lastUser));
+    const tools = Array.isArray(body.tools) ? (body.tools as Array<{ name?: string }>) : [];
+    const lastBlocks = (body.messages as Array<{ content?: unknown }> | undefined)?.at(-1)?.content;
+    const answered = Array.isArray(lastBlocks) && lastBlocks.some((b) => (b as { type?: string })?.type === 'tool_result');
+    if (tools.length && !answered) return answerWithTool(res, entry, String(tools[0]?.name ?? 'tool'), lastUser, requests.length);
+    const all = tokensOf(replyFor(answered ? `Tool said ${JSON.stringify(lastBlocks)}` : lastUser));
     const tokens = all.slice(0, maxTokens ?? undefined);
     const stop = maxTokens !== null && all.length > maxTokens ? 'max_tokens' : 'end_turn';
     const pause = model === 'slow' ? 150 : delay;

@@ -2,7 +2,8 @@
  * A local stand-in of the OpenAI chat completions API (GET /v1/models, POST /v1/chat/completions,
  * streamed as SSE `data:` chunks ending with [DONE], the usage chunk only when asked for with
  * stream_options.include_usage) and of speech to text (POST /v1/audio/transcriptions, multipart).
- * The model id picks the behaviour (llm-standin.ts, STANDIN_MODELS; TRANSCRIBE_MODELS below).
+ * The model id picks the behaviour (llm-standin.ts, STANDIN_MODELS; TRANSCRIBE_MODELS below); a
+ * request with tools gets a call of its first tool.
  */
 import type http from 'node:http';
 import { readWav } from '../../shared/audio';
@@ -71,6 +72,46 @@ function readMultipart(body: Buffer, contentType: string) {
 }
 
 const error = (message: string, type: string, code: string | null = null) => ({ error: { message, type, param: null, code } });
+
+/**
+ * A request with tools (and no tool result yet) is answered with a call of its first tool, its
+ * arguments naming the question: streamed as OpenAI streams tool calls (name, then arguments).
+ */
+function callTool(res: http.ServerResponse, entry: StandinRequest, body: Record<string, unknown>, name: string, asked: string, n: number) {
+  const id = `chatcmpl-standin-${n}`;
+  const created = Math.floor(Date.now() / 1000);
+  const model = entry.model;
+  const args = JSON.stringify({ question: asked.slice(0, 40) });
+  const usage = {
+    prompt_tokens: promptTokens(entry.system, entry.messages),
+    completion_tokens: 12,
+    total_tokens: promptTokens(entry.system, entry.messages) + 12,
+  };
+  entry.chunksSent = 12;
+  entry.done = true;
+  const call = { id: `call_standin_${n}`, type: 'function', function: { name, arguments: args } };
+  if (!entry.stream) {
+    return sendJson(res, 200, {
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [{ index: 0, message: { role: 'assistant', content: null, tool_calls: [call], refusal: null }, logprobs: null, finish_reason: 'tool_calls' }],
+      usage,
+    });
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  const chunk = (delta: object, finish: string | null) =>
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}\n\n`,
+    );
+  chunk({ role: 'assistant', content: null, tool_calls: [{ index: 0, ...call, function: { name, arguments: '' } }] }, null);
+  chunk({ tool_calls: [{ index: 0, function: { arguments: args } }] }, null);
+  chunk({}, 'tool_calls');
+  if ((body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true)
+    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+  res.end('data: [DONE]\n\n');
+}
 
 export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Standin & { transcriptions: TranscriptionRequest[] }> {
   const requests: StandinRequest[] = [];
@@ -161,7 +202,11 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
       return sendJson(res, 500, { error: { message: 'stand-in failure' } });
     }
 
-    const lastUser = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+    const last = messages[messages.length - 1];
+    // after a tool's result: the reply names it
+    const lastUser = last?.role === 'tool' ? `Tool said ${last.content}` : ([...messages].reverse().find((m) => m.role === 'user')?.content ?? '');
+    const tools = Array.isArray(body.tools) ? (body.tools as Array<{ function?: { name?: string } }>) : [];
+    if (tools.length && last?.role !== 'tool') return callTool(res, entry, body, String(tools[0]?.function?.name ?? 'tool'), lastUser, requests.length);
     const tokens = tokensOf(replyFor(lastUser)).slice(0, maxTokens ?? undefined);
     const finish = maxTokens !== null && tokensOf(replyFor(lastUser)).length > maxTokens ? 'length' : 'stop';
     const pause = model === 'slow' ? 150 : delay;

@@ -205,12 +205,14 @@ export const aiUsage = pgTable(
     errorCode: text(),
     /** provider (the stream reported usage) | local (counted with a tokenizer) */
     usageSource: text().notNull().default('provider'),
-    /** what the call was for: chat | breakdown | compare | ask | transcription */
+    /** what the call was for: chat | breakdown | compare | ask | transcription | api */
     purpose: text().notNull().default('chat'),
     /** the thing it was for outside the chat (a task, a recording...) */
     refId: text(),
     /** the assistant of the conversation (kept when the conversation or the assistant is deleted) */
     assistantId: text(),
+    /** the personal API key of a relayed call (purpose api) */
+    apiKeyId: text(),
     createdAt: now(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import { Deleted, registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
+import { RELAY_LIMITS } from './meter';
 import { ApiKeyRow, NewApiKey } from './schemas';
 import { API_KEY_LIMITS as L, apiKeyList, apiKeyScope } from './service';
 import { callerOf } from '../../core/auth';
@@ -17,6 +18,8 @@ const fields = {
   credit_cap_daily: Cap,
   models: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: L.MODELS })),
   ip_allow: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: L.IP_ENTRIES })),
+  rpm_limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: RELAY_LIMITS.RPM_MAX }))),
+  tpm_limit: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: RELAY_LIMITS.TPM_MAX }))),
 };
 const Name = Type.String({ minLength: 1, maxLength: 200 });
 

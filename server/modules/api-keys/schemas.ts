@@ -14,6 +14,11 @@ export const ApiKeyRow = Type.Object(
     credit_cap_total: Nullable(Type.Integer()),
     credit_cap_daily: Nullable(Type.Integer()),
     credits_used: Type.Integer(),
+    /** what its calls under way hold now */
+    credits_held: Type.Integer(),
+    /** requests and tokens a minute; null: the service's defaults */
+    rpm_limit: Nullable(Type.Integer()),
+    tpm_limit: Nullable(Type.Integer()),
     /** empty: every model its holder may use */
     models: Type.Array(Type.String()),
     /** empty: from anywhere */

@@ -16,9 +16,21 @@ import { plain, query, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiModelService } from '../ai-models/service';
 import type { AccountService } from '../auth/service';
+import { RELAY_LIMITS } from './meter';
 import type { ApiKeyRow, NewApiKey } from './schemas';
 
 type Caller = AccessSubject & { uid: string };
+
+/** what the relay needs of a call's key */
+export type KeyOfCall = {
+  id: string;
+  user_id: string;
+  /** the models it may call; empty: every model its holder may use */
+  models: string[];
+  /** requests and tokens a minute */
+  rpm: number;
+  tpm: number;
+};
 
 export const API_KEY_LIMITS = { PER_USER: 50, NAME: 40, IP_ENTRIES: 20, MODELS: 100, CAP_MAX: 1_000_000_000_000 } as const;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -41,6 +53,7 @@ export const apiKeyList: ListSpec = {
   columns: sql`k.id, k.name, k.key_hint, k.user_id, u.username, k.expires_at,
     -- bigint columns: as float8 (exact below 2^53) the driver gives numbers, not strings
     k.credit_cap_total::float8 AS credit_cap_total, k.credit_cap_daily::float8 AS credit_cap_daily, k.credits_used::float8 AS credits_used,
+    k.credits_held::float8 AS credits_held, k.rpm_limit, k.tpm_limit,
     k.models, k.ip_allow, k.enabled, ${STATUS} AS status, k.last_used_at, k.last_used_ip, k.created_at`,
   search: [sql`k.name`, sql`k.key_hint`, sql`u.username`],
   filters: { status: { kind: 'eq', column: STATUS }, user_id: { kind: 'eq', column: sql`k.user_id` } },
@@ -79,6 +92,8 @@ export interface ApiKeyInput {
   credit_cap_daily?: number | null;
   models?: string[];
   ip_allow?: string[];
+  rpm_limit?: number | null;
+  tpm_limit?: number | null;
   enabled?: boolean;
 }
 
@@ -156,7 +171,8 @@ export class ApiKeyService {
   }
 
   private async holderOf(userId: string): Promise<Caller> {
-    return { uid: userId, ...(await this.accounts.accessOf(userId)) };
+    const { role, permission } = await this.accounts.accessOf(userId);
+    return { uid: userId, role, permission };
   }
 
   async create(caller: Caller, input: ApiKeyInput & { name: string }): Promise<NewApiKey> {
@@ -169,9 +185,10 @@ export class ApiKeyService {
       if (n >= API_KEY_LIMITS.PER_USER) throw new AppError('API_KEY_LIMIT', { field: 'name', params: { max: API_KEY_LIMITS.PER_USER } });
       const [row] = await query<{ id: string }>(
         tx,
-        sql`INSERT INTO api_keys (user_id, name, key_hash, key_hint, expires_at, credit_cap_total, credit_cap_daily, models, ip_allow)
+        sql`INSERT INTO api_keys (user_id, name, key_hash, key_hint, expires_at, credit_cap_total, credit_cap_daily, models, ip_allow, rpm_limit, tpm_limit)
           VALUES (${caller.uid}, ${v.name!}, ${hashKey(key)}, ${hint}, ${v.expiresAt ?? null}, ${input.credit_cap_total ?? null},
-            ${input.credit_cap_daily ?? null}, ${sql.param(v.models ?? [])}::text[], ${sql.param(v.ipAllow ?? [])}::text[]) RETURNING id`,
+            ${input.credit_cap_daily ?? null}, ${sql.param(v.models ?? [])}::text[], ${sql.param(v.ipAllow ?? [])}::text[],
+            ${input.rpm_limit ?? null}, ${input.tpm_limit ?? null}) RETURNING id`,
       );
       return row.id;
     });
@@ -188,6 +205,8 @@ export class ApiKeyService {
     if (input.credit_cap_daily !== undefined) sets.push(sql`credit_cap_daily = ${input.credit_cap_daily}`);
     if (v.models !== undefined) sets.push(sql`models = ${sql.param(v.models)}::text[]`);
     if (v.ipAllow !== undefined) sets.push(sql`ip_allow = ${sql.param(v.ipAllow)}::text[]`);
+    if (input.rpm_limit !== undefined) sets.push(sql`rpm_limit = ${input.rpm_limit}`);
+    if (input.tpm_limit !== undefined) sets.push(sql`tpm_limit = ${input.tpm_limit}`);
     if (input.enabled !== undefined) sets.push(sql`enabled = ${input.enabled}`);
     await this.db.execute(sql`UPDATE api_keys SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
     return this.get(caller, id);
@@ -204,16 +223,17 @@ export class ApiKeyService {
    * address. Its last use is noted (at most once a minute a key, so busy keys do not queue on
    * one row). null: no such key, or not usable (the relay answers 401 alike, telling nothing).
    */
-  async authenticate(key: string, ip: string): Promise<{ id: string; user_id: string; models: string[] } | null> {
+  async authenticate(key: string, ip: string): Promise<KeyOfCall | null> {
     if (!/^sk-[A-Za-z0-9]{48}$/.test(key)) return null;
-    const [k] = await query<{ id: string; user_id: string; models: string[]; ip_allow: string[]; usable: boolean; stale: boolean }>(
+    const [k] = await query<KeyOfCall & { ip_allow: string[]; usable: boolean; stale: boolean }>(
       this.db,
-      sql`SELECT id, user_id, models, ip_allow, enabled AND (expires_at IS NULL OR expires_at > now()) AS usable,
+      sql`SELECT id, user_id, models, ip_allow, coalesce(rpm_limit, ${RELAY_LIMITS.RPM}) AS rpm, coalesce(tpm_limit, ${RELAY_LIMITS.TPM}) AS tpm,
+          enabled AND (expires_at IS NULL OR expires_at > now()) AS usable,
           last_used_at IS NULL OR last_used_at < now() - interval '1 minute' OR last_used_ip IS DISTINCT FROM ${ip} AS stale
         FROM api_keys WHERE key_hash = ${hashKey(key)}`,
     );
     if (!k || !k.usable || !ipAllowed(k.ip_allow, ip)) return null;
     if (k.stale) await this.db.execute(sql`UPDATE api_keys SET last_used_at = now(), last_used_ip = ${ip} WHERE id = ${k.id}`);
-    return { id: k.id, user_id: k.user_id, models: k.models };
+    return { id: k.id, user_id: k.user_id, models: k.models, rpm: k.rpm, tpm: k.tpm };
   }
 }

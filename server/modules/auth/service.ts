@@ -100,18 +100,21 @@ export class AccountService {
     return { role: row.role, permission: row.permission, dataVersion: row.version };
   }
 
-  /** a user's roles and what they grant (none listed for an admin, who holds all), as a token standing gets them */
-  async accessOf(userId: string): Promise<StandingAccess> {
-    const { rows } = await this.db.$client.query<StandingAccess>({
+  /**
+   * a user's roles and what they grant (none listed for an admin, who holds all), as a token
+   * standing gets them, and whether the account is open; an unknown user has none and is not
+   */
+  async accessOf(userId: string): Promise<StandingAccess & { active: boolean }> {
+    const { rows } = await this.db.$client.query<StandingAccess & { active: boolean }>({
       name: 'access-of',
-      text: `SELECT u.role,
+      text: `SELECT u.role, u.status = 0 AS active,
                     CASE WHEN $2 = ANY(u.role) THEN '{}'::text[]
                          ELSE ARRAY(SELECT DISTINCT x FROM roles r CROSS JOIN LATERAL unnest(r.permission) x
                                      WHERE r.role_id = ANY(u.role) ORDER BY x) END AS permission
                FROM users u WHERE u.id = $1`,
       values: [userId, ADMIN_ROLE],
     });
-    return rows[0] ?? { role: [], permission: [] };
+    return rows[0] ?? { role: [], permission: [], active: false };
   }
 
   log(tx: Db | Tx, type: LogType, state: 0 | 1, client: ClientInfo, user?: { id: string | null; username: string | null }) {

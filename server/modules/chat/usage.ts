@@ -60,19 +60,21 @@ export interface Usage {
   status: string;
   errorCode: ErrorCode | null;
   source: 'provider' | 'local';
-  /** chat | breakdown | compare | ask | transcription */
+  /** chat | breakdown | compare | ask | transcription | api */
   purpose: string;
   refId: string | null;
+  /** the personal API key of a relayed call */
+  apiKeyId?: string | null;
 }
 
 /** a row of the AI usage log (every AI call, whatever it was for, is one) */
 export async function logUsage(tx: Tx, m: Row, u: Usage) {
   // the conversation's assistant is kept on the row: usage per assistant outlives the conversation
   await tx.execute(sql`INSERT INTO ai_usage (user_id, conversation_id, message_id, model_id, model_name, input_tokens, output_tokens, credits,
-      first_token_ms, total_ms, status, error_code, usage_source, purpose, ref_id, assistant_id)
+      first_token_ms, total_ms, status, error_code, usage_source, purpose, ref_id, assistant_id, api_key_id)
     VALUES (${m.user_id}, ${m.conversation_id ?? null}, ${m.id ?? null}, ${m.model_id}, ${m.model_name}, ${u.input}, ${u.output}, ${u.credits},
       ${u.firstTokenMs}, ${u.totalMs}, ${u.status}, ${u.errorCode}, ${u.source}, ${u.purpose}, ${u.refId},
-      (SELECT assistant_id FROM conversations WHERE id = ${m.conversation_id ?? null}))`);
+      (SELECT assistant_id FROM conversations WHERE id = ${m.conversation_id ?? null}), ${u.apiKeyId ?? null})`);
 }
 
 /**

@@ -72,7 +72,7 @@ export interface HoldRequest {
 }
 
 /** run inside the settling transaction of a hold of this ref type (e.g. the chat marks its message) */
-export type SettleHook = (tx: Tx, hold: { id: number; userId: string; refId: string | null; captured: number }) => Promise<void>;
+export type SettleHook = (tx: Tx, hold: { id: number; userId: string; refId: string | null; amount: number; captured: number }) => Promise<void>;
 
 export interface ReconciliationReport {
   id: number;
@@ -324,11 +324,11 @@ export class CreditService {
             for (const h of holds) {
               const hook = h.ref_type ? this.hooks.get(h.ref_type) : undefined;
               const r = await this.settle(Number(h.id), h.progress, async (tx, captured) => {
-                const [row] = await query<{ user_id: string; ref_id: string | null }>(
+                const [row] = await query<{ user_id: string; ref_id: string | null; amount: number }>(
                   tx,
-                  sql`SELECT user_id, ref_id FROM credit_holds WHERE id = ${Number(h.id)}`,
+                  sql`SELECT user_id, ref_id, amount FROM credit_holds WHERE id = ${Number(h.id)}`,
                 );
-                await hook?.(tx, { id: Number(h.id), userId: row.user_id, refId: row.ref_id, captured });
+                await hook?.(tx, { id: Number(h.id), userId: row.user_id, refId: row.ref_id, amount: Number(row.amount), captured });
               });
               if (!r.repeated) settled++;
             }
