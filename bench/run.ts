@@ -23,6 +23,7 @@
  *  (i) bench/stat-pages.ts: every stats page's API over 10 million raw events and their rollups, cold and warm.
  *  (j) bench/dev-start.ts: npm run dev until the login form is usable, cold (empty umi caches) and warm.
  *  (k) bench/page-times.ts: time to content of the slow console pages, from a click and from a full load.
+ *  (l) bench/relay.ts: 100 and 500 concurrent streamed calls through the relay with personal keys.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,7 @@ import { runChatBench } from './chat';
 import { runDevStartBench } from './dev-start';
 import { runPageTimesBench } from './page-times';
 import { runPaymentsBench } from './payments';
+import { runRelayBench } from './relay';
 import { runSearchBench } from './search';
 import { runStatPagesBench } from './stat-pages';
 import { runStatRollupBench } from './stat-rollup';
@@ -391,6 +393,7 @@ async function all() {
   if (!only || only === 'start-and-login') await main();
   if (!only || only === 'system-users') await runSystemUsersBench();
   if (!only || only === 'chat') await runChatBench();
+  if (!only || only === 'relay') await runRelayBench();
   if (!only || only === 'search') await runSearchBench();
   if (!only || only === 'payments') await runPaymentsBench();
   if (!only || only === 'stat-rollup') await runStatRollupBench();

@@ -114,6 +114,7 @@ export const routes: ConsoleRoute[] = [
   page('/pages/ai-usage/list', 'route.aiUsage.list', { access: RULES.aiUsage }),
   page('/pages/ai-usage/assistants', 'route.aiUsage.assistants', { access: RULES.aiUsage }),
   page('/pages/api-keys/list', 'route.apiKeys.list', { access: RULES.apiKeys }),
+  page('/pages/api-keys/usage', 'route.apiKeys.usage', { access: RULES.apiKeys }),
   page('/pages/assistant/chat/chat', 'route.assistant.chat', { frame: 'topOnly' }),
   page('/pages/assistant/prompts/prompts', 'route.assistant.prompts'),
   page('/pages/assistant/prompts-store/prompts-store', 'route.assistant.promptsStore'),

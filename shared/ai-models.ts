@@ -5,7 +5,7 @@
 export const AI_PROTOCOLS = ['openai', 'anthropic'] as const;
 export type AiProtocol = (typeof AI_PROTOCOLS)[number];
 
-export const AI_KINDS = ['chat', 'speech-to-text'] as const;
+export const AI_KINDS = ['chat', 'speech-to-text', 'embeddings'] as const;
 export type AiKind = (typeof AI_KINDS)[number];
 
 export const AI_MODEL_LIMITS = {

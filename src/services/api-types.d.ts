@@ -68,7 +68,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -101,7 +101,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-57"];
+                            data: components["schemas"]["def-58"];
                         };
                     };
                 };
@@ -185,7 +185,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-58"];
+                            data: components["schemas"]["def-59"];
                         };
                     };
                 };
@@ -343,7 +343,7 @@ export interface paths {
                     "application/json": {
                         name: string;
                         /** @enum {string} */
-                        kind?: "chat" | "speech-to-text";
+                        kind?: "chat" | "speech-to-text" | "embeddings";
                         /** @enum {string} */
                         protocol: "openai" | "anthropic";
                         base_url: string;
@@ -562,7 +562,7 @@ export interface paths {
                     "application/json": {
                         name?: string;
                         /** @enum {string} */
-                        kind?: "chat" | "speech-to-text";
+                        kind?: "chat" | "speech-to-text" | "embeddings";
                         /** @enum {string} */
                         protocol?: "openai" | "anthropic";
                         base_url?: string;
@@ -897,6 +897,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/api-keys/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the caller's keys' use (admins: everyone's) by day and model: requests, errors, tokens, credits */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "day" | "credits" | "requests" | "errors" | "input_tokens" | "output_tokens";
+                    sortOrder?: "ascend" | "descend";
+                    key_id?: string[];
+                    model_id?: string[];
+                    day_from?: string;
+                    day_to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-32"][];
+                            total: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-keys/usage/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** xlsx of every row matching the query */
+        get: {
+            parameters: {
+                query?: {
+                    current?: number;
+                    pageSize?: number;
+                    keyword?: string;
+                    sortField?: "day" | "credits" | "requests" | "errors" | "input_tokens" | "output_tokens";
+                    sortOrder?: "ascend" | "descend";
+                    key_id?: string[];
+                    model_id?: string[];
+                    day_from?: string;
+                    day_to?: string;
+                    columns?: ("day" | "key_name" | "key_hint" | "username" | "model_name" | "requests" | "errors" | "input_tokens" | "output_tokens" | "credits")[];
+                    tzOffset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/api-keys/{id}": {
         parameters: {
             query?: never;
@@ -1033,7 +1130,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-35"][];
+                            data: components["schemas"]["def-36"][];
                         };
                     };
                 };
@@ -1073,7 +1170,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-37"][];
+                            data: components["schemas"]["def-38"][];
                         };
                     };
                 };
@@ -1099,7 +1196,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -1139,7 +1236,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -1172,7 +1269,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-38"];
+                            data: components["schemas"]["def-39"];
                         };
                     };
                 };
@@ -3520,7 +3617,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-74"][];
+                            data: components["schemas"]["def-75"][];
                             total: number;
                         };
                     };
@@ -3562,7 +3659,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -3681,7 +3778,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -3723,7 +3820,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -3837,7 +3934,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-78"];
                         };
                     };
                 };
@@ -3881,7 +3978,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-75"];
+                            data: components["schemas"]["def-76"];
                         };
                     };
                 };
@@ -3926,7 +4023,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"][];
+                            data: components["schemas"]["def-74"][];
                             total: number;
                         };
                     };
@@ -3961,7 +4058,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -4075,7 +4172,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -4110,7 +4207,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-73"];
+                            data: components["schemas"]["def-74"];
                         };
                     };
                 };
@@ -4178,7 +4275,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-77"];
+                            data: components["schemas"]["def-78"];
                         };
                     };
                 };
@@ -4223,7 +4320,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-76"][];
+                            data: components["schemas"]["def-77"][];
                             total: number;
                         };
                     };
@@ -4724,7 +4821,7 @@ export interface paths {
                                 userCount: number;
                                 roleCount: number;
                                 todayLogins: number;
-                                recentLogs: components["schemas"]["def-87"][];
+                                recentLogs: components["schemas"]["def-88"][];
                             };
                         };
                     };
@@ -4870,7 +4967,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -4911,7 +5008,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-42"][];
+                            data: components["schemas"]["def-43"][];
                         };
                     };
                 };
@@ -4953,7 +5050,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-39"][];
+                            data: components["schemas"]["def-40"][];
                         };
                     };
                 };
@@ -4997,7 +5094,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-40"];
+                            data: components["schemas"]["def-41"];
                         };
                     };
                 };
@@ -5032,7 +5129,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -5103,7 +5200,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -5154,7 +5251,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -5183,7 +5280,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-41"];
+                            data: components["schemas"]["def-42"];
                         };
                     };
                 };
@@ -5416,7 +5513,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"][];
+                            data: components["schemas"]["def-54"][];
                             total: number;
                         };
                     };
@@ -5510,7 +5607,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -5558,7 +5655,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -5609,7 +5706,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"][];
+                            data: components["schemas"]["def-54"][];
                             total: number;
                         };
                     };
@@ -5646,7 +5743,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-53"];
+                            data: components["schemas"]["def-54"];
                         };
                     };
                 };
@@ -5684,7 +5781,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-54"][];
+                            data: components["schemas"]["def-55"][];
                         };
                     };
                 };
@@ -5759,7 +5856,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-86"][];
+                            data: components["schemas"]["def-87"][];
                         };
                     };
                 };
@@ -5804,7 +5901,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-85"][];
+                            data: components["schemas"]["def-86"][];
                             total: number;
                         };
                     };
@@ -5984,7 +6081,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"][];
+                            data: components["schemas"]["def-44"][];
                             total: number;
                         };
                     };
@@ -6107,7 +6204,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-49"];
+                            data: components["schemas"]["def-50"];
                         };
                     };
                 };
@@ -6161,7 +6258,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-44"][];
+                            data: components["schemas"]["def-45"][];
                             total: number;
                         };
                     };
@@ -6199,7 +6296,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -6289,7 +6386,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-45"];
+                            data: components["schemas"]["def-46"];
                         };
                     };
                 };
@@ -6333,7 +6430,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-43"];
+                            data: components["schemas"]["def-44"];
                         };
                     };
                 };
@@ -6374,7 +6471,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                order: components["schemas"]["def-44"];
+                                order: components["schemas"]["def-45"];
                                 refunds: {
                                     id: string;
                                     refund_no: string;
@@ -6454,7 +6551,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-47"];
+                            data: components["schemas"]["def-48"];
                         };
                     };
                 };
@@ -6498,7 +6595,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"][];
+                            data: components["schemas"]["def-47"][];
                             total: number;
                         };
                     };
@@ -6535,7 +6632,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -6648,7 +6745,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -6685,7 +6782,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-46"];
+                            data: components["schemas"]["def-47"];
                         };
                     };
                 };
@@ -6787,7 +6884,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -6821,7 +6918,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-48"];
+                            data: components["schemas"]["def-49"];
                         };
                     };
                 };
@@ -7686,7 +7783,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"][];
+                            data: components["schemas"]["def-56"][];
                             total: number;
                         };
                     };
@@ -7723,7 +7820,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -7817,7 +7914,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-55"];
+                            data: components["schemas"]["def-56"];
                         };
                     };
                 };
@@ -7864,7 +7961,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-56"][];
+                            data: components["schemas"]["def-57"][];
                             total: number;
                         };
                     };
@@ -8099,7 +8196,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-82"][];
+                            data: components["schemas"]["def-83"][];
                             total: number;
                         };
                     };
@@ -8137,7 +8234,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -8421,7 +8518,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -8459,7 +8556,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -8535,7 +8632,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-84"][];
+                            data: components["schemas"]["def-85"][];
                             total: number;
                         };
                     };
@@ -8580,7 +8677,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-83"];
+                            data: components["schemas"]["def-84"];
                         };
                     };
                 };
@@ -8630,7 +8727,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"][];
+                            data: components["schemas"]["def-94"][];
                             total: number;
                         };
                     };
@@ -8679,7 +8776,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"][];
+                            data: components["schemas"]["def-98"][];
                         };
                     };
                 };
@@ -8722,7 +8819,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-67"];
+                            data: components["schemas"]["def-68"];
                         };
                     };
                 };
@@ -8774,7 +8871,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-105"][];
+                            data: components["schemas"]["def-106"][];
                             total: number;
                         };
                     };
@@ -8827,7 +8924,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-101"][];
+                            data: components["schemas"]["def-102"][];
                             total: number;
                         };
                     };
@@ -8875,7 +8972,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-102"];
+                            data: components["schemas"]["def-103"];
                         };
                     };
                 };
@@ -9352,7 +9449,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -9405,7 +9502,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-101"][];
+                            data: components["schemas"]["def-102"][];
                             total: number;
                         };
                     };
@@ -9453,7 +9550,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-102"];
+                            data: components["schemas"]["def-103"];
                         };
                     };
                 };
@@ -9502,7 +9599,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-103"];
+                            data: components["schemas"]["def-104"];
                         };
                     };
                 };
@@ -9554,7 +9651,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"][];
+                            data: components["schemas"]["def-95"][];
                             total: number;
                         };
                     };
@@ -9606,7 +9703,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-99"][];
+                            data: components["schemas"]["def-100"][];
                             total: number;
                             capped: boolean;
                         };
@@ -9656,7 +9753,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"];
+                            data: components["schemas"]["def-99"];
                         };
                     };
                 };
@@ -9699,7 +9796,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-100"][];
+                            data: components["schemas"]["def-101"][];
                         };
                     };
                 };
@@ -9733,7 +9830,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-100"];
+                            data: components["schemas"]["def-101"];
                         };
                     };
                 };
@@ -9773,7 +9870,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-88"];
+                            data: components["schemas"]["def-89"];
                         };
                     };
                 };
@@ -9825,7 +9922,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"][];
+                            data: components["schemas"]["def-91"][];
                             total: number;
                         };
                     };
@@ -9874,7 +9971,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"][];
+                            data: components["schemas"]["def-96"][];
                         };
                     };
                 };
@@ -9922,7 +10019,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-70"];
+                            data: components["schemas"]["def-71"];
                         };
                     };
                 };
@@ -9978,7 +10075,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-71"][];
+                            data: components["schemas"]["def-72"][];
                             total: number;
                         };
                     };
@@ -10078,7 +10175,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-69"];
+                            data: components["schemas"]["def-70"];
                         };
                     };
                 };
@@ -10130,7 +10227,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-72"][];
+                            data: components["schemas"]["def-73"][];
                             total: number;
                         };
                     };
@@ -10224,7 +10321,7 @@ export interface paths {
                         device_model?: string;
                         screen?: string;
                         language?: string;
-                        records: components["schemas"]["def-65"][];
+                        records: components["schemas"]["def-66"][];
                     };
                 };
             };
@@ -10238,7 +10335,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-66"];
+                            data: components["schemas"]["def-67"];
                         };
                     };
                 };
@@ -10288,7 +10385,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"];
+                            data: components["schemas"]["def-90"];
                         };
                     };
                 };
@@ -10328,7 +10425,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"];
+                            data: components["schemas"]["def-90"];
                         };
                     };
                 };
@@ -10378,7 +10475,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-93"][];
                             total: number;
                         };
                     };
@@ -10427,7 +10524,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"][];
+                            data: components["schemas"]["def-97"][];
                         };
                     };
                 };
@@ -10467,7 +10564,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -10502,7 +10599,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-68"];
+                            data: components["schemas"]["def-69"];
                         };
                     };
                 };
@@ -10548,7 +10645,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-106"][];
+                            data: components["schemas"]["def-107"][];
                             total: number;
                         };
                     };
@@ -10584,7 +10681,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-106"];
+                            data: components["schemas"]["def-107"];
                         };
                     };
                 };
@@ -11553,7 +11650,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"][];
+                            data: components["schemas"]["def-65"][];
                             total: number;
                         };
                     };
@@ -11656,7 +11753,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-65"];
                         };
                     };
                 };
@@ -11771,7 +11868,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-65"];
                         };
                     };
                 };
@@ -11873,7 +11970,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-64"];
+                            data: components["schemas"]["def-65"];
                         };
                     };
                 };
@@ -11982,7 +12079,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"][];
+                            data: components["schemas"]["def-64"][];
                             total: number;
                         };
                     };
@@ -12022,7 +12119,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -12178,7 +12275,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -12217,7 +12314,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-63"];
+                            data: components["schemas"]["def-64"];
                         };
                     };
                 };
@@ -12290,7 +12387,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"][];
+                            data: components["schemas"]["def-60"][];
                             total: number;
                         };
                     };
@@ -12325,7 +12422,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -12439,7 +12536,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -12473,7 +12570,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-59"];
+                            data: components["schemas"]["def-60"];
                         };
                     };
                 };
@@ -12645,7 +12742,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"][];
+                            data: components["schemas"]["def-61"][];
                             total: number;
                         };
                     };
@@ -12682,7 +12779,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -12797,7 +12894,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -12833,7 +12930,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-60"];
+                            data: components["schemas"]["def-61"];
                         };
                     };
                 };
@@ -13006,7 +13103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"][];
+                            data: components["schemas"]["def-62"][];
                             total: number;
                         };
                     };
@@ -13041,7 +13138,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -13155,7 +13252,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -13189,7 +13286,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-61"];
+                            data: components["schemas"]["def-62"];
                         };
                     };
                 };
@@ -13265,7 +13362,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-87"][];
+                            data: components["schemas"]["def-88"][];
                             total: number;
                         };
                     };
@@ -13368,7 +13465,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"][];
+                            data: components["schemas"]["def-63"][];
                             total: number;
                         };
                     };
@@ -13415,7 +13512,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -13586,7 +13683,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -13634,7 +13731,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -13706,8 +13803,8 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-33"][];
-                                counts: components["schemas"]["def-34"];
+                                tasks: components["schemas"]["def-34"][];
+                                counts: components["schemas"]["def-35"];
                             };
                         };
                     };
@@ -13746,7 +13843,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -13833,7 +13930,7 @@ export interface paths {
                             /** @enum {boolean} */
                             success: true;
                             data: {
-                                tasks: components["schemas"]["def-32"][];
+                                tasks: components["schemas"]["def-33"][];
                                 total: number;
                             };
                         };
@@ -13968,7 +14065,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -14006,7 +14103,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -14126,7 +14223,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-33"];
+                            data: components["schemas"]["def-34"];
                         };
                     };
                 };
@@ -14378,7 +14475,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"][];
+                            data: components["schemas"]["def-82"][];
                             total: number;
                         };
                     };
@@ -14432,7 +14529,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -14551,7 +14648,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -14602,7 +14699,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-81"];
+                            data: components["schemas"]["def-82"];
                         };
                     };
                 };
@@ -14667,7 +14764,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-62"];
+                            data: components["schemas"]["def-63"];
                         };
                     };
                 };
@@ -14791,7 +14888,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-80"][];
+                            data: components["schemas"]["def-81"][];
                         };
                     };
                 };
@@ -14843,7 +14940,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"][];
+                            data: components["schemas"]["def-79"][];
                             total: number;
                         };
                     };
@@ -14889,7 +14986,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -15008,7 +15105,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -15054,7 +15151,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-78"];
+                            data: components["schemas"]["def-79"];
                         };
                     };
                 };
@@ -15130,7 +15227,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-79"][];
+                            data: components["schemas"]["def-80"][];
                             total: number;
                         };
                     };
@@ -15379,7 +15476,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"][];
+                            data: components["schemas"]["def-51"][];
                             total: number;
                         };
                     };
@@ -15416,7 +15513,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -15465,7 +15562,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"][];
+                            data: components["schemas"]["def-51"][];
                             total: number;
                         };
                     };
@@ -15600,7 +15697,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -15636,7 +15733,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-51"];
+                            data: components["schemas"]["def-52"];
                         };
                     };
                 };
@@ -15675,7 +15772,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-52"];
+                            data: components["schemas"]["def-53"];
                         };
                     };
                 };
@@ -15717,7 +15814,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -15754,7 +15851,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -15797,7 +15894,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -15851,7 +15948,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-50"];
+                            data: components["schemas"]["def-51"];
                         };
                     };
                 };
@@ -15873,6 +15970,40 @@ export interface paths {
         get?: never;
         put?: never;
         /** OpenAI's chat completions, streamed or whole, billed to the key's holder */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/embeddings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** OpenAI's embeddings, with a model of kind embeddings, billed to the key's holder */
         post: {
             parameters: {
                 query?: never;
@@ -16055,13 +16186,27 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** StatName */
+        /** StatRawEvent */
         "def-100": {
+            /** Format: date-time */
+            ts: string;
+            key: string;
+            value: string | null;
+            platform: string;
+            channel: string;
+            version: string;
+            device_id: string;
+            uid: string | null;
+            device_model: string | null;
+            os: string | null;
+        };
+        /** StatName */
+        "def-101": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-101": {
+        "def-102": {
             hash: string;
             message: string;
             count: number;
@@ -16073,7 +16218,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-102": {
+        "def-103": {
             count: number;
             launches: number;
             rate: number;
@@ -16091,7 +16236,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-103": {
+        "def-104": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -16100,7 +16245,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-104"];
+            resolved: components["schemas"]["def-105"];
             trend: {
                 day: string;
                 count: number;
@@ -16139,7 +16284,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-104": {
+        "def-105": {
             version: string;
             frames: {
                 raw: string;
@@ -16158,7 +16303,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-105": {
+        "def-106": {
             version: string;
             device_model: string;
             count: number;
@@ -16168,7 +16313,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-106": {
+        "def-107": {
             app_id: string;
             version: string;
             file: string;
@@ -16524,8 +16669,25 @@ export interface components {
             created_at: string;
             key: string;
         };
-        /** TodoSubtask */
+        /** ApiKeyUsageRow */
         "def-32": {
+            id: string;
+            key_id: string;
+            key_name: string;
+            key_hint: string;
+            user_id: string;
+            username: string | null;
+            day: string;
+            model_id: string;
+            model_name: string;
+            requests: number;
+            errors: number;
+            input_tokens: number;
+            output_tokens: number;
+            credits: number;
+        };
+        /** TodoSubtask */
+        "def-33": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -16543,7 +16705,7 @@ export interface components {
             updated_at: string;
         };
         /** TodoRow */
-        "def-33": {
+        "def-34": {
             id: string;
             parent_id: string | null;
             title: string;
@@ -16559,24 +16721,24 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            subtasks: components["schemas"]["def-32"][];
+            subtasks: components["schemas"]["def-33"][];
         };
         /** TodoCounts */
-        "def-34": {
+        "def-35": {
             all: number;
             today: number;
             upcoming: number;
             done: number;
         };
         /** SpeechModel */
-        "def-35": {
+        "def-36": {
             id: string;
             name: string;
             input_price: number;
             output_price: number;
         };
         /** AudioTranscript */
-        "def-36": {
+        "def-37": {
             id: string;
             model_id: string | null;
             model_name: string | null;
@@ -16592,7 +16754,7 @@ export interface components {
             created_at: string;
         };
         /** AudioRecording */
-        "def-37": {
+        "def-38": {
             id: string;
             name: string;
             mime: string | null;
@@ -16605,7 +16767,7 @@ export interface components {
             updated_at: string;
         };
         /** AudioRecordingDetail */
-        "def-38": {
+        "def-39": {
             id: string;
             name: string;
             mime: string | null;
@@ -16616,18 +16778,7 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
-            transcript_list: components["schemas"]["def-36"][];
-        };
-        /** HelpTreeItem */
-        "def-39": {
-            id: string;
-            parent_id: string | null;
-            slug: string;
-            sort: number;
-            locale: string;
-            title: string;
-            depth: number;
-            has_children: boolean;
+            transcript_list: components["schemas"]["def-37"][];
         };
         /** CreditAnalysis */
         "def-4": {
@@ -16667,8 +16818,19 @@ export interface components {
             days_left: number | null;
             export_url: string;
         };
-        /** HelpDocumentView */
+        /** HelpTreeItem */
         "def-40": {
+            id: string;
+            parent_id: string | null;
+            slug: string;
+            sort: number;
+            locale: string;
+            title: string;
+            depth: number;
+            has_children: boolean;
+        };
+        /** HelpDocumentView */
+        "def-41": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -16694,7 +16856,7 @@ export interface components {
             } | null;
         };
         /** HelpDocumentTexts */
-        "def-41": {
+        "def-42": {
             id: string;
             parent_id: string | null;
             slug: string;
@@ -16710,7 +16872,7 @@ export interface components {
             }[];
         };
         /** HelpSearchHit */
-        "def-42": {
+        "def-43": {
             id: string;
             locale: string;
             title: string;
@@ -16718,7 +16880,7 @@ export interface components {
             in_title: boolean;
         };
         /** PayOrder */
-        "def-43": {
+        "def-44": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -16750,7 +16912,7 @@ export interface components {
             created_at: string;
         };
         /** AdminPayOrder */
-        "def-44": {
+        "def-45": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -16784,7 +16946,7 @@ export interface components {
             nickname: string | null;
         };
         /** FollowedOrder */
-        "def-45": {
+        "def-46": {
             order_no: string;
             user_id: string;
             /** @enum {string} */
@@ -16817,7 +16979,7 @@ export interface components {
             balance: number | null;
         };
         /** PayPackage */
-        "def-46": {
+        "def-47": {
             id: string;
             name: string;
             price_cents: number;
@@ -16832,7 +16994,7 @@ export interface components {
             updated_at: string;
         };
         /** PayRefund */
-        "def-47": {
+        "def-48": {
             id: string;
             refund_no: string;
             amount_cents: number;
@@ -16848,15 +17010,29 @@ export interface components {
             finished_at: string | null;
         };
         /** PaySettings */
-        "def-48": {
+        "def-49": {
             custom_enabled: boolean;
             custom_min_cents: number;
             custom_max_cents: number;
             credits_per_yuan: number;
             order_ttl_minutes: number;
         };
+        /** UserInfo */
+        "def-5": {
+            _id: string;
+            username: string | null;
+            nickname: string | null;
+            mobile: string | null;
+            email: string | null;
+            avatar_file: unknown;
+            role: string[];
+            permission: string[];
+            score: number;
+            hasPassword: boolean;
+            wxBound: boolean;
+        };
         /** PayOptions */
-        "def-49": {
+        "def-50": {
             methods: {
                 /** @enum {string} */
                 method: "alipay_page" | "alipay_qr" | "wxpay_native";
@@ -16879,22 +17055,8 @@ export interface components {
                 credits_per_yuan: number;
             };
         };
-        /** UserInfo */
-        "def-5": {
-            _id: string;
-            username: string | null;
-            nickname: string | null;
-            mobile: string | null;
-            email: string | null;
-            avatar_file: unknown;
-            role: string[];
-            permission: string[];
-            score: number;
-            hasPassword: boolean;
-            wxBound: boolean;
-        };
         /** WithdrawRow */
-        "def-50": {
+        "def-51": {
             id: string;
             user_id: string;
             username: string | null;
@@ -16921,7 +17083,7 @@ export interface components {
             version: number;
         };
         /** WithdrawSettings */
-        "def-51": {
+        "def-52": {
             min_credits: number;
             fee_bps: number;
             min_fee: number;
@@ -16930,7 +17092,7 @@ export interface components {
             store_use_reward: number;
         };
         /** WithdrawSummary */
-        "def-52": {
+        "def-53": {
             balance: number;
             earned: number;
             withdrawn: number;
@@ -16945,7 +17107,7 @@ export interface components {
             };
         };
         /** InvoiceRow */
-        "def-53": {
+        "def-54": {
             id: string;
             invoice_no: string;
             user_id: string;
@@ -16967,7 +17129,7 @@ export interface components {
             order_nos: string[];
         };
         /** InvoiceableOrder */
-        "def-54": {
+        "def-55": {
             id: string;
             order_no: string;
             subject: string;
@@ -16978,7 +17140,7 @@ export interface components {
             paid_at: string | null;
         };
         /** RedeemBatch */
-        "def-55": {
+        "def-56": {
             id: string;
             name: string;
             credits: number;
@@ -16994,7 +17156,7 @@ export interface components {
             created_at: string;
         };
         /** RedeemCode */
-        "def-56": {
+        "def-57": {
             code: string;
             batch_id: string;
             used_by: string | null;
@@ -17003,7 +17165,7 @@ export interface components {
             used_at: string | null;
         };
         /** AdSettings */
-        "def-57": {
+        "def-58": {
             credits_per_view: number;
             daily_cap: number;
             page_url: string;
@@ -17011,7 +17173,7 @@ export interface components {
             page_allow: string[];
         };
         /** AdView */
-        "def-58": {
+        "def-59": {
             id: string;
             status: "pending" | "rewarded" | "capped";
             credits: number | null;
@@ -17019,22 +17181,22 @@ export interface components {
             rewarded_today: number;
             daily_cap: number;
         };
-        /** PermissionRow */
-        "def-59": {
-            permission_id: string;
-            permission_name: string;
-            comment: string | null;
-            /** Format: date-time */
-            create_date: string;
-        };
         /** TokenBundle */
         "def-6": {
             token: string;
             refreshToken: string;
             userInfo: components["schemas"]["def-5"];
         };
-        /** RoleRow */
+        /** PermissionRow */
         "def-60": {
+            permission_id: string;
+            permission_name: string;
+            comment: string | null;
+            /** Format: date-time */
+            create_date: string;
+        };
+        /** RoleRow */
+        "def-61": {
             role_id: string;
             role_name: string;
             permission: string[];
@@ -17044,7 +17206,7 @@ export interface components {
             create_date: string;
         };
         /** TagRow */
-        "def-61": {
+        "def-62": {
             tagid: string;
             name: string;
             description: string | null;
@@ -17053,7 +17215,7 @@ export interface components {
             create_date: string;
         };
         /** UserRow */
-        "def-62": {
+        "def-63": {
             _id: string;
             username: string | null;
             nickname: string | null;
@@ -17080,7 +17242,7 @@ export interface components {
             register_date: string;
         };
         /** MenuRow */
-        "def-63": {
+        "def-64": {
             menu_id: string;
             name: string;
             icon: string | null;
@@ -17093,7 +17255,7 @@ export interface components {
             create_date: string;
         };
         /** AppRow */
-        "def-64": {
+        "def-65": {
             appid: string;
             name: string;
             app_type: number;
@@ -17171,7 +17333,7 @@ export interface components {
             update_date: string;
         };
         /** StatRecord */
-        "def-65": {
+        "def-66": {
             /** @description client event id: a retry with the same id and ts is stored once */
             id?: string;
             /** @description ms since 1970 (client clock) */
@@ -17192,7 +17354,7 @@ export interface components {
             amount_cents?: number;
         };
         /** StatReportResult */
-        "def-66": {
+        "def-67": {
             accepted: number;
             duplicates: number;
             rejected: {
@@ -17202,7 +17364,7 @@ export interface components {
             }[];
         };
         /** StatConfig */
-        "def-67": {
+        "def-68": {
             enabled: boolean;
             report_interval_s: number;
             session_overtime_app_s: number;
@@ -17210,15 +17372,28 @@ export interface components {
             cache_ms: number;
         };
         /** StatSettings */
-        "def-68": {
+        "def-69": {
             enabled: boolean;
             tz_offset_minutes: number;
             report_interval_s: number;
             raw_retention_days: number;
             rate_limit_per_minute: number;
         };
+        /** RealnameInfo */
+        "def-7": {
+            status: "none" | ("pending" | "approved" | "rejected");
+            realName: string | null;
+            idCardMasked: string | null;
+            reason: string | null;
+            /** Format: date-time */
+            submittedAt: string | null;
+            /** Format: date-time */
+            decidedAt: string | null;
+            attemptsLeftToday: number;
+            maxAttempts: number;
+        };
         /** StatPayOverview */
-        "def-69": {
+        "def-70": {
             /** @enum {string} */
             source: "console" | "app";
             /** Format: date-time */
@@ -17266,21 +17441,8 @@ export interface components {
                 paid_orders: number;
             }[];
         };
-        /** RealnameInfo */
-        "def-7": {
-            status: "none" | ("pending" | "approved" | "rejected");
-            realName: string | null;
-            idCardMasked: string | null;
-            reason: string | null;
-            /** Format: date-time */
-            submittedAt: string | null;
-            /** Format: date-time */
-            decidedAt: string | null;
-            attemptsLeftToday: number;
-            maxAttempts: number;
-        };
         /** StatPayFunnel */
-        "def-70": {
+        "def-71": {
             stages: {
                 total: {
                     created: number;
@@ -17316,7 +17478,7 @@ export interface components {
             }[];
         };
         /** StatPayOrder */
-        "def-71": {
+        "def-72": {
             order_no: string;
             user_id: string;
             username: string | null;
@@ -17341,7 +17503,7 @@ export interface components {
             created_at: string;
         };
         /** StatPayRank */
-        "def-72": {
+        "def-73": {
             user_id: string;
             device_id: string | null;
             username: string | null;
@@ -17354,7 +17516,7 @@ export interface components {
             last_paid_at: string | null;
         };
         /** CmsCategoryRow */
-        "def-73": {
+        "def-74": {
             id: string;
             name: string;
             description: string;
@@ -17365,7 +17527,7 @@ export interface components {
             create_date: string;
         };
         /** CmsArticleRow */
-        "def-74": {
+        "def-75": {
             id: string;
             title: string;
             excerpt: string;
@@ -17392,7 +17554,7 @@ export interface components {
             last_modify_ip: string | null;
         };
         /** CmsArticle */
-        "def-75": {
+        "def-76": {
             id: string;
             title: string;
             excerpt: string;
@@ -17420,7 +17582,7 @@ export interface components {
             content: string;
         };
         /** CmsPublishedArticle */
-        "def-76": {
+        "def-77": {
             id: string;
             title: string;
             excerpt: string;
@@ -17445,7 +17607,7 @@ export interface components {
             create_date: string;
         };
         /** CmsReadArticle */
-        "def-77": {
+        "def-78": {
             id: string;
             title: string;
             excerpt: string;
@@ -17473,7 +17635,7 @@ export interface components {
             preview_expires_at?: string;
         };
         /** WelfareCampaign */
-        "def-78": {
+        "def-79": {
             id: string;
             title: string;
             description: string;
@@ -17499,19 +17661,6 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** WelfareClaim */
-        "def-79": {
-            id: string;
-            campaign_id: string;
-            user_id: string;
-            username: string | null;
-            nickname: string | null;
-            period: string;
-            amount: number;
-            ledger_entry_id: string;
-            /** Format: date-time */
-            created_at: string;
-        };
         /** RealnameRow */
         "def-8": {
             id: string;
@@ -17529,8 +17678,21 @@ export interface components {
             /** Format: date-time */
             decided_at: string | null;
         };
-        /** WelfareAvailable */
+        /** WelfareClaim */
         "def-80": {
+            id: string;
+            campaign_id: string;
+            user_id: string;
+            username: string | null;
+            nickname: string | null;
+            period: string;
+            amount: number;
+            ledger_entry_id: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /** WelfareAvailable */
+        "def-81": {
             id: string;
             title: string;
             description: string;
@@ -17548,7 +17710,7 @@ export interface components {
             reason: "WELFARE_NOT_ACTIVE" | "WELFARE_ALREADY_CLAIMED" | "WELFARE_BUDGET_EXHAUSTED" | "WELFARE_NOT_ELIGIBLE" | null;
         };
         /** VersionRow */
-        "def-81": {
+        "def-82": {
             id: string;
             appid: string;
             platform: string;
@@ -17574,7 +17736,7 @@ export interface components {
             file_id: string | null;
         };
         /** SiteMessageRow */
-        "def-82": {
+        "def-83": {
             id: string;
             title: string;
             body: string;
@@ -17594,7 +17756,7 @@ export interface components {
             read_count: number;
         };
         /** SiteMessageDetail */
-        "def-83": {
+        "def-84": {
             id: string;
             title: string;
             body: string;
@@ -17616,7 +17778,7 @@ export interface components {
             audience_names: string[];
         };
         /** SiteMessageRead */
-        "def-84": {
+        "def-85": {
             user_id: string;
             username: string | null;
             nickname: string | null;
@@ -17626,7 +17788,7 @@ export interface components {
             read_at: string;
         };
         /** InboxMessage */
-        "def-85": {
+        "def-86": {
             id: string;
             title: string;
             body: string;
@@ -17637,16 +17799,16 @@ export interface components {
             author_name: string | null;
         };
         /** MenuNode */
-        "def-86": {
+        "def-87": {
             menu_id: string;
             name: string;
             icon: string | null;
             url: string | null;
             sort: number;
-            children?: components["schemas"]["def-86"][];
+            children?: components["schemas"]["def-87"][];
         };
         /** UserLog */
-        "def-87": {
+        "def-88": {
             id: number;
             user_id: string | null;
             username: string | null;
@@ -17659,7 +17821,7 @@ export interface components {
             created_at: string;
         };
         /** StatOptions */
-        "def-88": {
+        "def-89": {
             apps: {
                 appid: string;
                 name: string;
@@ -17669,22 +17831,12 @@ export interface components {
             versions: string[];
             tz_offset_minutes: number;
         };
-        /** StatRollupRun */
-        "def-89": {
-            done: number;
-            failed: number;
-            dirty: number;
-            dirty_days: {
-                app_id: string;
-                day: string;
-            }[];
-        };
         /** AiModelRow */
         "def-9": {
             id: string;
             name: string;
             /** @enum {string} */
-            kind: "chat" | "speech-to-text";
+            kind: "chat" | "speech-to-text" | "embeddings";
             /** @enum {string} */
             protocol: "openai" | "anthropic";
             base_url: string;
@@ -17705,8 +17857,18 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** StatPageRow */
+        /** StatRollupRun */
         "def-90": {
+            done: number;
+            failed: number;
+            dirty: number;
+            dirty_days: {
+                app_id: string;
+                day: string;
+            }[];
+        };
+        /** StatPageRow */
+        "def-91": {
             path: string;
             title: string;
             views: number;
@@ -17719,7 +17881,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-91": {
+        "def-92": {
             path: string;
             title: string;
             entries: number;
@@ -17730,7 +17892,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-92": {
+        "def-93": {
             scene: string;
             name: string;
             sessions: number;
@@ -17744,7 +17906,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-93": {
+        "def-94": {
             channel: string;
             name: string;
             new_devices: number;
@@ -17757,7 +17919,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-94": {
+        "def-95": {
             key: string;
             name: string;
             count: number;
@@ -17766,7 +17928,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-95": {
+        "def-96": {
             /** Format: date */
             day: string;
             views: number;
@@ -17776,7 +17938,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-96": {
+        "def-97": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -17787,7 +17949,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-97": {
+        "def-98": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -17798,7 +17960,7 @@ export interface components {
             bounces: number;
         };
         /** StatEventValues */
-        "def-98": {
+        "def-99": {
             total: number;
             values: {
                 value: string;
@@ -17813,20 +17975,6 @@ export interface components {
                 count: number;
                 devices: number;
             }[];
-        };
-        /** StatRawEvent */
-        "def-99": {
-            /** Format: date-time */
-            ts: string;
-            key: string;
-            value: string | null;
-            platform: string;
-            channel: string;
-            version: string;
-            device_id: string;
-            uid: string | null;
-            device_model: string | null;
-            os: string | null;
         };
     };
     responses: never;

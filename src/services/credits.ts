@@ -49,3 +49,11 @@ export type NewApiKeyBody = Body<'/api/api-keys', 'post'>;
 export type ApiKeyPatch = Body<'/api/api-keys/{id}', 'put'>;
 export const createApiKey = (body: NewApiKeyBody, opts?: RequestOptions) => api.post('/api/api-keys', body, opts);
 export const updateApiKey = (id: string, body: ApiKeyPatch, opts?: RequestOptions) => api.put('/api/api-keys/{id}', body, { ...opts, path: { id } });
+/** what the caller's keys (admins: everyone's) did, by day and model */
+export const apiKeyUsageResource = defineResource({
+  name: 'api-key-usage',
+  base: '/api/api-keys/usage',
+  idField: 'id',
+  rowName: (r) => `${r.key_name} ${r.day}`,
+});
+export type ApiKeyUsageRow = RowOf<typeof apiKeyUsageResource>;

@@ -28,6 +28,7 @@ export const isHomePath = (pathname: string) => {
 const PARENT_OF: Record<string, string> = {
   '/uni_modules/uni-pay/pages/success/success': '/pages/expense/recharge/recharge',
   '/pages/ai-usage/assistants': '/pages/ai-usage/list',
+  '/pages/api-keys/usage': '/pages/api-keys/list',
 };
 
 const dirname = (p: string) => p.slice(0, p.lastIndexOf('/'));

@@ -22,7 +22,7 @@ import { until } from '../support/until';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'relay-'));
 let t: Awaited<ReturnType<typeof createTestApp>>;
 let origin: string;
-let openaiStandin: Standin;
+let openaiStandin: Awaited<ReturnType<typeof startOpenAiStandin>>;
 let anthropicStandin: Standin;
 let admin: string;
 let dev: { id: string; token: string };
@@ -72,6 +72,7 @@ beforeAll(async () => {
     max_output_tokens: 200,
     ...PRICE,
   });
+  await addModel(t.app, admin, { ...o, name: 'embed-standin', kind: 'embeddings', provider_model: 'embed', input_price: 500_000, output_price: 0 });
   await makeRole(t.db, 'developer', ['USE_API_KEYS']);
   dev = await chatUser(t.app, t.db, 'relay_dev', 1_000_000, ['developer']);
 });
@@ -347,4 +348,50 @@ test('a client that goes away mid-answer pays for what was generated, and the pr
   await until(() => openaiStandin.requests.at(-1)!.aborted, true, { what: "the provider call's cancellation" });
   expect(await keyCredits(k.id)).toEqual({ used: rows[0].credits, held: 0 });
   expect(await ledgerSum(t.db, dev.id)).toBe(await balanceOf(t.db, dev.id));
+});
+
+test("a holder's usage page has each key's use by day and model; others see none of it; a deleted key's use goes with it", async () => {
+  const k = await newKey(dev.token);
+  const client = openai(k.key);
+  for (const content of ['first', 'second']) await client.chat.completions.create({ model: 'gpt-standin', messages: [{ role: 'user', content }] });
+  await client.chat.completions.create({ model: 'gpt-busy', messages: [{ role: 'user', content: 'x' }] }).catch(() => undefined);
+  const mine = await call(t.app, 'GET', `/api/api-keys/usage?key_id=${k.id}&sort=requests&order=descend`, { token: dev.token });
+  expect(mine.status).toBe(200);
+  const rows = await usageRows(k.id);
+  expect(mine.body.data.map((r: any) => [r.model_name, r.requests, r.errors, r.credits])).toEqual([
+    ['gpt-standin', 2, 0, rows[0].credits + rows[1].credits],
+    ['gpt-busy', 1, 1, 0],
+  ]);
+  expect(mine.body.data[0].day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+  const other = await chatUser(t.app, t.db, 'relay_other', 0, ['developer']);
+  expect((await call(t.app, 'GET', '/api/api-keys/usage', { token: other.token })).body.data).toEqual([]);
+  expect((await call(t.app, 'GET', `/api/api-keys/usage?key_id=${k.id}`, { token: admin })).body.data).toHaveLength(2);
+
+  expect((await call(t.app, 'DELETE', `/api/api-keys/${k.id}`, { token: dev.token })).status).toBe(200);
+  const left = await t.db.execute(sql`SELECT 1 FROM api_key_days WHERE key_id = ${k.id} UNION ALL SELECT 1 FROM api_key_minutes WHERE key_id = ${k.id}`);
+  expect(left.rows).toEqual([]);
+  // the calls stay in the AI usage log
+  expect(await usageRows(k.id)).toHaveLength(3);
+});
+
+test('embeddings come from a model of kind embeddings, billed for their input tokens; a chat model is not one', async () => {
+  const k = await newKey(dev.token);
+  const client = openai(k.key);
+  expect((await client.models.list()).data.map((m) => m.id)).toContain('embed-standin');
+  const before = await balanceOf(t.db, dev.id);
+  const r = await client.embeddings.create({ model: 'embed-standin', input: ['the first text', 'a second one'], encoding_format: 'float' });
+  expect(r.data.map((d) => [d.index, d.embedding.length])).toEqual([
+    [0, 8],
+    [1, 8],
+  ]);
+  expect(openaiStandin.embeddings.at(-1)).toEqual({ model: 'embed', inputs: 2 });
+  // 0.5 credit a token, rounded up
+  expect(before - (await balanceOf(t.db, dev.id))).toBe(Math.ceil(r.usage.prompt_tokens / 2));
+  expect((await usageRows(k.id)).map((u) => [u.input_tokens, u.output_tokens, u.status])).toEqual([[r.usage.prompt_tokens, 0, 'done']]);
+
+  const wrong = await client.embeddings.create({ model: 'gpt-standin', input: 'x' }).catch((e: unknown) => e);
+  expect(wrong).toBeInstanceOf(OpenAI.NotFoundError);
+  const empty = await client.embeddings.create({ model: 'embed-standin', input: [] }).catch((e: unknown) => e);
+  expect([empty instanceof OpenAI.BadRequestError, (empty as InstanceType<typeof OpenAI.APIError>).param]).toEqual([true, 'input']);
 });

@@ -1,7 +1,8 @@
 /**
  * A local stand-in of the OpenAI chat completions API (GET /v1/models, POST /v1/chat/completions,
  * streamed as SSE `data:` chunks ending with [DONE], the usage chunk only when asked for with
- * stream_options.include_usage) and of speech to text (POST /v1/audio/transcriptions, multipart).
+ * stream_options.include_usage), of embeddings (POST /v1/embeddings: 8 numbers a text) and of
+ * speech to text (POST /v1/audio/transcriptions, multipart).
  * The model id picks the behaviour (llm-standin.ts, STANDIN_MODELS; TRANSCRIBE_MODELS below); a
  * request with tools gets a call of its first tool.
  */
@@ -113,9 +114,12 @@ function callTool(res: http.ServerResponse, entry: StandinRequest, body: Record<
   res.end('data: [DONE]\n\n');
 }
 
-export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Standin & { transcriptions: TranscriptionRequest[] }> {
+export async function startOpenAiStandin(
+  opts: StandinOptions = {},
+): Promise<Standin & { transcriptions: TranscriptionRequest[]; embeddings: Array<{ model: string; inputs: number }> }> {
   const requests: StandinRequest[] = [];
   const transcriptions: TranscriptionRequest[] = [];
+  const embeddings: Array<{ model: string; inputs: number }> = [];
   const delay = opts.tokenDelayMs ?? 2;
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -161,6 +165,22 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
                 total_tokens: Math.ceil(seconds * 10) + tokensOf(text).length,
               };
       return sendJson(res, 200, { text, ...(usage ? { usage } : {}) });
+    }
+    if (req.method === 'POST' && path === '/v1/embeddings') {
+      const body = await readJson(req);
+      if (body.model === 'fail') return sendJson(res, 500, { error: { message: 'stand-in failure' } });
+      const input = body.input;
+      const items = Array.isArray(input) && !input.every((x) => typeof x === 'number') ? (input as unknown[]) : [input];
+      // 8 numbers a text, the same for the same text
+      const vector = (x: unknown) => Array.from({ length: 8 }, (_, i) => ((JSON.stringify(x).charCodeAt(i % JSON.stringify(x).length) * (i + 1)) % 97) / 97);
+      const used = items.reduce<number>((n, x) => n + (typeof x === 'string' ? tokensOf(x).length : Array.isArray(x) ? x.length : 0), 0);
+      embeddings.push({ model: String(body.model), inputs: items.length });
+      return sendJson(res, 200, {
+        object: 'list',
+        model: body.model,
+        data: items.map((x, index) => ({ object: 'embedding', index, embedding: vector(x) })),
+        usage: { prompt_tokens: used, total_tokens: used },
+      });
     }
     if (req.method !== 'POST' || path !== '/v1/chat/completions')
       return sendJson(res, 404, error(`Unknown request URL: ${req.method} ${path}`, 'invalid_request_error'));
@@ -259,5 +279,5 @@ export async function startOpenAiStandin(opts: StandinOptions = {}): Promise<Sta
   }
 
   const server = await serve(handle);
-  return { baseUrl: `${server.origin}/v1`, requests, transcriptions, close: server.close };
+  return { baseUrl: `${server.origin}/v1`, requests, transcriptions, embeddings, close: server.close };
 }

@@ -320,6 +320,16 @@ export class AiModelService {
     return this.resolveKind(user, modelId, 'speech-to-text');
   }
 
+  /** enabled embeddings models the user's roles may use, in order (the relay's /v1/embeddings) */
+  listEmbeddingsForUser(user: AccessSubject): Promise<ChatModelInfo[]> {
+    return this.listKind(user, 'embeddings');
+  }
+
+  /** an embeddings model and its provider target, if the user may use it; else MODEL_NOT_AVAILABLE */
+  resolveEmbeddingsForUser(user: AccessSubject, modelId: string): Promise<ResolvedModel> {
+    return this.resolveKind(user, modelId, 'embeddings');
+  }
+
   private listKind(user: AccessSubject, kind: AiKind): Promise<ChatModelInfo[]> {
     return query<ChatModelInfo>(
       this.db,

@@ -6,11 +6,48 @@
 import { sql } from 'drizzle-orm';
 import { type DayZone } from '../../core/day-zone';
 import { AppError } from '../../core/errors';
+import type { ListSpec } from '../../core/list/query';
 import { query, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 
-/** a minute's requests and tokens of a key that sets none of its own */
-export const RELAY_LIMITS = { RPM: 60, TPM: 1_000_000, RPM_MAX: 100_000, TPM_MAX: 100_000_000 } as const;
+export { RELAY_LIMITS } from '../../../shared/relay';
+
+/** a key's use by day and model: its holder's (admins: everyone's) usage page */
+export const apiKeyUsageList: ListSpec = {
+  resource: 'api-key-usage',
+  from: sql`api_key_days d JOIN api_keys k ON k.id = d.key_id LEFT JOIN users u ON u.id = k.user_id`,
+  columns: sql`d.key_id || ':' || d.day || ':' || d.model_id AS id, d.key_id, k.name AS key_name, k.key_hint, k.user_id, u.username,
+    to_char(d.day, 'YYYY-MM-DD') AS day, d.model_id, d.model_name, d.requests, d.errors,
+    d.input_tokens::float8 AS input_tokens, d.output_tokens::float8 AS output_tokens, d.credits::float8 AS credits`,
+  search: [sql`k.name`, sql`d.model_name`, sql`u.username`],
+  filters: {
+    key_id: { kind: 'eq', column: sql`d.key_id` },
+    model_id: { kind: 'eq', column: sql`d.model_id` },
+    day: { kind: 'range', column: sql`d.day` },
+  },
+  sorts: {
+    day: sql`d.day`,
+    credits: sql`d.credits`,
+    requests: sql`d.requests`,
+    errors: sql`d.errors`,
+    input_tokens: sql`d.input_tokens`,
+    output_tokens: sql`d.output_tokens`,
+  },
+  defaultSort: { field: 'day', order: 'descend' },
+  tiebreak: sql`d.key_id || ':' || d.day || ':' || d.model_id`,
+  exportColumns: [
+    { key: 'day', width: 12 },
+    { key: 'key_name', width: 24 },
+    { key: 'key_hint', width: 18 },
+    { key: 'username', width: 20 },
+    { key: 'model_name', width: 24 },
+    { key: 'requests', width: 10 },
+    { key: 'errors', width: 10 },
+    { key: 'input_tokens', width: 14 },
+    { key: 'output_tokens', width: 14 },
+    { key: 'credits', width: 12 },
+  ],
+};
 
 export interface MeteredKey {
   id: string;

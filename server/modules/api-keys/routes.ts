@@ -6,8 +6,8 @@ import { Deleted, registerListRoutes } from '../../core/list/routes';
 import { IdParam } from '../../core/resource';
 import { Nullable, ok, Ok } from '../../core/schemas';
 import type { ModuleContext } from '../services';
-import { RELAY_LIMITS } from './meter';
-import { ApiKeyRow, NewApiKey } from './schemas';
+import { apiKeyUsageList, RELAY_LIMITS } from './meter';
+import { ApiKeyRow, ApiKeyUsageRow, NewApiKey } from './schemas';
 import { API_KEY_LIMITS as L, apiKeyList, apiKeyScope } from './service';
 import { callerOf } from '../../core/auth';
 
@@ -26,6 +26,7 @@ const Name = Type.String({ minLength: 1, maxLength: 200 });
 export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
   app.addSchema(ApiKeyRow);
   app.addSchema(NewApiKey);
+  app.addSchema(ApiKeyUsageRow);
   const tags = ['api keys'];
   const access = ACCESS.apiKeys;
 
@@ -40,6 +41,17 @@ export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
     scope: apiKeyScope,
     exportable: false,
     deleteMany: (ids, auth) => keys.removeMany({ uid: auth!.uid, role: auth!.role, permission: auth!.permission }, ids),
+  });
+
+  registerListRoutes(app, {
+    base: '/api/api-keys/usage',
+    tags,
+    summary: "the caller's keys' use (admins: everyone's) by day and model: requests, errors, tokens, credits",
+    spec: apiKeyUsageList,
+    row: Type.Ref('ApiKeyUsageRow'),
+    db,
+    access: { read: access, delete: access },
+    scope: apiKeyScope,
   });
 
   app.post('/api/api-keys', {

@@ -37,3 +37,26 @@ export type ApiKeyRow = Static<typeof ApiKeyRow>;
 /** a new key: the row and, this once, the key itself */
 export const NewApiKey = Type.Object({ ...ApiKeyRow.properties, key: Type.String() }, { $id: 'NewApiKey' });
 export type NewApiKey = Static<typeof NewApiKey>;
+
+/** a key's use on a day with a model */
+export const ApiKeyUsageRow = Type.Object(
+  {
+    id: Type.String(),
+    key_id: Type.String(),
+    key_name: Type.String(),
+    key_hint: Type.String(),
+    user_id: Type.String(),
+    username: Nullable(Type.String()),
+    /** YYYY-MM-DD in the service's day zone */
+    day: Type.String(),
+    model_id: Type.String(),
+    model_name: Type.String(),
+    requests: Type.Integer(),
+    errors: Type.Integer(),
+    input_tokens: Type.Integer(),
+    output_tokens: Type.Integer(),
+    credits: Type.Integer(),
+  },
+  { $id: 'ApiKeyUsageRow' },
+);
+export type ApiKeyUsageRow = Static<typeof ApiKeyUsageRow>;

@@ -214,8 +214,15 @@ export class ApiKeyService {
 
   /** the keys stop working at once; only the caller's own (an admin's: anyone's) are deleted */
   async removeMany(caller: Caller, ids: string[]): Promise<number> {
-    const gone = await this.db.execute(sql`DELETE FROM api_keys k WHERE k.id = ANY(${sql.param(ids)}::text[]) AND ${apiKeyScope(caller)}`);
-    return gone.rowCount ?? 0;
+    // with its use by day and its rate windows (its calls stay in the AI usage log)
+    const [r] = await query<{ n: number }>(
+      this.db,
+      sql`WITH gone AS (DELETE FROM api_keys k WHERE k.id = ANY(${sql.param(ids)}::text[]) AND ${apiKeyScope(caller)} RETURNING k.id),
+        days AS (DELETE FROM api_key_days WHERE key_id IN (SELECT id FROM gone)),
+        minutes AS (DELETE FROM api_key_minutes WHERE key_id IN (SELECT id FROM gone))
+        SELECT count(*)::int AS n FROM gone`,
+    );
+    return r.n;
   }
 
   /**

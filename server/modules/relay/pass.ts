@@ -25,7 +25,7 @@ export interface Reading {
 /** how one protocol's answer is read */
 export interface ProtocolReader {
   dialect: Dialect;
-  path: 'chat' | 'messages';
+  path: 'chat' | 'messages' | 'embeddings';
   /** a streamed event: read into `r`; false: not passed on to the client */
   event(ev: SseEvent, r: Reading): boolean;
   /** a whole (non-streamed) answer read into `r` */
@@ -233,3 +233,15 @@ function inputOf(u: Json): number {
   const n = (v: unknown) => (typeof v === 'number' ? v : 0);
   return n(u.input_tokens) + n(u.cache_creation_input_tokens) + n(u.cache_read_input_tokens);
 }
+
+/** OpenAI's embeddings: a whole answer; its usage counts input tokens only */
+export const embeddingsReader: ProtocolReader = {
+  dialect: 'openai',
+  path: 'embeddings',
+  event: () => true,
+  whole(json, r) {
+    r.generated = Array.isArray(json.data) && json.data.length > 0;
+    const u = json.usage as Json | undefined;
+    if (u && typeof u.prompt_tokens === 'number') r.usage = { input: u.prompt_tokens, output: 0 };
+  },
+};

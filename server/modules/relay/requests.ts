@@ -77,3 +77,24 @@ export function anthropicPromptTokens(b: Json & { messages: Json[] }): number {
   }
   return n + json(b.tools);
 }
+
+/** the most inputs one embeddings call may carry (OpenAI's own bound) */
+export const EMBEDDING_INPUTS_MAX = 2048;
+
+/**
+ * An embeddings request's input (a text, texts, a token array or token arrays) checked and counted
+ * locally: what is held for it, and billed if the provider reports no usage
+ */
+export function embeddingsPromptTokens(body: unknown): number {
+  if (!isObject(body)) throw bad('body', 'a JSON object');
+  const input = body.input;
+  const items = Array.isArray(input) && input.length && !input.every((x) => typeof x === 'number') ? input : [input];
+  if (!items.length || items.length > EMBEDDING_INPUTS_MAX) throw bad('input', `1 to ${EMBEDDING_INPUTS_MAX} inputs`);
+  let n = 0;
+  for (const item of items) {
+    if (typeof item === 'string' && item) n += tokensOf(item);
+    else if (Array.isArray(item) && item.length && item.every((x) => Number.isInteger(x))) n += item.length;
+    else throw bad('input', 'a text, texts, or arrays of token ids, none empty');
+  }
+  return n;
+}

@@ -1,6 +1,6 @@
 /**
- * The relay on the console's own origin: OpenAI's `/v1/models` and `/v1/chat/completions` and
- * Anthropic's `/v1/messages`, called with a personal API key (`Authorization: Bearer sk-…` or
+ * The relay on the console's own origin: OpenAI's `/v1/models`, `/v1/chat/completions` and
+ * `/v1/embeddings` and Anthropic's `/v1/messages`, called with a personal API key (`Authorization: Bearer sk-…` or
  * `x-api-key`); answers and errors in the API's own shape, so the official SDKs work unchanged.
  */
 import type { FastifyError, FastifyRequest } from 'fastify';
@@ -12,8 +12,8 @@ import type { ResolvedModel } from '../ai-models/service';
 import { loadTokenizer } from '../chat/context';
 import type { ModuleContext } from '../services';
 import { dialectOf, sendRelayError } from './errors';
-import { anthropicReader, openAiReader, passThrough } from './pass';
-import { anthropicPromptTokens, chatBody, type Json, maxTokensOf, numberOr, openAiPromptTokens, RELAY_BODY_LIMIT } from './requests';
+import { anthropicReader, embeddingsReader, openAiReader, passThrough } from './pass';
+import { anthropicPromptTokens, chatBody, embeddingsPromptTokens, type Json, maxTokensOf, numberOr, openAiPromptTokens, RELAY_BODY_LIMIT } from './requests';
 import type { RelayCaller } from './service';
 import { conversationTokens, fromAnthropic, fromOpenAi, translated } from './translate';
 
@@ -122,6 +122,29 @@ export async function relayRoutes({ app, relay, config }: ModuleContext) {
           const ticket = await relay.open(caller, model, conversationTokens(conversation), maxTokens);
           const call = { conversation, maxTokens, temperature: numberOr(b.temperature), topP: numberOr(b.top_p), stream, includeUsage, asked: String(b.model) };
           await translated(req, reply, opts, ticket, call, 'openai');
+          return reply;
+        },
+      );
+
+      scope.post(
+        '/embeddings',
+        {
+          bodyLimit: RELAY_BODY_LIMIT,
+          config: { access },
+          schema: { tags: ['relay'], summary: "OpenAI's embeddings, with a model of kind embeddings, billed to the key's holder" },
+        },
+        async (req, reply) => {
+          const caller = callerOf(req);
+          const b = req.body as Json;
+          await loadTokenizer();
+          const prompt = embeddingsPromptTokens(b);
+          const model = await relay.resolve(caller, b.model, 'embeddings');
+          if (model.target.protocol !== 'openai') {
+            throw new AppError('INVALID_PARAM', { field: 'model', params: { reason: 'embeddings are called on an OpenAI-compatible provider' } });
+          }
+          await relay.admit(caller);
+          const ticket = await relay.open(caller, model, prompt, 0);
+          await passThrough(req, reply, opts, ticket, { ...b, model: model.target.providerModel, stream: undefined }, embeddingsReader);
           return reply;
         },
       );

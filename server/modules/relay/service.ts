@@ -53,7 +53,7 @@ export class RelayService {
   constructor(
     private db: Db,
     private credits: CreditService,
-    private aiModels: Pick<AiModelService, 'listForUser' | 'resolveForUser'>,
+    private aiModels: Pick<AiModelService, 'listForUser' | 'resolveForUser' | 'listEmbeddingsForUser' | 'resolveEmbeddingsForUser'>,
     private apiKeys: Pick<ApiKeyService, 'authenticate'>,
     private meter: ApiKeyMeter,
     private accounts: Pick<AccountService, 'accessOf'>,
@@ -101,19 +101,21 @@ export class RelayService {
     return { uid: k.user_id, role: access.role, permission: access.permission, key: k };
   }
 
-  /** the chat models the key may call, in the console's order */
+  /** the chat (then embeddings) models the key may call, in the console's order */
   async models(caller: RelayCaller) {
-    const all = await this.aiModels.listForUser(caller);
+    const [chat, embeddings] = await Promise.all([this.aiModels.listForUser(caller), this.aiModels.listEmbeddingsForUser(caller)]);
+    const all = [...chat, ...embeddings];
     return caller.key.models.length ? all.filter((m) => caller.key.models.includes(m.id)) : all;
   }
 
-  /** the model a client asks for, by its name (as /v1/models lists it) or its id */
-  async resolve(caller: RelayCaller, asked: unknown): Promise<ResolvedModel> {
+  /** the model of this kind a client asks for, by its name (as /v1/models lists it) or its id */
+  async resolve(caller: RelayCaller, asked: unknown, kind: 'chat' | 'embeddings' = 'chat'): Promise<ResolvedModel> {
     if (typeof asked !== 'string' || !asked) throw new AppError('INVALID_PARAM', { field: 'model', params: { reason: 'required' } });
-    const models = await this.models(caller);
+    const listed = kind === 'chat' ? await this.aiModels.listForUser(caller) : await this.aiModels.listEmbeddingsForUser(caller);
+    const models = caller.key.models.length ? listed.filter((m) => caller.key.models.includes(m.id)) : listed;
     const m = models.find((x) => x.name === asked) ?? models.find((x) => x.id === asked);
     if (!m) throw new AppError('MODEL_NOT_AVAILABLE', { field: 'model', params: { model: asked } });
-    return this.aiModels.resolveForUser(caller, m.id);
+    return kind === 'chat' ? this.aiModels.resolveForUser(caller, m.id) : this.aiModels.resolveEmbeddingsForUser(caller, m.id);
   }
 
   /** counts the request against the key's minute; API_KEY_RATE_LIMITED when it is used up */

@@ -89,7 +89,7 @@ export function onClientGone(reply: FastifyReply, onGone: () => void) {
 const trimSlash = (u: string) => u.replace(/\/+$/, '');
 
 /** a POST of JSON to a provider, in its protocol's own path and headers */
-export function callProvider(target: ProviderTarget, path: 'chat' | 'messages', body: unknown, signal: AbortSignal): Promise<Response> {
+export function callProvider(target: ProviderTarget, path: 'chat' | 'messages' | 'embeddings', body: unknown, signal: AbortSignal): Promise<Response> {
   const base = trimSlash(target.baseUrl);
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
   let url: string;
@@ -99,7 +99,7 @@ export function callProvider(target: ProviderTarget, path: 'chat' | 'messages', 
     headers['anthropic-version'] = '2023-06-01';
     if (target.apiKey) headers['x-api-key'] = target.apiKey;
   } else {
-    url = `${base}/chat/completions`;
+    url = `${base}/${path === 'chat' ? 'chat/completions' : 'embeddings'}`;
     if (target.apiKey) headers.authorization = `Bearer ${target.apiKey}`;
   }
   return fetch(url, { method: 'POST', headers, body: JSON.stringify(body), signal });

@@ -255,7 +255,7 @@ export default function AiModelForm({ mode, id }: { mode: FormMode; id?: string 
                       <ProFormDigit
                         name="output_price"
                         label={label('outputPrice')}
-                        extra={speech ? t('ai.form.speechOutputPriceHint') : t('ai.form.priceHint')}
+                        extra={t(speech ? 'ai.form.speechOutputPriceHint' : kind === 'embeddings' ? 'ai.form.embeddingsOutputPriceHint' : 'ai.form.priceHint')}
                         rules={[required(t, label('outputPrice')), integerRule(t, label('outputPrice'), 0, L.PRICE_MAX)]}
                         fieldProps={{ precision: 0, min: 0, max: L.PRICE_MAX }}
                       />

@@ -1,12 +1,14 @@
 /**
- * The API key dialogs: the form that makes or changes a key (name, expiry, credit caps, models,
- * allowed addresses) and, after a key is made, the one time its whole key is shown.
+ * The API key dialogs: the form that makes or changes a key (name, expiry, credit caps, rate
+ * limits, models, allowed addresses) and, after a key is made, the one time its whole key is shown
+ * with the addresses programs call.
  */
 import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { ChatModelInfo } from '../../services/chat';
 import { createApiKey, updateApiKey, type ApiKeyRow, type NewApiKeyBody } from '../../services/credits';
+import { RELAY_LIMITS } from '../../../shared/relay';
 import { toast } from '../../shared/feedback';
 import { useT } from '../../shared/i18n';
 
@@ -17,12 +19,18 @@ interface FormValue {
   credit_cap_daily: number | null;
   models: string[];
   ip_allow: string[];
+  rpm_limit: number | null;
+  tpm_limit: number | null;
   enabled: boolean;
 }
 
 /** the same bounds as the server's (server/modules/api-keys/service.ts) */
 const NAME_MAX = 40;
 const CAP_MAX = 1_000_000_000_000;
+const RATES = [
+  { name: 'rpm_limit', label: 'apiKeys.rpm', max: RELAY_LIMITS.RPM_MAX, fallback: RELAY_LIMITS.RPM },
+  { name: 'tpm_limit', label: 'apiKeys.tpm', max: RELAY_LIMITS.TPM_MAX, fallback: RELAY_LIMITS.TPM },
+] as const;
 
 export function KeyForm(props: {
   open: boolean;
@@ -43,6 +51,8 @@ export function KeyForm(props: {
     credit_cap_daily: e?.credit_cap_daily ?? null,
     models: e?.models ?? [],
     ip_allow: e?.ip_allow ?? [],
+    rpm_limit: e?.rpm_limit ?? null,
+    tpm_limit: e?.tpm_limit ?? null,
     enabled: e?.enabled ?? true,
   };
   const save = async () => {
@@ -54,6 +64,8 @@ export function KeyForm(props: {
       credit_cap_daily: v.credit_cap_daily ?? null,
       models: v.models ?? [],
       ip_allow: (v.ip_allow ?? []).map((s) => s.trim()).filter(Boolean),
+      rpm_limit: v.rpm_limit ?? null,
+      tpm_limit: v.tpm_limit ?? null,
     };
     setSaving(true);
     try {
@@ -102,6 +114,19 @@ export function KeyForm(props: {
             </Form.Item>
           ))}
         </Flex>
+        <Flex gap={12} wrap>
+          {RATES.map((r) => (
+            <Form.Item key={r.name} name={r.name} label={t(r.label)} style={{ flex: '1 1 200px' }}>
+              <InputNumber<number>
+                style={{ width: '100%' }}
+                min={1}
+                max={r.max}
+                precision={0}
+                placeholder={t('apiKeys.rateDefault', { n: r.fallback.toLocaleString() })}
+              />
+            </Form.Item>
+          ))}
+        </Flex>
         <Form.Item name="models" label={t('apiKeys.models')}>
           <Select mode="multiple" allowClear placeholder={t('apiKeys.allModels')} options={props.models.map((m) => ({ value: m.id, label: m.name }))} />
         </Form.Item>
@@ -110,6 +135,27 @@ export function KeyForm(props: {
         </Form.Item>
       </Form>
     </Modal>
+  );
+}
+
+/** where programs send their calls: this console's own origin (README "The relay") */
+export function RelayAddresses() {
+  const t = useT();
+  const origin = window.location.origin;
+  return (
+    <Flex vertical gap={4}>
+      {[
+        ['apiKeys.baseUrlOpenAi', `${origin}/v1`],
+        ['apiKeys.baseUrlAnthropic', origin],
+      ].map(([label, url]) => (
+        <Typography.Text key={label} type="secondary" style={{ fontSize: 13 }}>
+          {t(label)}{' '}
+          <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+            {url}
+          </Typography.Text>
+        </Typography.Text>
+      ))}
+    </Flex>
   );
 }
 
@@ -130,6 +176,7 @@ export function MadeKey({ keyText, onClose }: { keyText: string | null; onClose:
       <Typography.Paragraph code copyable={{ text: keyText ?? '' }} style={{ wordBreak: 'break-all', fontSize: 13 }} className="api-key-made">
         {keyText}
       </Typography.Paragraph>
+      <RelayAddresses />
     </Modal>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * Personal API keys (/pages/api-keys/list, USE_API_KEYS; admins see everyone's): name, hint of
  * the key, holder, status, credits spent against the caps, models, allowed addresses, expiry and
- * last use; New key shows the whole key once; edit, disable or enable, delete after a confirmation.
+ * last use; New key shows the whole key once; edit, disable or enable, delete after a confirmation;
+ * each key's usage (and all of them) on the usage page.
  */
 import './i18n';
-import { EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { BarChartOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { history } from '@umijs/max';
 import { Button, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -109,6 +111,9 @@ export default function ApiKeyList() {
           <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setForm({ editing: null, ctx })}>
             {t('apiKeys.new')}
           </Button>,
+          <Button key="usage" icon={<BarChartOutlined />} onClick={() => history.push('/pages/api-keys/usage')}>
+            {t('apiKeys.usage')}
+          </Button>,
         ]}
         rowActions={(r, ctx) => [
           <Button
@@ -126,6 +131,14 @@ export default function ApiKeyList() {
             icon={r.enabled ? <PauseCircleOutlined /> : <PlayCircleOutlined />}
             aria-label={`${t(r.enabled ? 'apiKeys.disable' : 'apiKeys.enable')} ${r.name}`}
             onClick={() => void toggle(r, ctx)}
+          />,
+          <Button
+            key="usage"
+            type="link"
+            size="small"
+            icon={<BarChartOutlined />}
+            aria-label={t('apiKeys.usageOf', { name: r.name })}
+            onClick={() => history.push(`/pages/api-keys/usage?${new URLSearchParams({ key_id: r.id, key_name: r.name })}`)}
           />,
         ]}
       />
