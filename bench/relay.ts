@@ -137,7 +137,9 @@ export async function runRelayBench(): Promise<void> {
 
     const f = (x: number) => `${x.toFixed(1)} ms`;
     for (const streams of ROUNDS) {
-      const direct = await ramp(streams, () => timedStream(`${standin.baseUrl}/chat/completions`, {}, { ...body, model: 'echo', stream_options: { include_usage: true } }));
+      const direct = await ramp(streams, () =>
+        timedStream(`${standin.baseUrl}/chat/completions`, {}, { ...body, model: 'echo', stream_options: { include_usage: true } }),
+      );
       const cpu0 = cpuMs(server.c.pid!);
       const t0 = performance.now();
       const through = await ramp(streams, (i) => timedStream(`${base}/v1/chat/completions`, { authorization: `Bearer ${keys[i % HOLDERS]}` }, body));
@@ -148,11 +150,15 @@ export async function runRelayBench(): Promise<void> {
       const added = pct(s, 95) - pct(d, 95);
       const bad = through.filter((r) => r.text !== EXPECTED).length;
       console.log(`  ${streams} streams through the relay in ${wallS.toFixed(1)} s (${through.filter((r) => r.status !== 200).length} refused)`);
-      console.log(`    first token, stand-in directly: p50 ${f(pct(d, 50))}, p95 ${f(pct(d, 95))}; through the relay: p50 ${f(pct(s, 50))}, p95 ${f(pct(s, 95))}`);
+      console.log(
+        `    first token, stand-in directly: p50 ${f(pct(d, 50))}, p95 ${f(pct(d, 95))}; through the relay: p50 ${f(pct(s, 50))}, p95 ${f(pct(s, 95))}`,
+      );
       console.log(
         `    added by the relay at p95: ${f(added)} (target < ${TARGET.addedP95Ms} ms: ${(added / TARGET.addedP95Ms).toFixed(2)}x); at p50: ${f(pct(s, 50) - pct(d, 50))}`,
       );
-      console.log(`    server CPU: ${cpu.toFixed(0)} ms for ${streams * TOKENS} tokens, ${((cpu * 1000) / (streams * TOKENS)).toFixed(1)} µs a relayed token (hold and settle included)`);
+      console.log(
+        `    server CPU: ${cpu.toFixed(0)} ms for ${streams * TOKENS} tokens, ${((cpu * 1000) / (streams * TOKENS)).toFixed(1)} µs a relayed token (hold and settle included)`,
+      );
       console.log(`    answers with tokens lost or out of order: ${bad} (target ${TARGET.lost})`);
     }
     // every balance equals its ledger; every key's spending equals its usage rows
@@ -161,7 +167,9 @@ export async function runRelayBench(): Promise<void> {
       sql`SELECT count(*)::int AS n FROM api_keys k WHERE k.credits_held <> 0
           OR k.credits_used <> (SELECT coalesce(sum(credits), 0) FROM ai_usage a WHERE a.api_key_id = k.id)`,
     );
-    console.log(`  reconciliation after the runs: ${recon.usersChecked} accounts, ${recon.mismatches.length} differences; keys whose spending differs from their usage: ${keyDiff.rows[0].n}`);
+    console.log(
+      `  reconciliation after the runs: ${recon.usersChecked} accounts, ${recon.mismatches.length} differences; keys whose spending differs from their usage: ${keyDiff.rows[0].n}`,
+    );
     console.log('  failover time: not measured yet (channels with failover are not built)');
     console.log(
       `  ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; node ${process.version}; load average after: ${os
