@@ -110,9 +110,10 @@ export interface Config {
   uploadQuota: { maxFiles: number; maxBytes: number };
   /**
    * AI calls: the first token must come within firstTokenMs (spec: the 60000 ms request
-   * timeout), and later tokens within idleMs of each other, or the call ends with AI_TIMEOUT
+   * timeout), and later tokens within idleMs of each other, or the call ends with AI_TIMEOUT;
+   * a channel with others behind it has channelWaitMs for its first token before the next is tried
    */
-  ai: { firstTokenMs: number; idleMs: number };
+  ai: { firstTokenMs: number; idleMs: number; channelWaitMs: number };
   /** AI_TEST_TIMEOUT_MS: how long an admin's "test connection" waits for a provider */
   aiTestTimeoutMs: number;
   /**
@@ -306,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ai: {
       firstTokenMs: int(env.AI_FIRST_TOKEN_TIMEOUT_MS, SPEC.REQUEST_TIMEOUT_MS),
       idleMs: int(env.AI_IDLE_TIMEOUT_MS, SPEC.REQUEST_TIMEOUT_MS),
+      channelWaitMs: int(env.AI_CHANNEL_WAIT_MS, 15_000),
     },
     aiTestTimeoutMs: int(env.AI_TEST_TIMEOUT_MS, 15_000),
     pay: { alipay: alipayOf(env), wxpay: wxpayOf(env) },

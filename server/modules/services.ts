@@ -14,6 +14,8 @@ import type { SettingsStore } from '../core/settings';
 import type { SmsSender } from '../core/sms';
 import type { Db } from '../db';
 import type { AdService } from './ads/service';
+import type { ChannelService } from './ai-models/channels';
+import type { streamChat } from './ai-models/providers';
 import type { AiModelService } from './ai-models/service';
 import type { AudioService } from './audio/service';
 import type { MobileAccountService } from './auth/mobile';
@@ -87,6 +89,10 @@ export interface Services extends BaseServices {
   realname: RealnameService;
   files: FileService;
   aiModels: AiModelService;
+  /** more providers behind a model: their health and the order a call tries them */
+  aiChannels: ChannelService;
+  /** an answer streamed from a model, over its channels (failing over before the first token) */
+  aiStream: typeof streamChat;
   /** the search index every searchable thing's module writes */
   search: SearchIndex;
   prompts: PromptService;

@@ -288,6 +288,89 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ai/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** change a channel (its health starts afresh) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        protocol?: "openai" | "anthropic";
+                        base_url?: string;
+                        api_key?: string | null;
+                        provider_model?: string;
+                        priority?: number;
+                        weight?: number;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-89"];
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** delete a channel */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                deleted: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ai/models": {
         parameters: {
             query?: never;
@@ -625,6 +708,98 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ai/models/{id}/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** the model's own provider's health, and its other channels with theirs (highest priority first) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: {
+                                primary: {
+                                    failures: number;
+                                    /** Format: date-time */
+                                    paused_until: string | null;
+                                    requests: number;
+                                    errors: number;
+                                    latency_ms: number | null;
+                                    last_error: string | null;
+                                };
+                                channels: components["schemas"]["def-89"][];
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** another provider behind the model */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        protocol: "openai" | "anthropic";
+                        base_url: string;
+                        api_key?: string | null;
+                        provider_model: string;
+                        priority?: number;
+                        weight?: number;
+                        enabled?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            success: true;
+                            data: components["schemas"]["def-89"];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -8727,7 +8902,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-94"][];
+                            data: components["schemas"]["def-95"][];
                             total: number;
                         };
                     };
@@ -8776,7 +8951,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-98"][];
+                            data: components["schemas"]["def-99"][];
                         };
                     };
                 };
@@ -8871,7 +9046,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-106"][];
+                            data: components["schemas"]["def-107"][];
                             total: number;
                         };
                     };
@@ -8924,7 +9099,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-102"][];
+                            data: components["schemas"]["def-103"][];
                             total: number;
                         };
                     };
@@ -8972,7 +9147,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-103"];
+                            data: components["schemas"]["def-104"];
                         };
                     };
                 };
@@ -9449,7 +9624,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-92"][];
+                            data: components["schemas"]["def-93"][];
                             total: number;
                         };
                     };
@@ -9502,7 +9677,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-102"][];
+                            data: components["schemas"]["def-103"][];
                             total: number;
                         };
                     };
@@ -9550,7 +9725,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-103"];
+                            data: components["schemas"]["def-104"];
                         };
                     };
                 };
@@ -9599,7 +9774,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-104"];
+                            data: components["schemas"]["def-105"];
                         };
                     };
                 };
@@ -9651,7 +9826,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-95"][];
+                            data: components["schemas"]["def-96"][];
                             total: number;
                         };
                     };
@@ -9703,7 +9878,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-100"][];
+                            data: components["schemas"]["def-101"][];
                             total: number;
                             capped: boolean;
                         };
@@ -9753,7 +9928,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-99"];
+                            data: components["schemas"]["def-100"];
                         };
                     };
                 };
@@ -9796,7 +9971,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-101"][];
+                            data: components["schemas"]["def-102"][];
                         };
                     };
                 };
@@ -9830,7 +10005,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-101"];
+                            data: components["schemas"]["def-102"];
                         };
                     };
                 };
@@ -9870,7 +10045,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-89"];
+                            data: components["schemas"]["def-90"];
                         };
                     };
                 };
@@ -9922,7 +10097,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-91"][];
+                            data: components["schemas"]["def-92"][];
                             total: number;
                         };
                     };
@@ -9971,7 +10146,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-96"][];
+                            data: components["schemas"]["def-97"][];
                         };
                     };
                 };
@@ -10385,7 +10560,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"];
+                            data: components["schemas"]["def-91"];
                         };
                     };
                 };
@@ -10425,7 +10600,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-90"];
+                            data: components["schemas"]["def-91"];
                         };
                     };
                 };
@@ -10475,7 +10650,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-93"][];
+                            data: components["schemas"]["def-94"][];
                             total: number;
                         };
                     };
@@ -10524,7 +10699,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-97"][];
+                            data: components["schemas"]["def-98"][];
                         };
                     };
                 };
@@ -10645,7 +10820,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-107"][];
+                            data: components["schemas"]["def-108"][];
                             total: number;
                         };
                     };
@@ -10681,7 +10856,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             success: true;
-                            data: components["schemas"]["def-107"];
+                            data: components["schemas"]["def-108"];
                         };
                     };
                 };
@@ -16186,8 +16361,25 @@ export interface components {
             /** Format: date-time */
             updated_at: string;
         };
-        /** StatRawEvent */
+        /** StatEventValues */
         "def-100": {
+            total: number;
+            values: {
+                value: string;
+                count: number;
+                devices: number;
+                share: number;
+            }[];
+            others: number;
+            trend: {
+                /** Format: date */
+                day: string;
+                count: number;
+                devices: number;
+            }[];
+        };
+        /** StatRawEvent */
+        "def-101": {
             /** Format: date-time */
             ts: string;
             key: string;
@@ -16201,12 +16393,12 @@ export interface components {
             os: string | null;
         };
         /** StatName */
-        "def-101": {
+        "def-102": {
             key: string;
             name: string;
         };
         /** StatErrorGroup */
-        "def-102": {
+        "def-103": {
             hash: string;
             message: string;
             count: number;
@@ -16218,7 +16410,7 @@ export interface components {
             last_ts: string;
         };
         /** StatErrorSummary */
-        "def-103": {
+        "def-104": {
             count: number;
             launches: number;
             rate: number;
@@ -16236,7 +16428,7 @@ export interface components {
             }[];
         };
         /** StatErrorDetail */
-        "def-104": {
+        "def-105": {
             hash: string;
             kind: "js" | "crash";
             message: string;
@@ -16245,7 +16437,7 @@ export interface components {
             last_ts: string;
             count: number;
             devices: number;
-            resolved: components["schemas"]["def-105"];
+            resolved: components["schemas"]["def-106"];
             trend: {
                 day: string;
                 count: number;
@@ -16284,7 +16476,7 @@ export interface components {
             }[];
         };
         /** StatResolvedStack */
-        "def-105": {
+        "def-106": {
             version: string;
             frames: {
                 raw: string;
@@ -16303,7 +16495,7 @@ export interface components {
             resolved: number;
         };
         /** StatCrashRow */
-        "def-106": {
+        "def-107": {
             version: string;
             device_model: string;
             count: number;
@@ -16313,7 +16505,7 @@ export interface components {
             rate: number;
         };
         /** StatSourceMap */
-        "def-107": {
+        "def-108": {
             app_id: string;
             version: string;
             file: string;
@@ -17820,16 +18012,27 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
-        /** StatOptions */
+        /** AiChannel */
         "def-89": {
-            apps: {
-                appid: string;
-                name: string;
-            }[];
-            platforms: string[];
-            channels: string[];
-            versions: string[];
-            tz_offset_minutes: number;
+            id: string;
+            model_id: string;
+            name: string;
+            protocol: string;
+            base_url: string;
+            api_key_masked: string | null;
+            provider_model: string;
+            priority: number;
+            weight: number;
+            enabled: boolean;
+            failures: number;
+            /** Format: date-time */
+            paused_until: string | null;
+            requests: number;
+            errors: number;
+            latency_ms: number | null;
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         /** AiModelRow */
         "def-9": {
@@ -17857,8 +18060,19 @@ export interface components {
             /** Format: date-time */
             update_date: string;
         };
-        /** StatRollupRun */
+        /** StatOptions */
         "def-90": {
+            apps: {
+                appid: string;
+                name: string;
+            }[];
+            platforms: string[];
+            channels: string[];
+            versions: string[];
+            tz_offset_minutes: number;
+        };
+        /** StatRollupRun */
+        "def-91": {
             done: number;
             failed: number;
             dirty: number;
@@ -17868,7 +18082,7 @@ export interface components {
             }[];
         };
         /** StatPageRow */
-        "def-91": {
+        "def-92": {
             path: string;
             title: string;
             views: number;
@@ -17881,7 +18095,7 @@ export interface components {
             share: number;
         };
         /** StatEntryPageRow */
-        "def-92": {
+        "def-93": {
             path: string;
             title: string;
             entries: number;
@@ -17892,7 +18106,7 @@ export interface components {
             share: number;
         };
         /** StatSceneRow */
-        "def-93": {
+        "def-94": {
             scene: string;
             name: string;
             sessions: number;
@@ -17906,7 +18120,7 @@ export interface components {
             share: number;
         };
         /** StatChannelRow */
-        "def-94": {
+        "def-95": {
             channel: string;
             name: string;
             new_devices: number;
@@ -17919,7 +18133,7 @@ export interface components {
             bounce_rate: number;
         };
         /** StatEventRow */
-        "def-95": {
+        "def-96": {
             key: string;
             name: string;
             count: number;
@@ -17928,7 +18142,7 @@ export interface components {
             share: number;
         };
         /** StatPageDay */
-        "def-96": {
+        "def-97": {
             /** Format: date */
             day: string;
             views: number;
@@ -17938,7 +18152,7 @@ export interface components {
             duration_s: number;
         };
         /** StatSceneDay */
-        "def-97": {
+        "def-98": {
             /** Format: date */
             day: string;
             sessions: number;
@@ -17949,7 +18163,7 @@ export interface components {
             bounces: number;
         };
         /** StatChannelDay */
-        "def-98": {
+        "def-99": {
             /** Format: date */
             day: string;
             new_devices: number;
@@ -17958,23 +18172,6 @@ export interface components {
             page_views: number;
             duration_s: number;
             bounces: number;
-        };
-        /** StatEventValues */
-        "def-99": {
-            total: number;
-            values: {
-                value: string;
-                count: number;
-                devices: number;
-                share: number;
-            }[];
-            others: number;
-            trend: {
-                /** Format: date */
-                day: string;
-                count: number;
-                devices: number;
-            }[];
         };
     };
     responses: never;

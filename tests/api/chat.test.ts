@@ -21,7 +21,7 @@ let anthropic: Standin;
 
 beforeAll(async () => {
   [t, openai, anthropic] = await Promise.all([
-    createTestApp({ ai: { firstTokenMs: TIMEOUT_MS, idleMs: TIMEOUT_MS } }),
+    createTestApp({ ai: { firstTokenMs: TIMEOUT_MS, idleMs: TIMEOUT_MS, channelWaitMs: TIMEOUT_MS } }),
     startOpenAiStandin(),
     startAnthropicStandin(),
   ]);

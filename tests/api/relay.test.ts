@@ -355,7 +355,7 @@ test("a holder's usage page has each key's use by day and model; others see none
   const client = openai(k.key);
   for (const content of ['first', 'second']) await client.chat.completions.create({ model: 'gpt-standin', messages: [{ role: 'user', content }] });
   await client.chat.completions.create({ model: 'gpt-busy', messages: [{ role: 'user', content: 'x' }] }).catch(() => undefined);
-  const mine = await call(t.app, 'GET', `/api/api-keys/usage?key_id=${k.id}&sort=requests&order=descend`, { token: dev.token });
+  const mine = await call(t.app, 'GET', `/api/api-keys/usage?key_id=${k.id}&sortField=requests&sortOrder=descend`, { token: dev.token });
   expect(mine.status).toBe(200);
   const rows = await usageRows(k.id);
   expect(mine.body.data.map((r: any) => [r.model_name, r.requests, r.errors, r.credits])).toEqual([

@@ -21,7 +21,7 @@ let bob: { id: string; token: string };
 const TODAY = '2030-06-15';
 
 beforeAll(async () => {
-  [t, openai] = await Promise.all([createTestApp({ ai: { firstTokenMs: 1500, idleMs: 1500 } }), startOpenAiStandin()]);
+  [t, openai] = await Promise.all([createTestApp({ ai: { firstTokenMs: 1500, idleMs: 1500, channelWaitMs: 1500 } }), startOpenAiStandin()]);
   admin = (await registerAdmin(t.app)).token;
   echo = await addModel(t.app, admin, { name: 'Echo', base_url: openai.baseUrl, provider_model: 'echo' });
   fail = await addModel(t.app, admin, { name: 'Broken', base_url: openai.baseUrl, provider_model: 'fail' });

@@ -47,6 +47,53 @@ export const aiModels = pgTable(
   (t) => [index('ai_models_sort_idx').on(t.sort, t.createDate)],
 );
 
+/**
+ * More providers behind one model (channels): its name is what clients ask for, each channel a
+ * provider entry with its own model id (an alias); the relay and the chat pick by weight within
+ * the highest priority that is healthy, the model's own provider being a channel of priority 0
+ */
+export const aiChannels = pgTable(
+  'ai_channels',
+  {
+    id: text()
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    modelId: text()
+      .notNull()
+      .references(() => aiModels.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    protocol: text().notNull(),
+    baseUrl: text().notNull(),
+    apiKeyEnc: text(),
+    apiKeyMasked: text(),
+    providerModel: text().notNull(),
+    /** the highest priority that has a healthy channel serves; the model's own provider is 0 */
+    priority: integer().notNull().default(0),
+    /** its share of the calls among its priority's healthy channels */
+    weight: integer().notNull().default(1),
+    enabled: boolean().notNull().default(true),
+    createdAt: now(),
+    updatedAt: now(),
+  },
+  (t) => [index('ai_channels_model_idx').on(t.modelId), check('ai_channels_weight', sql`${t.weight} BETWEEN 1 AND 100`)],
+);
+
+/**
+ * How each channel has fared (the model's own provider as `model:<id>`): failures in a row (at
+ * PAUSE_AFTER it is paused until paused_until, then tried again), calls, errors, the last latency
+ */
+export const aiChannelHealth = pgTable('ai_channel_health', {
+  channel: text().primaryKey(),
+  modelId: text().notNull(),
+  failures: integer().notNull().default(0),
+  pausedUntil: timestamp({ withTimezone: true }),
+  requests: bigint({ mode: 'number' }).notNull().default(0),
+  errors: bigint({ mode: 'number' }).notNull().default(0),
+  latencyMs: integer(),
+  lastError: text(),
+  updatedAt: now(),
+});
+
 /** a user's folders for their conversations (one folder a conversation, or none) */
 export const conversationFolders = pgTable(
   'conversation_folders',

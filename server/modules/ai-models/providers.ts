@@ -15,6 +15,11 @@ export interface ProviderTarget {
   baseUrl: string;
   apiKey: string | null;
   providerModel: string;
+  /** which channel this is (its health is kept): a channel's id, or model:<id> for the model's own provider */
+  channel?: string;
+  modelId?: string;
+  /** the model's channels in the order a call tries them (ai-models/channels.ts); absent: this one alone */
+  channels?: ProviderTarget[];
 }
 export interface ChatTurn {
   role: 'user' | 'assistant';

@@ -41,3 +41,39 @@ export const AiModelRow = Type.Object(
 );
 
 export type AiModelRow = Static<typeof AiModelRow>;
+
+/** how a channel has fared */
+const health = {
+  /** failures in a row (at 3 it is paused) */
+  failures: Type.Integer(),
+  /** paused until then (null: in service) */
+  paused_until: Nullable(Type.String({ format: 'date-time' })),
+  requests: Type.Integer(),
+  errors: Type.Integer(),
+  /** the last attempt's time to its first token (or to its failure) */
+  latency_ms: Nullable(Type.Integer()),
+  last_error: Nullable(Type.String()),
+};
+
+export const ChannelHealth = Type.Object(health);
+export type ChannelHealth = Static<typeof ChannelHealth>;
+
+export const AiChannel = Type.Object(
+  {
+    id: Type.String(),
+    model_id: Type.String(),
+    name: Type.String(),
+    protocol: Type.String(),
+    base_url: Type.String(),
+    api_key_masked: Nullable(Type.String()),
+    /** the provider's model id behind the model's name (an alias) */
+    provider_model: Type.String(),
+    priority: Type.Integer(),
+    weight: Type.Integer(),
+    enabled: Type.Boolean(),
+    ...health,
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AiChannel' },
+);
+export type AiChannelRow = Static<typeof AiChannel>;

@@ -13,6 +13,7 @@ import { Sealer } from '../../core/sealed';
 import { deleteByIds, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { aiModels } from '../../db/schema';
+import type { ChannelService } from './channels';
 import { type Protocol, PROTOCOLS, type ProviderTarget, testConnection, TEST_TIMEOUT_MS } from './providers';
 import type { AiModelRow } from './schemas';
 
@@ -155,6 +156,8 @@ export class AiModelService {
     secret: string,
     /** the limit of a test connection (AI_TEST_TIMEOUT_MS) */
     private testTimeoutMs = TEST_TIMEOUT_MS,
+    /** a resolved model's channels, in the order its call tries them */
+    private channels?: Pick<ChannelService, 'order'>,
   ) {
     this.sealer = new Sealer(secret, 'ai-model-api-key');
   }
@@ -341,6 +344,12 @@ export class AiModelService {
   private async resolveKind(user: AccessSubject, modelId: string, kind: AiKind): Promise<ResolvedModel> {
     const [r] = await query(this.db, sql`SELECT * FROM ai_models m WHERE m.id = ${modelId} AND ${this.usableBy(user, kind)}`);
     if (!r) throw new AppError('MODEL_NOT_AVAILABLE', { field: 'model_id' });
+    const resolved = this.resolved(r);
+    if (this.channels) resolved.target.channels = await this.channels.order(resolved.id, resolved.target);
+    return resolved;
+  }
+
+  private resolved(r: Record<string, unknown>): ResolvedModel {
     return {
       id: r.id as string,
       name: r.name as string,

@@ -1,5 +1,4 @@
 /** The chat module: conversations, billed answers, one-shot AI tasks and Ask AI. */
-import { streamChat } from '../ai-models/providers';
 import type { ModuleManifest } from '../services';
 import { askRoutes } from './ask-routes';
 import { assistantRoutes } from './assistant-routes';
@@ -18,14 +17,14 @@ import { AiTaskService } from './tasks';
 export const chatModule: ModuleManifest = {
   name: 'chat',
   tables: ['chat_assistants', 'conversations', 'conversation_folders', 'chat_messages', 'chat_feedback', 'chat_attachments', 'conversation_shares', 'ai_usage'],
-  services: ({ db, config, credits, aiModels, search, files, secret }) => {
+  services: ({ db, config, credits, aiModels, aiStream, search, files, secret }) => {
     search.backfillFrom((n) => messagesMissingFromSearch(db, n));
     const chatAttachments = new ChatAttachmentService(db, files);
     return {
-      chat: new ChatService(db, credits, aiModels, streamChat, config.ai, search, chatAttachments),
+      chat: new ChatService(db, credits, aiModels, aiStream, config.ai, search, chatAttachments),
       chatAttachments,
       chatShares: new ChatShareService(db, secret, chatAttachments),
-      aiTasks: new AiTaskService(db, credits, aiModels, streamChat, config.ai),
+      aiTasks: new AiTaskService(db, credits, aiModels, aiStream, config.ai),
       chatFeedback: new ChatFeedbackService(db),
       chatFolders: new ChatFolderService(db),
       chatAssistants: new ChatAssistantService(db, aiModels),

@@ -5,6 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../core/errors';
+import type { ProviderTarget } from '../ai-models/providers';
 import { tokensOf } from '../chat/context';
 import { type Dialect, errorPayload, sendProviderError } from './errors';
 import type { RelayService, Ticket } from './service';
@@ -20,6 +21,8 @@ export interface Reading {
   generated: boolean;
   /** the provider's stream said it failed (its error event is passed on as it came) */
   failed: boolean;
+  /** the provider's stream said it was over ([DONE], message_stop): one that just stops was cut off */
+  complete: boolean;
 }
 
 /** how one protocol's answer is read */
@@ -35,6 +38,10 @@ export interface ProtocolReader {
 export interface PassOptions {
   relay: RelayService;
   timeouts: { firstTokenMs: number; idleMs: number };
+  /** how long a channel with others behind it has for its first token */
+  channelWaitMs: number;
+  /** how a channel fared (its health: ai-models/channels.ts) */
+  report: (channel: ProviderTarget, ok: boolean, latencyMs: number, error?: string) => void;
 }
 
 /** progress saved at most this often while an answer streams (what a crash settlement captures) */
@@ -42,24 +49,30 @@ const PROGRESS_MS = 1000;
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** the statuses another channel may answer better: the provider's own failure, its rate limit, a timeout */
+const RETRYABLE = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/**
+ * Tries the model's channels in order (the relay's routing, ai-models/channels.ts) until one
+ * answers: a channel that cannot be reached, answers 408, 429 or 5xx, or gives no first token in
+ * time is passed over, but only until the first token — the client sees nothing of an attempt
+ * before that (its events are held back), and nothing is tried again after it.
+ */
 export async function passThrough(req: FastifyRequest, reply: FastifyReply, o: PassOptions, ticket: Ticket, body: Json, reader: ProtocolReader): Promise<void> {
   const ctl = new AbortController();
-  let why: 'disconnected' | 'timeout' | null = null;
+  // why the call ended early, if it did (set from callbacks: read through the object)
+  const end: { why: 'disconnected' | 'timeout' | null } = { why: null };
   const abort = (reason: 'disconnected' | 'timeout') => {
-    why ??= reason;
+    end.why ??= reason;
     ctl.abort();
   };
-  let timer = setTimeout(() => abort('timeout'), o.timeouts.firstTokenMs);
-  const rearm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => abort('timeout'), r.generated ? o.timeouts.idleMs : o.timeouts.firstTokenMs);
-  };
+  let idle: NodeJS.Timeout | undefined;
   onClientGone(reply, () => abort('disconnected'));
-  const r: Reading = { text: '', usage: { input: null, output: null }, generated: false, failed: false };
+  const r: Reading = { text: '', usage: { input: null, output: null }, generated: false, failed: false, complete: false };
   let firstTokenMs: number | null = null;
   let failure: AppError | null = null;
   const settle = (status: 'done' | 'disconnected' | 'error') => {
-    clearTimeout(timer);
+    clearTimeout(idle);
     const usage = r.usage.input !== null && r.usage.output !== null ? { input: r.usage.input, output: r.usage.output } : null;
     return o.relay.close(ticket, {
       usage,
@@ -70,65 +83,134 @@ export async function passThrough(req: FastifyRequest, reply: FastifyReply, o: P
       errorCode: failure?.code ?? null,
     });
   };
+  const cutOff = (message: string) => new AppError(end.why === 'timeout' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR', { params: { message } });
+  const primary = ticket.model.target;
+  const channels = primary.channels?.length ? primary.channels : [primary];
 
-  let res: Response;
-  try {
-    res = await callProvider(ticket.model.target, reader.path, body, ctl.signal);
-  } catch {
-    failure = new AppError(why === 'timeout' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR', { params: { message: 'the provider could not be reached' } });
-    await settle(why === 'disconnected' ? 'disconnected' : 'error');
-    if (why === 'disconnected') return;
-    throw failure;
-  }
-  if (!res.ok) {
-    const text = await res.text().catch(() => '');
-    failure = new AppError('AI_PROVIDER_ERROR', { params: { message: `status ${res.status}` } });
-    await settle('error');
-    return void sendProviderError(reply, res.status, text, res.headers.get('retry-after'), reader.dialect);
-  }
+  for (const [n, channel] of channels.entries()) {
+    const last = n === channels.length - 1;
+    // an attempt has until its first token; one with others behind it, at most CHANNEL_WAIT_MS
+    const attempt = new AbortController();
+    const stopAttempt = () => attempt.abort();
+    ctl.signal.addEventListener('abort', stopAttempt);
+    let timedOut = false;
+    const wait = setTimeout(
+      () => {
+        timedOut = true;
+        attempt.abort();
+      },
+      last ? o.timeouts.firstTokenMs : Math.min(o.timeouts.firstTokenMs, o.channelWaitMs),
+    );
+    const began = performance.now();
+    // the attempt answers (its first token): its wait is over, the call's own limits hold it now
+    const done = () => clearTimeout(wait);
+    const passOver = (error: string) => {
+      done();
+      ctl.signal.removeEventListener('abort', stopAttempt);
+      o.report(channel, false, performance.now() - began, error);
+      return !last && end.why !== 'disconnected';
+    };
 
-  if (body.stream !== true) {
-    let json: Json;
+    let res: Response;
     try {
-      json = (await res.json()) as Json;
-      reader.whole(json, r);
+      res = await callProvider(channel, reader.path, { ...body, model: channel.providerModel }, attempt.signal);
     } catch {
-      failure = new AppError(why === 'timeout' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR', { params: { message: 'the answer was cut off' } });
-      await settle(why === 'disconnected' ? 'disconnected' : 'error');
-      if (why === 'disconnected') return;
+      if (passOver(timedOut ? 'no answer in time' : 'unreachable')) continue;
+      if (timedOut) end.why ??= 'timeout';
+      failure = cutOff('the provider could not be reached');
+      await settle(end.why === 'disconnected' ? 'disconnected' : 'error');
+      if (end.why === 'disconnected') return;
       throw failure;
     }
-    firstTokenMs = Date.now() - ticket.started;
-    await settle('done');
-    return void reply.send(json);
-  }
-
-  const out = new SseWriter(req, reply);
-  let saved = Date.now();
-  try {
-    for await (const ev of sseEvents(res.body!)) {
-      const before = r.generated;
-      const pass = reader.event(ev, r);
-      if (r.generated && !before) firstTokenMs = Date.now() - ticket.started;
-      rearm();
-      if (pass) await out.write(ev.data, ev.event ?? undefined);
-      if (r.generated && Date.now() - saved >= PROGRESS_MS) {
-        saved = Date.now();
-        o.relay.progress(ticket, Math.ceil(r.text.length / 4));
-      }
+    if (!res.ok) {
+      const text = await res.text().catch(() => '');
+      if (RETRYABLE(res.status) ? passOver(`status ${res.status}`) : (done(), false)) continue;
+      failure = new AppError('AI_PROVIDER_ERROR', { params: { message: `status ${res.status}` } });
+      await settle('error');
+      return void sendProviderError(reply, res.status, text, res.headers.get('retry-after'), reader.dialect);
     }
-  } catch {
-    if (why !== 'disconnected')
-      failure = new AppError(why === 'timeout' ? 'AI_TIMEOUT' : 'AI_PROVIDER_ERROR', { params: { message: 'the answer was cut off' } });
+
+    if (body.stream !== true) {
+      let json: Json;
+      try {
+        json = (await res.json()) as Json;
+        reader.whole(json, r);
+      } catch {
+        if (passOver(timedOut ? 'no answer in time' : 'the answer was cut off')) continue;
+        if (timedOut) end.why ??= 'timeout';
+        failure = cutOff('the answer was cut off');
+        await settle(end.why === 'disconnected' ? 'disconnected' : 'error');
+        if (end.why === 'disconnected') return;
+        throw failure;
+      }
+      done();
+      o.report(channel, true, performance.now() - began);
+      firstTokenMs = Date.now() - ticket.started;
+      await settle('done');
+      return void reply.send(json);
+    }
+
+    // streamed: what comes before the first token is held back, so another channel can still answer
+    const held: SseEvent[] = [];
+    let out: SseWriter | null = null;
+    let saved = Date.now();
+    const rearm = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => abort('timeout'), o.timeouts.idleMs);
+    };
+    try {
+      for await (const ev of sseEvents(res.body!)) {
+        const before = r.generated;
+        const pass = reader.event(ev, r);
+        if (!out) {
+          if (pass) held.push(ev);
+          if (!r.generated) continue;
+          // the first token: this channel answers; from here on nothing is tried again
+          done();
+          o.report(channel, true, performance.now() - began);
+          if (!before) firstTokenMs = Date.now() - ticket.started;
+          out = new SseWriter(req, reply);
+          for (const h of held) await out.write(h.data, h.event ?? undefined);
+          rearm();
+          continue;
+        }
+        rearm();
+        if (pass) await out.write(ev.data, ev.event ?? undefined);
+        if (Date.now() - saved >= PROGRESS_MS) {
+          saved = Date.now();
+          o.relay.progress(ticket, Math.ceil(r.text.length / 4));
+        }
+      }
+      // a stream that just stops, without the protocol's end, was cut off
+      if (!r.complete && !r.failed) throw new Error('cut off');
+    } catch {
+      if (!out && passOver(timedOut ? 'no first token in time' : 'the answer broke off')) {
+        r.failed = false;
+        continue;
+      }
+      if (timedOut) end.why ??= 'timeout';
+      if (end.why !== 'disconnected') failure = cutOff('the answer was cut off');
+    }
+    if (!out) {
+      // the stream ended (or failed) before any token: a failure unless it was simply empty
+      if (!failure && r.failed && passOver('the answer broke off')) {
+        r.failed = false;
+        continue;
+      }
+      done();
+      if (!failure && !r.failed) o.report(channel, true, performance.now() - began);
+      out = new SseWriter(req, reply);
+      for (const h of held) await out.write(h.data, h.event ?? undefined);
+    }
+    if (failure) {
+      const { body: err } = errorPayload(req, failure, reader.dialect);
+      await out.write(JSON.stringify(err), reader.dialect === 'anthropic' ? 'error' : undefined);
+    }
+    if (!failure && r.failed) failure = new AppError('AI_PROVIDER_ERROR', { params: { message: 'the provider broke off the answer' } });
+    // settled before the stream ends: a client that reads its balance next sees this call in it
+    await settle(end.why === 'disconnected' ? 'disconnected' : failure ? 'error' : 'done');
+    return out.end();
   }
-  if (failure) {
-    const { body: err } = errorPayload(req, failure, reader.dialect);
-    await out.write(JSON.stringify(err), reader.dialect === 'anthropic' ? 'error' : undefined);
-  }
-  if (!failure && r.failed) failure = new AppError('AI_PROVIDER_ERROR', { params: { message: 'the provider broke off the answer' } });
-  // settled before the stream ends: a client that reads its balance next sees this call in it
-  await settle(why === 'disconnected' ? 'disconnected' : failure ? 'error' : 'done');
-  out.end();
 }
 
 /** OpenAI's chat completions: deltas of content, reasoning and tool calls; usage in the last chunk */
@@ -158,7 +240,10 @@ export function openAiReader(passUsage: boolean): ProtocolReader {
     dialect: 'openai',
     path: 'chat',
     event(ev, r) {
-      if (ev.data === '[DONE]') return true;
+      if (ev.data === '[DONE]') {
+        r.complete = true;
+        return true;
+      }
       let chunk: Json;
       try {
         chunk = JSON.parse(ev.data) as Json;
@@ -192,6 +277,7 @@ export const anthropicReader: ProtocolReader = {
     }
     const type = str(data.type) || ev.event;
     if (type === 'error') r.failed = true;
+    else if (type === 'message_stop') r.complete = true;
     else if (type === 'message_start') {
       const u = (data.message as Json | undefined)?.usage as Json | undefined;
       if (u) r.usage.input = inputOf(u);

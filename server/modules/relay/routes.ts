@@ -7,7 +7,6 @@ import type { FastifyError, FastifyRequest } from 'fastify';
 import { RULES } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
 import type { ModuleApp } from '../../core/context';
-import { streamChat } from '../ai-models/providers';
 import type { ResolvedModel } from '../ai-models/service';
 import { loadTokenizer } from '../chat/context';
 import type { ModuleContext } from '../services';
@@ -30,10 +29,16 @@ function keyOf(req: FastifyRequest): string | undefined {
 /** the held answer length: what the client asked for, never past the model's longest */
 const lengthFor = (asked: number | null, model: ResolvedModel) => Math.min(asked ?? model.maxOutputTokens, model.maxOutputTokens);
 
-export async function relayRoutes({ app, relay, config }: ModuleContext) {
+export async function relayRoutes({ app, relay, config, aiChannels, aiStream }: ModuleContext) {
   const callers = new WeakMap<FastifyRequest, RelayCaller>();
   const callerOf = (req: FastifyRequest) => callers.get(req)!;
-  const opts = { relay, timeouts: config.ai, streamChat };
+  const opts = {
+    relay,
+    timeouts: config.ai,
+    channelWaitMs: config.ai.channelWaitMs,
+    report: (...a: Parameters<typeof aiChannels.report>) => void aiChannels.report(...a).catch(() => undefined),
+    streamChat: aiStream,
+  };
 
   await app.register(
     async (scope: ModuleApp) => {
