@@ -17,3 +17,14 @@ export const testModelValues = (body: TestValues, opts?: RequestOptions) => api.
 
 /** the same for a stored model (its stored key) */
 export const testStoredModel = (id: string, opts?: RequestOptions) => api.post('/api/ai/models/{id}/test', undefined, { ...opts, path: { id } });
+
+/** a model's channels (more providers behind it) with their health, and its own provider's */
+export type ChannelList = Data<'/api/ai/models/{id}/channels', 'get'>;
+export type AiChannelRow = ChannelList['channels'][number];
+export type NewChannelBody = Body<'/api/ai/models/{id}/channels', 'post'>;
+export type ChannelPatch = Body<'/api/ai/channels/{id}', 'put'>;
+export const listChannels = (modelId: string, opts?: RequestOptions) => api.get('/api/ai/models/{id}/channels', { ...opts, path: { id: modelId } });
+export const createChannel = (modelId: string, body: NewChannelBody, opts?: RequestOptions) =>
+  api.post('/api/ai/models/{id}/channels', body, { ...opts, path: { id: modelId } });
+export const updateChannel = (id: string, body: ChannelPatch, opts?: RequestOptions) => api.put('/api/ai/channels/{id}', body, { ...opts, path: { id } });
+export const deleteChannel = (id: string, opts?: RequestOptions) => api.delete('/api/ai/channels/{id}', { ...opts, path: { id } });

@@ -1,12 +1,12 @@
 /**
  * AI models in Chromium: an admin adds a model pointing at the OpenAI stand-in, tests the
- * connection and reads the reply, sees the key masked in the list, edits the model; a plain
- * user cannot open the page.
+ * connection and reads the reply, sees the key masked in the list, edits the model, adds a
+ * backup channel behind it and deletes it; a plain user cannot open the page.
  */
 import type { Page } from 'playwright-core';
 import type { Standin } from '../support/llm-standin';
 import { startOpenAiStandin } from '../support/openai-standin';
-import { api, e2eSession, screenshot } from './browser';
+import { api, confirmWith, e2eSession, screenshot } from './browser';
 import { makeUser, withDb } from './fixtures';
 
 const ADMIN = { username: 'ai_admin', password: 'Admin#2026' };
@@ -100,6 +100,37 @@ describe('an admin adds an AI model', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/ai-model\/list/);
     await page.locator('tr', { hasText: 'Stand-in GPT (edited)' }).getByText('sk-…7f3a').waitFor();
+  });
+});
+
+describe("a model's channels", () => {
+  it('adds a backup provider behind the model, sees it in service at its priority, and deletes it', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await go('/pages/ai-model/list');
+    const row = page.locator('tr', { hasText: 'Stand-in GPT (edited)' }).first();
+    await row.getByRole('button', { name: 'Channels Stand-in GPT (edited)' }).click();
+    const drawer = page.locator('.ant-drawer', { hasText: 'Channels of Stand-in GPT (edited)' });
+    await drawer.getByText('No other channels').waitFor();
+    await drawer.getByTestId('own-provider').getByText('In service').waitFor();
+    await drawer.getByRole('button', { name: 'Add channel' }).click();
+    const form = page.locator('.ant-modal', { hasText: 'Add channel' });
+    await form.getByLabel('Name').waitFor();
+    await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"]'));
+    await form.getByLabel('Name').fill('Backup stand-in');
+    // the form starts from the model's own provider: its address and model; a backup's priority
+    expect(await form.getByLabel('Base URL').inputValue()).toBe(standin.baseUrl);
+    await form.getByLabel('API key').fill(KEY);
+    await form.getByRole('button', { name: 'Save' }).click();
+    const channel = drawer.locator('.ant-table-row', { hasText: 'Backup stand-in' });
+    await channel.waitFor();
+    await channel.getByText('In service').waitFor();
+    expect(await channel.locator('td').nth(1).innerText()).toBe('-1');
+    await screenshot(page, 'ai-model-channels-1280');
+
+    await channel.getByRole('button', { name: 'Delete Backup stand-in' }).click();
+    await confirmWith(page, 'Delete');
+    await channel.waitFor({ state: 'detached' });
+    await drawer.getByText('No other channels').waitFor();
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * AI models: name, protocol, provider model, prices, enabled (switched in place), roles, order.
- * Row actions: Test (the stored model, result in a dialog), Edit, Delete (after a confirmation).
+ * Row actions: Test (the stored model, result in a dialog), Channels (the providers behind it, with
+ * their health), Edit, Delete (after a confirmation).
  */
-import { ApiOutlined, EyeOutlined } from '@ant-design/icons';
+import { ApiOutlined, ClusterOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Flex, Modal, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { AI_PROTOCOLS } from '../../../shared/ai-models';
@@ -16,6 +17,7 @@ import { noticeModal, toast } from '../../shared/feedback';
 import { builtInText, useT } from '../../shared/i18n';
 import { SPEC } from '../../shared/spec';
 import { ACCESS } from './AiModelForm';
+import ChannelsDrawer from './Channels';
 import './i18n';
 import TestOutcome, { type Outcome } from './TestOutcome';
 
@@ -42,6 +44,7 @@ function EnabledSwitch({ row, reload, label }: { row: AiModelRow; reload: () => 
 export default function AiModelList() {
   const t = useT();
   const [testing, setTesting] = useState<{ row: AiModelRow; outcome: Outcome | null } | null>(null);
+  const [channelsOf, setChannelsOf] = useState<AiModelRow | null>(null);
 
   const runTest = async (row: AiModelRow) => {
     setTesting({ row, outcome: null });
@@ -153,9 +156,19 @@ export default function AiModelList() {
           >
             {t('ai.test.short')}
           </Button>,
+          <Button
+            key="channels"
+            type="link"
+            size="small"
+            style={{ padding: 0 }}
+            icon={<ClusterOutlined />}
+            onClick={() => setChannelsOf(r)}
+            aria-label={`${t('ai.channels.open')} ${r.name}`}
+          />,
         ]}
-        actionsWidth={196}
+        actionsWidth={220}
       />
+      <ChannelsDrawer model={channelsOf} onClose={() => setChannelsOf(null)} />
       <Modal
         open={!!testing}
         title={testing ? t('ai.test.title', { name: testing.row.name }) : ''}
