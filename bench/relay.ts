@@ -6,7 +6,8 @@
  * Per round: the first token's p50 / p95 directly and through the relay, the latency the relay adds
  * (target p95 < 20 ms at 100 streams), the server's CPU time per relayed token, tokens lost or out
  * of order (target 0), and every balance against its ledger and every key's spending against its
- * usage rows afterwards.
+ * usage rows afterwards. Then the time a failover adds: a model whose own provider refuses, with a
+ * backup channel, against one that answers at once.
  *
  * `npm run bench -- relay` runs only this one.
  */
@@ -161,6 +162,42 @@ export async function runRelayBench(): Promise<void> {
       );
       console.log(`    answers with tokens lost or out of order: ${bad} (target ${TARGET.lost})`);
     }
+    // failover: a model whose own provider refuses (500) with a backup channel behind it; its
+    // first calls pass the refusal over, then (3 failures in a row) the refusing one is paused
+    const failing = (
+      await post('/api/ai/models', admin, {
+        name: 'bench-failover',
+        protocol: 'openai',
+        base_url: standin.baseUrl,
+        provider_model: 'fail',
+        context_window: 128000,
+        max_output_tokens: 1000,
+        input_price: 100_000,
+        output_price: 200_000,
+      })
+    ).data;
+    await post(`/api/ai/models/${failing.id}/channels`, admin, {
+      name: 'backup',
+      protocol: 'openai',
+      base_url: standin.baseUrl,
+      provider_model: 'echo',
+      priority: -1,
+    });
+    const one = (model: string) =>
+      timedStream(
+        `${base}/v1/chat/completions`,
+        { authorization: `Bearer ${keys[0]}` },
+        { ...body, model, messages: [{ role: 'user', content: '[[tokens:5]]' }] },
+      );
+    const plain: number[] = [];
+    const passedOver: number[] = [];
+    const paused: number[] = [];
+    for (let i = 0; i < 10; i++) plain.push((await one('bench-model')).firstMs);
+    for (let i = 0; i < 3; i++) passedOver.push((await one('bench-failover')).firstMs);
+    for (let i = 0; i < 10; i++) paused.push((await one('bench-failover')).firstMs);
+    console.log(
+      `  failover when the first channel refuses (500): first token ${f(pct(passedOver, 50))} against ${f(pct(plain, 50))} without (+${f(pct(passedOver, 50) - pct(plain, 50))}, p50 of 3 calls); once it is paused: ${f(pct(paused, 50))}`,
+    );
     // every balance equals its ledger; every key's spending equals its usage rows
     const recon = await credits.reconcile('admin');
     const keyDiff = await db.execute<{ n: number }>(
@@ -170,7 +207,6 @@ export async function runRelayBench(): Promise<void> {
     console.log(
       `  reconciliation after the runs: ${recon.usersChecked} accounts, ${recon.mismatches.length} differences; keys whose spending differs from their usage: ${keyDiff.rows[0].n}`,
     );
-    console.log('  failover time: not measured yet (channels with failover are not built)');
     console.log(
       `  ${os.cpus().length} CPUs, ${os.cpus()[0]?.model ?? ''}; node ${process.version}; load average after: ${os
         .loadavg()

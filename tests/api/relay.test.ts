@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { sql } from 'drizzle-orm';
+import { encodeWav } from '../../shared/audio';
 import { call, makeRole, registerAdmin } from '../support/accounts';
 import { startAnthropicStandin } from '../support/anthropic-standin';
 import { addModel, balanceOf, chatUser, ledgerSum } from '../support/chat';
@@ -72,6 +73,7 @@ beforeAll(async () => {
     max_output_tokens: 200,
     ...PRICE,
   });
+  await addModel(t.app, admin, { ...o, name: 'whisper-standin', kind: 'speech-to-text', provider_model: 'whisper', input_price: 60, output_price: 0 });
   await addModel(t.app, admin, { ...o, name: 'embed-standin', kind: 'embeddings', provider_model: 'embed', input_price: 500_000, output_price: 0 });
   await makeRole(t.db, 'developer', ['USE_API_KEYS']);
   dev = await chatUser(t.app, t.db, 'relay_dev', 1_000_000, ['developer']);
@@ -394,4 +396,33 @@ test('embeddings come from a model of kind embeddings, billed for their input to
   expect(wrong).toBeInstanceOf(OpenAI.NotFoundError);
   const empty = await client.embeddings.create({ model: 'embed-standin', input: [] }).catch((e: unknown) => e);
   expect([empty instanceof OpenAI.BadRequestError, (empty as InstanceType<typeof OpenAI.APIError>).param]).toEqual([true, 'input']);
+});
+
+test('speech to text: a WAV through /v1/audio/transcriptions, billed per minute of audio as the provider measured it', async () => {
+  const k = await newKey(dev.token);
+  const client = openai(k.key);
+  const wav = Buffer.from(encodeWav(new Float32Array(16000 * 3), 16000));
+  const before = await balanceOf(t.db, dev.id);
+  const r = await client.audio.transcriptions.create({ model: 'whisper-standin', file: await OpenAI.toFile(wav, 'memo.wav', { type: 'audio/wav' }) });
+  expect(r.text).toBe('Stand-in transcript of 3.0 seconds of audio.');
+  expect(openaiStandin.transcriptions.at(-1)).toMatchObject({ model: 'whisper', fileName: 'memo.wav', seconds: 3 });
+  // 60 credits a minute: 3 seconds are 3 credits
+  expect(before - (await balanceOf(t.db, dev.id))).toBe(3);
+  expect((await usageRows(k.id)).map((u) => [u.purpose, u.status, u.credits])).toEqual([['api', 'done', 3]]);
+  const text = await client.audio.transcriptions.create({
+    model: 'whisper-standin',
+    response_format: 'text',
+    file: await OpenAI.toFile(wav, 'memo.wav', { type: 'audio/wav' }),
+  });
+  expect(String(text).trim()).toBe('Stand-in transcript of 3.0 seconds of audio.');
+
+  const notAudio = await client.audio.transcriptions
+    .create({ model: 'whisper-standin', file: await OpenAI.toFile(Buffer.from('hello'), 'a.txt', { type: 'text/plain' }) })
+    .catch((e: unknown) => e);
+  expect([notAudio instanceof OpenAI.BadRequestError, (notAudio as InstanceType<typeof OpenAI.APIError>).param]).toEqual([true, 'file']);
+  const chatModel = await client.audio.transcriptions
+    .create({ model: 'gpt-standin', file: await OpenAI.toFile(wav, 'memo.wav', { type: 'audio/wav' }) })
+    .catch((e: unknown) => e);
+  expect(chatModel).toBeInstanceOf(OpenAI.NotFoundError);
+  expect(await ledgerSum(t.db, dev.id)).toBe(await balanceOf(t.db, dev.id));
 });

@@ -1,6 +1,6 @@
 /**
  * The relay on the console's own origin: OpenAI's `/v1/models`, `/v1/chat/completions` and
- * `/v1/embeddings` and Anthropic's `/v1/messages`, called with a personal API key (`Authorization: Bearer sk-…` or
+ * `/v1/embeddings` and `/v1/audio/transcriptions`, and Anthropic's `/v1/messages`, called with a personal API key (`Authorization: Bearer sk-…` or
  * `x-api-key`); answers and errors in the API's own shape, so the official SDKs work unchanged.
  */
 import type { FastifyError, FastifyRequest } from 'fastify';
@@ -10,7 +10,11 @@ import type { ModuleApp } from '../../core/context';
 import type { ResolvedModel } from '../ai-models/service';
 import { loadTokenizer } from '../chat/context';
 import type { ModuleContext } from '../services';
+import { AUDIO_LIMITS } from '../../../shared/audio';
+import { partsOf, uploadScope } from '../../core/multipart';
+import { transcribe } from '../ai-models/providers';
 import { dialectOf, sendRelayError } from './errors';
+import { relayTranscription } from './transcribe';
 import { anthropicReader, embeddingsReader, openAiReader, passThrough } from './pass';
 import { anthropicPromptTokens, chatBody, embeddingsPromptTokens, type Json, maxTokensOf, numberOr, openAiPromptTokens, RELAY_BODY_LIMIT } from './requests';
 import type { RelayCaller } from './service';
@@ -153,6 +157,18 @@ export async function relayRoutes({ app, relay, config, aiChannels, aiStream }: 
           return reply;
         },
       );
+
+      // a multipart upload: parsed in a scope of its own, with the recordings' limits
+      await uploadScope(scope, { fileSize: AUDIO_LIMITS.MAX_BYTES, fields: 8 }, (upload) => {
+        upload.post(
+          '/audio/transcriptions',
+          {
+            config: { access },
+            schema: { tags: ['relay'], summary: "OpenAI's speech to text (multipart), with a speech-to-text model, billed to the key's holder" },
+          },
+          async (req, reply) => relayTranscription(req, reply, callerOf(req), relay, transcribe, partsOf(req)),
+        );
+      });
 
       scope.post(
         '/messages',

@@ -44,6 +44,8 @@ export interface Outcome {
   firstTokenMs: number | null;
   status: 'done' | 'disconnected' | 'error';
   errorCode: ErrorCode | null;
+  /** the cost when it is not tokens x prices (a transcription's minutes) */
+  cost?: number;
 }
 
 /** a hold's share of a prompt count: the provider's tokenizer may count a few percent more than ours */
@@ -53,7 +55,10 @@ export class RelayService {
   constructor(
     private db: Db,
     private credits: CreditService,
-    private aiModels: Pick<AiModelService, 'listForUser' | 'resolveForUser' | 'listEmbeddingsForUser' | 'resolveEmbeddingsForUser'>,
+    private aiModels: Pick<
+      AiModelService,
+      'listForUser' | 'resolveForUser' | 'listEmbeddingsForUser' | 'resolveEmbeddingsForUser' | 'listSpeechForUser' | 'resolveSpeechForUser'
+    >,
     private apiKeys: Pick<ApiKeyService, 'authenticate'>,
     private meter: ApiKeyMeter,
     private accounts: Pick<AccountService, 'accessOf'>,
@@ -101,21 +106,28 @@ export class RelayService {
     return { uid: k.user_id, role: access.role, permission: access.permission, key: k };
   }
 
-  /** the chat (then embeddings) models the key may call, in the console's order */
+  /** the chat, embeddings and speech-to-text models the key may call, in the console's order */
   async models(caller: RelayCaller) {
-    const [chat, embeddings] = await Promise.all([this.aiModels.listForUser(caller), this.aiModels.listEmbeddingsForUser(caller)]);
-    const all = [...chat, ...embeddings];
+    const lists = await Promise.all([this.aiModels.listForUser(caller), this.aiModels.listEmbeddingsForUser(caller), this.aiModels.listSpeechForUser(caller)]);
+    const all = lists.flat();
     return caller.key.models.length ? all.filter((m) => caller.key.models.includes(m.id)) : all;
   }
 
   /** the model of this kind a client asks for, by its name (as /v1/models lists it) or its id */
-  async resolve(caller: RelayCaller, asked: unknown, kind: 'chat' | 'embeddings' = 'chat'): Promise<ResolvedModel> {
+  async resolve(caller: RelayCaller, asked: unknown, kind: 'chat' | 'embeddings' | 'speech-to-text' = 'chat'): Promise<ResolvedModel> {
     if (typeof asked !== 'string' || !asked) throw new AppError('INVALID_PARAM', { field: 'model', params: { reason: 'required' } });
-    const listed = kind === 'chat' ? await this.aiModels.listForUser(caller) : await this.aiModels.listEmbeddingsForUser(caller);
-    const models = caller.key.models.length ? listed.filter((m) => caller.key.models.includes(m.id)) : listed;
-    const m = models.find((x) => x.name === asked) ?? models.find((x) => x.id === asked);
-    if (!m) throw new AppError('MODEL_NOT_AVAILABLE', { field: 'model', params: { model: asked } });
-    return kind === 'chat' ? this.aiModels.resolveForUser(caller, m.id) : this.aiModels.resolveEmbeddingsForUser(caller, m.id);
+    const m = this.aiModels;
+    const [list, get] =
+      kind === 'chat'
+        ? [m.listForUser, m.resolveForUser]
+        : kind === 'embeddings'
+          ? [m.listEmbeddingsForUser, m.resolveEmbeddingsForUser]
+          : [m.listSpeechForUser, m.resolveSpeechForUser];
+    const listed = await list.call(m, caller);
+    const models = caller.key.models.length ? listed.filter((x) => caller.key.models.includes(x.id)) : listed;
+    const found = models.find((x) => x.name === asked) ?? models.find((x) => x.id === asked);
+    if (!found) throw new AppError('MODEL_NOT_AVAILABLE', { field: 'model', params: { model: asked } });
+    return get.call(m, caller, found.id);
   }
 
   /** counts the request against the key's minute; API_KEY_RATE_LIMITED when it is used up */
@@ -128,8 +140,8 @@ export class RelayService {
    * Holds the most the call may cost (its prompt and `maxTokens` of answer) before the provider
    * is called: the key's caps, the balance and the daily limit refuse here, never after.
    */
-  async open(caller: RelayCaller, model: ResolvedModel, promptTokens: number, maxTokens: number): Promise<Ticket> {
-    const amount = costOf(holdInput(promptTokens), maxTokens, model);
+  async open(caller: RelayCaller, model: ResolvedModel, promptTokens: number, maxTokens: number, held?: number): Promise<Ticket> {
+    const amount = held ?? costOf(holdInput(promptTokens), maxTokens, model);
     const [dailyLimit] = await Promise.all([this.credits.dailyLimitOf(caller.role), this.credits.start(), loadTokenizer()]);
     const callId = randomUUID();
     // the holder's row before the key's, as settling takes them: concurrent calls never wait on each other in a circle
@@ -156,7 +168,7 @@ export class RelayService {
   async close(t: Ticket, o: Outcome): Promise<{ captured: number }> {
     const input = o.generated ? (o.usage?.input ?? t.promptTokens) : 0;
     const output = o.generated ? (o.usage?.output ?? o.localOutput) : 0;
-    const cost = o.generated ? costOf(input, output, t.model) : 0;
+    const cost = o.generated ? (o.cost ?? costOf(input, output, t.model)) : 0;
     const totalMs = Date.now() - t.started;
     const { captured } = await withRetries(() =>
       this.credits.settle(t.holdId, cost, async (tx: Tx, captured) => {
