@@ -12,6 +12,7 @@ import OpenAI from 'openai';
 import { sql } from 'drizzle-orm';
 import { call, makeRole, registerAdmin } from '../support/accounts';
 import { addModel, ask, balanceOf, chatUser, ledgerSum, newConversation } from '../support/chat';
+import { ChannelService } from '../../server/modules/ai-models/channels';
 import { startOpenAiStandin } from '../support/openai-standin';
 import { createTestApp } from '../support/test-app';
 import { until } from '../support/until';
@@ -137,6 +138,21 @@ test('an answer that has begun is never tried on another channel: it ends with a
   expect(row.status).toBe('error');
   expect(row.output_tokens).toBeGreaterThanOrEqual(5);
   expect(row.credits).toBeGreaterThan(0);
+});
+
+test('a paused channel whose pause is over is tested by the job and comes back when it answers', async () => {
+  const { model, channel } = await routedModel('routed-retest', 'echo', 'echo');
+  // both paused a minute ago, as three failures in a row leave them
+  for (const id of [`model:${model.id}`, channel.id]) {
+    await t.db.execute(sql`INSERT INTO ai_channel_health (channel, model_id, failures, paused_until, requests, errors, last_error)
+      VALUES (${id}, ${model.id}, 3, now() - interval '1 second', 3, 3, 'status 500')`);
+  }
+  // the job's run (every 30 s in the server)
+  // (these channels have no key: the secret keys' seal is not read)
+  const back = await new ChannelService(t.db, 'x'.repeat(32)).retestPaused();
+  expect(back).toBe(2);
+  const health = (await call(t.app, 'GET', `/api/ai/models/${model.id}/channels`, { token: admin })).body.data;
+  expect([health.primary.failures, health.primary.paused_until, health.channels[0].failures, health.channels[0].paused_until]).toEqual([0, null, 0, null]);
 });
 
 test("an admin's channel form: fields checked and named; changed and deleted", async () => {

@@ -136,6 +136,9 @@ test('the openai client lists the models and gets answers whole and streamed, bi
     sql`SELECT DISTINCT ref_type, ref_id FROM credit_ledger WHERE user_id = ${dev.id} AND kind = 'capture'`,
   );
   expect(refs.rows).toEqual([{ ref_type: 'api', ref_id: k.id }]);
+  // the cost analysis counts them as API calls
+  const analysis = await call(t.app, 'GET', '/api/credits/analysis', { token: dev.token });
+  expect(analysis.body.data.by_feature).toEqual([{ purpose: 'api', credits: spent }]);
 });
 
 test('tools and pictures pass through to a model of the same protocol, whole and streamed', async () => {
@@ -322,6 +325,23 @@ test("a key's requests a minute answer 429 with Retry-After; its credit cap refu
   expect(used.used).toBeLessThanOrEqual(1000);
   expect(before - (await balanceOf(t.db, dev.id))).toBe(used.used);
   expect(await ledgerSum(t.db, dev.id)).toBe(await balanceOf(t.db, dev.id));
+});
+
+test("a role's daily limit refuses a call before the provider is called, as a spent balance does", async () => {
+  await makeRole(t.db, 'frugal', ['USE_API_KEYS']);
+  await t.db.execute(sql`UPDATE roles SET daily_credit_limit = 50 WHERE role_id = 'frugal'`);
+  const frugal = await chatUser(t.app, t.db, 'relay_frugal', 100_000, ['frugal']);
+  const k = await newKey(frugal.token);
+  const calls = openaiStandin.requests.length;
+  // a call holds its prompt and 200 answer tokens (about 450 credits): past the day's 50
+  const refused = await openai(k.key)
+    .chat.completions.create({ model: 'gpt-standin', messages: [{ role: 'user', content: 'x' }] })
+    .catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(OpenAI.RateLimitError);
+  expect((refused as InstanceType<typeof OpenAI.APIError>).code).toBe('DAILY_LIMIT_REACHED');
+  expect((refused as InstanceType<typeof OpenAI.APIError>).headers?.get?.('x-should-retry')).toBe('false');
+  expect(openaiStandin.requests.length).toBe(calls);
+  expect(await balanceOf(t.db, frugal.id)).toBe(100_000);
 });
 
 test('a client that goes away mid-answer pays for what was generated, and the provider call is cancelled', async () => {

@@ -203,10 +203,14 @@ export class ChannelService {
 
   /** paused channels whose pause is over are tested (a one-token call); a pass brings them back */
   async retestPaused(): Promise<number> {
+    // the channels and the models' own providers (model:<id>) whose pause is over
     const due = await query<{ id: string; model_id: string; protocol: string; base_url: string; api_key_enc: string | null; provider_model: string }>(
       this.db,
       sql`SELECT c.id, c.model_id, c.protocol, c.base_url, c.api_key_enc, c.provider_model FROM ai_channels c
-        JOIN ai_channel_health h ON h.channel = c.id WHERE c.enabled AND h.paused_until IS NOT NULL AND h.paused_until <= now()`,
+          JOIN ai_channel_health h ON h.channel = c.id WHERE c.enabled AND h.paused_until IS NOT NULL AND h.paused_until <= now()
+        UNION ALL
+        SELECT h.channel, m.id, m.protocol, m.base_url, m.api_key_enc, m.provider_model FROM ai_channel_health h
+          JOIN ai_models m ON h.channel = 'model:' || m.id WHERE m.enabled AND h.paused_until IS NOT NULL AND h.paused_until <= now()`,
     );
     let back = 0;
     for (const c of due) {
