@@ -293,7 +293,9 @@ test('errors come in each API shape: a bad key, a model it may not use, a bad fi
   expect((await usageRows(k.id)).map((r) => [r.status, r.credits])).toEqual([['error', 0]]);
 });
 
-test("a key's requests a minute answer 429 with Retry-After; its credit cap refuses concurrent calls past it before the provider, never overdrawn", async () => {
+test("a key's requests and tokens a minute answer 429 with Retry-After; its credit cap refuses concurrent calls past it before the provider, never overdrawn", async () => {
+  // the limits count a calendar minute: the calls below must fall in one (the database's clock is this machine's)
+  if (new Date().getSeconds() > 45) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
   const limited = await newKey(dev.token, { rpm_limit: 2 });
   const client = openai(limited.key);
   for (let i = 0; i < 2; i++) await client.chat.completions.create({ model: 'gpt-standin', messages: [{ role: 'user', content: `call ${i}` }] });
@@ -305,6 +307,12 @@ test("a key's requests a minute answer 429 with Retry-After; its credit cap refu
   const retry = Number((third as InstanceType<typeof OpenAI.APIError>).headers?.get?.('retry-after'));
   expect(retry).toBeGreaterThanOrEqual(1);
   expect(retry).toBeLessThanOrEqual(60);
+
+  // tokens a minute: the first call uses them up, the next waits for the next minute
+  const thrifty = openai((await newKey(dev.token, { tpm_limit: 10 })).key);
+  await thrifty.chat.completions.create({ model: 'gpt-standin', messages: [{ role: 'user', content: 'a question of some length' }] });
+  const overTokens = await thrifty.chat.completions.create({ model: 'gpt-standin', messages: [{ role: 'user', content: 'again' }] }).catch((e: unknown) => e);
+  expect([overTokens instanceof OpenAI.RateLimitError, (overTokens as InstanceType<typeof OpenAI.APIError>).code]).toEqual([true, 'API_KEY_RATE_LIMITED']);
 
   // each call holds (prompt + 200 answer tokens) and costs about 30: a cap of 1,000 lets a few through
   const capped = await newKey(dev.token, { credit_cap_total: 1000 });
