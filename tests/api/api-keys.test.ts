@@ -33,7 +33,12 @@ afterAll(async () => {
 });
 
 /** the relay's look-up of a call's key (authenticate reads neither models nor roles) */
-const keys = () => new ApiKeyService(t.db, { listForUser: async () => [] }, { accessOf: async () => ({ role: [], permission: [], active: true }) });
+const keys = () =>
+  new ApiKeyService(
+    t.db,
+    { listForUser: async () => [], listEmbeddingsForUser: async () => [], listSpeechForUser: async () => [] },
+    { accessOf: async () => ({ role: [], permission: [], active: true }) },
+  );
 
 test('a holder makes a key: it is answered once, stored as a hash, and works until disabled, expired or deleted', async () => {
   const dev = await chatUser(t.app, t.db, 'dev_keys', 0, ['developer']);

@@ -272,10 +272,23 @@ test('errors come in each API shape: a bad key, a model it may not use, a bad fi
     .catch((e: unknown) => e);
   expect([crossTools instanceof OpenAI.BadRequestError, (crossTools as InstanceType<typeof OpenAI.APIError>).param]).toEqual([true, 'tools']);
 
+  // a key limited to an embeddings model calls it, and nothing else
+  const embedOnly = await newKey(dev.token, {
+    models: [(await t.db.execute<{ id: string }>(sql`SELECT id FROM ai_models WHERE name = 'embed-standin'`)).rows[0].id],
+  });
+  expect((await openai(embedOnly.key).models.list()).data.map((m) => m.id)).toEqual(['embed-standin']);
+
   const noKey = await anthropic('sk-' + 'y'.repeat(48))
     .messages.create({ model: 'claude-standin', max_tokens: 10, messages: [{ role: 'user', content: 'x' }] })
     .catch((e: unknown) => e);
   expect(noKey).toBeInstanceOf(Anthropic.AuthenticationError);
+  if (new Date().getSeconds() > 50) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
+  const once = anthropic((await newKey(dev.token, { rpm_limit: 1 })).key);
+  await once.messages.create({ model: 'claude-standin', max_tokens: 10, messages: [{ role: 'user', content: 'first' }] });
+  const twice = await once.messages
+    .create({ model: 'claude-standin', max_tokens: 10, messages: [{ role: 'user', content: 'second' }] })
+    .catch((e: unknown) => e);
+  expect(twice).toBeInstanceOf(Anthropic.RateLimitError);
   const noLength = await anthropic(k.key)
     .messages.create({ model: 'claude-standin', messages: [{ role: 'user', content: 'x' }] } as unknown as Anthropic.MessageCreateParamsNonStreaming)
     .catch((e: unknown) => e);

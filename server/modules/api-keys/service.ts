@@ -125,7 +125,7 @@ export function ipAllowed(rules: string[], ip: string): boolean {
 export class ApiKeyService {
   constructor(
     private db: Db,
-    private aiModels: Pick<AiModelService, 'listForUser'>,
+    private aiModels: Pick<AiModelService, 'listForUser' | 'listEmbeddingsForUser' | 'listSpeechForUser'>,
     private accounts: Pick<AccountService, 'accessOf'>,
   ) {}
 
@@ -155,7 +155,13 @@ export class ApiKeyService {
       if (models.length) {
         // the holder's models (an admin changing another's key: the holder's, not the admin's)
         const holder = holderId === caller.uid ? caller : await this.holderOf(holderId);
-        const usable = new Set((await this.aiModels.listForUser(holder)).map((m) => m.id));
+        // every model the relay serves: chat, embeddings and speech to text
+        const lists = await Promise.all([
+          this.aiModels.listForUser(holder),
+          this.aiModels.listEmbeddingsForUser(holder),
+          this.aiModels.listSpeechForUser(holder),
+        ]);
+        const usable = new Set(lists.flat().map((m) => m.id));
         const unknown = models.find((m) => !usable.has(m));
         if (unknown) throw new AppError('INVALID_PARAM', { field: 'models', params: { reason: `not available: ${unknown}` } });
       }
