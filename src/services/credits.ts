@@ -49,6 +49,9 @@ export type NewApiKeyBody = Body<'/api/api-keys', 'post'>;
 export type ApiKeyPatch = Body<'/api/api-keys/{id}', 'put'>;
 export const createApiKey = (body: NewApiKeyBody, opts?: RequestOptions) => api.post('/api/api-keys', body, opts);
 export const updateApiKey = (id: string, body: ApiKeyPatch, opts?: RequestOptions) => api.put('/api/api-keys/{id}', body, { ...opts, path: { id } });
+/** the models a key may be limited to (chat, embeddings, speech to text), with their kind */
+export type KeyModel = Data<'/api/api-keys/models', 'get'>[number];
+export const listKeyModels = (opts?: RequestOptions) => api.get('/api/api-keys/models', opts);
 /** what the caller's keys (admins: everyone's) did, by day and model */
 export const apiKeyUsageResource = defineResource({
   name: 'api-key-usage',

@@ -54,6 +54,26 @@ export async function apiKeyRoutes({ app, db, apiKeys: keys }: ModuleContext) {
     scope: apiKeyScope,
   });
 
+  app.get('/api/api-keys/models', {
+    config: { access },
+    schema: {
+      tags,
+      summary: "the models the caller's keys may be limited to (every one the relay serves them), with their kind",
+      response: {
+        200: Ok(
+          Type.Array(
+            Type.Object({
+              id: Type.String(),
+              name: Type.String(),
+              kind: Type.Union([Type.Literal('chat'), Type.Literal('embeddings'), Type.Literal('speech-to-text')]),
+            }),
+          ),
+        ),
+      },
+    },
+    handler: async (req) => ok(await keys.modelsFor(callerOf(req))),
+  });
+
   app.post('/api/api-keys', {
     config: { access },
     schema: {

@@ -176,6 +176,20 @@ export class ApiKeyService {
     return out;
   }
 
+  /** the models a key of the caller's may be limited to: every one the relay serves them, with its kind */
+  async modelsFor(caller: Caller): Promise<Array<{ id: string; name: string; kind: 'chat' | 'embeddings' | 'speech-to-text' }>> {
+    const [chat, embeddings, speech] = await Promise.all([
+      this.aiModels.listForUser(caller),
+      this.aiModels.listEmbeddingsForUser(caller),
+      this.aiModels.listSpeechForUser(caller),
+    ]);
+    return [
+      ...chat.map((m) => ({ id: m.id, name: m.name, kind: 'chat' as const })),
+      ...embeddings.map((m) => ({ id: m.id, name: m.name, kind: 'embeddings' as const })),
+      ...speech.map((m) => ({ id: m.id, name: m.name, kind: 'speech-to-text' as const })),
+    ];
+  }
+
   private async holderOf(userId: string): Promise<Caller> {
     const { role, permission } = await this.accounts.accessOf(userId);
     return { uid: userId, role, permission };

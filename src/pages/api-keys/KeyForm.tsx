@@ -6,8 +6,7 @@
 import { Alert, DatePicker, Flex, Form, Input, InputNumber, Modal, Select, Switch, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import type { ChatModelInfo } from '../../services/chat';
-import { createApiKey, updateApiKey, type ApiKeyRow, type NewApiKeyBody } from '../../services/credits';
+import { createApiKey, updateApiKey, type ApiKeyRow, type KeyModel, type NewApiKeyBody } from '../../services/credits';
 import { RELAY_LIMITS } from '../../../shared/relay';
 import { toast } from '../../shared/feedback';
 import { useT } from '../../shared/i18n';
@@ -35,7 +34,7 @@ const RATES = [
 export function KeyForm(props: {
   open: boolean;
   editing: ApiKeyRow | null;
-  models: ChatModelInfo[];
+  models: KeyModel[];
   onClose: () => void;
   /** a made key comes with its whole key, this once */
   onSaved: (row: ApiKeyRow, key?: string) => void;
@@ -128,7 +127,12 @@ export function KeyForm(props: {
           ))}
         </Flex>
         <Form.Item name="models" label={t('apiKeys.models')}>
-          <Select mode="multiple" allowClear placeholder={t('apiKeys.allModels')} options={props.models.map((m) => ({ value: m.id, label: m.name }))} />
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('apiKeys.allModels')}
+            options={props.models.map((m) => ({ value: m.id, label: m.kind === 'chat' ? m.name : `${m.name} (${t(`apiKeys.kind.${m.kind}`)})` }))}
+          />
         </Form.Item>
         <Form.Item name="ip_allow" label={t('apiKeys.ipAllow')} extra={t('apiKeys.ipAllowHint')}>
           <Select mode="tags" tokenSeparators={[',', ' ']} placeholder={t('apiKeys.anywhere')} open={false} suffixIcon={null} />

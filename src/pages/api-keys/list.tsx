@@ -14,8 +14,7 @@ import { RULES } from '../../../shared/permissions';
 import { dateColumn, statusColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList from '../../components/admin/ResourceList';
 import type { ListContext } from '../../components/admin/list-types';
-import { listChatModels } from '../../services/chat';
-import { apiKeyResource, updateApiKey, type ApiKeyRow } from '../../services/credits';
+import { apiKeyResource, listKeyModels, updateApiKey, type ApiKeyRow } from '../../services/credits';
 import { toast } from '../../shared/feedback';
 import { useT } from '../../shared/i18n';
 import { KeyForm, MadeKey } from './KeyForm';
@@ -24,7 +23,7 @@ const num = (v: number | null) => (v === null ? null : v.toLocaleString());
 
 export default function ApiKeyList() {
   const t = useT();
-  const models = useRequest(() => listChatModels({ skipErrorHandler: true }));
+  const models = useRequest(() => listKeyModels({ skipErrorHandler: true }));
   const [form, setForm] = useState<{ editing: ApiKeyRow | null; ctx: ListContext<ApiKeyRow> } | null>(null);
   const [made, setMade] = useState<string | null>(null);
   const modelName = useMemo(() => new Map((models.data ?? []).map((m) => [m.id, m.name])), [models.data]);
