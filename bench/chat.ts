@@ -24,7 +24,7 @@ import { seedInitialData } from '../server/db/seed';
 import { users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { freePort } from '../tests/support/free-port';
-import { pct, sleep, startServer, startStandin } from './processes';
+import { openAiText, pct, ramp as rampOver, sleep, startServer, startStandin, timedStream } from './processes';
 import { creditsOf } from '../tests/support/services';
 
 const STREAMS = Number(process.env.BENCH_STREAMS || 500);
@@ -46,45 +46,7 @@ function rssMb(pid: number): number {
   }
 }
 
-/** reads an SSE or OpenAI stream; answers the ms to the first text and the text */
-async function timedStream(url: string, init: RequestInit, textOf: (line: string) => string | undefined) {
-  const t0 = performance.now();
-  const res = await fetch(url, init);
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  let buf = '';
-  let text = '';
-  let first: number | null = null;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += dec.decode(value, { stream: true });
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      const piece = textOf(line);
-      if (piece) {
-        if (first === null) first = performance.now() - t0;
-        text += piece;
-      }
-    }
-  }
-  return { firstMs: first ?? NaN, text };
-}
-
-/** opens `n` streams over the ramp, all at once in flight */
-async function ramp<T>(n: number, open: (i: number) => Promise<T>): Promise<T[]> {
-  const gap = (RAMP_S * 1000) / n;
-  const t0 = performance.now();
-  return Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const wait = t0 + i * gap - performance.now();
-      if (wait > 0) await sleep(wait);
-      return open(i);
-    }),
-  );
-}
+const ramp = <T>(n: number, open: (i: number) => Promise<T>) => rampOver(n, RAMP_S, open);
 
 export async function runChatBench(): Promise<void> {
   console.log(`\nchat: ${STREAMS} streaming chats over ${RAMP_S} s (${TOKENS} tokens each, 50 ms apart); ledger: ${LEDGER_CLIENTS} clients for ${LEDGER_S} s`);
@@ -162,10 +124,7 @@ export async function runChatBench(): Promise<void> {
             messages: [{ role: 'user', content: prompt }],
           }),
         },
-        (line) => {
-          if (!line.startsWith('data: ') || line === 'data: [DONE]') return undefined;
-          return (JSON.parse(line.slice(6)) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;
-        },
+        openAiText,
       ),
     );
 

@@ -96,3 +96,49 @@ export async function startServer(
   });
   return { c: server.c, base };
 }
+
+/** reads a streamed answer line by line; answers the ms to its first text, the text and the status */
+export async function timedStream(url: string, init: RequestInit, textOf: (line: string) => string | undefined) {
+  const t0 = performance.now();
+  const res = await fetch(url, init);
+  const reader = res.body!.getReader();
+  const dec = new TextDecoder();
+  let buf = '';
+  let text = '';
+  let first: number | null = null;
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += dec.decode(value, { stream: true });
+    let nl: number;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      const piece = textOf(line);
+      if (piece) {
+        first ??= performance.now() - t0;
+        text += piece;
+      }
+    }
+  }
+  return { firstMs: first ?? NaN, text, status: res.status };
+}
+
+/** the text of an OpenAI chat completions stream line */
+export const openAiText = (line: string) => {
+  if (!line.startsWith('data: ') || line === 'data: [DONE]') return undefined;
+  return (JSON.parse(line.slice(6)) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;
+};
+
+/** opens `n` streams evenly over `rampS` seconds, all of them in flight at once */
+export async function ramp<T>(n: number, rampS: number, open: (i: number) => Promise<T>): Promise<T[]> {
+  const gap = (rampS * 1000) / n;
+  const t0 = performance.now();
+  return Promise.all(
+    Array.from({ length: n }, async (_, i) => {
+      const wait = t0 + i * gap - performance.now();
+      if (wait > 0) await sleep(wait);
+      return open(i);
+    }),
+  );
+}

@@ -23,7 +23,7 @@ import { roles, users } from '../server/db/schema';
 import { hashPassword } from '../server/modules/auth/passwords';
 import { freePort } from '../tests/support/free-port';
 import { creditsOf } from '../tests/support/services';
-import { pct, sleep, startServer, startStandin } from './processes';
+import { openAiText, pct, ramp as rampOver, sleep, startServer, startStandin, timedStream } from './processes';
 
 const ROUNDS = (process.env.BENCH_RELAY_STREAMS || '100,500').split(',').map(Number);
 const RAMP_S = Number(process.env.BENCH_RAMP_S || 5);
@@ -38,45 +38,10 @@ function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** reads an OpenAI stream; answers the ms to the first text and the text */
-async function timedStream(url: string, headers: Record<string, string>, body: unknown) {
-  const t0 = performance.now();
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const reader = res.body!.getReader();
-  const dec = new TextDecoder();
-  let buf = '';
-  let text = '';
-  let first: number | null = null;
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += dec.decode(value, { stream: true });
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      if (!line.startsWith('data: ') || line === 'data: [DONE]') continue;
-      const piece = (JSON.parse(line.slice(6)) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;
-      if (piece) {
-        first ??= performance.now() - t0;
-        text += piece;
-      }
-    }
-  }
-  return { firstMs: first ?? NaN, text, status: res.status };
-}
-
-async function ramp<T>(n: number, open: (i: number) => Promise<T>): Promise<T[]> {
-  const gap = (RAMP_S * 1000) / n;
-  const t0 = performance.now();
-  return Promise.all(
-    Array.from({ length: n }, async (_, i) => {
-      const wait = t0 + i * gap - performance.now();
-      if (wait > 0) await sleep(wait);
-      return open(i);
-    }),
-  );
-}
+/** a streamed call: the ms to its first text, its text and its status */
+const timedCall = (url: string, headers: Record<string, string>, body: unknown) =>
+  timedStream(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }, openAiText);
+const ramp = <T>(n: number, open: (i: number) => Promise<T>) => rampOver(n, RAMP_S, open);
 
 export async function runRelayBench(): Promise<void> {
   console.log(`\nrelay: ${ROUNDS.join(' then ')} streamed calls with personal keys over ${RAMP_S} s (${TOKENS} tokens each, 50 ms apart)`);
@@ -133,17 +98,17 @@ export async function runRelayBench(): Promise<void> {
     }
     const body = { model: 'bench-model', stream: true, max_tokens: 1000, messages: [{ role: 'user', content: `[[tokens:${TOKENS}]]` }] };
     // a first call loads the tokenizer, as the first call after a start does
-    await timedStream(`${base}/v1/chat/completions`, { authorization: `Bearer ${keys[0]}` }, body);
+    await timedCall(`${base}/v1/chat/completions`, { authorization: `Bearer ${keys[0]}` }, body);
     await sleep(1000);
 
     const f = (x: number) => `${x.toFixed(1)} ms`;
     for (const streams of ROUNDS) {
       const direct = await ramp(streams, () =>
-        timedStream(`${standin.baseUrl}/chat/completions`, {}, { ...body, model: 'echo', stream_options: { include_usage: true } }),
+        timedCall(`${standin.baseUrl}/chat/completions`, {}, { ...body, model: 'echo', stream_options: { include_usage: true } }),
       );
       const cpu0 = cpuMs(server.c.pid!);
       const t0 = performance.now();
-      const through = await ramp(streams, (i) => timedStream(`${base}/v1/chat/completions`, { authorization: `Bearer ${keys[i % HOLDERS]}` }, body));
+      const through = await ramp(streams, (i) => timedCall(`${base}/v1/chat/completions`, { authorization: `Bearer ${keys[i % HOLDERS]}` }, body));
       const wallS = (performance.now() - t0) / 1000;
       const cpu = cpuMs(server.c.pid!) - cpu0;
       const d = direct.map((r) => r.firstMs);
@@ -184,7 +149,7 @@ export async function runRelayBench(): Promise<void> {
       priority: -1,
     });
     const one = (model: string) =>
-      timedStream(
+      timedCall(
         `${base}/v1/chat/completions`,
         { authorization: `Bearer ${keys[0]}` },
         { ...body, model, messages: [{ role: 'user', content: '[[tokens:5]]' }] },
