@@ -70,7 +70,6 @@ function ChannelForm({ model, editing, onClose, onSaved }: { model: AiModelRow; 
       setSaving(false);
     }
   };
-  const label = (k: string) => t(`ai.channels.field.${k}`);
   return (
     <Modal
       open
@@ -92,44 +91,44 @@ function ChannelForm({ model, editing, onClose, onSaved }: { model: AiModelRow; 
       >
         <Form.Item
           name="name"
-          label={label('name')}
-          rules={[{ required: true, whitespace: true, message: t('ai.channels.required', { field: label('name') }) }]}
+          label={t('ai.channels.field.name')}
+          rules={[{ required: true, whitespace: true, message: t('ai.channels.required', { field: t('ai.channels.field.name') }) }]}
         >
           <Input maxLength={100} autoFocus />
         </Form.Item>
         <Flex gap={12} wrap>
-          <Form.Item name="protocol" label={label('protocol')} style={{ flex: '1 1 140px' }}>
+          <Form.Item name="protocol" label={t('ai.channels.field.protocol')} style={{ flex: '1 1 140px' }}>
             <Select options={AI_PROTOCOLS.map((p) => ({ value: p, label: t(`ai.protocol.${p}`) }))} />
           </Form.Item>
           <Form.Item
             name="provider_model"
-            label={label('providerModel')}
+            label={t('ai.channels.field.providerModel')}
             extra={t('ai.channels.aliasHint')}
             style={{ flex: '2 1 220px' }}
-            rules={[{ required: true, whitespace: true, message: t('ai.channels.required', { field: label('providerModel') }) }]}
+            rules={[{ required: true, whitespace: true, message: t('ai.channels.required', { field: t('ai.channels.field.providerModel') }) }]}
           >
             <Input maxLength={200} />
           </Form.Item>
         </Flex>
-        <Form.Item name="base_url" label={label('baseUrl')} rules={[{ required: true, type: 'url', message: t('ai.channels.urlRule') }]}>
+        <Form.Item name="base_url" label={t('ai.channels.field.baseUrl')} rules={[{ required: true, type: 'url', message: t('ai.channels.urlRule') }]}>
           <Input maxLength={500} />
         </Form.Item>
         <Form.Item
           name="api_key"
-          label={label('apiKey')}
+          label={t('ai.channels.field.apiKey')}
           extra={editing?.api_key_masked ? t('ai.channels.keyKept', { key: editing.api_key_masked }) : undefined}
         >
           <Input.Password maxLength={500} autoComplete="new-password" />
         </Form.Item>
         <Flex gap={12} wrap>
-          <Form.Item name="priority" label={label('priority')} extra={t('ai.channels.priorityHint')} style={{ flex: '1 1 200px' }}>
+          <Form.Item name="priority" label={t('ai.channels.field.priority')} extra={t('ai.channels.priorityHint')} style={{ flex: '1 1 200px' }}>
             <InputNumber<number> min={-1000} max={1000} precision={0} style={{ width: '100%' }} />
           </Form.Item>
-          <Form.Item name="weight" label={label('weight')} extra={t('ai.channels.weightHint')} style={{ flex: '1 1 200px' }}>
+          <Form.Item name="weight" label={t('ai.channels.field.weight')} extra={t('ai.channels.weightHint')} style={{ flex: '1 1 200px' }}>
             <InputNumber<number> min={1} max={100} precision={0} style={{ width: '100%' }} />
           </Form.Item>
         </Flex>
-        <Form.Item name="enabled" label={label('enabled')} valuePropName="checked">
+        <Form.Item name="enabled" label={t('ai.channels.field.enabled')} valuePropName="checked">
           <Switch />
         </Form.Item>
       </Form>

@@ -26,6 +26,8 @@ interface FormValue {
 /** the same bounds as the server's (server/modules/api-keys/service.ts) */
 const NAME_MAX = 40;
 const CAP_MAX = 1_000_000_000_000;
+/** what a model that is not a chat model is, after its name */
+const KIND_LABEL = { embeddings: 'apiKeys.kind.embeddings', 'speech-to-text': 'apiKeys.kind.speech-to-text' } as const;
 const RATES = [
   { name: 'rpm_limit', label: 'apiKeys.rpm', max: RELAY_LIMITS.RPM_MAX, fallback: RELAY_LIMITS.RPM },
   { name: 'tpm_limit', label: 'apiKeys.tpm', max: RELAY_LIMITS.TPM_MAX, fallback: RELAY_LIMITS.TPM },
@@ -131,7 +133,7 @@ export function KeyForm(props: {
             mode="multiple"
             allowClear
             placeholder={t('apiKeys.allModels')}
-            options={props.models.map((m) => ({ value: m.id, label: m.kind === 'chat' ? m.name : `${m.name} (${t(`apiKeys.kind.${m.kind}`)})` }))}
+            options={props.models.map((m) => ({ value: m.id, label: m.kind === 'chat' ? m.name : `${m.name} (${t(KIND_LABEL[m.kind])})` }))}
           />
         </Form.Item>
         <Form.Item name="ip_allow" label={t('apiKeys.ipAllow')} extra={t('apiKeys.ipAllowHint')}>
