@@ -245,8 +245,13 @@ export class AiModelService {
     return this.get(id);
   }
 
-  deleteMany(ids: string[]): Promise<number> {
-    return deleteByIds(this.db, sql`ai_models`, sql`id`, ids);
+  /** its channels go with it (a foreign key); so does every channel's health record */
+  async deleteMany(ids: string[]): Promise<number> {
+    const n = await deleteByIds(this.db, sql`ai_models`, sql`id`, ids);
+    await this.db.execute(
+      sql`DELETE FROM ai_channel_health h WHERE h.model_id = ANY(${textArray(ids)}) AND NOT EXISTS (SELECT 1 FROM ai_models m WHERE m.id = h.model_id)`,
+    );
+    return n;
   }
 
   /** deleted roles leave every model's role list in the same transaction */
