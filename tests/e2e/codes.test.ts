@@ -34,6 +34,8 @@ describe('redemption codes', () => {
     await page.getByTestId('generate-codes').click();
     const modal = page.locator('.ant-modal', { hasText: 'Generate a batch of codes' });
     await modal.waitFor();
+    // a click while the dialog is still zooming in can be lost: it is clicked once it stands
+    await page.waitForFunction(() => !document.querySelector('.ant-modal[class*="-appear"], .ant-modal[class*="-enter"], .ant-zoom-appear, .ant-zoom-enter'));
     // the name is required
     await modal.locator('.ant-modal-footer').getByRole('button', { name: 'Generate codes' }).click();
     await modal.getByText('Enter a name').waitFor();

@@ -27,6 +27,13 @@ beforeAll(() => {
 });
 
 const balanceText = () => page.locator('.ant-statistic-content-value').first().innerText();
+/** waits until the balance card shows `value` (it shows - while it loads), then reads it */
+async function balanceShows(value: string) {
+  await page
+    .waitForFunction((v) => document.querySelector('.ant-statistic-content-value')?.textContent?.trim() === v, value, { timeout: 15_000 })
+    .catch(() => undefined);
+  return balanceText();
+}
 
 describe('welfare', () => {
   it('a manager creates a campaign; a user claims it from the home; the list shows the claim and the budget given', async () => {
@@ -53,14 +60,13 @@ describe('welfare', () => {
     await item.getByText('+15 credits').waitFor();
     // a daily campaign: the card says when days begin (the service's time zone)
     await card.getByTestId('welfare-resets').getByText('start again at 00:00 UTC+8', { exact: false }).waitFor();
-    await expect(balanceText()).resolves.toBe('0');
+    await expect(balanceShows('0')).resolves.toBe('0');
     await screenshot(page, 'welfare-home-before-en');
     await item.getByRole('button', { name: 'Claim Daily check-in gift' }).click();
     await page.getByText('+15 credits claimed, balance 15').waitFor();
     await item.getByText('Claimed today').waitFor();
     await expect(item.getByRole('button').count()).resolves.toBe(0);
-    for (let i = 0; i < 50 && (await balanceText()) !== '15'; i++) await page.waitForTimeout(100);
-    await expect(balanceText()).resolves.toBe('15');
+    await expect(balanceShows('15')).resolves.toBe('15');
     await screenshot(page, 'welfare-home-claimed-en');
 
     await signIn(MANAGER.username, MANAGER.password);
