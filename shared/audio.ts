@@ -29,6 +29,11 @@ export const AUDIO_LIMITS = {
   PROMPT_MAX: 1000,
 } as const;
 
+/** a transcription's own limit */
+export const TRANSCRIBE_TIMEOUT_MS = 5 * 60_000;
+/** a compressed recording's length is not measured on the server: taken as 32 kbit/s (4000 bytes a second) for the hold */
+export const FALLBACK_BYTES_PER_S = 4000;
+
 /** the base type of a MIME type, lower-case ('audio/webm;codecs=opus' -> 'audio/webm') */
 export const baseType = (mime: string | null | undefined) => (mime ?? '').split(';')[0].trim().toLowerCase();
 export const isAudioType = (mime: string | null | undefined) => (AUDIO_TYPES as readonly string[]).includes(baseType(mime));

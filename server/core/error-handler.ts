@@ -36,6 +36,13 @@ export function errorBody(req: FastifyRequest, code: ErrorCode, field?: string, 
   };
 }
 
+/** the request's media type as an error names it (without parameters, bounded; '-' when none) */
+export const mediaTypeOf = (req: FastifyRequest) =>
+  String(req.headers['content-type'] ?? '')
+    .split(';', 1)[0]
+    .trim()
+    .slice(0, 100) || '-';
+
 /** AJV error -> the field it concerns ('body.username' style paths become 'username'). */
 function validationField(err: FastifyError): string | undefined {
   const v = err.validation?.[0];
@@ -79,14 +86,7 @@ export function installErrorHandling(app: FastifyInstance) {
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 413) return reply.status(413).send(errorBody(req, 'PAYLOAD_TOO_LARGE'));
-    if (status === 415) {
-      const type =
-        String(req.headers['content-type'] ?? '')
-          .split(';', 1)[0]
-          .trim()
-          .slice(0, 100) || '-';
-      return reply.status(415).send(errorBody(req, 'UNSUPPORTED_MEDIA_TYPE', 'content-type', { type }));
-    }
+    if (status === 415) return reply.status(415).send(errorBody(req, 'UNSUPPORTED_MEDIA_TYPE', 'content-type', { type: mediaTypeOf(req) }));
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(req, 'INVALID_PARAM', undefined, { reason: err.message }));
     }

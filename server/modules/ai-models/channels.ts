@@ -8,12 +8,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { AI_MODEL_LIMITS as L, AI_PROTOCOLS } from '../../../shared/ai-models';
-import { cutText, lastChars, textLength } from '../../../shared/text';
 import { AppError } from '../../core/errors';
 import { Sealer } from '../../core/sealed';
 import { plain, query } from '../../core/sql';
 import type { Db } from '../../db';
 import type { AiChannelRow, ChannelHealth } from './schemas';
+import { checkApiKey, checkBaseUrl, maskKey } from './service';
 import { ProviderError, type ProviderTarget, type StreamEvent, type StreamRequest, type streamChat, testConnection } from './providers';
 
 export const CHANNEL_LIMITS = { PER_MODEL: 20, WEIGHT_MAX: 100, PRIORITY_MAX: 1000, PAUSE_AFTER: 3, PAUSE_MS: 60_000 } as const;
@@ -31,9 +31,6 @@ export interface ChannelInput {
 }
 
 const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });
-
-/** what the console shows of a key: its first three and last four characters */
-const masked = (key: string) => (textLength(key) <= 8 ? '…' + lastChars(key, 2) : `${cutText(key, 3)}…${lastChars(key, 4)}`);
 
 /** the columns of a channel as the admin API answers it, with its health */
 const CHANNEL_COLUMNS = sql`c.id, c.model_id, c.name, c.protocol, c.base_url, c.api_key_masked, c.provider_model, c.priority, c.weight, c.enabled,
@@ -81,39 +78,35 @@ export class ChannelService {
     return plain(c);
   }
 
+  /**
+   * the input's fields checked as a model's own (address, key) and normalized; those given only:
+   * a channel being made must give name, protocol, base_url and provider_model
+   */
   private checked(input: ChannelInput, creating: boolean) {
-    const need = (v: unknown, field: string) => {
-      if (creating && (v === undefined || v === '')) throw bad(field, 'required');
-    };
-    need(input.name?.trim(), 'name');
-    need(input.base_url?.trim(), 'base_url');
-    need(input.provider_model?.trim(), 'provider_model');
-    need(input.protocol, 'protocol');
+    if (creating) for (const f of ['name', 'protocol', 'base_url', 'provider_model'] as const) if (!input[f]?.trim()) throw bad(f, 'required');
     if (input.name !== undefined && (!input.name.trim() || input.name.length > L.NAME_MAX)) throw bad('name', `1 to ${L.NAME_MAX} characters`);
     if (input.protocol !== undefined && !(AI_PROTOCOLS as readonly string[]).includes(input.protocol)) throw bad('protocol', AI_PROTOCOLS.join(' or '));
-    if (input.base_url !== undefined) {
-      let u: URL;
-      try {
-        u = new URL(input.base_url.trim());
-      } catch {
-        throw bad('base_url', 'not a URL');
-      }
-      if (u.protocol !== 'http:' && u.protocol !== 'https:') throw bad('base_url', 'http or https only');
-    }
     if (input.provider_model !== undefined && (!input.provider_model.trim() || input.provider_model.length > L.PROVIDER_MODEL_MAX))
       throw bad('provider_model', `1 to ${L.PROVIDER_MODEL_MAX} characters`);
+    const key = input.api_key === undefined ? undefined : (checkApiKey(input.api_key ?? undefined) ?? null);
+    return {
+      name: input.name?.trim(),
+      baseUrl: input.base_url === undefined ? undefined : checkBaseUrl(input.base_url),
+      providerModel: input.provider_model?.trim(),
+      /** absent: unchanged; null: none */
+      sealed: key === undefined ? undefined : key === null ? { enc: null, masked: null } : { enc: this.sealer.seal(key), masked: maskKey(key) },
+    };
   }
 
   async create(modelId: string, input: ChannelInput) {
-    this.checked(input, true);
+    const v = this.checked(input, true);
     const [{ n }] = await query<{ n: number }>(this.db, sql`SELECT count(*)::int AS n FROM ai_channels WHERE model_id = ${modelId}`);
     if (n >= CHANNEL_LIMITS.PER_MODEL) throw bad('model_id', `at most ${CHANNEL_LIMITS.PER_MODEL} channels a model`);
-    const key = input.api_key?.trim() || null;
     const [row] = await query<{ id: string }>(
       this.db,
       sql`INSERT INTO ai_channels (model_id, name, protocol, base_url, api_key_enc, api_key_masked, provider_model, priority, weight, enabled)
-        SELECT id, ${input.name!.trim()}, ${input.protocol}, ${input.base_url!.trim().replace(/\/+$/, '')}, ${key ? this.sealer.seal(key) : null},
-          ${key ? masked(key) : null}, ${input.provider_model!.trim()}, ${input.priority ?? 0}, ${input.weight ?? 1}, ${input.enabled ?? true}
+        SELECT id, ${v.name!}, ${input.protocol}, ${v.baseUrl!}, ${v.sealed?.enc ?? null}, ${v.sealed?.masked ?? null}, ${v.providerModel!},
+          ${input.priority ?? 0}, ${input.weight ?? 1}, ${input.enabled ?? true}
         FROM ai_models WHERE id = ${modelId} RETURNING id`,
     );
     if (!row) throw new AppError('NOT_FOUND', { field: 'model_id' });
@@ -121,20 +114,17 @@ export class ChannelService {
   }
 
   async update(id: string, input: ChannelInput) {
-    this.checked(input, false);
+    const v = this.checked(input, false);
     await this.one(id);
     const sets = [sql`updated_at = now()`];
-    if (input.name !== undefined) sets.push(sql`name = ${input.name.trim()}`);
+    if (v.name !== undefined) sets.push(sql`name = ${v.name}`);
     if (input.protocol !== undefined) sets.push(sql`protocol = ${input.protocol}`);
-    if (input.base_url !== undefined) sets.push(sql`base_url = ${input.base_url.trim().replace(/\/+$/, '')}`);
-    if (input.provider_model !== undefined) sets.push(sql`provider_model = ${input.provider_model.trim()}`);
+    if (v.baseUrl !== undefined) sets.push(sql`base_url = ${v.baseUrl}`);
+    if (v.providerModel !== undefined) sets.push(sql`provider_model = ${v.providerModel}`);
     if (input.priority !== undefined) sets.push(sql`priority = ${input.priority}`);
     if (input.weight !== undefined) sets.push(sql`weight = ${input.weight}`);
     if (input.enabled !== undefined) sets.push(sql`enabled = ${input.enabled}`);
-    if (input.api_key !== undefined) {
-      const key = input.api_key?.trim() || null;
-      sets.push(sql`api_key_enc = ${key ? this.sealer.seal(key) : null}, api_key_masked = ${key ? masked(key) : null}`);
-    }
+    if (v.sealed) sets.push(sql`api_key_enc = ${v.sealed.enc}, api_key_masked = ${v.sealed.masked}`);
     await this.db.execute(sql`UPDATE ai_channels SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
     // a changed channel starts afresh
     await this.db.execute(sql`DELETE FROM ai_channel_health WHERE channel = ${id}`);

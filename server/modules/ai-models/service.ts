@@ -13,7 +13,6 @@ import { Sealer } from '../../core/sealed';
 import { deleteByIds, query, textArray, type Tx } from '../../core/sql';
 import type { Db } from '../../db';
 import { aiModels } from '../../db/schema';
-import type { ChannelService } from './channels';
 import { type Protocol, PROTOCOLS, type ProviderTarget, testConnection, TEST_TIMEOUT_MS } from './providers';
 import type { AiModelRow } from './schemas';
 
@@ -156,8 +155,8 @@ export class AiModelService {
     secret: string,
     /** the limit of a test connection (AI_TEST_TIMEOUT_MS) */
     private testTimeoutMs = TEST_TIMEOUT_MS,
-    /** a resolved model's channels, in the order its call tries them */
-    private channels?: Pick<ChannelService, 'order'>,
+    /** a resolved model's channels, in the order its call tries them (ChannelService) */
+    private channels?: { order(modelId: string, primary: ProviderTarget): Promise<ProviderTarget[]> },
   ) {
     this.sealer = new Sealer(secret, 'ai-model-api-key');
   }

@@ -7,7 +7,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Multipart } from '@fastify/multipart';
 import { sql } from 'drizzle-orm';
-import { AUDIO_LIMITS, baseType, cutWav, isAudioType, readWav, speechCost, speechHold } from '../../../shared/audio';
+import {
+  AUDIO_LIMITS,
+  baseType,
+  cutWav,
+  FALLBACK_BYTES_PER_S,
+  isAudioType,
+  readWav,
+  speechCost,
+  speechHold,
+  TRANSCRIBE_TIMEOUT_MS,
+} from '../../../shared/audio';
 import type { AccessSubject } from '../../../shared/permissions';
 import { cutText, textLength } from '../../../shared/text';
 import type { AuthUser } from '../../core/auth';
@@ -18,17 +28,13 @@ import type { Db } from '../../db';
 import type { AiModelService } from '../ai-models/service';
 import { ProviderError, type transcribe as transcribeFn } from '../ai-models/providers';
 import { providerFailure } from '../chat/reader';
-import { logUsage, withRetries } from '../chat/usage';
+import { logInterrupted, logUsage, withRetries } from '../chat/usage';
 import type { CreditService } from '../credits/service';
 import type { FileService } from '../files/service';
 import type { LedgerRefType } from '../../../shared/ledger';
 import type { AudioRecording, AudioRecordingDetail, AudioTranscriptRow } from './schemas';
 
 const REF_TYPE: LedgerRefType = 'transcription';
-/** a transcription's own limit */
-const TRANSCRIBE_TIMEOUT_MS = 5 * 60_000;
-/** without a measured length, a compressed recording is taken as 32 kbit/s (4000 bytes a second) for the hold */
-const FALLBACK_BYTES_PER_S = 4000;
 
 const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });
 
@@ -76,22 +82,7 @@ export class AudioService {
   ) {
     // a transcription whose process died before settling: nothing was captured, the log says so
     credits.onSettle(REF_TYPE, async (tx, hold) => {
-      await logUsage(
-        tx,
-        { user_id: hold.userId, model_id: null, model_name: null },
-        {
-          input: 0,
-          output: 0,
-          credits: hold.captured,
-          firstTokenMs: null,
-          totalMs: null,
-          status: 'interrupted',
-          errorCode: null,
-          source: 'local',
-          purpose: REF_TYPE,
-          refId: hold.refId,
-        },
-      );
+      await logInterrupted(tx, hold, REF_TYPE);
     });
   }
 

@@ -53,6 +53,10 @@ function checkNewAccount(input: { username?: string; nickname?: string | null; p
 /** the form field a refused sign-up names: the one the person typed */
 const capField = (f: NewAccount) => (f.username ? 'username' : f.email ? 'email' : f.mobile ? 'mobile' : 'weixin');
 
+/** what the roles of a users row `u` grant (none listed for an admin); `admin`: the parameter holding ADMIN_ROLE */
+const permissionsOf = (admin: string) =>
+  `CASE WHEN ${admin} = ANY(u.role) THEN '{}'::text[] ELSE ARRAY(SELECT DISTINCT x FROM roles r CROSS JOIN LATERAL unnest(r.permission) x WHERE r.role_id = ANY(u.role) ORDER BY x) END`;
+
 export class AccountService {
   constructor(
     private db: Db,
@@ -86,9 +90,7 @@ export class AccountService {
     const { rows } = await this.db.$client.query<{ status: number; revoked: boolean; role: string[]; permission: string[]; version: string }>({
       name: 'assert-token-stands',
       text: `SELECT u.status, s.revoked_at IS NOT NULL AS revoked, u.role,
-                    CASE WHEN $3 = ANY(u.role) THEN '{}'::text[]
-                         ELSE ARRAY(SELECT DISTINCT x FROM roles r CROSS JOIN LATERAL unnest(r.permission) x
-                                     WHERE r.role_id = ANY(u.role) ORDER BY x) END AS permission,
+                    ${permissionsOf('$3')} AS permission,
                     (SELECT sum(n) FROM change_counters)::text AS version
                FROM sessions s JOIN users u ON u.id = s.user_id
               WHERE s.id = $1 AND u.id = $2`,
@@ -108,9 +110,7 @@ export class AccountService {
     const { rows } = await this.db.$client.query<StandingAccess & { active: boolean }>({
       name: 'access-of',
       text: `SELECT u.role, u.status = 0 AS active,
-                    CASE WHEN $2 = ANY(u.role) THEN '{}'::text[]
-                         ELSE ARRAY(SELECT DISTINCT x FROM roles r CROSS JOIN LATERAL unnest(r.permission) x
-                                     WHERE r.role_id = ANY(u.role) ORDER BY x) END AS permission
+                    ${permissionsOf('$2')} AS permission
                FROM users u WHERE u.id = $1`,
       values: [userId, ADMIN_ROLE],
     });

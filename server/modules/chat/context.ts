@@ -19,7 +19,7 @@ export interface Turn {
 }
 
 /** per message, the wrapping every chat format adds around its text */
-const PER_MESSAGE = 4;
+export const PER_MESSAGE = 4;
 
 let countTokens: ((text: string) => number) | null = null;
 

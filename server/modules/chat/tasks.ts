@@ -12,7 +12,7 @@ import type { streamChat } from '../ai-models/providers';
 import type { CreditService } from '../credits/service';
 import { costOf, type Fitted, fitToWindow, loadTokenizer, tokensOf } from './context';
 import { AnswerReader, type ProviderStream } from './reader';
-import { logUsage, withRetries } from './usage';
+import { logInterrupted, logUsage, withRetries } from './usage';
 import type { LedgerRefType } from '../../../shared/ledger';
 
 export type TaskPurpose = 'breakdown' | 'compare' | 'ask';
@@ -78,22 +78,7 @@ export class AiTaskService {
   ) {
     // a task whose process died: what it had generated is paid, its usage row says interrupted
     credits.onSettle(REF_TYPE, async (tx, hold) => {
-      await logUsage(
-        tx,
-        { user_id: hold.userId, model_id: null, model_name: null },
-        {
-          input: 0,
-          output: 0,
-          credits: hold.captured,
-          firstTokenMs: null,
-          totalMs: null,
-          status: 'interrupted',
-          errorCode: null,
-          source: 'local',
-          purpose: 'task',
-          refId: hold.refId,
-        },
-      );
+      await logInterrupted(tx, hold, 'task');
     });
   }
 

@@ -77,6 +77,27 @@ export async function logUsage(tx: Tx, m: Row, u: Usage) {
       (SELECT assistant_id FROM conversations WHERE id = ${m.conversation_id ?? null}), ${u.apiKeyId ?? null})`);
 }
 
+/** the row of a call whose process died before it settled: what its hold captured, marked interrupted */
+export function logInterrupted(tx: Tx, hold: { userId: string; refId: string | null; captured: number }, purpose: string, apiKeyId: string | null = null) {
+  return logUsage(
+    tx,
+    { user_id: hold.userId, model_id: null, model_name: null },
+    {
+      input: 0,
+      output: 0,
+      credits: hold.captured,
+      firstTokenMs: null,
+      totalMs: null,
+      status: 'interrupted',
+      errorCode: null,
+      source: 'local',
+      purpose,
+      refId: hold.refId,
+      apiKeyId,
+    },
+  );
+}
+
 /**
  * Settling is retried over a database blip (it is idempotent); what still fails stays an open
  * hold, settled at the next start with the cost saved so far.

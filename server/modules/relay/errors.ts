@@ -5,7 +5,7 @@
  * error classes; and a provider's refusal passed on as the provider gave it.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../../core/error-handler';
+import { errorBody, mediaTypeOf } from '../../core/error-handler';
 import { AppError, type ErrorCode } from '../../core/errors';
 
 export type Dialect = 'openai' | 'anthropic';
@@ -57,12 +57,7 @@ function shape(req: FastifyRequest, err: FastifyError | AppError, dialect: Diale
   const status = (err as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const code: ErrorCode = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_PARAM';
-    const type =
-      String(req.headers['content-type'] ?? '')
-        .split(';', 1)[0]
-        .trim()
-        .slice(0, 100) || '-';
-    const message = status === 413 || status === 415 ? errorBody(req, code, undefined, { type }).errorMessage : err.message;
+    const message = status === 413 || status === 415 ? errorBody(req, code, undefined, { type: mediaTypeOf(req) }).errorMessage : err.message;
     return { status, type: anthropic && status === 413 ? 'request_too_large' : 'invalid_request_error', code, message, param: null };
   }
   req.log.error({ err }, 'unhandled relay error');

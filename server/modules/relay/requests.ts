@@ -5,7 +5,7 @@
  */
 import { CHAT_ATTACHMENTS } from '../../../shared/chat-attachments';
 import { AppError } from '../../core/errors';
-import { tokensOf } from '../chat/context';
+import { PER_MESSAGE, tokensOf } from '../chat/context';
 
 export type Json = Record<string, unknown>;
 
@@ -40,7 +40,6 @@ export function maxTokensOf(v: unknown, field: string, required = false): number
 export const numberOr = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 const json = (v: unknown) => (v === undefined || v === null ? 0 : tokensOf(JSON.stringify(v)));
-const PER_MESSAGE = 4;
 
 /** an OpenAI chat request's prompt, counted locally */
 export function openAiPromptTokens(b: Json & { messages: Json[] }): number {

@@ -4,11 +4,11 @@
  * `x-api-key`); answers and errors in the API's own shape, so the official SDKs work unchanged.
  */
 import type { FastifyError, FastifyRequest } from 'fastify';
-import { RULES } from '../../../shared/permissions';
+import { ADMIN_ROLE, RULES } from '../../../shared/permissions';
 import { AppError } from '../../core/errors';
 import type { ModuleApp } from '../../core/context';
 import type { ResolvedModel } from '../ai-models/service';
-import { loadTokenizer } from '../chat/context';
+import { loadTokenizer, promptTokens } from '../chat/context';
 import type { ModuleContext } from '../services';
 import { AUDIO_LIMITS } from '../../../shared/audio';
 import { partsOf, uploadScope } from '../../core/multipart';
@@ -18,7 +18,7 @@ import { relayTranscription } from './transcribe';
 import { anthropicReader, embeddingsReader, openAiReader, passThrough } from './pass';
 import { anthropicPromptTokens, chatBody, embeddingsPromptTokens, type Json, maxTokensOf, numberOr, openAiPromptTokens, RELAY_BODY_LIMIT } from './requests';
 import type { RelayCaller } from './service';
-import { conversationTokens, fromAnthropic, fromOpenAi, translated } from './translate';
+import { fromAnthropic, fromOpenAi, translated } from './translate';
 
 const access = { apiKey: RULES.apiKeys } as const;
 
@@ -62,7 +62,7 @@ export async function relayRoutes({ app, relay, config, aiChannels, aiStream }: 
           permission: caller.permission,
           iat: 0,
           exp: 0,
-          isAdmin: caller.role.includes('admin'),
+          isAdmin: caller.role.includes(ADMIN_ROLE),
         };
       });
 
@@ -128,7 +128,7 @@ export async function relayRoutes({ app, relay, config, aiChannels, aiStream }: 
           }
           const conversation = fromOpenAi(b);
           await relay.admit(caller);
-          const ticket = await relay.open(caller, model, conversationTokens(conversation), maxTokens);
+          const ticket = await relay.open(caller, model, promptTokens(conversation.system, conversation.turns), maxTokens);
           const call = { conversation, maxTokens, temperature: numberOr(b.temperature), topP: numberOr(b.top_p), stream, includeUsage, asked: String(b.model) };
           await translated(req, reply, opts, ticket, call, 'openai');
           return reply;
@@ -194,7 +194,7 @@ export async function relayRoutes({ app, relay, config, aiChannels, aiStream }: 
           }
           const conversation = fromAnthropic(b);
           await relay.admit(caller);
-          const ticket = await relay.open(caller, model, conversationTokens(conversation), maxTokens);
+          const ticket = await relay.open(caller, model, promptTokens(conversation.system, conversation.turns), maxTokens);
           const call = {
             conversation,
             maxTokens,

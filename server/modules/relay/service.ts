@@ -14,8 +14,10 @@ import type { ApiKeyMeter } from '../api-keys/meter';
 import type { ApiKeyService, KeyOfCall } from '../api-keys/service';
 import type { AccountService } from '../auth/service';
 import { costOf, loadTokenizer } from '../chat/context';
-import { logUsage, withRetries } from '../chat/usage';
+import { logInterrupted, logUsage, withRetries } from '../chat/usage';
 import type { CreditService } from '../credits/service';
+
+type ModelKind = Awaited<ReturnType<ApiKeyService['modelsFor']>>[number]['kind'];
 
 export interface RelayCaller extends AccessSubject {
   uid: string;
@@ -55,11 +57,8 @@ export class RelayService {
   constructor(
     private db: Db,
     private credits: CreditService,
-    private aiModels: Pick<
-      AiModelService,
-      'listForUser' | 'resolveForUser' | 'listEmbeddingsForUser' | 'resolveEmbeddingsForUser' | 'listSpeechForUser' | 'resolveSpeechForUser'
-    >,
-    private apiKeys: Pick<ApiKeyService, 'authenticate'>,
+    private aiModels: Pick<AiModelService, 'resolveForUser' | 'resolveEmbeddingsForUser' | 'resolveSpeechForUser'>,
+    private apiKeys: Pick<ApiKeyService, 'authenticate' | 'modelsFor'>,
     private meter: ApiKeyMeter,
     private accounts: Pick<AccountService, 'accessOf'>,
   ) {
@@ -76,23 +75,7 @@ export class RelayService {
         output: 0,
         failed: true,
       });
-      await logUsage(
-        tx,
-        { user_id: hold.userId, model_id: null, model_name: null },
-        {
-          input: 0,
-          output: 0,
-          credits: hold.captured,
-          firstTokenMs: null,
-          totalMs: null,
-          status: 'interrupted',
-          errorCode: null,
-          source: 'local',
-          purpose: 'api',
-          refId: hold.refId,
-          apiKeyId: hold.refId,
-        },
-      );
+      await logInterrupted(tx, hold, 'api', hold.refId);
     });
   }
 
@@ -106,28 +89,21 @@ export class RelayService {
     return { uid: k.user_id, role: access.role, permission: access.permission, key: k };
   }
 
-  /** the chat, embeddings and speech-to-text models the key may call, in the console's order */
+  /** the models the key may call (its holder's chat, embeddings and speech-to-text models, as its own limit allows) */
   async models(caller: RelayCaller) {
-    const lists = await Promise.all([this.aiModels.listForUser(caller), this.aiModels.listEmbeddingsForUser(caller), this.aiModels.listSpeechForUser(caller)]);
-    const all = lists.flat();
+    const all = await this.apiKeys.modelsFor(caller);
     return caller.key.models.length ? all.filter((m) => caller.key.models.includes(m.id)) : all;
   }
 
   /** the model of this kind a client asks for, by its name (as /v1/models lists it) or its id */
-  async resolve(caller: RelayCaller, asked: unknown, kind: 'chat' | 'embeddings' | 'speech-to-text' = 'chat'): Promise<ResolvedModel> {
+  async resolve(caller: RelayCaller, asked: unknown, kind: ModelKind = 'chat'): Promise<ResolvedModel> {
     if (typeof asked !== 'string' || !asked) throw new AppError('INVALID_PARAM', { field: 'model', params: { reason: 'required' } });
-    const m = this.aiModels;
-    const [list, get] =
-      kind === 'chat'
-        ? [m.listForUser, m.resolveForUser]
-        : kind === 'embeddings'
-          ? [m.listEmbeddingsForUser, m.resolveEmbeddingsForUser]
-          : [m.listSpeechForUser, m.resolveSpeechForUser];
-    const listed = await list.call(m, caller);
-    const models = caller.key.models.length ? listed.filter((x) => caller.key.models.includes(x.id)) : listed;
+    const models = (await this.models(caller)).filter((m) => m.kind === kind);
     const found = models.find((x) => x.name === asked) ?? models.find((x) => x.id === asked);
     if (!found) throw new AppError('MODEL_NOT_AVAILABLE', { field: 'model', params: { model: asked } });
-    return get.call(m, caller, found.id);
+    const m = this.aiModels;
+    if (kind === 'embeddings') return m.resolveEmbeddingsForUser(caller, found.id);
+    return kind === 'speech-to-text' ? m.resolveSpeechForUser(caller, found.id) : m.resolveForUser(caller, found.id);
   }
 
   /** counts the request against the key's minute; API_KEY_RATE_LIMITED when it is used up */

@@ -6,15 +6,12 @@
  */
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AUDIO_LIMITS, baseType, isAudioType, readWav, speechCost, speechHold } from '../../../shared/audio';
+import { AUDIO_LIMITS, baseType, FALLBACK_BYTES_PER_S, isAudioType, readWav, speechCost, speechHold, TRANSCRIBE_TIMEOUT_MS } from '../../../shared/audio';
 import { AppError } from '../../core/errors';
 import { assertNoNul } from '../../core/input-guard';
 import { ProviderError, type transcribe as transcribeFn } from '../ai-models/providers';
 import type { RelayCaller, RelayService } from './service';
 
-/** a compressed file's length is not measured here: taken as 32 kbit/s (4000 bytes a second) */
-const FALLBACK_BYTES_PER_S = 4000;
-const TRANSCRIBE_TIMEOUT_MS = 5 * 60_000;
 const FIELDS = ['model', 'language', 'prompt', 'response_format'] as const;
 
 const bad = (field: string, reason: string) => new AppError('INVALID_PARAM', { field, params: { reason } });

@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CHAT_ATTACHMENTS } from '../../../shared/chat-attachments';
 import { AppError } from '../../core/errors';
 import { type ChatTurn, ProviderError, type streamChat } from '../ai-models/providers';
 import { tokensOf } from '../chat/context';
@@ -80,10 +79,6 @@ export function fromAnthropic(b: Json): Conversation {
   });
   return { system: system || null, turns };
 }
-
-/** the local count of a conversation (what is held for it, and billed if the provider reports none) */
-export const conversationTokens = (c: Conversation) =>
-  (c.system ? tokensOf(c.system) + 4 : 0) + c.turns.reduce((n, t) => n + tokensOf(t.content) + 4 + (t.images?.length ?? 0) * CHAT_ATTACHMENTS.IMAGE_TOKENS, 0);
 
 /** how an answer is written in one dialect */
 interface Shape {

@@ -173,6 +173,23 @@ export function dateColumn<T>(
   };
 }
 
+/** a count or an amount: right-aligned in tabular figures, in the reader's grouping; none: the empty mark */
+export function numberColumn<T>(title: ReactNode, dataIndex: string, opts: Partial<ResourceColumn<T>> & { width?: number } = {}): ResourceColumn<T> {
+  return {
+    title,
+    dataIndex,
+    key: dataIndex,
+    align: 'right',
+    width: 110,
+    sorter: true,
+    render: (_: ReactNode, row: T) => {
+      const v = (row as Record<string, number | null | undefined>)[dataIndex];
+      return <span style={{ fontVariantNumeric: 'tabular-nums' }}>{v === null || v === undefined ? EMPTY : v.toLocaleString()}</span>;
+    },
+    ...opts,
+  };
+}
+
 export interface StatusOption {
   text: string;
   color?: string;

@@ -8,26 +8,11 @@ import { DislikeOutlined, LikeOutlined, UnorderedListOutlined } from '@ant-desig
 import { history } from '@umijs/max';
 import { Button, Flex, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
-import { dateColumn, type ResourceColumn } from '../../components/admin/columns';
+import { dateColumn, numberColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList from '../../components/admin/ResourceList';
 import { AssistantAvatar } from '../assistant/chat/components/Assistants';
 import { assistantUsageResource, type AssistantUsageRow } from '../../services/credits';
 import { useT } from '../../shared/i18n';
-
-const number = (
-  title: ReactNode,
-  key: keyof AssistantUsageRow & string,
-  extra: Partial<ResourceColumn<AssistantUsageRow>> = {},
-): ResourceColumn<AssistantUsageRow> => ({
-  title,
-  dataIndex: key,
-  key,
-  align: 'right',
-  width: 110,
-  sorter: true,
-  render: (_: ReactNode, r: AssistantUsageRow) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{(r[key] as number).toLocaleString()}</span>,
-  ...extra,
-});
 
 export default function AssistantUsageList() {
   const t = useT();
@@ -51,12 +36,12 @@ export default function AssistantUsageList() {
           </Flex>
         ),
       },
-      number(t('credits.usage.assistants.conversations'), 'conversations', { width: 110 }),
-      number(t('credits.usage.assistants.users'), 'users', { width: 96 }),
-      number(t('credits.usage.assistants.answers'), 'answers', { defaultSortOrder: 'descend' }),
-      number(t('credits.usage.credits'), 'credits', { width: 100 }),
-      number(<LikeOutlined aria-label={t('credits.usage.feedback.up')} />, 'up', { sorter: false, width: 64 }),
-      number(<DislikeOutlined aria-label={t('credits.usage.feedback.down')} />, 'down', { width: 72 }),
+      numberColumn<AssistantUsageRow>(t('credits.usage.assistants.conversations'), 'conversations', { width: 110 }),
+      numberColumn<AssistantUsageRow>(t('credits.usage.assistants.users'), 'users', { width: 96 }),
+      numberColumn<AssistantUsageRow>(t('credits.usage.assistants.answers'), 'answers', { defaultSortOrder: 'descend' }),
+      numberColumn<AssistantUsageRow>(t('credits.usage.credits'), 'credits', { width: 100 }),
+      numberColumn<AssistantUsageRow>(<LikeOutlined aria-label={t('credits.usage.feedback.up')} />, 'up', { sorter: false, width: 64 }),
+      numberColumn<AssistantUsageRow>(<DislikeOutlined aria-label={t('credits.usage.feedback.down')} />, 'down', { width: 72 }),
       dateColumn<AssistantUsageRow>(t, t('credits.usage.assistants.lastUsed'), 'last_used', { sorter: true }),
     ],
     [t],

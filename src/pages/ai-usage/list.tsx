@@ -11,7 +11,7 @@ import { history } from '@umijs/max';
 import { Button, Tag, Tooltip, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useMemo, useState, type ReactNode } from 'react';
-import { dateColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
+import { dateColumn, numberColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList from '../../components/admin/ResourceList';
 import { hasCreditsKey } from '../../components/credits/i18n';
 import { listAssistants } from '../../services/chat';
@@ -22,8 +22,6 @@ const STATUS_COLORS: Record<string, string> = { done: 'success', stopped: 'warni
 const PAGE_SIZES = [20, 50, 100];
 const FEEDBACK = ['up', 'down'] as const;
 
-const num = (v: number | null) => (v === null || v === undefined ? '-' : v.toLocaleString());
-
 export default function AiUsageList() {
   const t = useT();
   const models = useRequest(() => getChatModels({ skipErrorHandler: true }));
@@ -31,15 +29,7 @@ export default function AiUsageList() {
   const [pageRows, setPageRows] = useState<UsageRow[]>([]);
 
   const columns = useMemo<ResourceColumn<UsageRow>[]>(() => {
-    const numeric = (title: string, key: keyof UsageRow & string, sorter = true): ResourceColumn<UsageRow> => ({
-      title,
-      dataIndex: key,
-      key,
-      align: 'right',
-      width: 120,
-      sorter: sorter || undefined,
-      render: (_: ReactNode, r: UsageRow) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{num(r[key] as number | null)}</span>,
-    });
+    const numeric = (title: string, key: keyof UsageRow & string) => numberColumn<UsageRow>(title, key, { width: 120 });
     return [
       dateColumn<UsageRow>(t, t('credits.usage.time'), 'created_at', { sorter: true, rangeFilter: true, defaultSortOrder: 'descend' }),
       {

@@ -8,20 +8,10 @@ import { KeyOutlined } from '@ant-design/icons';
 import { history, useSearchParams } from '@umijs/max';
 import { Button, Typography } from 'antd';
 import { useMemo, type ReactNode } from 'react';
-import { textColumn, type ResourceColumn } from '../../components/admin/columns';
+import { numberColumn, textColumn, type ResourceColumn } from '../../components/admin/columns';
 import ResourceList, { type PresetFilter } from '../../components/admin/ResourceList';
 import { apiKeyUsageResource, type ApiKeyUsageRow } from '../../services/credits';
 import { useT } from '../../shared/i18n';
-
-const number = (title: string, key: keyof ApiKeyUsageRow & string, width = 100): ResourceColumn<ApiKeyUsageRow> => ({
-  title,
-  dataIndex: key,
-  key,
-  align: 'right',
-  width,
-  sorter: true,
-  render: (_: ReactNode, r: ApiKeyUsageRow) => <span style={{ fontVariantNumeric: 'tabular-nums' }}>{(r[key] as number).toLocaleString()}</span>,
-});
 
 export default function ApiKeyUsage() {
   const t = useT();
@@ -45,11 +35,11 @@ export default function ApiKeyUsage() {
       },
       textColumn(t('apiKeys.holder'), 'username', { minWidth: 100, hidden: true }),
       textColumn(t('apiKeys.usage.model'), 'model_name', { minWidth: 120 }),
-      number(t('apiKeys.usage.requests'), 'requests', 110),
-      number(t('apiKeys.usage.errors'), 'errors', 80),
-      number(t('apiKeys.usage.input'), 'input_tokens', 110),
-      number(t('apiKeys.usage.output'), 'output_tokens', 110),
-      number(t('apiKeys.usage.credits'), 'credits'),
+      numberColumn<ApiKeyUsageRow>(t('apiKeys.usage.requests'), 'requests', { width: 110 }),
+      numberColumn<ApiKeyUsageRow>(t('apiKeys.usage.errors'), 'errors', { width: 80 }),
+      numberColumn<ApiKeyUsageRow>(t('apiKeys.usage.input'), 'input_tokens', { width: 110 }),
+      numberColumn<ApiKeyUsageRow>(t('apiKeys.usage.output'), 'output_tokens', { width: 110 }),
+      numberColumn<ApiKeyUsageRow>(t('apiKeys.usage.credits'), 'credits', { width: 100 }),
     ],
     [t],
   );
